@@ -1,0 +1,122 @@
+import { Dialog } from "radix-ui";
+import { Menu, Search, X, Zap } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
+
+export const siteNav = [
+  { to: "/deal-dashes", label: "Deal Dashes" },
+  { to: "/coupons", label: "Coupons" },
+  { to: "/gift-ideas", label: "Gift Ideas" },
+  { to: "/buying-guides", label: "Buying Guides" },
+] as const;
+
+function HeaderSearch({ className }: { className?: string }) {
+  const navigate = useNavigate();
+  // Whitespace-only searches are ignored (spec §5); without JavaScript the server treats them as no search.
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = String(new FormData(event.currentTarget).get("search") ?? "").trim();
+    if (text) navigate(`/deal-dashes?search=${encodeURIComponent(text)}`);
+  }
+  return (
+    <Form method="get" action="/deal-dashes" role="search" onSubmit={onSubmit} className={cn("relative", className)}>
+      <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
+      <Input type="search" name="search" placeholder="Search deals, coupons..." aria-label="Search deals and coupons" className="pl-9" />
+    </Form>
+  );
+}
+
+export function Logo() {
+  return (
+    <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-gray-900">
+      <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-600 text-white">
+        <Zap className="h-5 w-5" aria-hidden />
+      </span>
+      Deal<span className="text-brand-600">Dash</span>
+    </Link>
+  );
+}
+
+function MobileMenu() {
+  // The drawer belongs to the location it was opened at, so any navigation (a new location key) closes it.
+  const { key } = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  return (
+    <Dialog.Root open={openAt === key} onOpenChange={(open) => setOpenAt(open ? key : null)}>
+      <Dialog.Trigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+          <Menu className="h-6 w-6" aria-hidden />
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content
+          className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 bg-white p-6 shadow-xl"
+          aria-describedby={undefined}
+        >
+          <div className="flex items-center justify-between">
+            <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close menu">
+                <X className="h-5 w-5" aria-hidden />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <HeaderSearch />
+          <nav aria-label="Mobile">
+            <ul className="flex flex-col gap-1">
+              {siteNav.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      cn("block rounded-lg px-3 py-2 font-medium", isActive ? "bg-brand-50 text-brand-700" : "hover:bg-gray-100")
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4">
+        <Logo />
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {siteNav.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) =>
+                    cn(
+                      "rounded-lg px-3 py-2 text-sm font-medium",
+                      isActive ? "text-brand-700" : "text-gray-700 hover:text-brand-600",
+                    )
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <HeaderSearch className="ml-auto hidden w-72 sm:block" />
+        <div className="ml-auto sm:ml-0">
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+
+export function Input({ className, ...props }: ComponentProps<"input">) {
+  return (
+    <input
+      className={cn(
+        "h-10 w-full rounded-lg border border-gray-300 bg-white px-3 text-sm text-gray-900 placeholder:text-gray-500",
+        "focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:opacity-50",
+        "aria-[invalid=true]:border-red-500",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { prepareDatabase } from "./database.server";
+import { lockDataDir } from "./data-dir-lock.server";
+import { deals, stores } from "./schema";
+
+describe("prepareDatabase on an embedded data directory", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dealdash-prepare-"));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it("seeds a new database once, keeps rows across restarts and never reseeds", async () => {
+    const first = await prepareDatabase({ kind: "pglite", dataDir }, { seedDemo: true });
+    const seeded = (await first.db.select().from(deals)).length;
+    expect(seeded).toBeGreaterThanOrEqual(12);
+    await first.db.delete(deals);
+    await first.close();
+
+    const second = await prepareDatabase({ kind: "pglite", dataDir }, { seedDemo: true });
+    expect(await second.db.select().from(deals)).toHaveLength(0);
+    expect((await second.db.select().from(stores)).length).toBe(4);
+    await second.close();
+  });
+
+  it("leaves a new database empty when demo content is off", async () => {
+    const emptyDir = path.join(dataDir, "empty");
+    const handle = await prepareDatabase({ kind: "pglite", dataDir: emptyDir }, { seedDemo: false });
+    expect(await handle.db.select().from(deals)).toHaveLength(0);
+    expect(await handle.db.select().from(stores)).toHaveLength(0);
+    await handle.close();
+  });
+});
+
+describe("the data directory lock", () => {
+  it("refuses a second holder, naming the process that holds it", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealdash-lock-"));
+    // A live process that is not us holds the lock.
+    fs.writeFileSync(path.join(dir, ".lock"), String(process.ppid));
+    expect(() => lockDataDir(dir)).toThrow(new RegExp(`locked by another DealDash process \\(PID ${process.ppid}\\)`));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("takes over a lock left by a process that died", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealdash-lock-"));
+    fs.writeFileSync(path.join(dir, ".lock"), "999999999");
+    const lock = lockDataDir(dir);
+    expect(fs.readFileSync(path.join(dir, ".lock"), "utf8")).toBe(String(process.pid));
+    lock.release();
+    expect(fs.existsSync(path.join(dir, ".lock"))).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

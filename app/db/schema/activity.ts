@@ -1,0 +1,53 @@
+import { index, jsonb, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, id } from "./common";
+
+/** One row per sign-in, sign-out and admin write; the dashboard's Recent Activity reads it. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    actorId: uuid().references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text(),
+    action: text().notNull(),
+    entity: text(),
+    entityId: text(),
+    detail: jsonb().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt.desc())],
+);
+
+export const clickKind = pgEnum("click_kind", ["deal", "coupon", "gift"]);
+
+/** Anonymous click-out counts: no IP, no user agent. */
+export const clicks = pgTable(
+  "clicks",
+  {
+    id: id(),
+    kind: clickKind().notNull(),
+    itemId: uuid().notNull(),
+    placement: text(),
+    referrerHost: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("clicks_item_created_idx").on(t.kind, t.itemId, t.createdAt.desc())],
+);
+
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
+  id: id(),
+  email: text().notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: id(),
+    name: text().notNull(),
+    email: text().notNull(),
+    message: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+);

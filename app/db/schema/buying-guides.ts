@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { categories } from "./categories";
+import { contentStatus, createdAt, id, updatedAt } from "./common";
+
+export const buyingGuides = pgTable(
+  "buying_guides",
+  {
+    id: id(),
+    title: text().notNull(),
+    slug: text().notNull().unique(),
+    excerpt: text(),
+    content: text().notNull(),
+    coverImageUrl: text().notNull(),
+    readTime: integer(),
+    status: contentStatus().notNull().default("draft"),
+    featured: boolean().notNull().default(false),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    categoryId: uuid().references(() => categories.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("buying_guides_read_time_positive", sql`${t.readTime} IS NULL OR ${t.readTime} >= 1`),
+    index("buying_guides_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("buying_guides_status_featured_created_idx").on(t.status, t.featured.desc(), t.createdAt.desc()),
+    index("buying_guides_category_idx").on(t.categoryId),
+  ],
+);

@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import { customType, numeric, pgEnum, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const contentStatus = pgEnum("content_status", ["draft", "published", "archived"]);
+
+/** Primary key shared by every content table. */
+export const id = () => uuid().primaryKey().default(sql`gen_random_uuid()`);
+
+export const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** Money in dollars: numeric(10,2) in the database, a number in TypeScript. */
+export const money = () => numeric({ precision: 10, scale: 2, mode: "number" });
+
+/** Star rating 0.0–5.0. */
+export const rating = () => numeric({ precision: 2, scale: 1, mode: "number" });
+
+export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** English full-text vector over the given columns (weights A, B, C in order). */
+export function searchVector(...columns: string[]) {
+  const weights = ["A", "B", "C"];
+  const parts = columns.map(
+    (column, index) => `setweight(to_tsvector('english', coalesce(${column}, '')), '${weights[index] ?? "C"}')`,
+  );
+  return tsvector().generatedAlwaysAs(sql.raw(parts.join(" || ")));
+}

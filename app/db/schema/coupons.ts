@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { contentStatus, createdAt, id, money, searchVector, updatedAt } from "./common";
+import { stores } from "./stores";
+
+export const discountType = pgEnum("discount_type", ["percentage", "fixed"]);
+export const urlType = pgEnum("url_type", ["automatic", "manual"]);
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: id(),
+    title: text().notNull(),
+    description: text().notNull(),
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    couponCode: text(),
+    discountType: discountType().notNull().default("percentage"),
+    discountValue: money().notNull(),
+    validFrom: timestamp({ withTimezone: true }),
+    validUntil: timestamp({ withTimezone: true }),
+    terms: text(),
+    urlType: urlType().notNull().default("automatic"),
+    customUrl: text(),
+    affiliateUrl: text(),
+    status: contentStatus().notNull().default("draft"),
+    featured: boolean().notNull().default(false),
+    searchVector: searchVector("title", "description"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("coupons_discount_value_positive", sql`${t.discountValue} > 0`),
+    check("coupons_percentage_max", sql`${t.discountType} <> 'percentage' OR ${t.discountValue} <= 100`),
+    check(
+      "coupons_valid_range",
+      sql`${t.validFrom} IS NULL OR ${t.validUntil} IS NULL OR ${t.validUntil} >= ${t.validFrom}`,
+    ),
+    index("coupons_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("coupons_status_featured_created_idx").on(t.status, t.featured.desc(), t.createdAt.desc()),
+    index("coupons_store_idx").on(t.storeId),
+    index("coupons_search_idx").using("gin", t.searchVector),
+    index("coupons_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+  ],
+);

@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { categories } from "./categories";
+import { contentStatus, createdAt, id, money, rating, searchVector, updatedAt } from "./common";
+import { stores } from "./stores";
+
+export const deals = pgTable(
+  "deals",
+  {
+    id: id(),
+    title: text().notNull(),
+    slug: text().notNull().unique(),
+    shortDescription: text().notNull(),
+    longDescription: text(),
+    imageUrl: text().notNull(),
+    currentPrice: money().notNull(),
+    originalPrice: money(),
+    discountPercentage: integer(),
+    affiliateUrl: text().notNull(),
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    categoryId: uuid().references(() => categories.id, { onDelete: "restrict" }),
+    status: contentStatus().notNull().default("draft"),
+    featured: boolean().notNull().default(false),
+    trackClicks: boolean().notNull().default(true),
+    notes: text(),
+    amazonAsin: text(),
+    rating: rating(),
+    reviewCount: integer(),
+    expiresAt: timestamp({ withTimezone: true }),
+    isHot: boolean().notNull().default(false),
+    searchVector: searchVector("title", "short_description", "long_description"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("deals_current_price_positive", sql`${t.currentPrice} >= 0.01`),
+    check("deals_original_price_positive", sql`${t.originalPrice} IS NULL OR ${t.originalPrice} >= 0.01`),
+    check("deals_rating_range", sql`${t.rating} IS NULL OR (${t.rating} >= 0 AND ${t.rating} <= 5)`),
+    check("deals_review_count_positive", sql`${t.reviewCount} IS NULL OR ${t.reviewCount} >= 0`),
+    check("deals_discount_range", sql`${t.discountPercentage} IS NULL OR ${t.discountPercentage} BETWEEN -1000 AND 100`),
+    index("deals_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("deals_status_featured_created_idx").on(t.status, t.featured.desc(), t.createdAt.desc()),
+    index("deals_store_idx").on(t.storeId),
+    index("deals_category_idx").on(t.categoryId),
+    index("deals_search_idx").using("gin", t.searchVector),
+    index("deals_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+  ],
+);

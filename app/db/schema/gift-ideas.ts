@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { contentStatus, createdAt, id, money, rating, updatedAt } from "./common";
+import { stores } from "./stores";
+
+export const occasions = [
+  "birthday",
+  "christmas",
+  "mothers-day",
+  "fathers-day",
+  "graduation",
+  "wedding",
+  "anniversary",
+  "valentines",
+  "general",
+] as const;
+export const audiences = [
+  "men",
+  "women",
+  "teens",
+  "kids",
+  "babies",
+  "teachers",
+  "coworkers",
+  "parents",
+  "couples",
+  "general",
+] as const;
+
+export const occasion = pgEnum("occasion", occasions);
+export const audienceType = pgEnum("audience_type", audiences);
+
+export const giftIdeas = pgTable(
+  "gift_ideas",
+  {
+    id: id(),
+    title: text().notNull(),
+    slug: text().notNull().unique(),
+    description: text().notNull(),
+    longDescription: text(),
+    imageUrl: text().notNull(),
+    additionalImages: text().array().notNull().default(sql`'{}'::text[]`),
+    isAmazonProduct: boolean().notNull().default(false),
+    amazonAsin: text(),
+    productUrl: text().notNull(),
+    storeId: uuid().references(() => stores.id, { onDelete: "restrict" }),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    occasion: occasion(),
+    audienceType: audienceType(),
+    showInGiftGuide: boolean().notNull().default(false),
+    price: money(),
+    primeEligible: boolean().notNull().default(false),
+    rating: rating(),
+    totalReviews: integer().notNull().default(0),
+    status: contentStatus().notNull().default("draft"),
+    featured: boolean().notNull().default(false),
+    adminNotes: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("gift_ideas_price_positive", sql`${t.price} IS NULL OR ${t.price} >= 0.01`),
+    check("gift_ideas_rating_range", sql`${t.rating} IS NULL OR (${t.rating} >= 0 AND ${t.rating} <= 5)`),
+    check("gift_ideas_total_reviews_positive", sql`${t.totalReviews} >= 0`),
+    index("gift_ideas_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("gift_ideas_status_featured_created_idx").on(t.status, t.featured.desc(), t.createdAt.desc()),
+    index("gift_ideas_store_idx").on(t.storeId),
+  ],
+);

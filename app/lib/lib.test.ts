@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { readCookie } from "./cookies";
+import { discountPercentage, savings } from "./discount";
+import { formatPrice } from "./money";
+import { safeRedirectPath } from "./safe-redirect";
+import { slugify } from "./slugify";
+
+describe("slugify", () => {
+  it.each([
+    ["  Hello,  World!! ", "hello-world"],
+    ["Ünïcode & Co", "unicode-co"],
+    ["Home & Garden", "home-garden"],
+    ["---already-a-slug---", "already-a-slug"],
+    ["PS5 Slim (1TB) — 2026", "ps5-slim-1tb-2026"],
+    ["日本語", ""],
+  ])("%j → %j", (input, expected) => {
+    expect(slugify(input)).toBe(expected);
+  });
+});
+
+describe("discount", () => {
+  it("rounds (original − current) / original × 100", () => {
+    expect(discountPercentage(80, 100)).toBe(20);
+    expect(discountPercentage(349.99, 449.99)).toBe(22);
+    expect(discountPercentage(284.99, 399.99)).toBe(29);
+  });
+  it("is null without both prices", () => {
+    expect(discountPercentage(80, null)).toBeNull();
+    expect(discountPercentage(null, 100)).toBeNull();
+  });
+  it("shows savings only when the original price is higher", () => {
+    expect(savings(80, 100)).toBe(20);
+    expect(savings(100, 80)).toBeNull();
+    expect(savings(100, null)).toBeNull();
+  });
+});
+
+describe("formatPrice", () => {
+  it("always shows dollars with two decimals", () => {
+    expect(formatPrice(80)).toBe("$80.00");
+    expect(formatPrice(1096.99)).toBe("$1,096.99");
+  });
+});
+
+describe("safeRedirectPath", () => {
+  it.each([
+    ["/admin/deals", "/admin/deals"],
+    ["//evil.example", "/"],
+    ["https://evil.example", "/"],
+    ["/\\evil.example", "/"],
+    [null, "/"],
+  ])("%j → %j", (input, expected) => {
+    expect(safeRedirectPath(input)).toBe(expected);
+  });
+});
+
+describe("readCookie", () => {
+  it("finds one cookie among several", () => {
+    expect(readCookie("a=1; cookieConsent=true; b=2", "cookieConsent")).toBe("true");
+    expect(readCookie("a=1", "cookieConsent")).toBeNull();
+    expect(readCookie(null, "cookieConsent")).toBeNull();
+  });
+});

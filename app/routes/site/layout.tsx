@@ -1,0 +1,44 @@
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { CONSENT_KEY, CookieBanner } from "~/components/site/cookie-banner";
+import { ErrorPage } from "~/components/site/error-page";
+import { SiteFooter } from "~/components/site/site-footer";
+import { SiteHeader } from "~/components/site/site-header";
+import { readCookie } from "~/lib/cookies";
+import type { Route } from "./+types/layout";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { consentDecided: readCookie(request.headers.get("cookie"), CONSENT_KEY) !== null };
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("routes/site/layout");
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <div id="main" className="flex-1">
+        {children}
+      </div>
+      <SiteFooter />
+      <CookieBanner decided={data?.consentDecided ?? false} />
+    </div>
+  );
+}
+
+export default function SiteLayout() {
+  return (
+    <Frame>
+      <Outlet />
+    </Frame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <Frame>
+      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+    </Frame>
+  );
+}

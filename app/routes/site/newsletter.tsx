@@ -1,0 +1,37 @@
+import { data, Link } from "react-router";
+import type { NewsletterResult } from "~/components/site/site-footer";
+import { InfoPage } from "~/components/site/info-page";
+import { db } from "~/db/database.server";
+import { pageMeta } from "~/lib/seo";
+import { newsletterSchema } from "~/modules/newsletter/newsletter.schema";
+import { subscribe } from "~/modules/newsletter/newsletter.server";
+import type { Route } from "./+types/newsletter";
+
+export const meta = () => pageMeta("Newsletter", "The DealDash weekly deals newsletter.");
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = newsletterSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data<NewsletterResult>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+  }
+  if (parsed.data.website) return { ok: true, message: "Thanks for subscribing!" } satisfies NewsletterResult;
+  const { created } = await subscribe(db(), parsed.data.email);
+  return {
+    ok: true,
+    message: created ? "Thanks for subscribing!" : "You're already subscribed. Thanks!",
+  } satisfies NewsletterResult;
+}
+
+/** Reached without JavaScript: the footer form posts here and this page shows the outcome. */
+export default function Newsletter({ actionData }: Route.ComponentProps) {
+  return (
+    <InfoPage title="Newsletter">
+      <p role="status">{actionData?.message ?? "Subscribe with the form at the bottom of any page."}</p>
+      <p>
+        <Link to="/" className="font-medium text-brand-600 underline">
+          Return to Home
+        </Link>
+      </p>
+    </InfoPage>
+  );
+}

@@ -1,0 +1,42 @@
+import fs from "node:fs";
+import { ensureBuild } from "./ensure-build";
+import { startServer, tempDataDir } from "./lib/server-process";
+
+// `npm run bench`: prints figures for the production server on a fresh embedded database. Never asserts.
+const REQUESTS = Number(process.argv[2] ?? 200);
+const PATHS = ["/", "/deal-dashes", "/buying-guides/how-to-choose-a-tablet", "/healthz"];
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+ensureBuild();
+const dataDir = tempDataDir("dealdash-bench-");
+const started = performance.now();
+const server = await startServer({ dataDir });
+console.log(`cold start (new data dir, migrate, seed): ${(performance.now() - started).toFixed(0)} ms`);
+
+try {
+  for (const path of PATHS) {
+    await fetch(server.url + path).then((r) => r.arrayBuffer()); // warm up
+    const times: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < REQUESTS; i++) {
+      const t0 = performance.now();
+      const body = await fetch(server.url + path).then((r) => r.arrayBuffer());
+      times.push(performance.now() - t0);
+      bytes = body.byteLength;
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `${path.padEnd(42)} p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  ` +
+        `${(bytes / 1024).toFixed(1)} KiB  (${REQUESTS} sequential requests)`,
+    );
+  }
+  const status = fs.readFileSync(`/proc/${server.child.pid}/status`, "utf8");
+  const rss = status.match(/VmRSS:\s+(\d+) kB/)?.[1];
+  if (rss) console.log(`server memory (RSS): ${(Number(rss) / 1024).toFixed(0)} MiB`);
+} finally {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,30 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const buildEntry = path.join(root, "build/server/index.js");
+const sources = ["app", "server", "public", "drizzle", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
+
+function newestMtime(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs
+    .readdirSync(target)
+    .reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stat.mtimeMs);
+}
+
+/** Builds the app when there is no build, or when any source is newer than it. */
+export function ensureBuild(): void {
+  const built = fs.existsSync(buildEntry) ? fs.statSync(buildEntry).mtimeMs : 0;
+  const newestSource = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
+  if (built > newestSource) return;
+  console.log(built ? "Sources changed since the last build: building…" : "No build yet: building…");
+  const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error("The build failed.");
+    process.exit(result.status ?? 1);
+  }
+}

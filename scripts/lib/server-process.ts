@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDataDir(prefix = "dealdash-e2e-"): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  output: () => string;
+  /** SIGTERM, then wait for the process to exit; resolves to its exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts the production server (the build must exist) and waits until /healthz answers. */
+export async function startServer(options: { dataDir: string; env?: Record<string, string> }): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawnServer({ ...options, port });
+  let log = "";
+  child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited during start:\n${log}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`The server did not become healthy:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+
+  return {
+    url,
+    port,
+    child,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
+/** Spawns `server.ts` in production mode without waiting (for tests of start-up failures). */
+export function spawnServer(options: { dataDir: string; port: number; env?: Record<string, string> }): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      VITEST: "",
+      LOG_LEVEL: "warn",
+      DATA_DIR: options.dataDir,
+      PORT: String(options.port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+      DATABASE_URL: "",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}

@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort, spawnServer, startServer, tempDataDir } from "../../scripts/lib/server-process";
+
+const dirs: string[] = [];
+const dataDir = () => {
+  const dir = tempDataDir("dealdash-lifecycle-");
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+async function subscribe(url: string, email: string): Promise<string> {
+  const response = await fetch(`${url}/newsletter`, {
+    method: "POST",
+    body: new URLSearchParams({ email }),
+  });
+  return response.text();
+}
+
+describe("the production server", () => {
+  it("refuses a second server on the same data directory within 5 s, naming the lock; the first keeps serving", async () => {
+    const dir = dataDir();
+    const first = await startServer({ dataDir: dir });
+    try {
+      const started = Date.now();
+      const second = spawnServer({ dataDir: dir, port: await freePort() });
+      let output = "";
+      second.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      second.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => second.once("exit", resolve));
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(code).not.toBe(0);
+      expect(output).toMatch(/locked by another DealDash process \(PID \d+\)/);
+      expect(output).toContain("DATABASE_URL");
+      expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+  });
+
+  it("keeps data across a restart", async () => {
+    const dir = dataDir();
+    const first = await startServer({ dataDir: dir });
+    expect(await subscribe(first.url, "keep@example.com")).toContain("Thanks for subscribing!");
+    await first.stop();
+    const second = await startServer({ dataDir: dir });
+    expect(await subscribe(second.url, "keep@example.com")).toContain("already subscribed");
+    await second.stop();
+  });
+
+  it("starts empty with SEED_DEMO=false: pages answer, demo content is absent", async () => {
+    const server = await startServer({ dataDir: dataDir(), env: { SEED_DEMO: "false" } });
+    try {
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+      expect((await fetch(`${server.url}/deal-dashes`)).status).toBe(200);
+      expect((await fetch(`${server.url}/buying-guides/how-to-choose-a-tablet`)).status).toBe(404);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("exits with a clear message on a bad setting", async () => {
+    const child = spawnServer({ dataDir: dataDir(), port: await freePort(), env: { SEED_DEMO: "maybe" } });
+    let output = "";
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    expect(code).toBe(1);
+    expect(output).toContain("SEED_DEMO: must be true or false");
+  });
+});

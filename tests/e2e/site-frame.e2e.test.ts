@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl, newPage, launchBrowserPerFile } from "./support/browser";
+
+const { browser } = launchBrowserPerFile();
+
+describe("server-rendered frame", () => {
+  it("serves the header, footer and cookie banner in the HTML itself", async () => {
+    const response = await fetch(`${baseUrl()}/`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('placeholder="Search deals, coupons..."');
+    for (const link of ["Deal Dashes", "Coupons", "Gift Ideas", "Buying Guides"]) expect(html).toContain(`>${link}</a>`);
+    expect(html).toContain("Quick Links");
+    expect(html).toContain("Support");
+    expect(html).toContain("Subscribe");
+    expect(html).toContain('aria-label="Cookie consent"');
+    expect(html).toContain("Browse Hot Deals");
+  });
+
+  it("answers unknown paths with a 404 page", async () => {
+    const response = await fetch(`${baseUrl()}/nope`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toContain("Return to Home");
+    expect(html).toContain('placeholder="Search deals, coupons..."');
+  });
+
+  it("answers an unpublished or unknown guide with 404 and a published one with 200", async () => {
+    expect((await fetch(`${baseUrl()}/buying-guides/no-such-guide`)).status).toBe(404);
+    expect((await fetch(`${baseUrl()}/buying-guides/how-to-choose-a-tablet`)).status).toBe(200);
+  });
+
+  it("serves every spec page with its title", async () => {
+    const pages: Array<[string, string]> = [
+      ["/deal-dashes", "Deal Dashes"],
+      ["/coupons", "Coupons &amp; Promo Codes"],
+      ["/gift-ideas", "Gift Ideas"],
+      ["/buying-guides", "Buying Guides"],
+      ["/about", "About DealDash"],
+      ["/contact", "Contact Us"],
+      ["/disclaimer", "As an Amazon Associate I earn from qualifying purchases."],
+      ["/privacy", "Privacy Policy"],
+    ];
+    for (const [path, text] of pages) {
+      const response = await fetch(`${baseUrl()}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toContain(text);
+    }
+  });
+
+  it("serves hashed assets with a one-year immutable cache", async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+    expect(asset).toBeDefined();
+    const response = await fetch(`${baseUrl()}${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect(response.headers.get("cache-control")).toContain("max-age=31536000");
+  });
+
+  it("serves the demo images locally", async () => {
+    const response = await fetch(`${baseUrl()}/demo/tablet.svg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("image/svg+xml");
+  });
+});
+
+describe("header search", () => {
+  it("ignores a whitespace-only search and sends a real one to Deal Dashes", async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto("/about");
+    const search = page.getByRole("search").first().getByRole("searchbox");
+    await search.fill("  ");
+    await search.press("Enter");
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe("/about");
+
+    await search.fill("tablet");
+    await search.press("Enter");
+    await page.waitForURL("**/deal-dashes?search=tablet");
+    expect(new URL(page.url()).search).toBe("?search=tablet");
+    await context.close();
+  });
+});
+
+describe("cookie banner", () => {
+  for (const [button, stored] of [
+    ["Accept", "true"],
+    ["Decline", "false"],
+    ["Close cookie banner", "false"],
+  ] as const) {
+    it(`${button} stores cookieConsent=${stored} and the banner stays hidden after reload`, async () => {
+      const { context, page } = await newPage(browser());
+      await page.goto("/");
+      const banner = page.getByRole("region", { name: "Cookie consent" });
+      await banner.waitFor();
+      await banner.getByRole("button", { name: button, exact: true }).click();
+      await banner.waitFor({ state: "detached" });
+      expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe(stored);
+      await page.reload();
+      await page.waitForLoadState("networkidle");
+      expect(await page.getByRole("region", { name: "Cookie consent" }).count()).toBe(0);
+      await context.close();
+    });
+  }
+});
+
+describe("mobile menu", () => {
+  it("opens at 375 px and closes on Escape and on navigation", async () => {
+    const { context, page } = await newPage(browser(), { viewport: { width: 375, height: 740 } });
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(false);
+    const open = page.getByRole("button", { name: "Open menu" });
+
+    await open.click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await drawer.waitFor();
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "detached" });
+
+    await open.click();
+    await drawer.getByRole("link", { name: "Coupons" }).click();
+    await page.waitForURL("**/coupons");
+    await drawer.waitFor({ state: "detached" });
+    await context.close();
+  });
+});

@@ -1,0 +1,38 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
+
+// The flags keep Chromium off the network it cannot reach here and quiet in containers.
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export const baseUrl = () => inject("baseUrl");
+
+/** One browser per test file; call in the file's top level. */
+export function launchBrowserPerFile(): { browser: () => Browser } {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: inject("chromiumPath"), args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return { browser: () => browser };
+}
+
+/** A fresh context (own cookies and storage) and page on the shared server. */
+export async function newPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  return { context, page };
+}

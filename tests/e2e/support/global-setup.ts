@@ -1,0 +1,27 @@
+import fs from "node:fs";
+import type { TestProject } from "vitest/node";
+import { ensureBuild } from "../../../scripts/ensure-build";
+import { findChromium } from "../../../scripts/ensure-chromium";
+import { startServer, tempDataDir } from "../../../scripts/lib/server-process";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromiumPath: string;
+  }
+}
+
+/** One production server with demo content on a fresh data directory, shared by the e2e files. */
+export default async function setup(project: TestProject) {
+  const chromiumPath = findChromium();
+  if (!chromiumPath) throw new Error("Chromium was not found: set CHROME_PATH or install Debian's chromium package");
+  ensureBuild();
+  const dataDir = tempDataDir();
+  const server = await startServer({ dataDir });
+  project.provide("baseUrl", server.url);
+  project.provide("chromiumPath", chromiumPath);
+  return async () => {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase, queryRows, type Database, type DatabaseHandle } from "~/db/client.server";
+import { migrationsFolder } from "~/db/project-root.server";
+
+export interface TestDatabase {
+  db: Database;
+  driver: "pglite" | "postgres";
+  /** Empties every table (between tests). */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A migrated, empty database for one test file: in-memory PGlite, or a throwaway database on the
+ * PostgreSQL server at TEST_DATABASE_URL (so test files can run in parallel without sharing rows).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
+  let handle: DatabaseHandle;
+  let dropDatabase = async () => {};
+
+  if (driver === "postgres") {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error("TEST_DATABASE_URL is required for the postgres test driver");
+    const name = `dealdash_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    handle = await openDatabase({ kind: "postgres", url: databaseUrl(base, name) });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  } else {
+    handle = await openDatabase({ kind: "pglite-memory" });
+  }
+  await handle.migrate(migrationsFolder());
+
+  return {
+    db: handle.db,
+    driver,
+    async reset() {
+      const tables = await queryRows<{ name: string }>(
+        handle.db,
+        sql`select tablename as name from pg_tables where schemaname = 'public'`,
+      );
+      const list = tables.map((t) => `"${t.name}"`).join(", ");
+      if (list) await handle.db.execute(sql.raw(`TRUNCATE ${list} RESTART IDENTITY CASCADE`));
+    },
+    async close() {
+      await handle.close();
+      await dropDatabase();
+    },
+  };
+}

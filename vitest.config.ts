@@ -1,0 +1,45 @@
+import { defineConfig } from "vitest/config";
+
+// Three kinds of test (ARCHITECTURE §6). Integration tests run once per database driver:
+// always on in-memory PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+const integration = (driver: "pglite" | "postgres") => ({
+  extends: true as const,
+  test: {
+    name: `integration-${driver}`,
+    // *.pglite.test.ts covers the embedded database only (its data directory and lock).
+    include: ["app/**/*.int.test.ts", ...(driver === "pglite" ? ["app/**/*.pglite.test.ts"] : [])],
+    env: { TEST_DB_DRIVER: driver },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          exclude: ["**/*.int.test.ts", "**/*.pglite.test.ts", "node_modules/**"],
+        },
+      },
+      integration("pglite"),
+      ...(process.env.TEST_DATABASE_URL ? [integration("postgres")] : []),
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.e2e.test.ts"],
+          globalSetup: ["tests/e2e/support/global-setup.ts"],
+          // One shared server and browser-heavy files: run them one after another.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
