@@ -29,7 +29,17 @@ export async function stopDatabase(): Promise<void> {
 
 export const app = express.Router();
 
-app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/healthz" } }));
+app.use(
+  pinoHttp({
+    logger,
+    autoLogging: { ignore: (req) => req.url === "/healthz" },
+    // Method, path and status only: headers carry cookies, and query strings can carry emails.
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split("?")[0] }),
+      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+    },
+  }),
+);
 app.use((_req, res, next) => {
   res.set(baseSecurityHeaders(getEnv()));
   next();

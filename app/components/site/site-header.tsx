@@ -35,7 +35,9 @@ export function Logo() {
       <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-600 text-white">
         <Zap className="h-5 w-5" aria-hidden />
       </span>
-      Deal<span className="text-brand-600">Dash</span>
+      <span>
+        Deal<span className="text-brand-600">Dash</span>
+      </span>
     </Link>
   );
 }
