@@ -1,8 +1,15 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "./components/site/error-page";
+import { Toaster, useToast } from "./components/ui/toaster";
 import { useNonce } from "./nonce";
+import { takeToast } from "./toast.server";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = takeToast(request);
+  return data({ toast }, { headers });
+}
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -18,6 +25,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -25,7 +33,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  useToast(loaderData.toast);
   return <Outlet />;
 }
 

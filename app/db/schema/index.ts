@@ -6,4 +6,5 @@ export { contentStatus } from "./common";
 export * from "./coupons";
 export * from "./deals";
 export * from "./gift-ideas";
+export * from "./sign-in";
 export * from "./stores";

@@ -27,12 +27,34 @@ export function launchBrowserPerFile(): { browser: () => Browser } {
   return { browser: () => browser };
 }
 
-/** A fresh context (own cookies and storage) and page on the shared server. */
+/** A fresh context (own cookies and storage) and page, on the shared server unless `url` names another. */
 export async function newPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number } } = {},
+  options: { viewport?: { width: number; height: number }; url?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: options.url ?? baseUrl(),
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   return { context, page };
 }
+
+export const adminCredentials = () => ({ email: inject("adminEmail"), password: inject("adminPassword") });
+
+/** Fills and submits the login form; does not wait for the outcome. */
+export async function submitLogin(page: Page, email: string, password: string) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Signs in and waits for the dashboard. */
+export async function signIn(page: Page, credentials = adminCredentials()) {
+  await submitLogin(page, credentials.email, credentials.password);
+  await page.waitForURL((url) => url.pathname === "/admin");
+}
+
+/** The visible toast with this text. */
+export const toastWith = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });

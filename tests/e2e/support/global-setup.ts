@@ -8,6 +8,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     chromiumPath: string;
+    adminEmail: string;
+    adminPassword: string;
   }
 }
 
@@ -17,8 +19,11 @@ export default async function setup(project: TestProject) {
   if (!chromiumPath) throw new Error("Chromium was not found: set CHROME_PATH or install Debian's chromium package");
   ensureBuild();
   const dataDir = tempDataDir();
-  const server = await startServer({ dataDir });
+  const admin = { email: "admin@dealdash.test", password: "e2e-admin-password" };
+  const server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
   project.provide("baseUrl", server.url);
+  project.provide("adminEmail", admin.email);
+  project.provide("adminPassword", admin.password);
   project.provide("chromiumPath", chromiumPath);
   return async () => {
     await server.stop();

@@ -1,0 +1,25 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Env } from "./env.server";
+
+const SECRET_FILE = "app-secret";
+
+/**
+ * The key for sessions and secrets at rest: APP_SECRET, or a random key generated once into
+ * DATA_DIR (mode 0600). Several processes on PostgreSQL must share one, so they need APP_SECRET.
+ */
+export function resolveAppSecret(env: Pick<Env, "APP_SECRET" | "DATA_DIR">): string {
+  if (env.APP_SECRET) return env.APP_SECRET;
+  const file = path.join(env.DATA_DIR, SECRET_FILE);
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const secret = randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,104 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { redirect } from "react-router";
+import type { Database } from "./db/client.server";
+import { db } from "./db/database.server";
+import * as schema from "./db/schema";
+import { getEnv } from "./env.server";
+import { resolveAppSecret } from "./app-secret.server";
+import { logger } from "./logger.server";
+
+const SEVEN_DAYS = 60 * 60 * 24 * 7;
+const ONE_DAY = 60 * 60 * 24;
+
+export interface AuthConfig {
+  secret: string;
+  publicUrl: string;
+}
+
+/** better-auth over our Drizzle tables: email + password, database sessions, sign-up closed. */
+export function createAuth(database: Database, config: AuthConfig) {
+  return betterAuth({
+    appName: "DealDash",
+    baseURL: config.publicUrl,
+    secret: config.secret,
+    database: drizzleAdapter(database, { provider: "pg", schema, usePlural: true }),
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    session: { expiresIn: SEVEN_DAYS, updateAge: ONE_DAY },
+    // Our own limits live in the database (login-attempts.server.ts); better-auth's are per process.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "dealdash",
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+      database: { generateId: "uuid" },
+    },
+    telemetry: { enabled: false },
+    // Expected failures (an unknown email) are our audit log's business; only errors go to the log.
+    logger: { level: "error", log: (_level, message, ...args) => logger.error({ args }, `better-auth: ${message}`) },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let cached: { database: Database; auth: Auth } | undefined;
+
+/** The process's auth instance, bound to the open database. */
+export function auth(): Auth {
+  const database = db();
+  if (cached?.database !== database) {
+    const env = getEnv();
+    cached = { database, auth: createAuth(database, { secret: resolveAppSecret(env), publicUrl: env.PUBLIC_URL }) };
+  }
+  return cached.auth;
+}
+
+export interface AdminSession {
+  user: { id: string; email: string; name: string };
+  /** Set-Cookie values when the session's expiry slid forward; the layout forwards them. */
+  refreshCookies: string[];
+}
+
+// A document request runs the layout's and the page's loaders with one Request: look its session up once.
+const sessionsByRequest = new WeakMap<Request, Promise<AdminSession | null>>();
+
+async function lookUpAdmin(request: Request): Promise<AdminSession | null> {
+  const { headers, response } = await auth().api.getSession({ headers: request.headers, returnHeaders: true });
+  if (!response) return null;
+  const { id, email, name } = response.user;
+  return { user: { id, email, name }, refreshCookies: headers.getSetCookie() };
+}
+
+/** Whether these request headers carry a live session (for the edge gate in server/app.ts). */
+export async function hasAdminSession(headers: Headers): Promise<boolean> {
+  return Boolean(await auth().api.getSession({ headers }));
+}
+
+/** The signed-in admin, or null. */
+export function getAdmin(request: Request): Promise<AdminSession | null> {
+  let pending = sessionsByRequest.get(request);
+  if (!pending) {
+    pending = lookUpAdmin(request);
+    sessionsByRequest.set(request, pending);
+  }
+  return pending;
+}
+
+/** The page a request is for: client navigations fetch `/path.data?_routes=…` for `/path`. */
+function pagePath(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  return url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") + url.search;
+}
+
+/**
+ * Every admin loader and action calls this. Page requests without a session go to the login page
+ * (keeping where they were going); anything else (form posts, fetches) gets 401.
+ */
+export async function requireAdmin(request: Request): Promise<AdminSession> {
+  const admin = await getAdmin(request);
+  if (admin) return admin;
+  if (request.method === "GET" || request.method === "HEAD") {
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(pagePath(request))}`);
+  }
+  throw new Response("Your session has ended. Please sign in again.", { status: 401 });
+}

@@ -1,0 +1,142 @@
+import { DropdownMenu } from "radix-ui";
+import { ChevronDown, LogOut, PanelLeftClose, PanelLeftOpen, Settings, User } from "lucide-react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Link, NavLink, useNavigate, useSubmit } from "react-router";
+import { showToast } from "~/components/ui/toaster";
+import { cn } from "~/lib/cn";
+import { infoToast } from "~/lib/toast";
+import { adminNav, adminSettingsNav, type AdminNavItem } from "./admin-nav";
+
+export const SIDEBAR_COOKIE = "admin_sidebar";
+const AUTH_CHANNEL = "dealdash-auth";
+
+function SidebarLink({ item, collapsed }: { item: AdminNavItem; collapsed: boolean }) {
+  const Icon = item.icon;
+  return (
+    <NavLink
+      to={item.to}
+      end={item.to === "/admin"}
+      title={collapsed ? item.label : undefined}
+      aria-label={collapsed ? item.label : undefined}
+      className={({ isActive }) =>
+        cn(
+          "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+          isActive ? "bg-brand-600 text-white" : "text-gray-300 hover:bg-gray-800 hover:text-white",
+          collapsed && "justify-center px-0",
+        )
+      }
+    >
+      <Icon className="h-5 w-5 shrink-0" aria-hidden />
+      {collapsed ? null : <span>{item.label}</span>}
+    </NavLink>
+  );
+}
+
+function UserMenu({ email, onLogout }: { email: string; onLogout: () => void }) {
+  const submit = useSubmit();
+  const navigate = useNavigate();
+  function logout() {
+    onLogout();
+    void submit(null, { method: "post", action: "/admin/logout" });
+  }
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100">
+        <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700">
+          {email.charAt(0).toUpperCase()}
+        </span>
+        <span className="hidden sm:inline">{email}</span>
+        <ChevronDown className="h-4 w-4" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-lg border border-gray-200 bg-white p-1 shadow-lg">
+          {[
+            { label: "Profile", icon: User, onSelect: () => showToast(infoToast("Coming Soon")) },
+            { label: "Settings", icon: Settings, onSelect: () => navigate("/admin/settings/amazon") },
+            { label: "Logout", icon: LogOut, onSelect: logout },
+          ].map(({ label, icon: Icon, onSelect }) => (
+            <DropdownMenu.Item
+              key={label}
+              onSelect={onSelect}
+              className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-gray-700 outline-none data-[highlighted]:bg-gray-100"
+            >
+              <Icon className="h-4 w-4" aria-hidden /> {label}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/**
+ * Sends this tab to the login page when another tab signs out; returns how this tab tells the others.
+ * A channel does not hear its own messages, so the signing-out tab is left to its own redirect.
+ */
+function useSignOutEverywhere(): () => void {
+  const navigate = useNavigate();
+  const channel = useRef<BroadcastChannel | null>(null);
+  useEffect(() => {
+    const current = new BroadcastChannel(AUTH_CHANNEL);
+    current.onmessage = (event) => {
+      if (event.data === "signed-out") navigate("/admin/login");
+    };
+    channel.current = current;
+    return () => current.close();
+  }, [navigate]);
+  return () => channel.current?.postMessage("signed-out");
+}
+
+export function AdminShell({ email, initiallyCollapsed, children }: { email: string; initiallyCollapsed: boolean; children: ReactNode }) {
+  const [collapsed, setCollapsed] = useState(initiallyCollapsed);
+  const announceSignOut = useSignOutEverywhere();
+
+  function toggle() {
+    const next = !collapsed;
+    setCollapsed(next);
+    // A cookie, so the server renders the right width on the next load.
+    document.cookie = `${SIDEBAR_COOKIE}=${next ? "collapsed" : "expanded"}; Path=/admin; Max-Age=31536000; SameSite=Lax`;
+  }
+
+  return (
+    <div className="flex min-h-screen bg-gray-50">
+      <aside
+        data-collapsed={collapsed}
+        className={cn("sticky top-0 flex h-screen shrink-0 flex-col bg-gray-900 transition-[width]", collapsed ? "w-16" : "w-64")}
+      >
+        <div className={cn("flex h-16 items-center border-b border-gray-800 px-4", collapsed && "justify-center px-0")}>
+          <Link to="/admin" className="text-lg font-extrabold text-white">
+            {collapsed ? "DD" : "DealDash Admin"}
+          </Link>
+        </div>
+        <nav aria-label="Admin" className="flex flex-1 flex-col gap-1 overflow-y-auto p-2">
+          {adminNav.map((item) => (
+            <SidebarLink key={item.to} item={item} collapsed={collapsed} />
+          ))}
+          <p className={cn("mt-4 px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-gray-500", collapsed && "sr-only")}>
+            Settings
+          </p>
+          {adminSettingsNav.map((item) => (
+            <SidebarLink key={item.to} item={item} collapsed={collapsed} />
+          ))}
+        </nav>
+        <button
+          type="button"
+          onClick={toggle}
+          aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+          aria-expanded={!collapsed}
+          className="m-2 flex items-center justify-center gap-2 rounded-lg p-2 text-gray-400 hover:bg-gray-800 hover:text-white"
+        >
+          {collapsed ? <PanelLeftOpen className="h-5 w-5" aria-hidden /> : <PanelLeftClose className="h-5 w-5" aria-hidden />}
+        </button>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-20 flex h-16 items-center justify-between border-b border-gray-200 bg-white px-6">
+          <h1 className="text-lg font-semibold text-gray-900">Content Management</h1>
+          <UserMenu email={email} onLogout={announceSignOut} />
+        </header>
+        <main className="flex-1 p-6">{children}</main>
+      </div>
+    </div>
+  );
+}

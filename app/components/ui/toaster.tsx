@@ -1,0 +1,22 @@
+import { useEffect } from "react";
+import { toast as sonner, Toaster as SonnerToaster } from "sonner";
+import type { Toast } from "~/lib/toast";
+
+/** Shows a toast; the id makes a repeated render of the same toast a no-op. */
+export function showToast(toast: Toast) {
+  const options = { id: toast.id, description: toast.description };
+  if (toast.type === "success") sonner.success(toast.title, options);
+  else if (toast.type === "error") sonner.error(toast.title, options);
+  else sonner.info(toast.title, options);
+}
+
+/** Shows the toast a loader or action handed over, once. */
+export function useToast(toast: Toast | null | undefined) {
+  useEffect(() => {
+    if (toast) showToast(toast);
+  }, [toast]);
+}
+
+export function Toaster() {
+  return <SonnerToaster position="top-right" richColors closeButton toastOptions={{ duration: 5000 }} />;
+}

@@ -1,0 +1,29 @@
+/** The dashboard's wording for one audit row. */
+export function describeActivity(row: {
+  action: string;
+  entity: string | null;
+  detail: Record<string, unknown> | null;
+}): string {
+  const title = typeof row.detail?.title === "string" ? ` "${row.detail.title}"` : "";
+  const entity = (row.entity ?? "item").replace(/_/g, " ");
+  switch (row.action) {
+    case "sign_in":
+      return "Signed in";
+    case "sign_in_failed":
+      return row.detail?.reason === "rate_limited" ? "Sign-in blocked (too many attempts)" : "Failed sign-in";
+    case "sign_out":
+      return "Signed out";
+    case "setup":
+      return "Created the first admin account";
+    case "user_create":
+      return "Created an admin account";
+    case "create":
+      return `Created ${entity}${title}`;
+    case "update":
+      return `Updated ${entity}${title}`;
+    case "delete":
+      return `Deleted ${entity}${title}`;
+    default:
+      return row.action;
+  }
+}

@@ -1,0 +1,58 @@
+import { isAPIError } from "better-auth/api";
+import type { Auth } from "~/auth.server";
+import type { Database } from "~/db/client.server";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { checkLoginLimit, recordLoginAttempt } from "./login-attempts.server";
+
+/** The same words for an unknown email and a wrong password: the form never says which. */
+export const INVALID_CREDENTIALS = "Invalid email or password";
+
+export type SignInResult =
+  | { ok: true; cookies: string[] }
+  | { ok: false; status: 401 | 429; message: string };
+
+export async function signIn(
+  db: Database,
+  auth: Auth,
+  attempt: { email: string; password: string; ip: string; headers: Headers },
+  now = new Date(),
+): Promise<SignInResult> {
+  const { email, password, ip } = attempt;
+  const limit = await checkLoginLimit(db, email, ip, now);
+  if (limit.limited) {
+    const minutes = Math.max(1, Math.ceil(((limit.retryAt?.getTime() ?? now.getTime()) - now.getTime()) / 60_000));
+    await recordAudit(db, { action: "sign_in_failed", actor: { email }, detail: { reason: "rate_limited", ip } });
+    return {
+      ok: false,
+      status: 429,
+      message: `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    };
+  }
+  try {
+    const { headers, response } = await auth.api.signInEmail({
+      body: { email, password, rememberMe: true },
+      headers: attempt.headers,
+      returnHeaders: true,
+    });
+    await recordLoginAttempt(db, { email, ip, succeeded: true });
+    await recordAudit(db, { action: "sign_in", actor: { id: response.user.id, email } });
+    return { ok: true, cookies: headers.getSetCookie() };
+  } catch (error) {
+    if (!isAPIError(error) || error.statusCode >= 500) throw error;
+    await recordLoginAttempt(db, { email, ip, succeeded: false });
+    await recordAudit(db, { action: "sign_in_failed", actor: { email }, detail: { reason: "credentials", ip } });
+    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  }
+}
+
+/** Deletes the session behind the request's cookie; returns the cookies that clear it in the browser. */
+export async function signOut(
+  db: Database,
+  auth: Auth,
+  request: Request,
+  actor: { id: string; email: string },
+): Promise<string[]> {
+  const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+  await recordAudit(db, { action: "sign_out", actor });
+  return headers.getSetCookie();
+}

@@ -1,0 +1,56 @@
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Link, Outlet, useLocation, useNavigate } from "react-router";
+import { AdminShell, SIDEBAR_COOKIE } from "~/components/admin/admin-shell";
+import { requireAdmin } from "~/auth.server";
+import { readCookie } from "~/lib/cookies";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/layout";
+
+export const meta = () => [...pageMeta("Admin", "DealDash content management"), { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const headers = new Headers();
+  for (const cookie of admin.refreshCookies) headers.append("Set-Cookie", cookie);
+  return data(
+    {
+      email: admin.user.email,
+      sidebarCollapsed: readCookie(request.headers.get("cookie"), SIDEBAR_COOKIE) === "collapsed",
+    },
+    { headers },
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell email={loaderData.email} initiallyCollapsed={loaderData.sidebarCollapsed}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/** A tab whose session ended (signed out elsewhere, expired) gets 401 from its next action: off to login. */
+function SessionEnded() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    navigate(`/admin/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+  }, [navigate, location.pathname, location.search]);
+  return <p className="p-6 text-gray-700">Your session has ended. Taking you to the sign-in page…</p>;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 401) return <SessionEnded />;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-xl p-12 text-center">
+      <h1 className="text-2xl font-bold">{notFound ? "Not found" : "Something went wrong"}</h1>
+      <p className="mt-2 text-gray-600">
+        {notFound ? "This item does not exist or was deleted." : "The admin page could not be loaded. Please try again."}
+      </p>
+      <Link to="/admin" className="mt-6 inline-block font-medium text-brand-600 underline">
+        Back to the dashboard
+      </Link>
+    </main>
+  );
+}

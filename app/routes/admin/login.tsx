@@ -1,0 +1,79 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Lock } from "lucide-react";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { useToast } from "~/components/ui/toaster";
+import { auth, getAdmin } from "~/auth.server";
+import { db } from "~/db/database.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { pageMeta } from "~/lib/seo";
+import { errorToast, successToast } from "~/lib/toast";
+import { signIn } from "~/modules/users/sign-in.server";
+import { loginSchema } from "~/modules/users/user.schema";
+import { redirectWithToast } from "~/toast.server";
+import type { Route } from "./+types/login";
+
+export const meta = () => [...pageMeta("Admin Access", "Sign in to manage DealDash."), { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getAdmin(request)) throw redirect("/admin");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+  }
+  const { email, password, redirectTo } = submission.value;
+  const outcome = await signIn(db(), auth(), { email, password, ip: context.clientIp, headers: request.headers });
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ hideFields: ["password"] }), toast: errorToast(outcome.message || "Failed to login") },
+      { status: outcome.status },
+    );
+  }
+  return redirectWithToast(safeRedirectPath(redirectTo, "/admin"), successToast("Logged in successfully"), outcome.cookies);
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === "/admin/login";
+  useToast(actionData?.toast);
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-gray-900 to-brand-700 px-4">
+      <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-xl">
+        <div className="mb-6 flex flex-col items-center gap-3 text-center">
+          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+            <Lock className="h-6 w-6" aria-hidden />
+          </span>
+          <h1 className="text-2xl font-bold">Admin Access</h1>
+          <p className="text-sm text-gray-600">Sign in to manage DealDash content.</p>
+        </div>
+        <Form method="post" action="/admin/login" {...getFormProps(form)} className="flex flex-col gap-4">
+          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+          <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+            <Input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="username" />
+          </Field>
+          <Field id={fields.password.id} label="Password" errors={fields.password.errors}>
+            <Input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="current-password" />
+          </Field>
+          <Button type="submit" disabled={busy} className="mt-2 w-full">
+            {busy ? "Signing in..." : "Sign In"}
+          </Button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+import { redirect } from "react-router";
+import { auth, requireAdmin } from "~/auth.server";
+import { db } from "~/db/database.server";
+import { logger } from "~/logger.server";
+import { errorToast, successToast } from "~/lib/toast";
+import { signOut } from "~/modules/users/sign-in.server";
+import { redirectWithToast } from "~/toast.server";
+import type { Route } from "./+types/logout";
+
+/** Sign-out is a POST: a link or an image cannot sign anyone out. */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  try {
+    const cookies = await signOut(db(), auth(), request, admin.user);
+    return redirectWithToast("/admin/login", successToast("Logged out successfully"), cookies);
+  } catch (error) {
+    logger.error({ err: error }, "sign-out failed");
+    return redirectWithToast("/admin", errorToast("Failed to logout"));
+  }
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return redirect("/admin");
+}

@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { auth } from "~/auth.server";
+import { db } from "~/db/database.server";
+import { pageMeta } from "~/lib/seo";
+import { successToast } from "~/lib/toast";
+import { signIn } from "~/modules/users/sign-in.server";
+import { setupSchema } from "~/modules/users/user.schema";
+import { consumeSetupToken, createAdmin, isSetupTokenValid } from "~/modules/users/users.server";
+import { redirectWithToast } from "~/toast.server";
+import type { Route } from "./+types/setup";
+
+export const meta = () => [...pageMeta("Set up DealDash", "Create the first admin account."), { name: "robots", content: "noindex" }];
+
+const INVALID_LINK = "This setup link is invalid or has already been used.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (!(await isSetupTokenValid(db(), token))) throw data(INVALID_LINK, { status: 404 });
+  return { token };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: setupSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+  }
+  const { token, email, password } = submission.value;
+  // Checked again here, then consumed atomically: one token makes one account.
+  if (!(await isSetupTokenValid(db(), token)) || !(await consumeSetupToken(db(), token))) {
+    throw data(INVALID_LINK, { status: 404 });
+  }
+  await createAdmin(db(), auth(), { email, password }, { action: "setup", via: "setup link" });
+  const outcome = await signIn(db(), auth(), { email, password, ip: context.clientIp, headers: request.headers });
+  return redirectWithToast("/admin", successToast("Admin account created"), outcome.ok ? outcome.cookies : []);
+}
+
+export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: setupSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gray-100 px-4">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl">
+        <h1 className="text-2xl font-bold">Welcome to DealDash</h1>
+        <p className="mt-1 mb-6 text-sm text-gray-600">Create the first admin account. This link works once.</p>
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+            <Input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="username" />
+          </Field>
+          <Field id={fields.password.id} label="Password" errors={fields.password.errors} hint="At least 8 characters.">
+            <Input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="new-password" />
+          </Field>
+          <Field id={fields.confirmPassword.id} label="Confirm password" errors={fields.confirmPassword.errors}>
+            <Input {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} autoComplete="new-password" />
+          </Field>
+          <Button type="submit" disabled={navigation.state !== "idle"}>
+            {navigation.state !== "idle" ? "Creating..." : "Create admin account"}
+          </Button>
+        </Form>
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4 text-center">
+      <div>
+        <h1 className="text-2xl font-bold">Setup link not valid</h1>
+        <p className="mt-2 text-gray-600">{INVALID_LINK} Sign in at /admin/login instead.</p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,40 @@
+import { parseArgs } from "node:util";
+import { createAuth } from "../app/auth.server";
+import { resolveAppSecret } from "../app/app-secret.server";
+import { DataDirLockedError } from "../app/db/data-dir-lock.server";
+import { prepareDatabase, targetFromEnv } from "../app/db/database.server";
+import { getEnv } from "../app/env.server";
+import { createAdmin, UserError } from "../app/modules/users/users.server";
+
+// `npm run user:create -- --email E --password P [--name N]`: adds an admin from the shell.
+const { values } = parseArgs({
+  options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+});
+if (!values.email || !values.password) {
+  console.error("Usage: npm run user:create -- --email you@example.com --password 'at least 8 characters' [--name 'Your Name']");
+  process.exit(2);
+}
+
+const env = getEnv();
+try {
+  const handle = await prepareDatabase(targetFromEnv(env), { seedDemo: env.SEED_DEMO });
+  try {
+    const auth = createAuth(handle.db, { secret: resolveAppSecret(env), publicUrl: env.PUBLIC_URL });
+    const user = await createAdmin(handle.db, auth, { email: values.email, password: values.password, name: values.name }, { action: "user_create", via: "command line" });
+    console.log(`Created admin ${user.email}.`);
+  } finally {
+    await handle.close();
+  }
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    console.error(
+      `The server has to be stopped first: the embedded database in ${error.dataDir} is in use by process ${error.holderPid}. ` +
+        "Stop the server and run this again (or use DATABASE_URL with a PostgreSQL server).",
+    );
+  } else if (error instanceof UserError) {
+    console.error(error.message);
+  } else {
+    console.error(error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,126 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { projectRoot, startServer, tempDataDir } from "../../scripts/lib/server-process";
+import { launchBrowserPerFile, newPage, submitLogin, toastWith } from "./support/browser";
+
+const { browser } = launchBrowserPerFile();
+const dirs: string[] = [];
+const dataDir = () => {
+  const dir = tempDataDir("dealdash-accounts-");
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+/** Signs in over HTTP; true when the server answers with the redirect to /admin. */
+async function canSignIn(url: string, email: string, password: string): Promise<boolean> {
+  const response = await fetch(`${url}/admin/login`, { method: "POST", redirect: "manual", body: new URLSearchParams({ email, password }) });
+  return response.status === 302 && response.headers.get("location") === "/admin";
+}
+
+describe("first admin", () => {
+  it("comes from ADMIN_EMAIL/ADMIN_PASSWORD once; later values change nothing", async () => {
+    const dir = dataDir();
+    const first = await startServer({ dataDir: dir, env: { ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "owner-password" } });
+    expect(await canSignIn(first.url, "owner@example.com", "owner-password")).toBe(true);
+    await first.stop();
+
+    const second = await startServer({ dataDir: dir, env: { ADMIN_EMAIL: "intruder@example.com", ADMIN_PASSWORD: "intruder-password" } });
+    try {
+      expect(await canSignIn(second.url, "owner@example.com", "owner-password")).toBe(true);
+      expect(await canSignIn(second.url, "intruder@example.com", "intruder-password")).toBe(false);
+      expect(second.output()).not.toContain("/admin/setup?token=");
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it("without those variables, comes from the one-time setup link printed at start", async () => {
+    const server = await startServer({ dataDir: dataDir(), env: { LOG_LEVEL: "info" } });
+    try {
+      const link = server.output().match(/\/admin\/setup\?token=[A-Za-z0-9_-]+/)?.[0];
+      expect(link).toBeDefined();
+      expect((await fetch(`${server.url}/admin/setup?token=wrong`)).status).toBe(404);
+
+      const { context, page } = await newPage(browser(), { url: server.url });
+      await page.goto(link!);
+      await page.getByLabel("Email").fill("first@example.com");
+      await page.getByLabel("Password", { exact: true }).fill("short");
+      await page.getByLabel("Confirm password").fill("short");
+      await page.getByRole("button", { name: "Create admin account" }).click();
+      await page.getByText("Password must be at least 8 characters").waitFor();
+
+      await page.getByLabel("Password", { exact: true }).fill("first-password");
+      await page.getByLabel("Confirm password").fill("first-password");
+      await page.getByRole("button", { name: "Create admin account" }).click();
+      await page.waitForURL((url) => url.pathname === "/admin");
+      await page.getByText("Content Management").waitFor();
+      await context.close();
+
+      // The link worked once.
+      expect((await fetch(`${server.url}${link}`)).status).toBe(404);
+      expect(await canSignIn(server.url, "first@example.com", "first-password")).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("npm run user:create", () => {
+  const createUser = (dir: string, ...args: string[]) =>
+    spawnSync(process.execPath, ["--import", "tsx", "scripts/user-create.ts", ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", VITEST: "" },
+      encoding: "utf8",
+    });
+
+  it("asks to stop the server while it holds the embedded database, then creates the admin", async () => {
+    const dir = dataDir();
+    const server = await startServer({ dataDir: dir, env: { ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "owner-password" } });
+    const locked = createUser(dir, "--email", "second@example.com", "--password", "second-password");
+    expect(locked.status).toBe(1);
+    expect(locked.stderr).toContain("The server has to be stopped first");
+    await server.stop();
+
+    const tooShort = createUser(dir, "--email", "second@example.com", "--password", "short");
+    expect(tooShort.status).toBe(1);
+    expect(tooShort.stderr).toContain("Password must be at least 8 characters");
+
+    const created = createUser(dir, "--email", "second@example.com", "--password", "second-password");
+    expect(created.stdout).toContain("Created admin second@example.com");
+    expect(created.status).toBe(0);
+
+    const restarted = await startServer({ dataDir: dir });
+    try {
+      expect(await canSignIn(restarted.url, "second@example.com", "second-password")).toBe(true);
+    } finally {
+      await restarted.stop();
+    }
+  });
+});
+
+describe("brute-force protection", () => {
+  it("after six wrong passwords refuses even the right one, with the rate-limit message", async () => {
+    const server = await startServer({ dataDir: dataDir(), env: { ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "owner-password" } });
+    try {
+      const { context, page } = await newPage(browser(), { url: server.url });
+      for (let i = 0; i < 6; i++) {
+        await submitLogin(page, "owner@example.com", `wrong-password-${i}`);
+        await page.locator("[data-sonner-toast]").first().waitFor();
+      }
+      await submitLogin(page, "owner@example.com", "owner-password");
+      await toastWith(page, "Too many failed sign-in attempts").waitFor();
+      expect(new URL(page.url()).pathname).toBe("/admin/login");
+      await context.close();
+
+      const response = await fetch(`${server.url}/admin/login`, {
+        method: "POST",
+        body: new URLSearchParams({ email: "owner@example.com", password: "owner-password" }),
+      });
+      expect(response.status).toBe(429);
+    } finally {
+      await server.stop();
+    }
+  });
+});

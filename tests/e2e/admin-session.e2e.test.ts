@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { demoCoupons, demoDeals, demoGiftIdeas, demoGuides } from "../../app/db/seed/demo-content";
+import { baseUrl, launchBrowserPerFile, newPage, signIn, submitLogin, toastWith, adminCredentials } from "./support/browser";
+
+const { browser } = launchBrowserPerFile();
+
+describe("admin session in the browser", () => {
+  it("shows the spec's error toast for a wrong password", async () => {
+    const { context, page } = await newPage(browser());
+    await submitLogin(page, adminCredentials().email, "not-the-password");
+    await toastWith(page, "Invalid email or password").waitFor();
+    await expect(toastWith(page, "Error").count()).resolves.toBe(1);
+    expect(new URL(page.url()).pathname).toBe("/admin/login");
+    await context.close();
+  });
+
+  it("validates the form with the spec's messages before submitting", async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto("/admin/login");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByText("Email is required").waitFor();
+    await page.getByText("Password is required").waitFor();
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password").fill("12345");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByText("Invalid email address").waitFor();
+    await page.getByText("Password must be at least 6 characters").waitFor();
+    await context.close();
+  });
+
+  it("signs in, shows real counts, keeps the sidebar state, and signs out for good", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page);
+    await toastWith(page, "Logged in successfully").waitFor();
+
+    const count = (label: string) => page.getByTestId(`count-${label}`).textContent();
+    const published = <T extends { status?: string }>(rows: T[]) => rows.filter((row) => (row.status ?? "published") === "published").length;
+    expect(await count("Total Deals")).toBe(String(demoDeals.length));
+    expect(await count("Published Deals")).toBe(String(published(demoDeals)));
+    expect(await count("Total Coupons")).toBe(String(demoCoupons.length));
+    expect(await count("Published Coupons")).toBe(String(demoCoupons.length));
+    expect(await count("Gift Ideas")).toBe(String(demoGiftIdeas.length));
+    expect(await count("Buying Guides")).toBe(String(demoGuides.length));
+    await page.getByText("Signed in").first().waitFor();
+
+    // The sidebar's collapsed state survives a reload.
+    const sidebar = page.locator("aside");
+    expect(await sidebar.getAttribute("class")).toContain("w-64");
+    await page.getByRole("button", { name: "Collapse sidebar" }).click();
+    expect(await sidebar.getAttribute("class")).toContain("w-16");
+    await page.reload();
+    expect(await page.locator("aside").getAttribute("class")).toContain("w-16");
+    await page.getByRole("button", { name: "Expand sidebar" }).click();
+
+    // Profile is not built yet and says so.
+    await page.getByRole("button", { name: adminCredentials().email }).click();
+    await page.getByRole("menuitem", { name: "Profile" }).click();
+    await toastWith(page, "Coming Soon").waitFor();
+
+    const oldCookies = await context.cookies();
+    await page.getByRole("button", { name: adminCredentials().email }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL("**/admin/login");
+    await toastWith(page, "Logged out successfully").waitFor();
+
+    await page.goto("/admin");
+    expect(new URL(page.url()).pathname).toBe("/admin/login");
+
+    // Replaying the old session cookie after logout gets nowhere.
+    const cookie = oldCookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const replay = await fetch(`${baseUrl()}/admin`, { headers: { cookie }, redirect: "manual" });
+    expect(replay.status).toBe(302);
+    expect(replay.headers.get("location")).toContain("/admin/login");
+    await context.close();
+  });
+
+  it("sends a signed-in visitor from the login page to the dashboard", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page);
+    await page.goto("/admin/login");
+    expect(new URL(page.url()).pathname).toBe("/admin");
+    await context.close();
+  });
+
+  it("sends a tab whose session ended to the login page when it acts", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page);
+    await page.goto("/admin/deals");
+    await context.clearCookies();
+    await page.getByRole("link", { name: "Coupons" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/login" && url.searchParams.get("redirectTo") === "/admin/coupons");
+    await context.close();
+  });
+});
