@@ -1,11 +1,11 @@
 import { DropdownMenu } from "radix-ui";
 import { ChevronDown, LogOut, PanelLeftClose, PanelLeftOpen, Settings, User } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, NavLink, useNavigate, useSubmit } from "react-router";
+import { Link, NavLink, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
 import { showToast } from "~/components/ui/toaster";
 import { cn } from "~/lib/cn";
 import { infoToast } from "~/lib/toast";
-import { adminNav, adminSettingsNav, type AdminNavItem } from "./admin-nav";
+import { adminNav, adminSettingsNav, loadingLabelFor, type AdminNavItem } from "./admin-nav";
 
 export const SIDEBAR_COOKIE = "admin_sidebar";
 const AUTH_CHANNEL = "dealdash-auth";
@@ -87,6 +87,19 @@ function useSignOutEverywhere(): () => void {
   return () => channel.current?.postMessage("signed-out");
 }
 
+/** While another admin screen loads, say so in its words instead of showing the old one. */
+function PendingScreen({ children }: { children: ReactNode }) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const target = navigation.state === "loading" ? navigation.location?.pathname : undefined;
+  if (!target || target === location.pathname || !target.startsWith("/admin/")) return children;
+  return (
+    <p role="status" className="py-12 text-center text-gray-600">
+      {loadingLabelFor(target)}
+    </p>
+  );
+}
+
 export function AdminShell({ email, initiallyCollapsed, children }: { email: string; initiallyCollapsed: boolean; children: ReactNode }) {
   const [collapsed, setCollapsed] = useState(initiallyCollapsed);
   const announceSignOut = useSignOutEverywhere();
@@ -135,7 +148,9 @@ export function AdminShell({ email, initiallyCollapsed, children }: { email: str
           <h1 className="text-lg font-semibold text-gray-900">Content Management</h1>
           <UserMenu email={email} onLogout={announceSignOut} />
         </header>
-        <main className="flex-1 p-6">{children}</main>
+        <main className="flex-1 p-6">
+          <PendingScreen>{children}</PendingScreen>
+        </main>
       </div>
     </div>
   );

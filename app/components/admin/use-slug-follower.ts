@@ -1,0 +1,20 @@
+import { useRef, type FormEvent } from "react";
+import { slugify } from "~/lib/slugify";
+
+/**
+ * The slug follows the title (or name) while creating, until the user types in the slug field;
+ * while editing it never changes by itself (spec §4).
+ */
+export function useSlugFollower(creating: boolean) {
+  const slugRef = useRef<HTMLInputElement>(null);
+  const touched = useRef(!creating);
+  return {
+    slugRef,
+    onSourceInput(event: FormEvent<HTMLInputElement>) {
+      if (!touched.current && slugRef.current) slugRef.current.value = slugify(event.currentTarget.value);
+    },
+    onSlugInput() {
+      touched.current = true;
+    },
+  };
+}

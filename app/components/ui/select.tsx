@@ -1,0 +1,33 @@
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** A native select: works before JavaScript loads, and on every device's own picker. */
+export function Select({
+  options,
+  placeholder,
+  className,
+  ...props
+}: ComponentProps<"select"> & { options: readonly SelectOption[]; placeholder?: string }) {
+  return (
+    <select
+      className={cn(
+        "h-10 w-full rounded-lg border border-gray-300 bg-white px-3 text-sm text-gray-900",
+        "focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500",
+        className,
+      )}
+      {...props}
+    >
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+
+export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
+  return (
+    <textarea
+      className={cn(
+        "w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-500",
+        "focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

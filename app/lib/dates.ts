@@ -1,0 +1,21 @@
+const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
+/** "Nov 21, 2026" (UTC, so server and browser render the same text). */
+export function formatDate(value: Date | string): string {
+  return dateFormat.format(new Date(value));
+}
+
+/** A stored timestamp cut to the YYYY-MM-DD a date input shows (spec: dates on edit). */
+export function toDateInput(value: Date | string | null | undefined): string {
+  return value ? new Date(value).toISOString().slice(0, 10) : "";
+}
+
+/** A date input's day as the first instant of that day (UTC). */
+export function startOfDay(day: string): Date {
+  return new Date(`${day}T00:00:00.000Z`);
+}
+
+/** A date input's day as its last instant (UTC): a coupon valid until a day is valid all that day. */
+export function endOfDay(day: string): Date {
+  return new Date(`${day}T23:59:59.999Z`);
+}

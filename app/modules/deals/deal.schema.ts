@@ -1,0 +1,56 @@
+import { z } from "zod";
+import {
+  checkbox,
+  httpUrl,
+  imageUrl,
+  money,
+  optionalDate,
+  optionalMoney,
+  optionalReference,
+  optionalText,
+  rating,
+  reference,
+  requiredText,
+  status,
+  wholeCount,
+  withSlug,
+} from "~/lib/validation";
+
+export const PRICE_MIN_MESSAGE = "Price must be greater than 0";
+
+export const asin = () =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9]{10}$/, "An ASIN is 10 letters and digits"))
+    .optional();
+
+export const dealSchema = z
+  .object({
+    storeId: reference("Store is required"),
+    categoryId: optionalReference(),
+    title: requiredText("Title is required", 200),
+    slug: z.string().trim().max(200).optional(),
+    shortDescription: requiredText("Short description is required", 500),
+    longDescription: optionalText(10_000),
+    imageUrl: imageUrl("Image URL is required"),
+    affiliateUrl: httpUrl("Affiliate URL is required"),
+    currentPrice: money("Current price is required", PRICE_MIN_MESSAGE),
+    originalPrice: optionalMoney(PRICE_MIN_MESSAGE),
+    rating: rating(),
+    reviewCount: wholeCount("Review count"),
+    expiresAt: optionalDate(),
+    status: status(),
+    featured: checkbox(),
+    trackClicks: checkbox(),
+    isHot: checkbox(),
+    notes: optionalText(5000),
+    amazonAsin: asin(),
+  })
+  .superRefine(withSlug("title"));
+
+export type DealInput = z.output<typeof dealSchema>;
+
+/** The fields whose absence the form sums up as 'Please fill in all required fields'. */
+export const dealRequiredFields = ["title", "shortDescription", "imageUrl", "affiliateUrl", "storeId"] as const;

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { actor, auditTrail, insertActor, insertStore, messagesFor } from "../../../tests/support/fixtures";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { dealSchema } from "./deal.schema";
+import { createDeal, deleteDeal, getDealForAdmin, listDealsForAdmin, updateDeal } from "./deals.server";
+
+let t: TestDatabase;
+let storeId: string;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  await insertActor(t.db);
+  storeId = (await insertStore(t.db, "Best Buy", "bestbuy")).id;
+});
+
+const form = (overrides: Record<string, unknown> = {}) => ({
+  storeId,
+  title: "Wireless Headphones",
+  shortDescription: "Great sound",
+  imageUrl: "https://example.com/h.png",
+  affiliateUrl: "https://example.com/h",
+  currentPrice: 80,
+  originalPrice: 100,
+  ...overrides,
+});
+
+describe("deal validation", () => {
+  it("uses the spec's messages for every required field", () => {
+    expect(messagesFor(dealSchema, {})).toMatchObject({
+      storeId: ["Store is required"],
+      title: ["Title is required"],
+      shortDescription: ["Short description is required"],
+      imageUrl: ["Image URL is required"],
+      affiliateUrl: ["Affiliate URL is required"],
+      currentPrice: ["Current price is required"],
+    });
+  });
+
+  it("needs a positive price and http(s) links", () => {
+    expect(messagesFor(dealSchema, form({ currentPrice: 0 }))).toEqual({ currentPrice: ["Price must be greater than 0"] });
+    expect(messagesFor(dealSchema, form({ originalPrice: -1 }))).toEqual({ originalPrice: ["Price must be greater than 0"] });
+    expect(messagesFor(dealSchema, form({ affiliateUrl: "javascript:alert(1)" }))).toEqual({
+      affiliateUrl: ["Enter a full URL starting with http:// or https://"],
+    });
+    expect(messagesFor(dealSchema, form({ imageUrl: "data:image/png;base64,AAAA" }))).toHaveProperty("imageUrl");
+    expect(messagesFor(dealSchema, form({ rating: 6 }))).toEqual({ rating: ["Rating must be between 0 and 5"] });
+    expect(messagesFor(dealSchema, form({ amazonAsin: "short" }))).toEqual({ amazonAsin: ["An ASIN is 10 letters and digits"] });
+  });
+});
+
+describe("deals", () => {
+  it("computes the discount on the server and stores an empty original price as null", async () => {
+    const created = await createDeal(t.db, actor, dealSchema.parse(form()));
+    expect(created.ok && created.row).toMatchObject({ slug: "wireless-headphones", discountPercentage: 20, status: "draft", featured: false });
+    const id = created.ok ? created.row.id : "";
+    await updateDeal(t.db, actor, id, dealSchema.parse(form({ originalPrice: undefined, status: "published", expiresAt: "2026-12-24" })));
+    const row = await getDealForAdmin(t.db, id);
+    expect(row).toMatchObject({ originalPrice: null, discountPercentage: null, status: "published" });
+    expect(row!.expiresAt!.toISOString()).toBe("2026-12-24T23:59:59.999Z");
+  });
+
+  it("lists newest first with the store name, and deletes", async () => {
+    await createDeal(t.db, actor, dealSchema.parse(form({ title: "First" })));
+    const second = await createDeal(t.db, actor, dealSchema.parse(form({ title: "Second" })));
+    expect((await listDealsForAdmin(t.db)).map((d) => [d.title, d.storeName])).toEqual([
+      ["Second", "Best Buy"],
+      ["First", "Best Buy"],
+    ]);
+    expect(await deleteDeal(t.db, actor, second.ok ? second.row.id : "")).toEqual({ ok: true });
+    expect(await auditTrail(t.db)).toEqual(["delete deal Second", "create deal Second", "create deal First"]);
+  });
+
+  it("refuses a duplicate slug with the field error", async () => {
+    await createDeal(t.db, actor, dealSchema.parse(form()));
+    expect(await createDeal(t.db, actor, dealSchema.parse(form()))).toMatchObject({ fieldErrors: { slug: ["Slug already in use"] } });
+  });
+});

@@ -1,0 +1,91 @@
+import type { Database, Executor } from "~/db/client.server";
+import { isStillReferenced, pgError, PG_UNIQUE_VIOLATION } from "~/db/errors.server";
+import { SLUG_TAKEN } from "~/lib/validation";
+import { recordAudit } from "~/modules/audit/audit.server";
+
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+export type SaveResult<Row> =
+  | { ok: true; row: Row }
+  | { ok: false; reason: "invalid"; fieldErrors: Record<string, string[]> }
+  | { ok: false; reason: "not-found" };
+
+export type DeleteResult = { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "in-use"; message: string };
+
+/** Thrown inside a save to refuse it with messages at fields (the transaction rolls back). */
+export class FieldErrors extends Error {
+  constructor(readonly fieldErrors: Record<string, string[]>) {
+    super("invalid input");
+  }
+}
+
+/**
+ * Runs one create or update and its audit row in a transaction. A unique slug violation (two saves
+ * racing for one slug included) becomes the field error 'Slug already in use'.
+ */
+export async function saveWithAudit<Row extends { id: string }>(
+  db: Database,
+  audit: { actor: Actor; action: "create" | "update"; entity: string; title: string },
+  write: (tx: Executor) => Promise<Row | undefined>,
+): Promise<SaveResult<Row>> {
+  try {
+    const row = await db.transaction(async (tx) => {
+      const saved = await write(tx);
+      if (saved) {
+        await recordAudit(tx, {
+          action: audit.action,
+          actor: audit.actor,
+          entity: audit.entity,
+          entityId: saved.id,
+          detail: { title: audit.title },
+        });
+      }
+      return saved;
+    });
+    return row ? { ok: true, row } : { ok: false, reason: "not-found" };
+  } catch (error) {
+    if (error instanceof FieldErrors) return { ok: false, reason: "invalid", fieldErrors: error.fieldErrors };
+    const info = pgError(error);
+    if (info?.code === PG_UNIQUE_VIOLATION && info.constraint?.endsWith("_slug_unique")) {
+      return { ok: false, reason: "invalid", fieldErrors: { slug: [SLUG_TAKEN] } };
+    }
+    throw error;
+  }
+}
+
+/**
+ * Deletes one row and writes its audit row, unless something still uses it: then nothing is deleted
+ * and the message says what depends on it. The database's RESTRICT keys back this up against races.
+ */
+export async function deleteWithAudit(
+  db: Database,
+  audit: { actor: Actor; entity: string },
+  dependents: () => Promise<string | null>,
+  remove: (tx: Executor) => Promise<{ id: string; title: string } | undefined>,
+): Promise<DeleteResult> {
+  const inUse = await dependents();
+  if (inUse) return { ok: false, reason: "in-use", message: inUse };
+  try {
+    const removed = await db.transaction(async (tx) => {
+      const row = await remove(tx);
+      if (row) {
+        await recordAudit(tx, { action: "delete", actor: audit.actor, entity: audit.entity, entityId: row.id, detail: { title: row.title } });
+      }
+      return row;
+    });
+    return removed ? { ok: true } : { ok: false, reason: "not-found" };
+  } catch (error) {
+    if (!isStillReferenced(error)) throw error;
+    return { ok: false, reason: "in-use", message: (await dependents()) ?? "Other content still uses it." };
+  }
+}
+
+/** "3 deals, 1 coupon and 2 gift ideas" from counts, skipping zeros; null when all are zero. */
+export function describeCounts(counts: Array<[number, string, string]>): string | null {
+  const parts = counts.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}

@@ -1,0 +1,63 @@
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { EmptyState } from "~/components/admin/empty-state";
+import { AddButton, RowActions } from "~/components/admin/row-actions";
+import { FeaturedBadge, StatusBadge } from "~/components/admin/status-badge";
+import { requireAdmin } from "~/auth.server";
+import { db } from "~/db/database.server";
+import { formatDate } from "~/lib/dates";
+import { formatPrice } from "~/lib/money";
+import { deleteDeal, listDealsForAdmin } from "~/modules/deals/deals.server";
+import { handleDelete } from "../shared/resource-actions.server";
+import type { Route } from "./+types/deals-list";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { deals: await listDealsForAdmin(db()) };
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return handleDelete(request, deleteDeal, { deleted: "Deal deleted successfully", failed: "Failed to delete deal" });
+}
+
+export default function DealsList({ loaderData: { deals } }: Route.ComponentProps) {
+  return (
+    <div>
+      <AdminPageHeader
+        title="Deals"
+        description={`All Deals (${deals.length})`}
+        actions={<AddButton to="/admin/deals/add" label="Add Deal" />}
+      />
+      {deals.length === 0 ? (
+        <EmptyState message="No deals found" action={{ to: "/admin/deals/add", label: "Add Your First Deal" }} />
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {deals.map((deal) => (
+            <li key={deal.id} className="flex gap-4 rounded-xl border border-gray-200 bg-white p-5" data-testid="deal-card">
+              <div className="min-w-0 flex-1 space-y-2">
+                <h3 className="font-semibold">{deal.title}</h3>
+                <div className="flex flex-wrap items-center gap-2">
+                  <StatusBadge status={deal.status} />
+                  {deal.featured ? <FeaturedBadge /> : null}
+                  <span className="text-sm text-gray-600">{deal.storeName}</span>
+                </div>
+                <p className="flex flex-wrap items-baseline gap-2">
+                  <span className="text-lg font-bold text-gray-900">{formatPrice(deal.currentPrice)}</span>
+                  {deal.originalPrice !== null ? (
+                    <>
+                      <s className="text-sm text-gray-500">{formatPrice(deal.originalPrice)}</s>
+                      {deal.discountPercentage !== null ? (
+                        <span className="text-sm font-semibold text-green-700">{deal.discountPercentage}%</span>
+                      ) : null}
+                    </>
+                  ) : null}
+                </p>
+                <p className="text-xs text-gray-500">Created {formatDate(deal.createdAt)}</p>
+              </div>
+              <RowActions vertical editTo={`/admin/deals/edit/${deal.id}`} id={deal.id} label={deal.title} question="Are you sure you want to delete this deal?" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import { requireAdmin } from "~/auth.server";
+import type { Database } from "~/db/client.server";
+import { db } from "~/db/database.server";
+import { errorToast, successToast, type Toast } from "~/lib/toast";
+import { logger } from "~/logger.server";
+import type { Actor, DeleteResult, SaveResult } from "~/modules/resource/mutations.server";
+import { redirectWithToast } from "~/toast.server";
+
+// The admin list and form routes of every resource share these three steps.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
+
+/** The row an edit form needs, or back to the list with the spec's "Failed to fetch …" toast. */
+export async function loadForEdit<Row>(
+  id: string | undefined,
+  load: (db: Database, id: string) => Promise<Row | null>,
+  fallback: { listPath: string; failedMessage: string },
+): Promise<Row | null> {
+  if (id === undefined) return null;
+  const row = isUuid(id) ? await load(db(), id) : null;
+  if (!row) throw redirectWithToast(fallback.listPath, errorToast(fallback.failedMessage));
+  return row;
+}
+
+/** A list route's delete: answers the toast to show (success, "in use" refusal, or failure). */
+export async function handleDelete(
+  request: Request,
+  remove: (db: Database, actor: Actor, id: string) => Promise<DeleteResult>,
+  messages: { deleted: string; failed: string },
+): Promise<{ toast: Toast }> {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const id = form.get("id");
+  if (form.get("intent") !== "delete" || !isUuid(id)) throw data({ toast: errorToast(messages.failed) }, { status: 400 });
+  try {
+    const result = await remove(db(), admin.user, id);
+    if (result.ok) return { toast: successToast(messages.deleted) };
+    return { toast: errorToast(result.reason === "in-use" ? result.message : messages.failed) };
+  } catch (error) {
+    logger.error({ err: error, id }, "delete failed");
+    return { toast: errorToast(messages.failed) };
+  }
+}
+
+/**
+ * A form route's save: validate with the form's own schema, create or update, then back to the list with
+ * the success toast. Field errors (including 'Slug already in use') return to the form.
+ */
+export async function handleSave<Schema extends z.ZodType, Row>(
+  request: Request,
+  id: string | undefined,
+  options: {
+    schema: Schema;
+    create: (db: Database, actor: Actor, input: z.output<Schema>) => Promise<SaveResult<Row>>;
+    update: (db: Database, actor: Actor, id: string, input: z.output<Schema>) => Promise<SaveResult<Row>>;
+    listPath: string;
+    messages: { created: string; updated: string; failed: string };
+  },
+) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: options.schema });
+  if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
+  if (id !== undefined && !isUuid(id)) throw redirectWithToast(options.listPath, errorToast(options.messages.failed));
+  try {
+    const result =
+      id === undefined
+        ? await options.create(db(), admin.user, submission.value)
+        : await options.update(db(), admin.user, id, submission.value);
+    if (result.ok) {
+      return redirectWithToast(options.listPath, successToast(id === undefined ? options.messages.created : options.messages.updated));
+    }
+    if (result.reason === "not-found") return redirectWithToast(options.listPath, errorToast(options.messages.failed));
+    return data({ result: submission.reply({ fieldErrors: result.fieldErrors }), toast: null }, { status: 400 });
+  } catch (error) {
+    logger.error({ err: error, id }, "save failed");
+    return data({ result: submission.reply(), toast: errorToast(options.messages.failed) }, { status: 500 });
+  }
+}
