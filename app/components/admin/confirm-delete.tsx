@@ -1,24 +1,17 @@
 import { AlertDialog } from "radix-ui";
 import { Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import { showToast } from "~/components/ui/toaster";
-import type { Toast } from "~/lib/toast";
 
 /**
  * Delete with the spec's confirmation question in an accessible dialog. Posts `intent=delete` to the
- * list route's action, which answers with the toast to show.
+ * list route's action; its toast arrives through the flash cookie.
  */
 export function ConfirmDelete({ id, question, label }: { id: string; question: string; label: string }) {
-  const fetcher = useFetcher<{ toast?: Toast }>();
+  const fetcher = useFetcher();
   const [open, setOpen] = useState(false);
   const busy = fetcher.state !== "idle";
-  const toast = fetcher.data?.toast;
-
-  useEffect(() => {
-    if (toast) showToast(toast);
-  }, [toast]);
 
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>

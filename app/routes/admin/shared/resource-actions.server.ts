@@ -7,7 +7,7 @@ import { db } from "~/db/database.server";
 import { errorToast, successToast, type Toast } from "~/lib/toast";
 import { logger } from "~/logger.server";
 import type { Actor, DeleteResult, SaveResult } from "~/modules/resource/mutations.server";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast, toastCookie } from "~/toast.server";
 
 // The admin list and form routes of every resource share these three steps.
 
@@ -26,23 +26,28 @@ export async function loadForEdit<Row>(
   return row;
 }
 
-/** A list route's delete: answers the toast to show (success, "in use" refusal, or failure). */
+/**
+ * A list route's delete. The toast (success, "in use" refusal, or failure) travels in the flash cookie:
+ * the deleted row's own button unmounts as the list revalidates, and the root loader shows it instead.
+ */
 export async function handleDelete(
   request: Request,
   remove: (db: Database, actor: Actor, id: string) => Promise<DeleteResult>,
   messages: { deleted: string; failed: string },
-): Promise<{ toast: Toast }> {
+) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
   const id = form.get("id");
-  if (form.get("intent") !== "delete" || !isUuid(id)) throw data({ toast: errorToast(messages.failed) }, { status: 400 });
+  // Always 200: React Router skips revalidating (and so the root loader's toast) after a 4xx/5xx action.
+  const answer = (toast: Toast) => data({ ok: toast.type === "success" }, { headers: { "Set-Cookie": toastCookie(toast) } });
+  if (form.get("intent") !== "delete" || !isUuid(id)) return answer(errorToast(messages.failed));
   try {
     const result = await remove(db(), admin.user, id);
-    if (result.ok) return { toast: successToast(messages.deleted) };
-    return { toast: errorToast(result.reason === "in-use" ? result.message : messages.failed) };
+    if (result.ok) return answer(successToast(messages.deleted));
+    return answer(errorToast(result.reason === "in-use" ? result.message : messages.failed));
   } catch (error) {
     logger.error({ err: error, id }, "delete failed");
-    return { toast: errorToast(messages.failed) };
+    return answer(errorToast(messages.failed));
   }
 }
 

@@ -1,0 +1,167 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { launchBrowserPerFile, newPage, signIn, toastWith } from "./support/browser";
+
+const { browser } = launchBrowserPerFile();
+const unique = Date.now().toString(36);
+
+async function confirmDelete(page: Page, label: string) {
+  await page.getByRole("button", { name: `Delete ${label}` }).click();
+  const dialog = page.getByRole("alertdialog");
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe("admin content, part 1", () => {
+  it("manages a store, a category with a parent, a deal and a coupon end to end", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page);
+
+    // Store: the slug follows the name while creating.
+    const storeName = `Gadget Barn ${unique}`;
+    await page.goto("/admin/stores/add");
+    await page.getByRole("button", { name: "Create Store" }).click();
+    await page.getByText("Store name is required").waitFor();
+    await page.getByLabel("Name").fill(storeName);
+    expect(await page.getByLabel("Slug").inputValue()).toBe(`gadget-barn-${unique}`);
+    await page.getByLabel("API configuration (JSON)").fill("{broken");
+    await page.getByRole("button", { name: "Create Store" }).click();
+    await page.getByText("Invalid JSON in API configuration").waitFor();
+    await page.getByLabel("API configuration (JSON)").fill('{"region": "us"}');
+    await page.getByRole("button", { name: "Create Store" }).click();
+    await page.waitForURL("**/admin/stores");
+    await toastWith(page, "Store created successfully").waitFor();
+    await page.getByTestId("store-card").filter({ hasText: storeName }).getByText(`/gadget-barn-${unique}`).waitFor();
+
+    // Categories: a parent and a child.
+    for (const [name, parent] of [
+      [`Audio ${unique}`, null],
+      [`Headphones ${unique}`, `Audio ${unique}`],
+    ] as const) {
+      await page.goto("/admin/categories/add");
+      await page.getByLabel("Name").fill(name);
+      if (parent) await page.getByLabel("Parent category").selectOption({ label: parent });
+      await page.getByRole("button", { name: "Create Category" }).click();
+      await page.waitForURL("**/admin/categories");
+      await toastWith(page, "Category created successfully").waitFor();
+    }
+    await page.getByTestId("category-card").filter({ hasText: `Headphones ${unique}` }).getByText(`Parent: Audio ${unique}`).waitFor();
+
+    // Deal: required-field toast, then a valid deal at 80/100.
+    const dealTitle = `Studio Headphones ${unique}`;
+    await page.goto("/admin/deals/add");
+    await page.getByRole("button", { name: "Create Deal" }).click();
+    await toastWith(page, "Please fill in all required fields").waitFor();
+    await page.getByText("Store is required").waitFor();
+    await page.getByLabel("Store").selectOption({ label: storeName });
+    await page.getByLabel("Category").selectOption({ label: `Headphones ${unique}` });
+    await page.getByLabel("Title").fill(dealTitle);
+    await page.getByLabel("Short description").fill("Closed-back studio monitors");
+    await page.getByLabel("Image URL").fill("https://example.com/headphones.png");
+    await page.getByLabel("Affiliate URL").fill("https://example.com/headphones");
+    await page.getByLabel("Current price ($)").fill("80");
+    await page.getByLabel("Original price ($)").fill("100");
+    await page.getByRole("button", { name: "Create Deal" }).click();
+    await page.waitForURL("**/admin/deals");
+    await toastWith(page, "Deal created successfully").waitFor();
+    const card = page.getByTestId("deal-card").filter({ hasText: dealTitle });
+    await card.getByText("$80.00").waitFor();
+    expect(await card.locator("s").textContent()).toBe("$100.00");
+    await card.getByText("20%").waitFor();
+
+    // Edit it: the slug stays as it was.
+    await card.getByRole("link", { name: `Edit ${dealTitle}` }).click();
+    await page.getByRole("button", { name: "Update Deal" }).waitFor();
+    await page.getByLabel("Title").fill(`${dealTitle} Pro`);
+    expect(await page.getByLabel("Slug").inputValue()).toBe(`studio-headphones-${unique}`);
+    await page.getByLabel("Current price ($)").fill("75");
+    await page.getByRole("button", { name: "Update Deal" }).click();
+    await page.waitForURL("**/admin/deals");
+    await toastWith(page, "Deal updated successfully").waitFor();
+    await page.getByTestId("deal-card").filter({ hasText: `${dealTitle} Pro` }).getByText("25%").waitFor();
+
+    // Coupon: fixed $50 shows as "$50"; no code shows 'No code'.
+    const couponTitle = `Fifty off ${unique}`;
+    await page.goto("/admin/coupons/add");
+    expect(await page.getByLabel("Custom URL").count()).toBe(0);
+    await page.getByLabel("URL type").selectOption("manual");
+    await page.getByLabel("Custom URL").waitFor();
+    await page.getByLabel("URL type").selectOption("automatic");
+    await page.getByLabel("Title").fill(couponTitle);
+    await page.getByLabel("Store").selectOption({ label: storeName });
+    await page.getByLabel("Description").fill("On orders over $200");
+    await page.getByLabel("Discount type").selectOption("fixed");
+    await page.getByLabel("Discount value").fill("50");
+    await page.getByRole("button", { name: "Create Coupon" }).click();
+    await page.waitForURL("**/admin/coupons");
+    await toastWith(page, "Coupon created successfully").waitFor();
+    const row = page.getByRole("row").filter({ hasText: couponTitle });
+    await row.getByRole("cell", { name: "$50", exact: true }).waitFor();
+    await row.getByText("No code").waitFor();
+
+    // A store in use cannot be deleted; the dialog says the spec's words and the refusal says why.
+    await page.goto("/admin/stores");
+    let dialog = await confirmDelete(page, storeName);
+    await dialog.getByText("Are you sure you want to delete this store?").waitFor();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await toastWith(page, "This store is used by 1 deal and 1 coupon").waitFor();
+
+    // Delete each, in dependency order.
+    await page.goto("/admin/coupons");
+    dialog = await confirmDelete(page, couponTitle);
+    await dialog.getByText("Are you sure you want to delete this coupon?").waitFor();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await toastWith(page, "Coupon deleted successfully").waitFor();
+    await page.getByRole("row").filter({ hasText: couponTitle }).waitFor({ state: "detached" });
+
+    await page.goto("/admin/deals");
+    dialog = await confirmDelete(page, `${dealTitle} Pro`);
+    await dialog.getByText("Are you sure you want to delete this deal?").waitFor();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await toastWith(page, "Deal deleted successfully").waitFor();
+
+    await page.goto("/admin/categories");
+    dialog = await confirmDelete(page, `Audio ${unique}`);
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await toastWith(page, "This category still has 1 subcategory").waitFor();
+    for (const name of [`Headphones ${unique}`, `Audio ${unique}`]) {
+      dialog = await confirmDelete(page, name);
+      await dialog.getByText("Are you sure you want to delete this category?").waitFor();
+      await dialog.getByRole("button", { name: "Delete" }).click();
+      await toastWith(page, "Category deleted successfully").first().waitFor();
+      await page.getByTestId("category-card").filter({ hasText: name }).waitFor({ state: "detached" });
+    }
+
+    await page.goto("/admin/stores");
+    dialog = await confirmDelete(page, storeName);
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await toastWith(page, "Store deleted successfully").waitFor();
+    await context.close();
+  });
+
+  it("sends an edit of a missing row back to the list with the spec's message", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page);
+    await page.goto("/admin/deals/edit/00000000-0000-4000-8000-00000000dead");
+    await page.waitForURL("**/admin/deals");
+    await toastWith(page, "Failed to fetch deal details").waitFor();
+    await page.goto("/admin/coupons/edit/not-a-uuid");
+    await page.waitForURL("**/admin/coupons");
+    await toastWith(page, "Failed to fetch coupon details").waitFor();
+    await context.close();
+  });
+
+  it("shows the ASIN field only for the store named Amazon", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page);
+    await page.goto("/admin/deals/add");
+    expect(await page.getByLabel("Amazon ASIN").count()).toBe(0);
+    await page.getByLabel("Store").selectOption({ label: "Amazon" });
+    await page.getByLabel("Amazon ASIN").waitFor();
+    await page.getByRole("button", { name: "Fetch from Amazon" }).click();
+    await toastWith(page, "Please enter an ASIN first").waitFor();
+    await page.getByLabel("Store").selectOption({ label: "Target" });
+    await page.getByLabel("Amazon ASIN").waitFor({ state: "detached" });
+    await context.close();
+  });
+});
