@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from "~/db/client.server";
 import { migrationsFolder } from "~/db/project-root.server";
 
@@ -63,4 +64,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await dropDatabase();
     },
   };
+}
+
+/**
+ * One migrated database for the calling test file, emptied before each test; `prepare` then adds the
+ * rows every test starts from. Returns a getter (the database exists once beforeAll has run).
+ */
+export function testDatabasePerFile(prepare?: (t: TestDatabase) => Promise<void>): () => TestDatabase {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase();
+  });
+  afterAll(() => current?.close());
+  beforeEach(async () => {
+    await current!.reset();
+    await prepare?.(current!);
+  });
+  return () => current!;
 }

@@ -49,6 +49,25 @@ function NewsletterForm() {
   );
 }
 
+function FooterLinks({ id, title, links }: { id: string; title: string; links: ReadonlyArray<{ to: string; label: string }> }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="mb-3 font-semibold text-white">
+        {title}
+      </h2>
+      <ul className="space-y-2 text-sm">
+        {links.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className="hover:text-white">
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function SiteFooter() {
   return (
     <footer className="mt-16 bg-gray-900 text-gray-300">
@@ -57,34 +76,8 @@ export function SiteFooter() {
           <Logo />
           <p className="text-sm">Hand-picked deals, coupons and buying guides that save you money every day.</p>
         </div>
-        <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="mb-3 font-semibold text-white">
-            Quick Links
-          </h2>
-          <ul className="space-y-2 text-sm">
-            {siteNav.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="hover:text-white">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-support">
-          <h2 id="footer-support" className="mb-3 font-semibold text-white">
-            Support
-          </h2>
-          <ul className="space-y-2 text-sm">
-            {supportLinks.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="hover:text-white">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-quick-links" title="Quick Links" links={siteNav} />
+        <FooterLinks id="footer-support" title="Support" links={supportLinks} />
         <div>
           <h2 className="mb-3 font-semibold text-white">Newsletter</h2>
           <NewsletterForm />

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { actor, auditTrail, insertActor, insertStore, messagesFor } from "../../../tests/support/fixtures";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { categories, deals } from "~/db/schema";
 import { categorySchema } from "./category.schema";
 import { createCategory, deleteCategory, getCategoryForAdmin, listCategoriesForAdmin, updateCategory } from "./categories.server";
 import { selfAndDescendants } from "./category-tree";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
-  await insertActor(t.db);
-});
+const database = testDatabasePerFile((t) => insertActor(t.db));
 
 const input = (overrides: Record<string, unknown> = {}) => categorySchema.parse({ name: "Electronics", ...overrides });
 
 async function create(name: string, parentId?: string) {
-  const result = await createCategory(t.db, actor, input({ name, parentId }));
+  const result = await createCategory(database().db, actor, input({ name, parentId }));
   if (!result.ok) throw new Error(`could not create ${name}`);
   return result.row;
 }
@@ -36,14 +28,14 @@ describe("categories", () => {
     const home = await create("Home & Garden");
     const kitchen = await create("Kitchen", home.id);
     expect(kitchen).toMatchObject({ slug: "kitchen", description: null, parentId: home.id });
-    expect((await listCategoriesForAdmin(t.db)).map((c) => [c.name, c.parentName])).toEqual([
+    expect((await listCategoriesForAdmin(database().db)).map((c) => [c.name, c.parentName])).toEqual([
       ["Home & Garden", null],
       ["Kitchen", "Home & Garden"],
     ]);
-    expect(await updateCategory(t.db, actor, kitchen.id, input({ name: "Kitchen & Dining", description: "Pots" }))).toMatchObject({ ok: true });
-    expect(await getCategoryForAdmin(t.db, kitchen.id)).toMatchObject({ name: "Kitchen & Dining", slug: "kitchen-dining", description: "Pots", parentId: null });
-    expect(await deleteCategory(t.db, actor, kitchen.id)).toEqual({ ok: true });
-    expect(await auditTrail(t.db)).toEqual([
+    expect(await updateCategory(database().db, actor, kitchen.id, input({ name: "Kitchen & Dining", description: "Pots" }))).toMatchObject({ ok: true });
+    expect(await getCategoryForAdmin(database().db, kitchen.id)).toMatchObject({ name: "Kitchen & Dining", slug: "kitchen-dining", description: "Pots", parentId: null });
+    expect(await deleteCategory(database().db, actor, kitchen.id)).toEqual({ ok: true });
+    expect(await auditTrail(database().db)).toEqual([
       "delete category Kitchen & Dining",
       "update category Kitchen & Dining",
       "create category Kitchen",
@@ -53,28 +45,28 @@ describe("categories", () => {
 
   it("refuses a duplicate slug", async () => {
     await create("Fashion");
-    expect(await createCategory(t.db, actor, input({ name: "Fashion" }))).toMatchObject({ fieldErrors: { slug: ["Slug already in use"] } });
+    expect(await createCategory(database().db, actor, input({ name: "Fashion" }))).toMatchObject({ fieldErrors: { slug: ["Slug already in use"] } });
   });
 
   it("refuses to put a category under itself or its descendants", async () => {
     const a = await create("A");
     const b = await create("B", a.id);
     const c = await create("C", b.id);
-    expect(selfAndDescendants(a.id, await t.db.select().from(categories))).toEqual(new Set([a.id, b.id, c.id]));
+    expect(selfAndDescendants(a.id, await database().db.select().from(categories))).toEqual(new Set([a.id, b.id, c.id]));
     for (const parentId of [a.id, c.id]) {
-      expect(await updateCategory(t.db, actor, a.id, input({ name: "A", parentId }))).toMatchObject({
+      expect(await updateCategory(database().db, actor, a.id, input({ name: "A", parentId }))).toMatchObject({
         ok: false,
         fieldErrors: { parentId: ["A category cannot sit under itself or one of its subcategories"] },
       });
     }
-    expect(await updateCategory(t.db, actor, c.id, input({ name: "C", parentId: a.id }))).toMatchObject({ ok: true });
+    expect(await updateCategory(database().db, actor, c.id, input({ name: "C", parentId: a.id }))).toMatchObject({ ok: true });
   });
 
   it("refuses to delete a category with subcategories or deals, naming them", async () => {
     const parent = await create("Parent");
     await create("Child", parent.id);
-    const store = await insertStore(t.db);
-    await t.db.insert(deals).values({
+    const store = await insertStore(database().db);
+    await database().db.insert(deals).values({
       title: "T",
       slug: "t",
       shortDescription: "s",
@@ -84,7 +76,7 @@ describe("categories", () => {
       storeId: store.id,
       categoryId: parent.id,
     });
-    expect(await deleteCategory(t.db, actor, parent.id)).toEqual({
+    expect(await deleteCategory(database().db, actor, parent.id)).toEqual({
       ok: false,
       reason: "in-use",
       message: "This category still has 1 subcategory and 1 deal. Move or delete them first.",

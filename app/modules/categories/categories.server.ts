@@ -3,7 +3,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { buyingGuides, categories, deals } from "~/db/schema";
 import { resolveSlug } from "~/lib/validation";
-import { deleteWithAudit, describeCounts, FieldErrors, saveWithAudit, type Actor } from "~/modules/resource/mutations.server";
+import { deleteWithAudit, removeById, describeCounts, FieldErrors, saveWithAudit, type Actor } from "~/modules/resource/mutations.server";
 import { CATEGORY_CYCLE, type CategoryInput } from "./category.schema";
 import { selfAndDescendants } from "./category-tree";
 
@@ -84,13 +84,5 @@ export async function categoryDependents(db: Executor, id: string): Promise<stri
 }
 
 export function deleteCategory(db: Database, actor: Actor, id: string) {
-  return deleteWithAudit(
-    db,
-    { actor, entity: ENTITY },
-    () => categoryDependents(db, id),
-    async (tx) => {
-      const [row] = await tx.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id, title: categories.name });
-      return row;
-    },
-  );
+  return deleteWithAudit(db, { actor, entity: ENTITY }, removeById(categories, categories.name, id), () => categoryDependents(db, id));
 }

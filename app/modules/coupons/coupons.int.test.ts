@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { actor, auditTrail, insertActor, insertStore, messagesFor } from "../../../tests/support/fixtures";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { toDateInput } from "~/lib/dates";
 import { adminDiscountLabel, couponSchema } from "./coupon.schema";
 import { createCoupon, deleteCoupon, getCouponForAdmin, listCouponsForAdmin, updateCoupon } from "./coupons.server";
 
-let t: TestDatabase;
 let storeId: string;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
+const database = testDatabasePerFile(async (t) => {
   await insertActor(t.db);
   storeId = (await insertStore(t.db, "Target", "target")).id;
 });
@@ -52,23 +46,23 @@ describe("coupon validation", () => {
 
 describe("coupons", () => {
   it("defaults to a draft, unfeatured, automatic coupon; dates are whole days", async () => {
-    const created = await createCoupon(t.db, actor, couponSchema.parse(form({ validFrom: "2026-12-01", validUntil: "2026-12-31" })));
+    const created = await createCoupon(database().db, actor, couponSchema.parse(form({ validFrom: "2026-12-01", validUntil: "2026-12-31" })));
     expect(created.ok && created.row).toMatchObject({ status: "draft", featured: false, urlType: "automatic", couponCode: null, customUrl: null });
-    const row = await getCouponForAdmin(t.db, created.ok ? created.row.id : "");
+    const row = await getCouponForAdmin(database().db, created.ok ? created.row.id : "");
     expect(row!.validFrom!.toISOString()).toBe("2026-12-01T00:00:00.000Z");
     expect(row!.validUntil!.toISOString()).toBe("2026-12-31T23:59:59.999Z");
     expect([toDateInput(row!.validFrom), toDateInput(row!.validUntil)]).toEqual(["2026-12-01", "2026-12-31"]);
   });
 
   it("keeps a custom URL only for manual URLs, updates, lists and deletes with audit rows", async () => {
-    const created = await createCoupon(t.db, actor, couponSchema.parse(form({ customUrl: "https://target.com/deal" })));
+    const created = await createCoupon(database().db, actor, couponSchema.parse(form({ customUrl: "https://target.com/deal" })));
     const id = created.ok ? created.row.id : "";
-    expect((await getCouponForAdmin(t.db, id))!.customUrl).toBeNull();
-    await updateCoupon(t.db, actor, id, couponSchema.parse(form({ urlType: "manual", customUrl: "https://target.com/deal", couponCode: "SAVE50" })));
-    expect(await getCouponForAdmin(t.db, id)).toMatchObject({ urlType: "manual", customUrl: "https://target.com/deal", couponCode: "SAVE50" });
-    expect((await listCouponsForAdmin(t.db)).map((c) => [c.title, c.storeName])).toEqual([["$50 off", "Target"]]);
-    expect(await deleteCoupon(t.db, actor, id)).toEqual({ ok: true });
-    expect(await deleteCoupon(t.db, actor, id)).toEqual({ ok: false, reason: "not-found" });
-    expect(await auditTrail(t.db)).toEqual(["delete coupon $50 off", "update coupon $50 off", "create coupon $50 off"]);
+    expect((await getCouponForAdmin(database().db, id))!.customUrl).toBeNull();
+    await updateCoupon(database().db, actor, id, couponSchema.parse(form({ urlType: "manual", customUrl: "https://target.com/deal", couponCode: "SAVE50" })));
+    expect(await getCouponForAdmin(database().db, id)).toMatchObject({ urlType: "manual", customUrl: "https://target.com/deal", couponCode: "SAVE50" });
+    expect((await listCouponsForAdmin(database().db)).map((c) => [c.title, c.storeName])).toEqual([["$50 off", "Target"]]);
+    expect(await deleteCoupon(database().db, actor, id)).toEqual({ ok: true });
+    expect(await deleteCoupon(database().db, actor, id)).toEqual({ ok: false, reason: "not-found" });
+    expect(await auditTrail(database().db)).toEqual(["delete coupon $50 off", "update coupon $50 off", "create coupon $50 off"]);
   });
 });

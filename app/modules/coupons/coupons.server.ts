@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { coupons, stores } from "~/db/schema";
 import { endOfDay, startOfDay } from "~/lib/dates";
-import { deleteWithAudit, saveWithAudit, type Actor } from "~/modules/resource/mutations.server";
+import { deleteWithAudit, removeById, saveWithAudit, type Actor } from "~/modules/resource/mutations.server";
 import type { CouponInput } from "./coupon.schema";
 
 const ENTITY = "coupon";
@@ -67,13 +67,5 @@ export function updateCoupon(db: Database, actor: Actor, id: string, input: Coup
 }
 
 export function deleteCoupon(db: Database, actor: Actor, id: string) {
-  return deleteWithAudit(
-    db,
-    { actor, entity: ENTITY },
-    async () => null,
-    async (tx) => {
-      const [row] = await tx.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id, title: coupons.title });
-      return row;
-    },
-  );
+  return deleteWithAudit(db, { actor, entity: ENTITY }, removeById(coupons, coupons.title, id));
 }

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { actor, auditTrail, insertActor, insertStore, messagesFor } from "../../../tests/support/fixtures";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { dealSchema } from "./deal.schema";
 import { createDeal, deleteDeal, getDealForAdmin, listDealsForAdmin, updateDeal } from "./deals.server";
 
-let t: TestDatabase;
 let storeId: string;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
+const database = testDatabasePerFile(async (t) => {
   await insertActor(t.db);
   storeId = (await insertStore(t.db, "Best Buy", "bestbuy")).id;
 });
@@ -53,28 +47,28 @@ describe("deal validation", () => {
 
 describe("deals", () => {
   it("computes the discount on the server and stores an empty original price as null", async () => {
-    const created = await createDeal(t.db, actor, dealSchema.parse(form()));
+    const created = await createDeal(database().db, actor, dealSchema.parse(form()));
     expect(created.ok && created.row).toMatchObject({ slug: "wireless-headphones", discountPercentage: 20, status: "draft", featured: false });
     const id = created.ok ? created.row.id : "";
-    await updateDeal(t.db, actor, id, dealSchema.parse(form({ originalPrice: undefined, status: "published", expiresAt: "2026-12-24" })));
-    const row = await getDealForAdmin(t.db, id);
+    await updateDeal(database().db, actor, id, dealSchema.parse(form({ originalPrice: undefined, status: "published", expiresAt: "2026-12-24" })));
+    const row = await getDealForAdmin(database().db, id);
     expect(row).toMatchObject({ originalPrice: null, discountPercentage: null, status: "published" });
     expect(row!.expiresAt!.toISOString()).toBe("2026-12-24T23:59:59.999Z");
   });
 
   it("lists newest first with the store name, and deletes", async () => {
-    await createDeal(t.db, actor, dealSchema.parse(form({ title: "First" })));
-    const second = await createDeal(t.db, actor, dealSchema.parse(form({ title: "Second" })));
-    expect((await listDealsForAdmin(t.db)).map((d) => [d.title, d.storeName])).toEqual([
+    await createDeal(database().db, actor, dealSchema.parse(form({ title: "First" })));
+    const second = await createDeal(database().db, actor, dealSchema.parse(form({ title: "Second" })));
+    expect((await listDealsForAdmin(database().db)).map((d) => [d.title, d.storeName])).toEqual([
       ["Second", "Best Buy"],
       ["First", "Best Buy"],
     ]);
-    expect(await deleteDeal(t.db, actor, second.ok ? second.row.id : "")).toEqual({ ok: true });
-    expect(await auditTrail(t.db)).toEqual(["delete deal Second", "create deal Second", "create deal First"]);
+    expect(await deleteDeal(database().db, actor, second.ok ? second.row.id : "")).toEqual({ ok: true });
+    expect(await auditTrail(database().db)).toEqual(["delete deal Second", "create deal Second", "create deal First"]);
   });
 
   it("refuses a duplicate slug with the field error", async () => {
-    await createDeal(t.db, actor, dealSchema.parse(form()));
-    expect(await createDeal(t.db, actor, dealSchema.parse(form()))).toMatchObject({ fieldErrors: { slug: ["Slug already in use"] } });
+    await createDeal(database().db, actor, dealSchema.parse(form()));
+    expect(await createDeal(database().db, actor, dealSchema.parse(form()))).toMatchObject({ fieldErrors: { slug: ["Slug already in use"] } });
   });
 });

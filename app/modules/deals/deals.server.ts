@@ -4,7 +4,7 @@ import { deals, stores } from "~/db/schema";
 import { endOfDay } from "~/lib/dates";
 import { discountPercentage } from "~/lib/discount";
 import { resolveSlug } from "~/lib/validation";
-import { deleteWithAudit, saveWithAudit, type Actor } from "~/modules/resource/mutations.server";
+import { deleteWithAudit, removeById, saveWithAudit, type Actor } from "~/modules/resource/mutations.server";
 import type { DealInput } from "./deal.schema";
 
 const ENTITY = "deal";
@@ -74,13 +74,5 @@ export function updateDeal(db: Database, actor: Actor, id: string, input: DealIn
 }
 
 export function deleteDeal(db: Database, actor: Actor, id: string) {
-  return deleteWithAudit(
-    db,
-    { actor, entity: ENTITY },
-    async () => null,
-    async (tx) => {
-      const [row] = await tx.delete(deals).where(eq(deals.id, id)).returning({ id: deals.id, title: deals.title });
-      return row;
-    },
-  );
+  return deleteWithAudit(db, { actor, entity: ENTITY }, removeById(deals, deals.title, id));
 }

@@ -1,3 +1,5 @@
+import { eq } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "~/db/client.server";
 import { isStillReferenced, pgError, PG_UNIQUE_VIOLATION } from "~/db/errors.server";
 import { SLUG_TAKEN } from "~/lib/validation";
@@ -63,8 +65,8 @@ export async function saveWithAudit<Row extends { id: string }>(
 export async function deleteWithAudit(
   db: Database,
   audit: { actor: Actor; entity: string },
-  dependents: () => Promise<string | null>,
   remove: (tx: Executor) => Promise<{ id: string; title: string } | undefined>,
+  dependents: () => Promise<string | null> = async () => null,
 ): Promise<DeleteResult> {
   const inUse = await dependents();
   if (inUse) return { ok: false, reason: "in-use", message: inUse };
@@ -81,6 +83,14 @@ export async function deleteWithAudit(
     if (!isStillReferenced(error)) throw error;
     return { ok: false, reason: "in-use", message: (await dependents()) ?? "Other content still uses it." };
   }
+}
+
+/** The delete step for a table whose rows are known by `id` and named by `title` (for the audit row). */
+export function removeById(table: PgTable & { id: AnyPgColumn }, title: AnyPgColumn, id: string) {
+  return async (tx: Executor) => {
+    const [row] = await tx.delete(table).where(eq(table.id, id)).returning({ id: table.id, title });
+    return row as { id: string; title: string } | undefined;
+  };
 }
 
 /** "3 deals, 1 coupon and 2 gift ideas" from counts, skipping zeros; null when all are zero. */

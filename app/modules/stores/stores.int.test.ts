@@ -1,21 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { actor, auditTrail, insertActor, insertStore, messagesFor } from "../../../tests/support/fixtures";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { deals, stores } from "~/db/schema";
 import { maskSecret } from "./api-config-secrets";
 import { storeSchema } from "./store.schema";
 import { createStore, deleteStore, getStoreForAdmin, listStoresForAdmin, updateStore } from "./stores.server";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
-  await insertActor(t.db);
-});
+const database = testDatabasePerFile((t) => insertActor(t.db));
 
 const input = (overrides: Record<string, unknown> = {}) => storeSchema.parse({ name: "Best Buy", ...overrides });
 
@@ -31,33 +23,33 @@ describe("store validation", () => {
 
 describe("stores", () => {
   it("creates with a slug from the name and nulls for empty optional fields, audited", async () => {
-    const result = await createStore(t.db, actor, input());
+    const result = await createStore(database().db, actor, input());
     expect(result.ok).toBe(true);
-    const [row] = await t.db.select().from(stores);
+    const [row] = await database().db.select().from(stores);
     expect(row).toMatchObject({ name: "Best Buy", slug: "best-buy", logoUrl: null, seoTitle: null, seoDescription: null, apiType: "manual", apiConfig: {} });
-    expect(await auditTrail(t.db)).toEqual(["create store Best Buy"]);
+    expect(await auditTrail(database().db)).toEqual(["create store Best Buy"]);
   });
 
   it("reads, lists by name, updates and deletes", async () => {
-    await createStore(t.db, actor, input({ name: "Walmart" }));
-    const created = await createStore(t.db, actor, input({ name: "Amazon" }));
-    expect((await listStoresForAdmin(t.db)).map((s) => s.name)).toEqual(["Amazon", "Walmart"]);
+    await createStore(database().db, actor, input({ name: "Walmart" }));
+    const created = await createStore(database().db, actor, input({ name: "Amazon" }));
+    expect((await listStoresForAdmin(database().db)).map((s) => s.name)).toEqual(["Amazon", "Walmart"]);
     const id = created.ok ? created.row.id : "";
-    expect(await updateStore(t.db, actor, id, input({ name: "Amazon US", slug: "amazon" }))).toMatchObject({ ok: true });
-    expect(await getStoreForAdmin(t.db, id)).toMatchObject({ name: "Amazon US", slug: "amazon" });
-    expect(await deleteStore(t.db, actor, id)).toEqual({ ok: true });
-    expect(await getStoreForAdmin(t.db, id)).toBeNull();
-    expect(await auditTrail(t.db)).toEqual(["delete store Amazon US", "update store Amazon US", "create store Amazon", "create store Walmart"]);
+    expect(await updateStore(database().db, actor, id, input({ name: "Amazon US", slug: "amazon" }))).toMatchObject({ ok: true });
+    expect(await getStoreForAdmin(database().db, id)).toMatchObject({ name: "Amazon US", slug: "amazon" });
+    expect(await deleteStore(database().db, actor, id)).toEqual({ ok: true });
+    expect(await getStoreForAdmin(database().db, id)).toBeNull();
+    expect(await auditTrail(database().db)).toEqual(["delete store Amazon US", "update store Amazon US", "create store Amazon", "create store Walmart"]);
   });
 
   it("turns a duplicate slug into the field error 'Slug already in use'", async () => {
-    await createStore(t.db, actor, input({ name: "Target" }));
-    expect(await createStore(t.db, actor, input({ name: "Target" }))).toEqual({ ok: false, reason: "invalid", fieldErrors: { slug: ["Slug already in use"] } });
+    await createStore(database().db, actor, input({ name: "Target" }));
+    expect(await createStore(database().db, actor, input({ name: "Target" }))).toEqual({ ok: false, reason: "invalid", fieldErrors: { slug: ["Slug already in use"] } });
   });
 
   it("refuses to delete a store that deals use, saying what uses it", async () => {
-    const store = await insertStore(t.db);
-    await t.db.insert(deals).values({
+    const store = await insertStore(database().db);
+    await database().db.insert(deals).values({
       title: "T",
       slug: "t",
       shortDescription: "s",
@@ -66,31 +58,31 @@ describe("stores", () => {
       affiliateUrl: "https://e.com",
       storeId: store.id,
     });
-    expect(await deleteStore(t.db, actor, store.id)).toEqual({
+    expect(await deleteStore(database().db, actor, store.id)).toEqual({
       ok: false,
       reason: "in-use",
       message: "This store is used by 1 deal. Move or delete them first.",
     });
-    expect(await t.db.select().from(stores).where(eq(stores.id, store.id))).toHaveLength(1);
+    expect(await database().db.select().from(stores).where(eq(stores.id, store.id))).toHaveLength(1);
   });
 
   it("never shows api_config secrets, and keeps them when the masked value comes back", async () => {
-    const created = await createStore(t.db, actor, input({ name: "Amazon", apiConfig: JSON.stringify({ access_key: "AKIA123", secret_key: "super-secret-9876" }) }));
+    const created = await createStore(database().db, actor, input({ name: "Amazon", apiConfig: JSON.stringify({ access_key: "AKIA123", secret_key: "super-secret-9876" }) }));
     const id = created.ok ? created.row.id : "";
-    const shown = await getStoreForAdmin(t.db, id);
+    const shown = await getStoreForAdmin(database().db, id);
     expect(shown!.apiConfig).toEqual({ access_key: "AKIA123", secret_key: maskSecret("super-secret-9876") });
     expect(JSON.stringify(shown)).not.toContain("super-secret");
 
-    await updateStore(t.db, actor, id, input({ name: "Amazon", apiConfig: JSON.stringify({ ...shown!.apiConfig, access_key: "AKIA456" }) }));
-    const [stored] = await t.db.select().from(stores).where(eq(stores.id, id));
+    await updateStore(database().db, actor, id, input({ name: "Amazon", apiConfig: JSON.stringify({ ...shown!.apiConfig, access_key: "AKIA456" }) }));
+    const [stored] = await database().db.select().from(stores).where(eq(stores.id, id));
     expect(stored!.apiConfig).toEqual({ access_key: "AKIA456", secret_key: "super-secret-9876" });
 
-    await updateStore(t.db, actor, id, input({ name: "Amazon", apiConfig: JSON.stringify({ secret_key: "new-secret" }) }));
-    const [changed] = await t.db.select().from(stores).where(eq(stores.id, id));
+    await updateStore(database().db, actor, id, input({ name: "Amazon", apiConfig: JSON.stringify({ secret_key: "new-secret" }) }));
+    const [changed] = await database().db.select().from(stores).where(eq(stores.id, id));
     expect(changed!.apiConfig).toEqual({ secret_key: "new-secret" });
   });
 
   it("reports an edit of a store deleted meanwhile as not found", async () => {
-    expect(await updateStore(t.db, actor, "00000000-0000-4000-8000-00000000dead", input())).toEqual({ ok: false, reason: "not-found" });
+    expect(await updateStore(database().db, actor, "00000000-0000-4000-8000-00000000dead", input())).toEqual({ ok: false, reason: "not-found" });
   });
 });

@@ -2,7 +2,7 @@ import { asc, count, eq } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { coupons, deals, giftIdeas, stores } from "~/db/schema";
 import { resolveSlug } from "~/lib/validation";
-import { deleteWithAudit, describeCounts, saveWithAudit, type Actor } from "~/modules/resource/mutations.server";
+import { deleteWithAudit, removeById, describeCounts, saveWithAudit, type Actor } from "~/modules/resource/mutations.server";
 import { maskApiConfig, restoreSecrets } from "./api-config-secrets";
 import type { StoreInput } from "./store.schema";
 
@@ -79,13 +79,5 @@ export async function storeDependents(db: Executor, id: string): Promise<string 
 }
 
 export function deleteStore(db: Database, actor: Actor, id: string) {
-  return deleteWithAudit(
-    db,
-    { actor, entity: ENTITY },
-    () => storeDependents(db, id),
-    async (tx) => {
-      const [row] = await tx.delete(stores).where(eq(stores.id, id)).returning({ id: stores.id, title: stores.name });
-      return row;
-    },
-  );
+  return deleteWithAudit(db, { actor, entity: ENTITY }, removeById(stores, stores.name, id), () => storeDependents(db, id));
 }

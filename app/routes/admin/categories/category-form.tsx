@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { FormActions } from "~/components/admin/form-actions";
 import { FormSection } from "~/components/admin/form-section";
-import { useSlugFollower } from "~/components/admin/use-slug-follower";
+import { SluggedTitleFields } from "~/components/admin/slugged-title-fields";
 import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { useToast } from "~/components/ui/toaster";
@@ -38,7 +37,6 @@ export function action({ request, params }: Route.ActionArgs) {
 
 export default function CategoryForm({ loaderData: { category, options }, actionData }: Route.ComponentProps) {
   const editing = category !== null;
-  const { slugRef, onSourceInput, onSlugInput } = useSlugFollower(!editing);
   useToast(actionData?.toast);
   const [form, fields] = useForm({
     lastResult: actionData?.result,
@@ -58,12 +56,7 @@ export default function CategoryForm({ loaderData: { category, options }, action
       <AdminPageHeader title={editing ? "Edit Category" : "Add Category"} back={{ to: LIST, label: "Back to Categories" }} />
       <Form method="post" {...getFormProps(form)} className="space-y-6">
         <FormSection title="Category Information">
-          <Field id={fields.name.id} label="Name" errors={fields.name.errors}>
-            <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} onInput={onSourceInput} />
-          </Field>
-          <Field id={fields.slug.id} label="Slug" errors={fields.slug.errors} hint="Made from the name if left empty.">
-            <Input {...getInputProps(fields.slug, { type: "text" })} key={fields.slug.key} ref={slugRef} onInput={onSlugInput} />
-          </Field>
+          <SluggedTitleFields source={fields.name} slug={fields.slug} sourceLabel="Name" creating={!editing} />
           <Field id={fields.parentId.id} label="Parent category" errors={fields.parentId.errors} className="md:col-span-2">
             <Select {...getSelectProps(fields.parentId)} key={fields.parentId.key} options={parents} placeholder="No Parent (Top Level)" />
           </Field>

@@ -5,6 +5,7 @@ import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { FormActions } from "~/components/admin/form-actions";
 import { FormSection } from "~/components/admin/form-section";
 import { StatusSelect } from "~/components/admin/status-select";
+import { StoreSelect } from "~/components/admin/store-select";
 import { withRequiredFieldsToast } from "~/components/admin/use-required-fields-toast";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
@@ -67,14 +68,7 @@ export default function CouponForm({ loaderData: { coupon, stores }, actionData 
           <Field id={fields.title.id} label="Title" errors={fields.title.errors}>
             <Input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} />
           </Field>
-          <Field id={fields.storeId.id} label="Store" errors={fields.storeId.errors}>
-            <Select
-              {...getSelectProps(fields.storeId)}
-              key={fields.storeId.key}
-              options={stores.map((store) => ({ value: store.id, label: store.name }))}
-              placeholder="Select a store"
-            />
-          </Field>
+          <StoreSelect field={fields.storeId} stores={stores} />
           <Field id={fields.description.id} label="Description" errors={fields.description.errors} className="md:col-span-2">
             <Textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} />
           </Field>

@@ -6,8 +6,9 @@ import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { FormActions } from "~/components/admin/form-actions";
 import { FormSection } from "~/components/admin/form-section";
 import { StatusSelect } from "~/components/admin/status-select";
+import { StoreSelect } from "~/components/admin/store-select";
 import { withRequiredFieldsToast } from "~/components/admin/use-required-fields-toast";
-import { useSlugFollower } from "~/components/admin/use-slug-follower";
+import { SluggedTitleFields } from "~/components/admin/slugged-title-fields";
 import { Button } from "~/components/ui/button";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
@@ -47,7 +48,6 @@ export function action({ request, params }: Route.ActionArgs) {
 
 export default function DealForm({ loaderData: { deal, stores, categories }, actionData }: Route.ComponentProps) {
   const editing = deal !== null;
-  const { slugRef, onSourceInput, onSlugInput } = useSlugFollower(!editing);
   useToast(actionData?.toast);
   const [form, fields] = useForm({
     lastResult: actionData?.result,
@@ -81,14 +81,7 @@ export default function DealForm({ loaderData: { deal, stores, categories }, act
       <AdminPageHeader title={editing ? "Edit Deal" : "Add Deal"} back={{ to: LIST, label: "Back to Deals" }} />
       <Form method="post" {...formProps} onSubmit={withRequiredFieldsToast(formProps.onSubmit, dealRequiredFields)} className="space-y-6">
         <FormSection title="Store & Product Information">
-          <Field id={fields.storeId.id} label="Store" errors={fields.storeId.errors}>
-            <Select
-              {...getSelectProps(fields.storeId)}
-              key={fields.storeId.key}
-              options={stores.map((store) => ({ value: store.id, label: store.name }))}
-              placeholder="Select a store"
-            />
-          </Field>
+          <StoreSelect field={fields.storeId} stores={stores} />
           <Field id={fields.categoryId.id} label="Category" errors={fields.categoryId.errors}>
             <Select
               {...getSelectProps(fields.categoryId)}
@@ -109,12 +102,7 @@ export default function DealForm({ loaderData: { deal, stores, categories }, act
           ) : null}
         </FormSection>
         <FormSection title="Product Details">
-          <Field id={fields.title.id} label="Title" errors={fields.title.errors}>
-            <Input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} onInput={onSourceInput} />
-          </Field>
-          <Field id={fields.slug.id} label="Slug" errors={fields.slug.errors} hint="Made from the title if left empty.">
-            <Input {...getInputProps(fields.slug, { type: "text" })} key={fields.slug.key} ref={slugRef} onInput={onSlugInput} />
-          </Field>
+          <SluggedTitleFields source={fields.title} slug={fields.slug} sourceLabel="Title" creating={!editing} />
           <Field id={fields.shortDescription.id} label="Short description" errors={fields.shortDescription.errors} className="md:col-span-2">
             <Textarea {...getTextareaProps(fields.shortDescription)} key={fields.shortDescription.key} rows={2} />
           </Field>

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { FormActions } from "~/components/admin/form-actions";
 import { FormSection } from "~/components/admin/form-section";
-import { useSlugFollower } from "~/components/admin/use-slug-follower";
+import { SluggedTitleFields } from "~/components/admin/slugged-title-fields";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -36,7 +36,6 @@ export function action({ request, params }: Route.ActionArgs) {
 
 export default function StoreForm({ loaderData: { store }, actionData }: Route.ComponentProps) {
   const editing = store !== null;
-  const { slugRef, onSourceInput, onSlugInput } = useSlugFollower(!editing);
   useToast(actionData?.toast);
   const [form, fields] = useForm({
     lastResult: actionData?.result,
@@ -63,12 +62,7 @@ export default function StoreForm({ loaderData: { store }, actionData }: Route.C
       <AdminPageHeader title={editing ? "Edit Store" : "Add Store"} back={{ to: LIST, label: "Back to Stores" }} />
       <Form method="post" {...getFormProps(form)} className="space-y-6">
         <FormSection title="Store Information">
-          <Field id={fields.name.id} label="Name" errors={fields.name.errors}>
-            <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} onInput={onSourceInput} />
-          </Field>
-          <Field id={fields.slug.id} label="Slug" errors={fields.slug.errors} hint="Made from the name if left empty.">
-            <Input {...getInputProps(fields.slug, { type: "text" })} key={fields.slug.key} ref={slugRef} onInput={onSlugInput} />
-          </Field>
+          <SluggedTitleFields source={fields.name} slug={fields.slug} sourceLabel="Name" creating={!editing} />
           <Field id={fields.logoUrl.id} label="Logo URL" errors={fields.logoUrl.errors} className="md:col-span-2">
             <Input {...getInputProps(fields.logoUrl, { type: "url" })} key={fields.logoUrl.key} placeholder="https://…" />
           </Field>
