@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { startServer, tempDataDir } from "../../scripts/lib/server-process";
 import { demoCoupons, demoDeals, demoGiftIdeas, demoGuides } from "../../app/db/seed/demo-content";
-import { baseUrl, launchBrowserPerFile, newPage, signIn, submitLogin, toastWith, adminCredentials } from "./support/browser";
+import { launchBrowserPerFile, newPage, signIn, submitLogin, toastWith, adminCredentials } from "./support/browser";
 
 const { browser } = launchBrowserPerFile();
 
@@ -29,7 +31,14 @@ describe("admin session in the browser", () => {
   });
 
   it("signs in, shows real counts, keeps the sidebar state, and signs out for good", async () => {
-    const { context, page } = await newPage(browser());
+    // Its own server: the counts must be the demo content's, whatever other test files created.
+    const dir = tempDataDir("dealdash-session-");
+    const server = await startServer({ dataDir: dir, env: { ADMIN_EMAIL: adminCredentials().email, ADMIN_PASSWORD: adminCredentials().password } });
+    onTestFinished(async () => {
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+    const { context, page } = await newPage(browser(), { url: server.url });
     await signIn(page);
     await toastWith(page, "Logged in successfully").waitFor();
 
@@ -68,7 +77,7 @@ describe("admin session in the browser", () => {
 
     // Replaying the old session cookie after logout gets nowhere.
     const cookie = oldCookies.map((c) => `${c.name}=${c.value}`).join("; ");
-    const replay = await fetch(`${baseUrl()}/admin`, { headers: { cookie }, redirect: "manual" });
+    const replay = await fetch(`${server.url}/admin`, { headers: { cookie }, redirect: "manual" });
     expect(replay.status).toBe(302);
     expect(replay.headers.get("location")).toContain("/admin/login");
     await context.close();

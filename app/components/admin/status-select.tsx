@@ -19,3 +19,25 @@ export function StatusSelect({
     </Field>
   );
 }
+
+/**
+ * Gift ideas and guides offer draft and published. An archived row shows 'Archived' as a third choice
+ * and says that saving keeps it archived, so an edit never silently brings it back.
+ */
+export function TwoChoiceStatusSelect({
+  field,
+  current,
+  noun,
+}: {
+  field: FieldMetadata<ContentStatus | undefined>;
+  current: ContentStatus | undefined;
+  noun: string;
+}) {
+  const archived = current === "archived";
+  return (
+    <div className="flex flex-col gap-1.5">
+      <StatusSelect field={field} offered={archived ? contentStatuses : ["draft", "published"]} />
+      {archived ? <p className="text-xs text-gray-600">This {noun} is archived and stays archived unless you choose another status.</p> : null}
+    </div>
+  );
+}

@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { coupons, stores } from "~/db/schema";
 import { endOfDay, startOfDay } from "~/lib/dates";
+import { publishedTitles } from "~/modules/resource/published-titles.server";
 import { deleteWithAudit, removeById, saveWithAudit, type Actor } from "~/modules/resource/mutations.server";
 import type { CouponInput } from "./coupon.schema";
 
@@ -68,4 +69,9 @@ export function updateCoupon(db: Database, actor: Actor, id: string, input: Coup
 
 export function deleteCoupon(db: Database, actor: Actor, id: string) {
   return deleteWithAudit(db, { actor, entity: ENTITY }, removeById(coupons, coupons.title, id));
+}
+
+/** Published coupons for the guide editor's token picker. */
+export function listPublishedCouponTitles(db: Executor) {
+  return publishedTitles(db, coupons);
 }

@@ -4,6 +4,7 @@ import { deals, stores } from "~/db/schema";
 import { endOfDay } from "~/lib/dates";
 import { discountPercentage } from "~/lib/discount";
 import { resolveSlug } from "~/lib/validation";
+import { publishedTitles } from "~/modules/resource/published-titles.server";
 import { deleteWithAudit, removeById, saveWithAudit, type Actor } from "~/modules/resource/mutations.server";
 import type { DealInput } from "./deal.schema";
 
@@ -75,4 +76,9 @@ export function updateDeal(db: Database, actor: Actor, id: string, input: DealIn
 
 export function deleteDeal(db: Database, actor: Actor, id: string) {
   return deleteWithAudit(db, { actor, entity: ENTITY }, removeById(deals, deals.title, id));
+}
+
+/** Published deals for the guide editor's token picker. */
+export function listPublishedDealTitles(db: Executor) {
+  return publishedTitles(db, deals);
 }

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { audiences, occasions } from "~/db/schema/gift-ideas";
+import { normalizeTags } from "~/lib/tags";
+import { asin } from "~/modules/deals/deal.schema";
+import {
+  checkbox,
+  httpUrl,
+  IMAGE_URL_MESSAGE,
+  imageUrl,
+  money,
+  optionalReference,
+  optionalText,
+  rating,
+  requiredText,
+  stringList,
+  twoChoiceStatus,
+  wholeCount,
+  withSlug,
+} from "~/lib/validation";
+import { isImageUrl } from "~/lib/urls";
+
+export { audiences, occasions };
+
+export const giftIdeaSchema = z
+  .object({
+    title: requiredText("Title is required", 200),
+    slug: z.string().trim().max(200).optional(),
+    description: requiredText("Short description is required", 500),
+    longDescription: optionalText(10_000),
+    productUrl: httpUrl("Product URL is required"),
+    imageUrl: imageUrl("Image URL is required"),
+    additionalImages: stringList(z.string().trim().refine(isImageUrl, IMAGE_URL_MESSAGE)),
+    isAmazonProduct: checkbox(),
+    amazonAsin: asin(),
+    storeId: optionalReference(),
+    price: money("Price is required", "Price must be greater than 0"),
+    rating: rating(),
+    totalReviews: wholeCount("Total reviews"),
+    primeEligible: checkbox(),
+    tags: stringList(z.string().max(50, "A tag can be at most 50 characters")).transform(normalizeTags),
+    occasion: z.enum(occasions).optional(),
+    audienceType: z.enum(audiences).optional(),
+    showInGiftGuide: checkbox(),
+    status: twoChoiceStatus(),
+    featured: checkbox(),
+    adminNotes: optionalText(5000),
+  })
+  .superRefine(withSlug("title"));
+
+export type GiftIdeaInput = z.output<typeof giftIdeaSchema>;
+
+export const giftIdeaRequiredFields = ["title", "description", "imageUrl"] as const;
+
+export const occasionLabels: Record<(typeof occasions)[number], string> = {
+  birthday: "Birthday",
+  christmas: "Christmas",
+  "mothers-day": "Mother's Day",
+  "fathers-day": "Father's Day",
+  graduation: "Graduation",
+  wedding: "Wedding",
+  anniversary: "Anniversary",
+  valentines: "Valentine's Day",
+  general: "General",
+};
+
+export const audienceLabels: Record<(typeof audiences)[number], string> = {
+  men: "Men",
+  women: "Women",
+  teens: "Teens",
+  kids: "Kids",
+  babies: "Babies",
+  teachers: "Teachers",
+  coworkers: "Coworkers",
+  parents: "Parents",
+  couples: "Couples",
+  general: "General",
+};

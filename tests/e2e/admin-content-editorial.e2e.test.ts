@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import { launchBrowserPerFile, newPage, signIn, toastWith } from "./support/browser";
+
+const { browser } = launchBrowserPerFile();
+const unique = Date.now().toString(36);
+
+describe("admin content, part 2", () => {
+  it("writes a guide with every toolbar button and a deal token, publishes it, and lists it with a View link", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page);
+    const title = `Travel Audio Guide ${unique}`;
+    await page.goto("/admin/buying-guides/add");
+    await page.getByRole("button", { name: "Create Guide" }).click();
+    await page.getByText("Title is required").waitFor();
+    await page.getByText("Cover image is required").waitFor();
+    await page.getByText("Content is required").waitFor();
+
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Excerpt").fill("What to pack for long flights.");
+    await page.getByLabel("Cover image URL").fill("https://example.com/cover.png");
+    await page.getByLabel("Tags").fill("audio, travel, , audio");
+
+    const editor = page.getByRole("textbox", { name: "Guide content" });
+    await editor.click();
+    const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+    // Click a toolbar button and wait until the caret is back in the editor before typing on.
+    const press = async (button: string) => {
+      await toolbar.getByRole("button", { name: button }).click();
+      await expect.poll(() => editor.evaluate((element) => element === document.activeElement)).toBe(true);
+    };
+    const typeLine = async (button: string, text: string) => {
+      await press(button);
+      await page.keyboard.type(text);
+      await page.keyboard.press("Enter");
+    };
+    await typeLine("Heading 1", "Big title");
+    await typeLine("Heading 2", "Section");
+    await typeLine("Heading 3", "Subsection");
+    await press("Bold");
+    await page.keyboard.type("bold words");
+    await press("Bold");
+    expect(await toolbar.getByRole("button", { name: "Bold" }).getAttribute("aria-pressed")).toBe("false");
+    await press("Italic");
+    await page.keyboard.type(" italic words");
+    await press("Italic");
+    await page.keyboard.press("Enter");
+    await typeLine("Bullet list", "bullet item");
+    await page.keyboard.press("Enter");
+    await typeLine("Numbered list", "numbered item");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("typo");
+    await press("Undo");
+    await press("Redo");
+
+    await toolbar.getByRole("button", { name: "+ Deal" }).click();
+    await page.getByRole("menuitem", { name: /Wireless Noise-Cancelling Headphones/ }).click();
+    const html = await editor.innerHTML();
+    for (const tag of ["<h1>", "<h2>", "<h3>", "<strong>", "<em>", "<ul>", "<ol>"]) expect(html).toContain(tag);
+    expect(html).toMatch(/\[deal:[0-9a-f-]{36}\]/);
+
+    await page.getByLabel("Status").selectOption("published");
+    await page.getByRole("button", { name: "Create Guide" }).click();
+    await page.waitForURL("**/admin/buying-guides");
+    await toastWith(page, "Buying guide created successfully").waitFor();
+    const card = page.getByTestId("guide-card").filter({ hasText: title });
+    const view = card.getByRole("link", { name: "View" });
+    expect(await view.getAttribute("href")).toBe(`/buying-guides/travel-audio-guide-${unique}`);
+
+    // Edit keeps the stored content and tags.
+    await card.getByRole("link", { name: `Edit ${title}` }).click();
+    await page.getByRole("textbox", { name: "Guide content" }).getByText("Big title").waitFor();
+    expect(await page.getByLabel("Tags").inputValue()).toBe("audio, travel");
+
+    await page.goto("/admin/buying-guides");
+    await page.getByRole("button", { name: `Delete ${title}` }).click();
+    await page.getByRole("alertdialog").getByText("Are you sure you want to delete this buying guide?").waitFor();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await toastWith(page, "Buying guide deleted successfully").waitFor();
+    await context.close();
+  });
+
+  it("creates a gift idea with tags (Enter, button, duplicate ignored) and removes an extra image", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page);
+    const title = `Noise Machine ${unique}`;
+    await page.goto("/admin/gift-ideas/add");
+    await page.getByRole("button", { name: "Create Gift Idea" }).click();
+    await toastWith(page, "Please fill in all required fields").waitFor();
+
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Short description").fill("Sleep better anywhere.");
+    await page.getByLabel("Product URL").fill("https://example.com/noise");
+    await page.getByLabel("Main image URL").fill("https://example.com/noise.png");
+    await page.getByLabel("Price ($)").fill("29.99");
+
+    const extra = page.getByLabel("Additional images", { exact: true }).first();
+    for (const url of ["https://example.com/extra-1.png", "https://example.com/extra-2.png"]) {
+      await page.locator("input#" + (await extra.getAttribute("id"))).fill(url);
+      await page.getByRole("button", { name: "Add Image" }).click();
+    }
+    await page.getByRole("button", { name: "Remove https://example.com/extra-1.png" }).click();
+
+    const tagInput = page.getByLabel("Tags", { exact: true }).first();
+    await tagInput.fill("sleep");
+    await tagInput.press("Enter");
+    await tagInput.fill("travel");
+    await page.getByRole("button", { name: "Add Tag" }).click();
+    await tagInput.fill(" Sleep ");
+    await tagInput.press("Enter");
+    expect(await page.getByRole("list", { name: "Tags" }).getByRole("listitem").allTextContents()).toEqual(["sleep", "travel"]);
+
+    await page.getByRole("checkbox", { name: "This is an Amazon product" }).check();
+    await page.getByRole("button", { name: "Fetch Details" }).click();
+    await toastWith(page, "Please enter an ASIN first").waitFor();
+    await page.getByRole("checkbox", { name: "This is an Amazon product" }).uncheck();
+
+    await page.getByRole("button", { name: "Create Gift Idea" }).click();
+    await page.waitForURL("**/admin/gift-ideas");
+    await toastWith(page, "Gift idea created successfully").waitFor();
+    const row = page.getByRole("row").filter({ hasText: title });
+    await row.getByRole("link", { name: `Edit ${title}` }).click();
+    await page.getByRole("button", { name: "Update Gift Idea" }).waitFor();
+    expect(await page.getByRole("list", { name: "Additional images" }).getByRole("listitem").allTextContents()).toEqual(["https://example.com/extra-2.png"]);
+    expect(await page.getByRole("list", { name: "Tags" }).getByRole("listitem").allTextContents()).toEqual(["sleep", "travel"]);
+
+    await page.goto("/admin/gift-ideas");
+    await page.getByRole("button", { name: `Delete ${title}` }).click();
+    await page.getByRole("alertdialog").getByText("Are you sure you want to delete this gift idea?").waitFor();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await toastWith(page, "Gift idea deleted successfully").waitFor();
+    await context.close();
+  });
+});
