@@ -4,11 +4,13 @@ import "./app.css";
 import { ErrorPage } from "./components/site/error-page";
 import { Toaster, useToast } from "./components/ui/toaster";
 import { useNonce } from "./nonce";
+import { getEnv } from "./env.server";
 import { takeToast } from "./toast.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = takeToast(request);
-  return data({ toast }, { headers });
+  // The canonical origin, for absolute URLs in meta tags (canonical, Open Graph, JSON-LD).
+  return data({ toast, siteUrl: getEnv().PUBLIC_URL }, { headers });
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

@@ -7,6 +7,7 @@ export default [
     route("deal-dashes", "routes/site/deal-dashes.tsx"),
     route("coupons", "routes/site/coupons.tsx"),
     route("gift-ideas", "routes/site/gift-ideas.tsx"),
+    route("gift-ideas/:slug", "routes/site/gift-idea.tsx"),
     route("buying-guides", "routes/site/buying-guides.tsx"),
     route("buying-guides/:slug", "routes/site/buying-guide.tsx"),
     route("about", "routes/site/about.tsx"),
@@ -44,6 +45,10 @@ export default [
     route("settings/amazon", "routes/admin/placeholder.tsx", { id: "admin/settings/amazon" }),
   ]),
 
+  route("go/:kind/:id", "routes/resources/go.ts"),
+  route("coupons/:id/code", "routes/resources/coupon-code.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("cookie-consent", "routes/resources/cookie-consent.ts"),
 ] satisfies RouteConfig;

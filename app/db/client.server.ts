@@ -12,7 +12,7 @@ export type Schema = typeof schema;
 /** The driver-independent Drizzle database: PGlite and node-postgres share this surface. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A database or a transaction inside one. */
-export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+export type Executor = Pick<Database, "select" | "selectDistinct" | "insert" | "update" | "delete" | "execute">;
 
 export interface DatabaseHandle {
   db: Database;

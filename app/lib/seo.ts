@@ -1,13 +1,44 @@
 export const SITE_NAME = "DealDash";
 
-/** Title and description tags for a page: "Page | DealDash". */
-export function pageMeta(title: string, description: string) {
+type MetaMatch = { id: string; data?: unknown } | undefined;
+
+/** The site's canonical origin, from the root loader, in a route's meta function. */
+export function siteUrlFrom(matches: ReadonlyArray<MetaMatch>): string {
+  const root = matches.find((match) => match?.id === "root")?.data as { siteUrl?: string } | undefined;
+  return root?.siteUrl ?? "";
+}
+
+/**
+ * Title, description, canonical URL and Open Graph tags for a page ("Page | DealDash"). `path` is the
+ * canonical path (filters that only change presentation are left out of it by the caller).
+ */
+export function pageMeta(
+  title: string,
+  description: string,
+  options: { siteUrl?: string; path?: string; image?: string; type?: "website" | "article" | "product" } = {},
+) {
   const fullTitle = title === SITE_NAME ? title : `${title} | ${SITE_NAME}`;
+  const url = options.siteUrl !== undefined && options.path !== undefined ? `${options.siteUrl}${options.path}` : undefined;
+  const image = options.image && options.siteUrl !== undefined ? new URL(options.image, `${options.siteUrl}/`).toString() : undefined;
   return [
     { title: fullTitle },
     { name: "description", content: description },
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     { property: "og:site_name", content: SITE_NAME },
+    { property: "og:type", content: options.type ?? "website" },
+    ...(url ? [{ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url }] : []),
+    ...(image ? [{ property: "og:image", content: image }] : []),
   ];
+}
+
+/** A JSON-LD block for a meta function. */
+export const jsonLd = (value: Record<string, unknown>) => ({ "script:ld+json": { "@context": "https://schema.org", ...value } });
+
+/** schema.org ItemList of the URLs a list page shows. */
+export function itemList(urls: string[]) {
+  return jsonLd({
+    "@type": "ItemList",
+    itemListElement: urls.map((url, index) => ({ "@type": "ListItem", position: index + 1, url })),
+  });
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import { buyingGuides } from "~/db/schema";
+import { buyingGuides, categories } from "~/db/schema";
 import { isBlankHtml } from "~/lib/html-text";
 import { resolveSlug } from "~/lib/validation";
 import { sanitizeRichText } from "~/modules/content/safe-html.server";
@@ -12,22 +12,59 @@ const ENTITY = "buying_guide";
 /** The public row filter: the public sees published guides only. */
 const publicGuides = eq(buyingGuides.status, "published");
 
-/** A published guide by slug, or null (drafts and archived guides do not exist for the public). */
+const cardColumns = {
+  id: buyingGuides.id,
+  title: buyingGuides.title,
+  slug: buyingGuides.slug,
+  excerpt: buyingGuides.excerpt,
+  coverImageUrl: buyingGuides.coverImageUrl,
+  readTime: buyingGuides.readTime,
+  featured: buyingGuides.featured,
+  createdAt: buyingGuides.createdAt,
+  updatedAt: buyingGuides.updatedAt,
+};
+
+/** A published guide by slug with its content, or null (drafts and archived guides do not exist for the public). */
 export async function findPublicGuideBySlug(db: Executor, slug: string) {
   const [guide] = await db
-    .select({
-      id: buyingGuides.id,
-      title: buyingGuides.title,
-      slug: buyingGuides.slug,
-      excerpt: buyingGuides.excerpt,
-      coverImageUrl: buyingGuides.coverImageUrl,
-      readTime: buyingGuides.readTime,
-      createdAt: buyingGuides.createdAt,
-    })
+    .select({ ...cardColumns, content: buyingGuides.content, tags: buyingGuides.tags, categoryName: categories.name, categorySlug: categories.slug })
     .from(buyingGuides)
+    .leftJoin(categories, eq(categories.id, buyingGuides.categoryId))
     .where(and(publicGuides, eq(buyingGuides.slug, slug)))
     .limit(1);
   return guide ?? null;
+}
+
+/** The slug of a published guide by id (the spec's other reading of /buying-guides/{id}). */
+export async function findPublicGuideSlugById(db: Executor, id: string) {
+  const [guide] = await db.select({ slug: buyingGuides.slug }).from(buyingGuides).where(and(publicGuides, eq(buyingGuides.id, id))).limit(1);
+  return guide?.slug ?? null;
+}
+
+/** Published guides, featured first then newest, optionally in one category (by slug). */
+export async function listPublicGuides(db: Executor, options: { category?: string; limit: number }) {
+  const where = options.category ? and(publicGuides, eq(categories.slug, options.category)) : publicGuides;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(buyingGuides)
+      .leftJoin(categories, eq(categories.id, buyingGuides.categoryId))
+      .where(where)
+      .orderBy(desc(buyingGuides.featured), desc(buyingGuides.createdAt), asc(buyingGuides.id))
+      .limit(options.limit),
+    db.select({ n: count() }).from(buyingGuides).leftJoin(categories, eq(categories.id, buyingGuides.categoryId)).where(where),
+  ]);
+  return { guides: rows, total: total?.n ?? 0 };
+}
+
+/** Categories that have published guides: the guides page's filter buttons. */
+export async function categoriesWithPublicGuides(db: Executor) {
+  return db
+    .selectDistinct({ name: categories.name, slug: categories.slug })
+    .from(categories)
+    .innerJoin(buyingGuides, eq(buyingGuides.categoryId, categories.id))
+    .where(publicGuides)
+    .orderBy(asc(categories.name));
 }
 
 export async function listGuidesForAdmin(db: Executor) {

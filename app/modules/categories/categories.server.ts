@@ -30,7 +30,7 @@ export async function listCategoriesForAdmin(db: Executor) {
 /** Category choices (id, name, parent) for selects. */
 export async function categoryOptions(db: Executor) {
   return db
-    .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
+    .select({ id: categories.id, name: categories.name, slug: categories.slug, parentId: categories.parentId })
     .from(categories)
     .orderBy(asc(categories.name));
 }

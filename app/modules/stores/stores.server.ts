@@ -81,3 +81,8 @@ export async function storeDependents(db: Executor, id: string): Promise<string 
 export function deleteStore(db: Database, actor: Actor, id: string) {
   return deleteWithAudit(db, { actor, entity: ENTITY }, removeById(stores, stores.name, id), () => storeDependents(db, id));
 }
+
+/** Stores for public filters: names and slugs only (api_config never leaves the server). */
+export async function listPublicStores(db: Executor) {
+  return db.select({ name: stores.name, slug: stores.slug }).from(stores).orderBy(asc(stores.name));
+}

@@ -1,26 +1,121 @@
-import { data } from "react-router";
+import { Clock, Tag } from "lucide-react";
+import { data, redirect } from "react-router";
+import { AffiliateDisclosure } from "~/components/site/affiliate-disclosure";
+import { CouponCard } from "~/components/site/coupon-card";
+import { DealCard } from "~/components/site/deal-card";
+import { GiftCard } from "~/components/site/gift-card";
+import { SafeHtml } from "~/components/site/safe-html";
 import { db } from "~/db/database.server";
-import { pageMeta } from "~/lib/seo";
-import { findPublicGuideBySlug } from "~/modules/buying-guides/buying-guides.server";
+import { splitContent, tokenIds } from "~/lib/content-tokens";
+import { guideDate } from "~/lib/guide-date";
+import { jsonLd, pageMeta, siteUrlFrom } from "~/lib/seo";
+import { findPublicGuideBySlug, findPublicGuideSlugById } from "~/modules/buying-guides/buying-guides.server";
+import { sanitizeRichText } from "~/modules/content/safe-html.server";
+import { couponTargetUrl, findPublicCouponsByIds } from "~/modules/coupons/coupons-public.server";
+import { findPublicDealsByIds } from "~/modules/deals/deals-public.server";
+import { findPublicGiftIdeasByIds } from "~/modules/gift-ideas/gift-ideas-public.server";
 import type { Route } from "./+types/buying-guide";
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function loader({ params }: Route.LoaderArgs) {
+  // The spec's second reading links guides by id: answer with the slug URL.
+  if (UUID.test(params.slug)) {
+    const slug = await findPublicGuideSlugById(db(), params.slug);
+    if (slug) throw redirect(`/buying-guides/${slug}`, 301);
+  }
   const guide = await findPublicGuideBySlug(db(), params.slug);
   if (!guide) throw data(null, { status: 404 });
-  return { guide };
+
+  // Sanitised again on the way out, whatever is stored; tokens become cards of published items only.
+  const html = sanitizeRichText(guide.content);
+  const ids = tokenIds(html);
+  const [deals, coupons, gifts] = await Promise.all([
+    findPublicDealsByIds(db(), ids.deal),
+    findPublicCouponsByIds(db(), ids.coupon),
+    findPublicGiftIdeasByIds(db(), ids.gift),
+  ]);
+  type Rendered =
+    | { type: "html"; html: string }
+    | { type: "deal"; deal: (typeof deals)[number] }
+    | { type: "coupon"; coupon: (typeof coupons)[number] & { targetUrl: string } }
+    | { type: "gift"; gift: (typeof gifts)[number] };
+  const segments = splitContent(html).flatMap((segment): Rendered[] => {
+    if (segment.type === "html") return [segment];
+    if (segment.kind === "deal") return deals.filter((d) => d.id === segment.id).map((deal) => ({ type: "deal", deal }));
+    if (segment.kind === "coupon") {
+      return coupons.filter((c) => c.id === segment.id).map((coupon) => ({ type: "coupon", coupon: { ...coupon, targetUrl: couponTargetUrl(coupon) } }));
+    }
+    return gifts.filter((g) => g.id === segment.id).map((gift) => ({ type: "gift", gift }));
+  });
+  const { content: _content, ...meta } = guide;
+  return { guide: meta, segments };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? pageMeta(loaderData.guide.title, loaderData.guide.excerpt ?? loaderData.guide.title) : [];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return pageMeta("Guide not found", "This buying guide does not exist.");
+  const { guide } = loaderData;
+  const siteUrl = siteUrlFrom(matches);
+  return [
+    ...pageMeta(guide.title, guide.excerpt ?? guide.title, { siteUrl, path: `/buying-guides/${guide.slug}`, image: guide.coverImageUrl, type: "article" }),
+    jsonLd({
+      "@type": "Article",
+      headline: guide.title,
+      description: guide.excerpt ?? undefined,
+      image: new URL(guide.coverImageUrl, `${siteUrl}/`).toString(),
+      datePublished: new Date(guide.createdAt).toISOString(),
+      dateModified: new Date(guide.updatedAt).toISOString(),
+      mainEntityOfPage: `${siteUrl}/buying-guides/${guide.slug}`,
+      publisher: { "@type": "Organization", name: "DealDash" },
+    }),
+  ];
+};
 
-export default function BuyingGuide({ loaderData: { guide } }: Route.ComponentProps) {
+export default function BuyingGuide({ loaderData: { guide, segments } }: Route.ComponentProps) {
+  const hasAffiliateLinks = segments.some((segment) => segment.type !== "html");
   return (
-    <main className="mx-auto max-w-3xl px-4 py-12">
+    <main className="mx-auto max-w-3xl px-4 py-10">
       <article className="space-y-6">
-        <img src={guide.coverImageUrl} alt="" className="aspect-video w-full rounded-2xl object-cover" />
-        <h1 className="text-3xl font-extrabold tracking-tight">{guide.title}</h1>
-        {guide.excerpt ? <p className="text-lg text-gray-700">{guide.excerpt}</p> : null}
-        {guide.readTime ? <p className="text-sm text-gray-500">{guide.readTime} min read</p> : null}
+        <header className="space-y-4">
+          {guide.categoryName ? <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{guide.categoryName}</p> : null}
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{guide.title}</h1>
+          {guide.excerpt ? <p className="text-lg text-gray-700">{guide.excerpt}</p> : null}
+          <p className="flex items-center gap-4 text-sm text-gray-500">
+            {guide.readTime ? (
+              <span className="flex items-center gap-1">
+                <Clock className="h-4 w-4" aria-hidden /> {guide.readTime} min read
+              </span>
+            ) : null}
+            <time dateTime={new Date(guide.createdAt).toISOString()}>{guideDate(guide.createdAt)}</time>
+          </p>
+          <img src={guide.coverImageUrl} alt="" className="aspect-video w-full rounded-2xl object-cover" />
+        </header>
+        {hasAffiliateLinks ? <AffiliateDisclosure /> : null}
+        {segments.map((segment, index) => {
+          if (segment.type === "html") return <SafeHtml key={index} html={segment.html} />;
+          const card =
+            segment.type === "deal" ? (
+              <DealCard deal={segment.deal} placement="guide" layout="list" />
+            ) : segment.type === "coupon" ? (
+              <CouponCard coupon={segment.coupon} placement="guide" />
+            ) : (
+              <GiftCard gift={segment.gift} />
+            );
+          return (
+            <div key={index} className="my-6">
+              {card}
+            </div>
+          );
+        })}
+        {guide.tags.length > 0 ? (
+          <ul className="flex flex-wrap gap-2 border-t border-gray-200 pt-6" aria-label="Tags">
+            {guide.tags.map((tag) => (
+              <li key={tag} className="flex items-center gap-1 rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-700">
+                <Tag className="h-3 w-3" aria-hidden /> {tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </article>
     </main>
   );

@@ -1,12 +1,100 @@
+import { Link, useNavigation } from "react-router";
+import { GuideCard } from "~/components/site/guide-card";
 import { PageHeader } from "~/components/site/page-header";
-import { pageMeta } from "~/lib/seo";
+import { Button } from "~/components/ui/button";
+import { db } from "~/db/database.server";
+import { cn } from "~/lib/cn";
+import { itemList, pageMeta, siteUrlFrom } from "~/lib/seo";
+import { categoriesWithPublicGuides, listPublicGuides } from "~/modules/buying-guides/buying-guides.server";
+import type { Route } from "./+types/buying-guides";
 
-export const meta = () => pageMeta("Buying Guides", "Expert advice to help you choose the right product at the right price.");
+const PER_PAGE = 9;
 
-export default function Page() {
+function listHref(category: string | undefined, page = 1) {
+  const params = new URLSearchParams();
+  if (category) params.set("category", category);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return `/buying-guides${query ? `?${query}` : ""}`;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const category = /^[a-z0-9-]{1,120}$/.test(params.get("category") ?? "") ? params.get("category")! : undefined;
+  const page = Math.min(Math.max(Number.parseInt(params.get("page") ?? "1", 10) || 1, 1), 50);
+  const [{ guides, total }, categories] = await Promise.all([
+    listPublicGuides(db(), { category, limit: page * PER_PAGE + 1 }),
+    categoriesWithPublicGuides(db()),
+  ]);
+  return { guides, total, categories, category, page };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const siteUrl = siteUrlFrom(matches);
+  return [
+    ...pageMeta("Buying Guides", "Expert advice to help you choose the right product at the right price.", {
+      siteUrl,
+      path: listHref(loaderData?.category),
+    }),
+    itemList((loaderData?.guides ?? []).map((guide) => `${siteUrl}/buying-guides/${guide.slug}`)),
+  ];
+};
+
+export default function BuyingGuides({ loaderData }: Route.ComponentProps) {
+  const { guides, total, categories, category, page } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/buying-guides";
+  // One featured guide shows large; the rest sit in the grid.
+  const featured = guides.find((guide) => guide.featured);
+  const rest = guides.filter((guide) => guide !== featured);
   return (
     <main>
       <PageHeader title="Buying Guides" tagline="Expert advice to help you choose the right product at the right price." />
+      <div className="mx-auto max-w-7xl space-y-8 px-4 py-8">
+        <nav aria-label="Guide categories" className="flex flex-wrap gap-2">
+          {[{ slug: undefined, name: "All Guides" }, ...categories].map((item) => (
+            <Link
+              key={item.name}
+              to={listHref(item.slug)}
+              preventScrollReset
+              aria-current={category === item.slug ? "page" : undefined}
+              className={cn(
+                "rounded-full border px-4 py-2 text-sm font-medium",
+                category === item.slug ? "border-brand-600 bg-brand-600 text-white" : "border-gray-300 bg-white text-gray-700 hover:border-brand-500",
+              )}
+            >
+              {item.name}
+            </Link>
+          ))}
+        </nav>
+        {loading ? (
+          <p role="status" className="py-12 text-center text-gray-600">
+            Loading buying guides...
+          </p>
+        ) : guides.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center text-gray-700">No buying guides here yet. Check back soon!</p>
+        ) : (
+          <>
+            {featured ? <GuideCard guide={featured} large /> : null}
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {rest.slice(0, page * 9 - (featured ? 1 : 0)).map((guide) => (
+                <li key={guide.id}>
+                  <GuideCard guide={guide} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {total > page * 9 ? (
+          <div className="text-center">
+            <Button asChild variant="outline" size="lg">
+              <Link to={listHref(category, page + 1)} preventScrollReset replace>
+                Load More Guides
+              </Link>
+            </Button>
+          </div>
+        ) : null}
+      </div>
     </main>
   );
 }

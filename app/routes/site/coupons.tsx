@@ -1,12 +1,95 @@
+import { Search } from "lucide-react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { AffiliateDisclosure } from "~/components/site/affiliate-disclosure";
+import { CouponCard } from "~/components/site/coupon-card";
 import { PageHeader } from "~/components/site/page-header";
-import { pageMeta } from "~/lib/seo";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { db } from "~/db/database.server";
+import { itemList, pageMeta, siteUrlFrom } from "~/lib/seo";
+import { couponFiltersHref, COUPONS_PER_PAGE, parseCouponFilters } from "~/modules/coupons/coupon-filters";
+import { couponTargetUrl, listPublicCoupons } from "~/modules/coupons/coupons-public.server";
+import { listPublicStores } from "~/modules/stores/stores.server";
+import type { Route } from "./+types/coupons";
 
-export const meta = () => pageMeta("Coupons & Promo Codes", "Verified promo codes and coupons from the stores you love.");
+export async function loader({ request }: Route.LoaderArgs) {
+  const filters = parseCouponFilters(new URL(request.url).searchParams);
+  const [{ coupons, total, anyPublished }, stores] = await Promise.all([
+    listPublicCoupons(db(), { search: filters.search, store: filters.store, showExpired: Boolean(filters.expired), limit: filters.page * COUPONS_PER_PAGE }),
+    listPublicStores(db()),
+  ]);
+  return { filters, total, anyPublished, stores, coupons: coupons.map((coupon) => ({ ...coupon, targetUrl: couponTargetUrl(coupon) })) };
+}
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const siteUrl = siteUrlFrom(matches);
+  return [
+    ...pageMeta("Coupons & Promo Codes", "Verified promo codes and coupons from the stores you love.", {
+      siteUrl,
+      path: loaderData?.filters.search ? couponFiltersHref({ search: loaderData.filters.search }) : "/coupons",
+    }),
+    itemList((loaderData?.coupons ?? []).map((coupon) => `${siteUrl}/go/coupon/${coupon.id}`)),
+  ];
+};
+
+export default function Coupons({ loaderData }: Route.ComponentProps) {
+  const { filters, coupons, total, anyPublished, stores } = loaderData;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/coupons";
   return (
     <main>
       <PageHeader title="Coupons & Promo Codes" tagline="Verified promo codes and coupons from the stores you love." />
+      <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+        <Form
+          method="get"
+          className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_auto_auto_auto]"
+          onChange={(event) => {
+            if ((event.target as HTMLElement).getAttribute("name") !== "search") submit(event.currentTarget, { preventScrollReset: true });
+          }}
+        >
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
+            <Input type="search" name="search" defaultValue={filters.search} placeholder="Search coupons..." aria-label="Search coupons" className="pl-9" />
+          </div>
+          <Select name="store" defaultValue={filters.store ?? "all"} aria-label="Store" options={[{ value: "all", label: "All Stores" }, ...stores.map((s) => ({ value: s.name, label: s.name }))]} />
+          <label className="flex items-center gap-2 text-sm text-gray-700">
+            <input type="checkbox" name="expired" value="1" defaultChecked={Boolean(filters.expired)} className="h-4 w-4 rounded border-gray-300" />
+            Show Expired
+          </label>
+          <Button type="submit">Search</Button>
+        </Form>
+        {loading ? (
+          <p role="status" className="py-12 text-center text-gray-600">
+            Loading coupons...
+          </p>
+        ) : coupons.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center text-gray-700">
+            {anyPublished ? "No coupons found matching your criteria." : "No coupons available at the moment. Check back soon!"}
+          </p>
+        ) : (
+          <>
+            <AffiliateDisclosure />
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {coupons.map((coupon) => (
+                <li key={coupon.id}>
+                  <CouponCard coupon={coupon} placement="coupons" />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {coupons.length < total ? (
+          <div className="text-center">
+            <Button asChild variant="outline" size="lg">
+              <Link to={couponFiltersHref({ ...filters, page: filters.page + 1 })} preventScrollReset replace>
+                Load More Coupons
+              </Link>
+            </Button>
+          </div>
+        ) : null}
+      </div>
     </main>
   );
 }

@@ -1,25 +1,151 @@
+import { Bookmark, LayoutGrid, List, Search } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { AffiliateDisclosure } from "~/components/site/affiliate-disclosure";
+import { DealCard } from "~/components/site/deal-card";
 import { PageHeader } from "~/components/site/page-header";
-import { pageMeta } from "~/lib/seo";
+import { useSavedDealIds } from "~/components/site/saved-deals";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { db } from "~/db/database.server";
+import { cn } from "~/lib/cn";
+import { itemList, pageMeta, siteUrlFrom } from "~/lib/seo";
+import { categoryOptions } from "~/modules/categories/categories.server";
+import { dealCanonicalPath, dealFiltersHref, DEALS_PER_PAGE, dealSortOptions, parseDealFilters } from "~/modules/deals/deal-filters";
+import { listPublicDeals, storesWithPublicDeals } from "~/modules/deals/deals-public.server";
 import type { Route } from "./+types/deal-dashes";
 
-export const meta = () =>
-  pageMeta("Deal Dashes", "Discover the hottest deals and save big on your favorite products.");
+export async function loader({ request }: Route.LoaderArgs) {
+  const filters = parseDealFilters(new URL(request.url).searchParams);
+  // Page N shows the first N pages, so a reload (or a shared link) shows what the visitor saw.
+  const [{ deals, total }, stores, categories] = await Promise.all([
+    listPublicDeals(db(), { ...filters, ids: filters.saved, offset: 0, limit: filters.page * DEALS_PER_PAGE }),
+    storesWithPublicDeals(db()),
+    categoryOptions(db()),
+  ]);
+  return { filters, deals, total, stores, categories };
+}
 
-export function loader({ request }: Route.LoaderArgs) {
-  // Whitespace-only searches count as no search (spec §5), also when the form posts without JavaScript.
-  const search = new URL(request.url).searchParams.get("search")?.trim() ?? "";
-  return { search };
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const siteUrl = siteUrlFrom(matches);
+  const filters = loaderData?.filters;
+  const title = filters?.search ? `Deals for "${filters.search}"` : "Deal Dashes";
+  return [
+    ...pageMeta(title, "Discover the hottest deals and save big on your favorite products.", {
+      siteUrl,
+      path: filters ? dealCanonicalPath(filters) : "/deal-dashes",
+    }),
+    itemList((loaderData?.deals ?? []).map((deal) => `${siteUrl}/go/deal/${deal.id}`)),
+  ];
+};
+
+function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
+  const { filters, stores, categories } = data;
+  const submit = useSubmit();
+  const savedIds = useSavedDealIds();
+  const searchRef = useRef<HTMLInputElement>(null);
+  // The search box follows the URL when it changes (spec §4), e.g. a header search from this page.
+  useEffect(() => {
+    if (searchRef.current && document.activeElement !== searchRef.current) searchRef.current.value = filters.search;
+  }, [filters.search]);
+
+  return (
+    <Form
+      method="get"
+      action="/deal-dashes"
+      className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_auto_auto_auto_auto]"
+      onChange={(event) => {
+        // Selects apply at once; the search box applies on Enter or the button.
+        if ((event.target as HTMLElement).tagName === "SELECT") submit(event.currentTarget, { preventScrollReset: true });
+      }}
+    >
+      <div className="relative">
+        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
+        <Input ref={searchRef} type="search" name="search" defaultValue={filters.search} placeholder="Search deals..." aria-label="Search deals" className="pl-9" />
+      </div>
+      <Select name="store" defaultValue={filters.store ?? "all"} aria-label="Store" options={[{ value: "all", label: "All Stores" }, ...stores.map((s) => ({ value: s.slug, label: s.name }))]} />
+      <Select
+        name="category"
+        defaultValue={filters.category ?? "all"}
+        aria-label="Category"
+        options={[{ value: "all", label: "All Categories" }, ...categories.map((c) => ({ value: c.slug, label: c.name }))]}
+      />
+      <Select name="sort" defaultValue={filters.sort} aria-label="Sort by" options={dealSortOptions} />
+      {filters.view !== "grid" ? <input type="hidden" name="view" value={filters.view} /> : null}
+      <Button type="submit">Search</Button>
+      <div className="flex flex-wrap items-center gap-2 md:col-span-5">
+        <span className="text-sm text-gray-600">View:</span>
+        {(["grid", "list"] as const).map((view) => (
+          <Link
+            key={view}
+            to={dealFiltersHref({ ...filters, view, page: filters.page })}
+            preventScrollReset
+            aria-pressed={filters.view === view}
+            aria-label={view === "grid" ? "Grid view" : "List view"}
+            className={cn("rounded-lg border p-2", filters.view === view ? "border-brand-600 bg-brand-50 text-brand-700" : "border-gray-200 text-gray-600")}
+          >
+            {view === "grid" ? <LayoutGrid className="h-4 w-4" aria-hidden /> : <List className="h-4 w-4" aria-hidden />}
+          </Link>
+        ))}
+        <Link
+          to={filters.saved ? dealFiltersHref({ ...filters, saved: undefined, page: 1 }) : dealFiltersHref({ ...filters, saved: savedIds, page: 1 })}
+          aria-pressed={Boolean(filters.saved)}
+          className={cn(
+            "ml-2 inline-flex items-center gap-1 rounded-lg border px-3 py-2 text-sm",
+            filters.saved ? "border-red-300 bg-red-50 text-red-700" : "border-gray-200 text-gray-700",
+          )}
+        >
+          <Bookmark className="h-4 w-4" aria-hidden /> Saved ({savedIds.length})
+        </Link>
+      </div>
+    </Form>
+  );
 }
 
 export default function DealDashes({ loaderData }: Route.ComponentProps) {
+  const { filters, deals, total } = loaderData;
+  const navigation = useNavigation();
+  const hasMore = deals.length < total;
+  const loadingMore = navigation.state === "loading" && navigation.location?.pathname === "/deal-dashes";
   return (
     <main>
       <PageHeader title="Deal Dashes" tagline="Discover the hottest deals and save big on your favorite products" />
-      {loaderData.search ? (
-        <p className="mx-auto max-w-7xl px-4 py-6 text-gray-700">
-          Results for <strong>{loaderData.search}</strong>
+      <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+        <Filters data={loaderData} />
+        <p className="text-sm text-gray-600" role="status">
+          {total === 1 ? "1 deal" : `${total} deals`}
+          {filters.search ? ` for "${filters.search}"` : ""}
         </p>
-      ) : null}
+        {deals.length === 0 ? (
+          <div className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center">
+            <p className="text-gray-700">No deals match your search and filters.</p>
+            <Link to="/deal-dashes" className="mt-3 inline-block font-medium text-brand-600 underline">
+              Reset filters
+            </Link>
+          </div>
+        ) : (
+          <>
+            <AffiliateDisclosure />
+            <ul className={cn("grid gap-6", filters.view === "grid" ? "grid-cols-1 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" : "grid-cols-1")} data-view={filters.view}>
+              {deals.map((deal) => (
+                <li key={deal.id}>
+                  <DealCard deal={deal} placement="deal-dashes" layout={filters.view} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {hasMore ? (
+          <div className="text-center">
+            <Button asChild variant="outline" size="lg">
+              <Link to={dealFiltersHref({ ...filters, page: filters.page + 1 })} preventScrollReset replace>
+                {loadingMore ? "Loading..." : "Load More Deals"}
+              </Link>
+            </Button>
+          </div>
+        ) : null}
+      </div>
     </main>
   );
 }

@@ -1,12 +1,91 @@
+import { Baby, Home, Laptop, Shirt } from "lucide-react";
+import { Link } from "react-router";
+import { GiftCard } from "~/components/site/gift-card";
 import { PageHeader } from "~/components/site/page-header";
-import { pageMeta } from "~/lib/seo";
+import { Button } from "~/components/ui/button";
+import { db } from "~/db/database.server";
+import { itemList, pageMeta, siteUrlFrom } from "~/lib/seo";
+import { listPublicGiftIdeas } from "~/modules/gift-ideas/gift-ideas-public.server";
+import type { Route } from "./+types/gift-ideas";
 
-export const meta = () => pageMeta("Gift Ideas", "Curated gift collections for every occasion and everyone on your list.");
+// Spec §2: four category tiles, each 'Coming Soon' with a count of 0.
+const comingSoon = [
+  { name: "Tech Lovers", icon: Laptop },
+  { name: "Home & Garden", icon: Home },
+  { name: "Fashion & Style", icon: Shirt },
+  { name: "Kids & Baby", icon: Baby },
+];
 
-export default function Page() {
+export async function loader() {
+  return { gifts: await listPublicGiftIdeas(db()) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const siteUrl = siteUrlFrom(matches);
+  return [
+    ...pageMeta("Gift Ideas", "Curated gift collections for every occasion and everyone on your list.", { siteUrl, path: "/gift-ideas" }),
+    itemList((loaderData?.gifts ?? []).map((gift) => `${siteUrl}/gift-ideas/${gift.slug}`)),
+  ];
+};
+
+export default function GiftIdeas({ loaderData: { gifts } }: Route.ComponentProps) {
+  const featured = gifts.filter((gift) => gift.featured);
   return (
     <main>
       <PageHeader title="Gift Ideas" tagline="Curated gift collections for every occasion and everyone on your list." />
+      <div className="mx-auto max-w-7xl space-y-12 px-4 py-10">
+        <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
+          {comingSoon.map(({ name, icon: Icon }) => (
+            <li key={name} className="rounded-2xl border border-gray-200 bg-white p-5 text-center">
+              <Icon className="mx-auto mb-2 h-8 w-8 text-brand-600" aria-hidden />
+              <p className="font-semibold">{name}</p>
+              <p className="text-sm text-gray-500">0 gifts · Coming Soon</p>
+            </li>
+          ))}
+        </ul>
+        {gifts.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center text-gray-700">
+            No gift ideas available at the moment. Check back soon for curated collections!
+          </p>
+        ) : (
+          <>
+            {featured.length > 0 ? (
+              <section aria-labelledby="featured-gifts">
+                <h2 id="featured-gifts" className="mb-4 text-2xl font-bold">
+                  Featured Gift Collections
+                </h2>
+                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {featured.map((gift) => (
+                    <li key={gift.id}>
+                      <GiftCard gift={gift} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            <section aria-labelledby="all-gifts">
+              <h2 id="all-gifts" className="mb-4 text-2xl font-bold">
+                All Gift Collections
+              </h2>
+              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {gifts.map((gift) => (
+                  <li key={gift.id}>
+                    <GiftCard gift={gift} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </>
+        )}
+        <div className="flex flex-wrap justify-center gap-3">
+          <Button asChild size="lg">
+            <Link to="/deal-dashes">Browse All Deals</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/buying-guides">Read Buying Guides</Link>
+          </Button>
+        </div>
+      </div>
     </main>
   );
 }

@@ -1,10 +1,51 @@
-import { ArrowRight, Tag, Users, Zap } from "lucide-react";
+import { ArrowRight, Baby, Home as HomeIcon, Laptop, Shirt, Tag, Users, Zap, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
+import { AffiliateDisclosure } from "~/components/site/affiliate-disclosure";
+import { CouponCard } from "~/components/site/coupon-card";
+import { DealCard } from "~/components/site/deal-card";
+import { GiftCard } from "~/components/site/gift-card";
+import { GuideCard } from "~/components/site/guide-card";
+import { Section } from "~/components/site/section";
 import { Button } from "~/components/ui/button";
-import { pageMeta } from "~/lib/seo";
+import { db } from "~/db/database.server";
+import { jsonLd, pageMeta, siteUrlFrom } from "~/lib/seo";
+import { listPublicGuides } from "~/modules/buying-guides/buying-guides.server";
+import { couponTargetUrl, listTrendingCoupons } from "~/modules/coupons/coupons-public.server";
+import { categoryDealCounts, listHotDeals } from "~/modules/deals/deals-public.server";
+import { listPublicGiftIdeas } from "~/modules/gift-ideas/gift-ideas-public.server";
+import type { Route } from "./+types/home";
 
-export const meta = () =>
-  pageMeta("DealDash", "Hot deals, verified coupons, gift ideas and buying guides that save you money every day.");
+export async function loader() {
+  const [deals, coupons, categories, guides, gifts] = await Promise.all([
+    listHotDeals(db(), 3),
+    listTrendingCoupons(db(), 2),
+    categoryDealCounts(db()),
+    listPublicGuides(db(), { limit: 3 }),
+    listPublicGiftIdeas(db(), 3),
+  ]);
+  return {
+    deals,
+    coupons: coupons.map((coupon) => ({ ...coupon, targetUrl: couponTargetUrl(coupon) })),
+    categories: categories.slice(0, 4),
+    guides: guides.guides,
+    gifts,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const siteUrl = siteUrlFrom(matches);
+  return [
+    ...pageMeta("DealDash", "Hot deals, verified coupons, gift ideas and buying guides that save you money every day.", { siteUrl, path: "/" }),
+    jsonLd({
+      "@type": "WebSite",
+      name: "DealDash",
+      url: `${siteUrl}/`,
+      potentialAction: { "@type": "SearchAction", target: `${siteUrl}/deal-dashes?search={search_term_string}`, "query-input": "required name=search_term_string" },
+    }),
+  ];
+};
+
+const categoryIcons: Record<string, LucideIcon> = { electronics: Laptop, "home-garden": HomeIcon, "baby-kids": Baby, fashion: Shirt };
 
 const heroStats = [
   { icon: Zap, value: "1000+", label: "Active Deals" },
@@ -19,7 +60,7 @@ const bandStats = [
   { value: "50K+", label: "Happy users" },
 ];
 
-export default function Home() {
+export default function Home({ loaderData: { deals, coupons, categories, guides, gifts } }: Route.ComponentProps) {
   return (
     <main>
       <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-accent-500 text-white">
@@ -53,6 +94,79 @@ export default function Home() {
           </ul>
         </div>
       </section>
+
+      {deals.length > 0 ? (
+        <Section title="Hot Deals" link={{ to: "/deal-dashes", label: "View All Deals" }}>
+          <AffiliateDisclosure />
+          <ul className="mt-3 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {deals.map((deal) => (
+              <li key={deal.id}>
+                <DealCard deal={deal} placement="home-hot" />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      {coupons.length > 0 ? (
+        <Section title="Trending Coupons" link={{ to: "/coupons", label: "View All Coupons" }} className="bg-white">
+          <ul className="grid gap-6 md:grid-cols-2">
+            {coupons.map((coupon) => (
+              <li key={coupon.id}>
+                <CouponCard coupon={coupon} placement="home-coupons" />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      {categories.length > 0 ? (
+        <Section title="Shop by Category">
+          <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
+            {categories.map((category) => {
+              const Icon = categoryIcons[category.slug] ?? Tag;
+              return (
+                <li key={category.id}>
+                  <Link
+                    to={`/deal-dashes?category=${category.slug}`}
+                    className="flex flex-col items-center gap-2 rounded-2xl border border-gray-200 bg-white p-6 text-center shadow-sm hover:border-brand-500"
+                  >
+                    <Icon className="h-8 w-8 text-brand-600" aria-hidden />
+                    <span className="font-semibold">{category.name}</span>
+                    <span className="text-sm text-gray-500" data-testid="category-count">
+                      {category.count} {category.count === 1 ? "deal" : "deals"}
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </Section>
+      ) : null}
+
+      {guides.length > 0 ? (
+        <Section title="Buying Guides" link={{ to: "/buying-guides", label: "View All Guides" }} className="bg-white">
+          <ul className="grid gap-6 md:grid-cols-3">
+            {guides.map((guide) => (
+              <li key={guide.id}>
+                <GuideCard guide={guide} />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      {gifts.length > 0 ? (
+        <Section title="Gift Ideas" link={{ to: "/gift-ideas", label: "View All Gift Ideas" }}>
+          <ul className="grid gap-6 md:grid-cols-3">
+            {gifts.map((gift) => (
+              <li key={gift.id}>
+                <GiftCard gift={gift} />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
 
       <section aria-label="DealDash in numbers" className="bg-white">
         <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-12 text-center md:grid-cols-4">

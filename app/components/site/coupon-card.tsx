@@ -1,0 +1,103 @@
+import { Check, Copy, Scissors } from "lucide-react";
+import { useEffect, useState } from "react";
+import { isExpired } from "~/lib/expiry";
+import { AFFILIATE_REL, clickBeaconUrl, clickOutHref, isAmazonUrl } from "~/lib/click-out";
+import { formatDate } from "~/lib/dates";
+import { cn } from "~/lib/cn";
+
+export interface CouponCardData {
+  id: string;
+  title: string;
+  description: string;
+  hasCode: boolean;
+  discountType: "percentage" | "fixed";
+  discountValue: number;
+  validUntil: Date | string | null;
+  storeName: string;
+  targetUrl: string;
+}
+
+/** Spec §9: '{value}% OFF' or '${value} OFF'. */
+export function couponDiscountLabel(type: CouponCardData["discountType"], value: number): string {
+  const amount = Number.isInteger(value) ? String(value) : value.toFixed(2);
+  return type === "percentage" ? `${amount}% OFF` : `$${amount} OFF`;
+}
+
+const COPIED_FOR_MS = 2000;
+
+/**
+ * Spec §4: the code stays masked until 'Show Code', which opens the retailer in a new tab (a real link,
+ * so it works without JavaScript) and fetches the code; Copy then shows 'Copied!' for two seconds.
+ * An expired coupon is dimmed with both buttons disabled.
+ */
+export function CouponCard({ coupon, placement }: { coupon: CouponCardData; placement: string }) {
+  const expired = isExpired(coupon.validUntil);
+  const [code, setCode] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const href = clickOutHref("coupon", coupon.id, coupon.targetUrl, placement);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function reveal() {
+    if (isAmazonUrl(coupon.targetUrl)) navigator.sendBeacon?.(clickBeaconUrl("coupon", coupon.id, placement));
+    if (!coupon.hasCode) return;
+    const response = await fetch(`/coupons/${coupon.id}/code`, { headers: { Accept: "application/json" } });
+    if (response.ok) setCode(((await response.json()) as { code: string | null }).code);
+  }
+
+  async function copy() {
+    if (!code) return;
+    await navigator.clipboard.writeText(code);
+    setCopied(true);
+  }
+
+  const buttonClass = "inline-flex h-10 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold";
+  return (
+    <article data-testid="coupon-card" aria-disabled={expired || undefined} className={cn("flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm", expired && "opacity-60")}>
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{coupon.storeName}</p>
+          <h3 className="mt-1 font-semibold text-gray-900">{coupon.title}</h3>
+        </div>
+        <span className="shrink-0 rounded-lg bg-accent-500 px-3 py-1 text-sm font-extrabold text-white">
+          {couponDiscountLabel(coupon.discountType, coupon.discountValue)}
+        </span>
+      </div>
+      <p className="text-sm text-gray-600">{coupon.description}</p>
+      <p className="text-xs text-gray-500">{coupon.validUntil ? `${expired ? "Expired" : "Expires"} ${formatDate(coupon.validUntil)}` : "No expiry date"}</p>
+      <div className="mt-auto flex items-center gap-2 rounded-lg border-2 border-dashed border-gray-300 p-2">
+        <Scissors className="h-4 w-4 shrink-0 text-gray-400" aria-hidden />
+        {!coupon.hasCode ? (
+          <span className="flex-1 text-sm text-gray-600">No code needed</span>
+        ) : code ? (
+          <code data-testid="coupon-code" className="flex-1 font-mono text-lg font-bold tracking-widest text-gray-900">
+            {code}
+          </code>
+        ) : (
+          <span className="flex-1 select-none font-mono text-lg tracking-widest text-gray-500 blur-[3px]" aria-label="Hidden code">
+            ••••••••
+          </span>
+        )}
+        {coupon.hasCode ? (
+          <button type="button" onClick={copy} disabled={expired || !code} className={cn(buttonClass, "h-9 border border-gray-300 bg-white px-3 text-gray-800 disabled:opacity-50")}>
+            {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+            {copied ? "Copied!" : "Copy"}
+          </button>
+        ) : null}
+      </div>
+      {expired ? (
+        <button type="button" disabled className={cn(buttonClass, "bg-gray-300 text-gray-700")}>
+          Expired
+        </button>
+      ) : (
+        <a href={href} target="_blank" rel={AFFILIATE_REL} onClick={() => void reveal()} className={cn(buttonClass, "bg-brand-600 text-white hover:bg-brand-700")}>
+          {coupon.hasCode ? "Show Code" : "Get Deal"}
+        </a>
+      )}
+    </article>
+  );
+}

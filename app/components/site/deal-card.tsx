@@ -1,0 +1,101 @@
+import { Clock, Flame, Heart, Star } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { savings } from "~/lib/discount";
+import { timeLeft } from "~/lib/expiry";
+import { formatPrice } from "~/lib/money";
+import { cn } from "~/lib/cn";
+import { AffiliateLink } from "./affiliate-link";
+import { toggleSavedDeal, useSavedDealIds } from "./saved-deals";
+
+export interface DealCardData {
+  id: string;
+  title: string;
+  imageUrl: string;
+  currentPrice: number;
+  originalPrice: number | null;
+  discountPercentage: number | null;
+  rating: number | null;
+  reviewCount: number | null;
+  expiresAt: Date | string | null;
+  isHot: boolean;
+  affiliateUrl: string;
+  storeName: string;
+}
+
+function SaveButton({ id, title }: { id: string; title: string }) {
+  const saved = useSavedDealIds().includes(id);
+  return (
+    <button
+      type="button"
+      onClick={() => toggleSavedDeal(id)}
+      aria-pressed={saved}
+      aria-label={saved ? `Remove ${title} from saved deals` : `Save ${title}`}
+      className="absolute right-3 top-3 rounded-full bg-white/90 p-2 shadow hover:bg-white"
+    >
+      <Heart className={cn("h-4 w-4", saved ? "fill-red-500 text-red-500" : "text-gray-600")} aria-hidden />
+    </button>
+  );
+}
+
+/** A deal as shoppers see it (spec §3/§4). `layout="list"` lays it out as a row. */
+export function DealCard({ deal, placement, layout = "grid" }: { deal: DealCardData; placement: string; layout?: "grid" | "list" }) {
+  const saved = savings(deal.currentPrice, deal.originalPrice);
+  const left = timeLeft(deal.expiresAt);
+  return (
+    <article
+      data-testid="deal-card"
+      className={cn("flex overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md", layout === "grid" ? "flex-col" : "flex-col sm:flex-row")}
+    >
+      <div className={cn("relative shrink-0 bg-gray-100", layout === "grid" ? "aspect-[4/3]" : "aspect-[4/3] sm:aspect-auto sm:w-64")}>
+        <img src={deal.imageUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
+        <div className="absolute left-3 top-3 flex gap-2">
+          {deal.discountPercentage !== null && deal.discountPercentage > 0 ? (
+            <Badge tone="red" className="bg-red-600 text-white">
+              -{deal.discountPercentage}%
+            </Badge>
+          ) : null}
+          {deal.isHot ? (
+            <Badge tone="orange" className="bg-accent-500 text-white">
+              <Flame className="h-3 w-3" aria-hidden /> Hot
+            </Badge>
+          ) : null}
+        </div>
+        <SaveButton id={deal.id} title={deal.title} />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{deal.storeName}</p>
+        <h3 className="line-clamp-2 font-semibold text-gray-900">{deal.title}</h3>
+        {deal.rating !== null ? (
+          <p className="flex items-center gap-1 text-sm text-gray-600">
+            <Star className="h-4 w-4 fill-yellow-400 text-yellow-500" aria-hidden />
+            <span>{deal.rating.toFixed(1)}</span>
+            {deal.reviewCount !== null ? <span>({deal.reviewCount.toLocaleString("en-US")} reviews)</span> : null}
+          </p>
+        ) : null}
+        <p className="flex flex-wrap items-baseline gap-2">
+          <span className="text-2xl font-extrabold text-gray-900" data-testid="deal-price">
+            {formatPrice(deal.currentPrice)}
+          </span>
+          {deal.originalPrice !== null && deal.originalPrice > deal.currentPrice ? (
+            <s className="text-sm text-gray-500">{formatPrice(deal.originalPrice)}</s>
+          ) : null}
+        </p>
+        {saved !== null ? <p className="text-sm font-medium text-green-700">Save {formatPrice(saved)}</p> : null}
+        {left ? (
+          <p className="flex items-center gap-1 text-xs text-gray-500">
+            <Clock className="h-3 w-3" aria-hidden /> {left === "Expired" ? "Expired" : `Ends in ${left}`}
+          </p>
+        ) : null}
+        <AffiliateLink
+          kind="deal"
+          id={deal.id}
+          url={deal.affiliateUrl}
+          placement={placement}
+          className="mt-auto inline-flex h-10 items-center justify-center rounded-lg bg-accent-500 px-4 text-sm font-semibold text-white hover:bg-accent-600"
+        >
+          Get Deal
+        </AffiliateLink>
+      </div>
+    </article>
+  );
+}

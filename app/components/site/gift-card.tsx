@@ -1,0 +1,40 @@
+import { Gift } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { occasionLabels } from "~/modules/gift-ideas/gift-idea.schema";
+
+export interface GiftCardData {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  imageUrl: string;
+  occasion: keyof typeof occasionLabels | null;
+  featured: boolean;
+}
+
+/** A gift collection card (spec §2): image or placeholder, title, two-line description, slug, Featured badge. */
+export function GiftCard({ gift }: { gift: GiftCardData }) {
+  return (
+    <article data-testid="gift-card" className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
+      <Link to={`/gift-ideas/${gift.slug}`} className="relative block aspect-[4/3] bg-gray-100" tabIndex={-1} aria-hidden>
+        {gift.imageUrl ? (
+          <img src={gift.imageUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
+        ) : (
+          <Gift className="absolute inset-0 m-auto h-10 w-10 text-gray-400" aria-hidden />
+        )}
+        {gift.featured ? <Badge tone="orange" className="absolute left-3 top-3 bg-accent-500 text-white">Featured</Badge> : null}
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <h3 className="font-bold text-gray-900 group-hover:text-brand-700">
+          <Link to={`/gift-ideas/${gift.slug}`}>{gift.title}</Link>
+        </h3>
+        <p className="line-clamp-2 text-sm text-gray-600">{gift.description}</p>
+        <p className="mt-auto flex items-center justify-between text-xs text-gray-500">
+          <span>/{gift.slug}</span>
+          {gift.occasion ? <span>{occasionLabels[gift.occasion]}</span> : null}
+        </p>
+      </div>
+    </article>
+  );
+}

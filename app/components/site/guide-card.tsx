@@ -1,0 +1,39 @@
+import { Clock } from "lucide-react";
+import { Link } from "react-router";
+import { guideDate } from "~/lib/guide-date";
+import { cn } from "~/lib/cn";
+
+export interface GuideCardData {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  coverImageUrl: string;
+  readTime: number | null;
+  createdAt: Date | string;
+}
+
+/** A buying guide in a list; `large` is the featured guide's layout. */
+export function GuideCard({ guide, large = false }: { guide: GuideCardData; large?: boolean }) {
+  return (
+    <article data-testid="guide-card" className={cn("group overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm", large && "md:grid md:grid-cols-2")}>
+      <Link to={`/buying-guides/${guide.slug}`} className="block" tabIndex={-1} aria-hidden>
+        <img src={guide.coverImageUrl} alt="" loading="lazy" className={cn("w-full object-cover", large ? "aspect-video md:h-full" : "aspect-video")} />
+      </Link>
+      <div className={cn("flex flex-col gap-2 p-5", large && "md:justify-center md:p-8")}>
+        <h3 className={cn("font-bold text-gray-900 group-hover:text-brand-700", large ? "text-2xl" : "text-lg")}>
+          <Link to={`/buying-guides/${guide.slug}`}>{guide.title}</Link>
+        </h3>
+        {guide.excerpt ? <p className="line-clamp-3 text-sm text-gray-600">{guide.excerpt}</p> : null}
+        <p className="flex items-center gap-3 text-xs text-gray-500">
+          {guide.readTime ? (
+            <span className="flex items-center gap-1">
+              <Clock className="h-3 w-3" aria-hidden /> {guide.readTime} min read
+            </span>
+          ) : null}
+          <span>{guideDate(guide.createdAt)}</span>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,24 @@
+export type ClickKind = "deal" | "coupon" | "gift";
+
+/** Amazon forbids links that hide that they go to Amazon, so those are linked directly (click counted by beacon). */
+export function isAmazonUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return /(^|\.)amazon\.[a-z.]+$/.test(host) || host === "amzn.to";
+  } catch {
+    return false;
+  }
+}
+
+/** Where an outbound button points: the counted redirect, or for Amazon the product itself. */
+export function clickOutHref(kind: ClickKind, id: string, targetUrl: string, placement: string): string {
+  return isAmazonUrl(targetUrl) ? targetUrl : `/go/${kind}/${id}?from=${encodeURIComponent(placement)}`;
+}
+
+/** The counting URL for a direct (Amazon) link, posted with navigator.sendBeacon. */
+export function clickBeaconUrl(kind: ClickKind, id: string, placement: string): string {
+  return `/go/${kind}/${id}?from=${encodeURIComponent(placement)}`;
+}
+
+/** rel for every link to a retailer (ARCHITECTURE §5). */
+export const AFFILIATE_REL = "sponsored nofollow noopener";

@@ -1,0 +1,86 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
+import { clicks, deals } from "~/db/schema";
+import { seedDemoContent } from "~/db/seed/seed-demo.server";
+import { categoryDealCounts, findDealClickTarget, findPublicDealsByIds, listHotDeals, listPublicDeals, storesWithPublicDeals, type DealSort } from "./deals-public.server";
+
+const database = testDatabasePerFile((t) => seedDemoContent(t.db));
+const db = () => database().db;
+
+async function hiddenIds() {
+  const rows = await db().select({ id: deals.id, status: deals.status }).from(deals);
+  return rows.filter((row) => row.status !== "published").map((row) => row.id);
+}
+
+describe("public deals", () => {
+  it("never returns drafts or archived deals, whatever the filters", async () => {
+    // An archived deal besides the seeded draft: neither may ever reach the public.
+    const [first] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
+    await db().update(deals).set({ status: "archived" }).where(eq(deals.id, first!.id));
+    const hidden = await hiddenIds();
+    expect(hidden.length).toBeGreaterThanOrEqual(2);
+    const results = [
+      (await listPublicDeals(db(), { limit: 100 })).deals,
+      (await listPublicDeals(db(), { limit: 100, search: "smartwatch" })).deals,
+      (await listPublicDeals(db(), { limit: 100, ids: hidden })).deals,
+      await listHotDeals(db(), 100),
+      await findPublicDealsByIds(db(), hidden),
+    ];
+    for (const list of results) for (const deal of list) expect(hidden).not.toContain(deal.id);
+    expect(await findDealClickTarget(db(), hidden[0]!)).toBeNull();
+  });
+
+  it.each<[DealSort, (a: { currentPrice: number; discountPercentage: number | null; createdAt: Date }, b: typeof a) => boolean]>([
+    ["price-low", (a, b) => a.currentPrice <= b.currentPrice],
+    ["price-high", (a, b) => a.currentPrice >= b.currentPrice],
+    ["discount", (a, b) => (a.discountPercentage ?? -1) >= (b.discountPercentage ?? -1)],
+    ["newest", (a, b) => a.createdAt >= b.createdAt],
+  ])("sorts by %s", async (sort, inOrder) => {
+    const { deals: rows } = await listPublicDeals(db(), { sort, limit: 100 });
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    for (let i = 1; i < rows.length; i++) expect(inOrder(rows[i - 1]!, rows[i]!), `${sort} at ${i}`).toBe(true);
+  });
+
+  it("sorts by clicks in the last 30 days for 'popular'", async () => {
+    const { deals: rows } = await listPublicDeals(db(), { sort: "newest", limit: 100 });
+    const last = rows.at(-1)!;
+    await db().insert(clicks).values([
+      { kind: "deal", itemId: last.id },
+      { kind: "deal", itemId: last.id },
+      { kind: "deal", itemId: rows[0]!.id, createdAt: new Date(Date.now() - 40 * 24 * 3600 * 1000) },
+    ]);
+    const { deals: popular } = await listPublicDeals(db(), { sort: "popular", limit: 3 });
+    expect(popular[0]!.id).toBe(last.id);
+  });
+
+  it("pages without duplicates or gaps while sorted by price", async () => {
+    // Ties on price are where unstable paging shows: make several.
+    await db().update(deals).set({ currentPrice: 50 }).where(eq(deals.status, "published"));
+    const all = (await listPublicDeals(db(), { sort: "price-low", limit: 100 })).deals.map((d) => d.id);
+    const paged: string[] = [];
+    for (let offset = 0; offset < all.length; offset += 5) {
+      paged.push(...(await listPublicDeals(db(), { sort: "price-low", limit: 5, offset })).deals.map((d) => d.id));
+    }
+    expect(paged).toEqual(all);
+    expect(new Set(paged).size).toBe(paged.length);
+  });
+
+  it("finds 'headphone' in 'Wireless Noise-Cancelling Headphones', and tolerates a typo", async () => {
+    for (const search of ["headphone", "noise cancelling", "headphnes", "wireles headphones"]) {
+      const { deals: rows } = await listPublicDeals(db(), { search, limit: 20 });
+      expect(rows.map((d) => d.title), search).toContain("Sony WH-1000XM5 Wireless Noise-Cancelling Headphones");
+    }
+    expect((await listPublicDeals(db(), { search: "zzzqqq", limit: 20 })).total).toBe(0);
+  });
+
+  it("filters by store and category slug, and counts published deals per category", async () => {
+    const { deals: amazon, total } = await listPublicDeals(db(), { store: "amazon", limit: 100 });
+    expect(total).toBe(amazon.length);
+    expect(amazon.every((d) => d.storeSlug === "amazon")).toBe(true);
+    const { total: electronics } = await listPublicDeals(db(), { category: "electronics", limit: 100 });
+    const counts = await categoryDealCounts(db());
+    expect(counts.find((c) => c.slug === "electronics")!.count).toBe(electronics);
+    expect((await storesWithPublicDeals(db())).map((s) => s.slug)).toEqual(["amazon", "bestbuy", "target", "walmart"]);
+  });
+});

@@ -1,0 +1,97 @@
+import { Check, Star, Tag } from "lucide-react";
+import { data } from "react-router";
+import { AffiliateDisclosure } from "~/components/site/affiliate-disclosure";
+import { AffiliateLink } from "~/components/site/affiliate-link";
+import { db } from "~/db/database.server";
+import { formatPrice } from "~/lib/money";
+import { jsonLd, pageMeta, siteUrlFrom } from "~/lib/seo";
+import { audienceLabels, occasionLabels } from "~/modules/gift-ideas/gift-idea.schema";
+import { findPublicGiftIdeaBySlug } from "~/modules/gift-ideas/gift-ideas-public.server";
+import type { Route } from "./+types/gift-idea";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const gift = await findPublicGiftIdeaBySlug(db(), params.slug);
+  if (!gift) throw data(null, { status: 404 });
+  return { gift };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return pageMeta("Gift not found", "This gift collection does not exist.");
+  const { gift } = loaderData;
+  const siteUrl = siteUrlFrom(matches);
+  const image = new URL(gift.imageUrl, `${siteUrl}/`).toString();
+  return [
+    ...pageMeta(gift.title, gift.description, { siteUrl, path: `/gift-ideas/${gift.slug}`, image: gift.imageUrl, type: "product" }),
+    jsonLd({
+      "@type": "Product",
+      name: gift.title,
+      description: gift.description,
+      image: [image, ...gift.additionalImages.map((url) => new URL(url, `${siteUrl}/`).toString())],
+      ...(gift.rating !== null && gift.totalReviews > 0
+        ? { aggregateRating: { "@type": "AggregateRating", ratingValue: gift.rating, reviewCount: gift.totalReviews } }
+        : {}),
+      ...(gift.price !== null ? { offers: { "@type": "Offer", price: gift.price.toFixed(2), priceCurrency: "USD", url: `${siteUrl}/go/gift/${gift.id}` } } : {}),
+    }),
+  ];
+};
+
+export default function GiftIdea({ loaderData: { gift } }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <div className="grid gap-10 md:grid-cols-2">
+        <div className="space-y-3">
+          <img src={gift.imageUrl} alt={gift.title} className="aspect-square w-full rounded-2xl object-cover" />
+          {gift.additionalImages.length > 0 ? (
+            <ul className="grid grid-cols-4 gap-3" aria-label="More images">
+              {gift.additionalImages.map((url) => (
+                <li key={url}>
+                  <img src={url} alt="" loading="lazy" className="aspect-square w-full rounded-lg object-cover" />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="space-y-4">
+          <p className="flex flex-wrap gap-2 text-sm">
+            {gift.occasion ? <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-700">{occasionLabels[gift.occasion]}</span> : null}
+            {gift.audienceType ? <span className="rounded-full bg-gray-100 px-3 py-1 text-gray-700">For {audienceLabels[gift.audienceType]}</span> : null}
+          </p>
+          <h1 className="text-3xl font-extrabold tracking-tight">{gift.title}</h1>
+          <p className="text-lg text-gray-700">{gift.description}</p>
+          {gift.rating !== null ? (
+            <p className="flex items-center gap-1 text-gray-700">
+              <Star className="h-5 w-5 fill-yellow-400 text-yellow-500" aria-hidden /> {gift.rating.toFixed(1)}
+              <span className="text-gray-500">({gift.totalReviews.toLocaleString("en-US")} reviews)</span>
+            </p>
+          ) : null}
+          {gift.price !== null ? <p className="text-3xl font-extrabold">{formatPrice(gift.price)}</p> : null}
+          {gift.primeEligible ? (
+            <p className="flex items-center gap-1 text-sm text-gray-700">
+              <Check className="h-4 w-4 text-green-600" aria-hidden /> Prime eligible
+            </p>
+          ) : null}
+          <AffiliateDisclosure />
+          <AffiliateLink
+            kind="gift"
+            id={gift.id}
+            url={gift.productUrl}
+            placement="gift-page"
+            className="inline-flex h-12 items-center justify-center rounded-lg bg-accent-500 px-8 font-semibold text-white hover:bg-accent-600"
+          >
+            Buy{gift.storeName ? ` at ${gift.storeName}` : ""}
+          </AffiliateLink>
+          {gift.longDescription ? <p className="whitespace-pre-line text-gray-700">{gift.longDescription}</p> : null}
+          {gift.tags.length > 0 ? (
+            <ul className="flex flex-wrap gap-2" aria-label="Tags">
+              {gift.tags.map((tag) => (
+                <li key={tag} className="flex items-center gap-1 rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-700">
+                  <Tag className="h-3 w-3" aria-hidden /> {tag}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+    </main>
+  );
+}
