@@ -23,3 +23,11 @@ export function resolveAppSecret(env: Pick<Env, "APP_SECRET" | "DATA_DIR">): str
   fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
   return secret;
 }
+
+let cached: string | undefined;
+
+/** This process's secret (read or generated once). */
+export function appSecret(env: Pick<Env, "APP_SECRET" | "DATA_DIR">): string {
+  cached ??= resolveAppSecret(env);
+  return cached;
+}

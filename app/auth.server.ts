@@ -5,7 +5,7 @@ import type { Database } from "./db/client.server";
 import { db } from "./db/database.server";
 import * as schema from "./db/schema";
 import { getEnv } from "./env.server";
-import { resolveAppSecret } from "./app-secret.server";
+import { appSecret } from "./app-secret.server";
 import { logger } from "./logger.server";
 
 const SEVEN_DAYS = 60 * 60 * 24 * 7;
@@ -47,7 +47,7 @@ export function auth(): Auth {
   const database = db();
   if (cached?.database !== database) {
     const env = getEnv();
-    cached = { database, auth: createAuth(database, { secret: resolveAppSecret(env), publicUrl: env.PUBLIC_URL }) };
+    cached = { database, auth: createAuth(database, { secret: appSecret(env), publicUrl: env.PUBLIC_URL }) };
   }
   return cached.auth;
 }

@@ -51,3 +51,15 @@ export const contactMessages = pgTable(
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
 );
+
+/** Recent form posts per visitor for the public forms' rate limits; the key is a keyed hash, never an IP. */
+export const rateLimitEvents = pgTable(
+  "rate_limit_events",
+  {
+    id: id(),
+    bucket: text().notNull(),
+    keyHash: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("rate_limit_events_lookup_idx").on(t.bucket, t.keyHash, t.createdAt.desc())],
+);

@@ -134,7 +134,7 @@ export default function Home({ loaderData: { deals, coupons, categories, guides,
                     <Icon className="h-8 w-8 text-brand-600" aria-hidden />
                     <span className="font-semibold">{category.name}</span>
                     <span className="text-sm text-gray-500" data-testid="category-count">
-                      {category.count} {category.count === 1 ? "deal" : "deals"}
+                      {`${category.count} ${category.count === 1 ? "deal" : "deals"}`}
                     </span>
                   </Link>
                 </li>

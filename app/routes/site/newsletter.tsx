@@ -1,7 +1,10 @@
 import { data, Link } from "react-router";
 import type { NewsletterResult } from "~/components/site/site-footer";
 import { InfoPage } from "~/components/site/info-page";
+import { appSecret } from "~/app-secret.server";
 import { db } from "~/db/database.server";
+import { getEnv } from "~/env.server";
+import { allowAttempt, NEWSLETTER_LIMIT, visitorKey } from "~/modules/rate-limit/rate-limit.server";
 import { pageMeta } from "~/lib/seo";
 import { newsletterSchema } from "~/modules/newsletter/newsletter.schema";
 import { subscribe } from "~/modules/newsletter/newsletter.server";
@@ -9,12 +12,15 @@ import type { Route } from "./+types/newsletter";
 
 export const meta = () => pageMeta("Newsletter", "The DealDash weekly deals newsletter.");
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const parsed = newsletterSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     return data<NewsletterResult>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
   }
   if (parsed.data.website) return { ok: true, message: "Thanks for subscribing!" } satisfies NewsletterResult;
+  if (!(await allowAttempt(db(), NEWSLETTER_LIMIT, visitorKey(context.clientIp, appSecret(getEnv()))))) {
+    return data<NewsletterResult>({ ok: false, message: "Too many attempts. Please try again later." }, { status: 429 });
+  }
   const { created } = await subscribe(db(), parsed.data.email);
   return {
     ok: true,

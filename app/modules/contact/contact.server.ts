@@ -1,0 +1,6 @@
+import type { Executor } from "~/db/client.server";
+import { contactMessages } from "~/db/schema";
+
+export async function saveContactMessage(db: Executor, message: { name: string; email: string; message: string }) {
+  await db.insert(contactMessages).values(message);
+}

@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
+import { setDatabase } from "~/db/database.server";
+import { buyingGuides } from "~/db/schema";
+import { seedDemoContent } from "~/db/seed/seed-demo.server";
+import { loader } from "./buying-guide";
+
+const database = testDatabasePerFile(async (t) => {
+  await seedDemoContent(t.db);
+  setDatabase({ db: t.db, driver: t.driver, migrate: async () => {}, close: async () => {} });
+});
+afterAll(() => setDatabase(undefined));
+
+const load = (slug: string) => loader({ params: { slug }, request: new Request(`http://localhost/buying-guides/${slug}`), context: { clientIp: "127.0.0.1" } } as never);
+const thrown = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as Response & { init?: ResponseInit; data?: unknown });
+
+describe("the guide page's loader", () => {
+  it("answers /buying-guides/{id} with a 301 to the slug URL", async () => {
+    const [guide] = await database().db.select().from(buyingGuides).where(eq(buyingGuides.slug, "how-to-choose-a-tablet"));
+    const response = await thrown(load(guide!.id));
+    expect(response).toBeInstanceOf(Response);
+    expect(response!.status).toBe(301);
+    expect(response!.headers.get("location")).toBe("/buying-guides/how-to-choose-a-tablet");
+  });
+
+  it("answers 404 for a draft guide's slug and for its id", async () => {
+    const [guide] = await database().db.update(buyingGuides).set({ status: "draft" }).where(eq(buyingGuides.slug, "how-to-choose-a-tablet")).returning();
+    for (const key of [guide!.slug, guide!.id]) {
+      const error = await thrown(load(key));
+      expect((error as { init?: ResponseInit }).init?.status).toBe(404);
+    }
+  });
+
+  it("renders published deal tokens as cards and drops tokens of unpublished items", async () => {
+    const data = (await load("best-noise-cancelling-headphones")) as { segments: Array<{ type: string }> };
+    expect(data.segments.filter((s) => s.type === "deal")).toHaveLength(2);
+    expect(JSON.stringify(data.segments)).not.toContain("[deal:");
+  });
+});

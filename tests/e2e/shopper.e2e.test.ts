@@ -1,0 +1,200 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl, launchBrowserPerFile, newPage } from "./support/browser";
+
+const { browser } = launchBrowserPerFile();
+const html = async (path: string) => (await fetch(`${baseUrl()}${path}`)).text();
+const prices = (texts: string[]) => texts.map((text) => Number(text.replace(/[$,]/g, "")));
+
+describe("a shopper on the public site", () => {
+  it("sees seeded content on the home page, with live category counts linking to filtered deals", async () => {
+    const page = await html("/");
+    expect(page).toContain("Hot Deals");
+    expect(page).toContain("View All Deals");
+    expect(page).toContain("Trending Coupons");
+    expect(page).toContain("Shop by Category");
+    expect(page).toContain('href="/deal-dashes?category=electronics"');
+    expect(page).toMatch(/\d+ deals/);
+    expect(page).toContain("The Best Noise-Cancelling Headphones to Buy Now");
+    expect(page).toContain("Tech Gifts Dad Will Actually Use");
+  });
+
+  it("filters Deal Dashes by store, sorts by price, loads more, and keeps it all in the URL", async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto("/deal-dashes");
+    const cards = page.getByTestId("deal-card");
+    expect(await cards.count()).toBe(12);
+
+    await page.getByRole("combobox", { name: "Sort by" }).selectOption("price-low");
+    await page.waitForURL((url) => url.searchParams.get("sort") === "price-low");
+    const ascending = async () => {
+      const shown = prices(await page.getByTestId("deal-price").allTextContents());
+      return shown.length > 0 && shown.every((price, i) => i === 0 || shown[i - 1]! <= price);
+    };
+    await expect.poll(ascending).toBe(true);
+
+    // Load More appends the next 12 without a full page load, then disappears at the end.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.getByRole("link", { name: "Load More Deals" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    await expect.poll(() => cards.count()).toBe(24);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(await page.getByRole("link", { name: "Load More Deals" }).count()).toBe(0);
+    expect(await ascending()).toBe(true);
+
+    await page.getByRole("combobox", { name: "Store" }).selectOption("amazon");
+    await page.waitForURL((url) => url.searchParams.get("store") === "amazon");
+    await expect.poll(() => cards.count()).toBeLessThan(24);
+    const stores = await cards.locator("p.uppercase").allTextContents();
+    expect(stores.length).toBeGreaterThan(0);
+    expect(new Set(stores)).toEqual(new Set(["Amazon"]));
+    expect(await ascending()).toBe(true);
+    const amazonPrices = prices(await page.getByTestId("deal-price").allTextContents());
+
+    // A reload shows the same view.
+    const url = page.url();
+    await page.reload();
+    expect(page.url()).toBe(url);
+    expect(prices(await page.getByTestId("deal-price").allTextContents())).toEqual(amazonPrices);
+
+    // List and grid.
+    await page.getByRole("link", { name: "List view" }).click();
+    await page.waitForURL((u) => u.searchParams.get("view") === "list");
+    await expect.poll(() => page.locator("ul[data-view]").getAttribute("data-view")).toBe("list");
+    await page.getByRole("link", { name: "Grid view" }).click();
+    await page.waitForURL((u) => !u.searchParams.has("view"));
+    await expect.poll(() => page.locator("ul[data-view]").getAttribute("class")).toContain("xl:grid-cols-4");
+    await context.close();
+  });
+
+  it("saves a deal with the heart and shows only saved deals with the Saved filter", async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto("/deal-dashes");
+    const card = page.getByTestId("deal-card").nth(2);
+    const title = (await card.locator("h3").textContent())!;
+    await card.getByRole("button", { name: `Save ${title}` }).click();
+    await card.getByRole("button", { name: `Remove ${title} from saved deals` }).waitFor();
+    await page.getByRole("link", { name: "Saved (1)" }).click();
+    await page.waitForURL((url) => url.searchParams.has("saved"));
+    await expect.poll(() => page.getByTestId("deal-card").count()).toBe(1);
+    expect(await page.getByTestId("deal-card").locator("h3").textContent()).toBe(title);
+    await page.reload();
+    expect(await page.getByTestId("deal-card").count()).toBe(1);
+    await context.close();
+  });
+
+  it("searches with typos and offers a way back when nothing matches", async () => {
+    expect(await html("/deal-dashes?search=headphnes")).toContain("Sony WH-1000XM5 Wireless Noise-Cancelling Headphones");
+    const none = await html("/deal-dashes?search=zzzqqqxx");
+    expect(none).toContain("No deals match your search and filters.");
+    expect(none).toContain("Reset filters");
+  });
+
+  it("reveals a coupon code only on Show Code, opens the store in a new tab, and copies it", async () => {
+    expect(await html("/coupons")).not.toMatch(/SAVE20|TECH50/);
+    const { context, page } = await newPage(browser());
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
+    // The store's site is not reachable from here: answer for it.
+    await context.route("https://www.target.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Target</h1>" }));
+    await page.goto("/coupons");
+    const card = page.getByTestId("coupon-card").filter({ hasText: "20% Off Sitewide" });
+    await card.getByText("20% OFF", { exact: true }).waitFor();
+    const [tab] = await Promise.all([context.waitForEvent("page"), card.getByRole("link", { name: "Show Code" }).click()]);
+    await tab.waitForLoadState("commit").catch(() => undefined);
+    await tab.waitForURL("https://www.target.com/");
+    await tab.close();
+    await card.getByTestId("coupon-code").getByText("SAVE20").waitFor();
+
+    await card.getByRole("button", { name: "Copy" }).click();
+    await card.getByRole("button", { name: "Copied!" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("SAVE20");
+    await card.getByRole("button", { name: "Copy" }).waitFor({ timeout: 4000 });
+    await context.close();
+  });
+
+  it("shows expired coupons only with Show Expired, dimmed with 'Expired' disabled", async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto("/coupons");
+    expect(await page.getByTestId("coupon-card").filter({ hasText: "15% Off Kitchen Appliances" }).count()).toBe(0);
+    await page.getByLabel("Show Expired").check();
+    await page.waitForURL((url) => url.searchParams.get("expired") === "1");
+    const expired = page.getByTestId("coupon-card").filter({ hasText: "15% Off Kitchen Appliances" });
+    await expired.waitFor();
+    expect(await expired.getAttribute("class")).toContain("opacity-60");
+    expect(await expired.getByRole("button", { name: "Expired" }).isDisabled()).toBe(true);
+    expect(await expired.getByRole("button", { name: "Copy" }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it("renders a guide's deal token as a card, redirects /buying-guides/{id}, and 404s the unknown", async () => {
+    const guide = await html("/buying-guides/best-noise-cancelling-headphones");
+    expect(guide).toContain('data-testid="deal-card"');
+    expect(guide).toContain("Sony WH-1000XM5 Wireless Noise-Cancelling Headphones");
+    expect(guide).not.toMatch(/\[deal:/);
+    expect(guide).toContain('"@type":"Article"');
+
+    const id = guide.match(/\/go\/deal\/([0-9a-f-]{36})/)?.[1];
+    expect(id).toBeDefined();
+    const sitemap = await html("/sitemap.xml");
+    const guideUrls = [...sitemap.matchAll(/<loc>[^<]*\/buying-guides\/([a-z0-9-]+)<\/loc>/g)].map((m) => m[1]);
+    expect(guideUrls).toContain("best-noise-cancelling-headphones");
+
+    expect((await fetch(`${baseUrl()}/buying-guides/not-a-guide`)).status).toBe(404);
+  });
+
+  it("counts a click-out and answers 302 to the stored URL; bots go through uncounted", async () => {
+    const page = await html("/deal-dashes?store=bestbuy");
+    const id = page.match(/\/go\/deal\/([0-9a-f-]{36})/)?.[1];
+    expect(id).toBeDefined();
+    const popularFirst = async () => (await html("/deal-dashes?sort=popular")).match(/\/go\/deal\/([0-9a-f-]{36})|amazon\.com[^"]*/)?.[0] ?? "";
+
+    const asBot = await fetch(`${baseUrl()}/go/deal/${id}?from=test`, { redirect: "manual", headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+    expect(asBot.status).toBe(302);
+    expect(asBot.headers.get("location")).toMatch(/^https:\/\/www\.bestbuy\.com\//);
+    expect(await popularFirst()).not.toContain(id!);
+
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${baseUrl()}/go/deal/${id}?from=test`, { redirect: "manual", headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130" } });
+      expect(response.status).toBe(302);
+    }
+    expect(await popularFirst()).toContain(id!);
+
+    expect((await fetch(`${baseUrl()}/go/deal/00000000-0000-4000-8000-000000000000`, { redirect: "manual" })).status).toBe(404);
+    expect((await fetch(`${baseUrl()}/go/deal/${id}?to=https://evil.example`, { redirect: "manual", headers: { "user-agent": "Mozilla/5.0" } })).headers.get("location")).not.toContain("evil");
+  });
+
+  it("marks every link to a retailer as sponsored", async () => {
+    for (const path of ["/", "/deal-dashes", "/coupons", "/gift-ideas/tech-gifts-for-dad", "/buying-guides/best-noise-cancelling-headphones"]) {
+      const page = await html(path);
+      const outbound = [...page.matchAll(/<a\b[^>]*href="(\/go\/[^"]+|https?:\/\/(?!127\.0\.0\.1)[^"]+)"[^>]*>/g)].map((m) => m[0]);
+      expect(outbound.length, path).toBeGreaterThan(0);
+      for (const anchor of outbound) expect(anchor, `${path}: ${anchor}`).toMatch(/rel="[^"]*sponsored[^"]*"/);
+    }
+  });
+
+  it("publishes a valid sitemap of every guide and gift collection, and robots.txt pointing to it", async () => {
+    const sitemap = await html("/sitemap.xml");
+    expect(sitemap.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(sitemap.match(/<url>/g)?.length).toBe(sitemap.match(/<\/url>/g)?.length);
+    for (const path of ["/buying-guides/how-to-choose-a-tablet", "/gift-ideas/tech-gifts-for-dad", "/gift-ideas/gifts-for-new-parents"]) {
+      expect(sitemap).toContain(`${path}</loc>`);
+    }
+    expect(sitemap).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
+    const robots = await html("/robots.txt");
+    expect(robots).toContain("Disallow: /admin");
+    expect(robots).toContain("Disallow: /go/");
+    expect(robots).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
+  });
+
+  it("stores a contact message and thanks the sender", async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto("/contact");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Please enter your name").waitFor();
+    await page.getByLabel("Name").fill("Sam Shopper");
+    await page.getByLabel("Email").fill("sam@example.com");
+    await page.getByLabel("Message").fill("The tablet deal link is broken for me.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Thanks for your message!").waitFor();
+    await context.close();
+  });
+});
