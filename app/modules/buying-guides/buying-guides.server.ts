@@ -69,17 +69,7 @@ export async function categoriesWithPublicGuides(db: Executor) {
 
 export async function listGuidesForAdmin(db: Executor) {
   return db
-    .select({
-      id: buyingGuides.id,
-      title: buyingGuides.title,
-      slug: buyingGuides.slug,
-      excerpt: buyingGuides.excerpt,
-      coverImageUrl: buyingGuides.coverImageUrl,
-      readTime: buyingGuides.readTime,
-      status: buyingGuides.status,
-      featured: buyingGuides.featured,
-      createdAt: buyingGuides.createdAt,
-    })
+    .select({ ...cardColumns, status: buyingGuides.status })
     .from(buyingGuides)
     .orderBy(desc(buyingGuides.createdAt));
 }

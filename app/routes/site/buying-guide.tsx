@@ -1,6 +1,7 @@
-import { Clock, Tag } from "lucide-react";
+import { Clock } from "lucide-react";
 import { data, redirect } from "react-router";
 import { AffiliateDisclosure } from "~/components/site/affiliate-disclosure";
+import { TagList } from "~/components/site/tag-list";
 import { CouponCard } from "~/components/site/coupon-card";
 import { DealCard } from "~/components/site/deal-card";
 import { GiftCard } from "~/components/site/gift-card";
@@ -107,15 +108,7 @@ export default function BuyingGuide({ loaderData: { guide, segments } }: Route.C
             </div>
           );
         })}
-        {guide.tags.length > 0 ? (
-          <ul className="flex flex-wrap gap-2 border-t border-gray-200 pt-6" aria-label="Tags">
-            {guide.tags.map((tag) => (
-              <li key={tag} className="flex items-center gap-1 rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-700">
-                <Tag className="h-3 w-3" aria-hidden /> {tag}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <TagList tags={guide.tags} className="border-t border-gray-200 pt-6" />
       </article>
     </main>
   );

@@ -1,6 +1,7 @@
-import { Check, Star, Tag } from "lucide-react";
+import { Check, Star } from "lucide-react";
 import { data } from "react-router";
 import { AffiliateDisclosure } from "~/components/site/affiliate-disclosure";
+import { TagList } from "~/components/site/tag-list";
 import { AffiliateLink } from "~/components/site/affiliate-link";
 import { db } from "~/db/database.server";
 import { formatPrice } from "~/lib/money";
@@ -81,15 +82,7 @@ export default function GiftIdea({ loaderData: { gift } }: Route.ComponentProps)
             Buy{gift.storeName ? ` at ${gift.storeName}` : ""}
           </AffiliateLink>
           {gift.longDescription ? <p className="whitespace-pre-line text-gray-700">{gift.longDescription}</p> : null}
-          {gift.tags.length > 0 ? (
-            <ul className="flex flex-wrap gap-2" aria-label="Tags">
-              {gift.tags.map((tag) => (
-                <li key={tag} className="flex items-center gap-1 rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-700">
-                  <Tag className="h-3 w-3" aria-hidden /> {tag}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <TagList tags={gift.tags} />
         </div>
       </div>
     </main>

@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { lazy, Suspense } from "react";
 import { Form } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { CategorySelect } from "~/components/admin/category-select";
 import { FormActions } from "~/components/admin/form-actions";
 import { FormSection } from "~/components/admin/form-section";
 import { SluggedTitleFields } from "~/components/admin/slugged-title-fields";
@@ -11,7 +12,6 @@ import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { useToast } from "~/components/ui/toaster";
 import { requireAdmin } from "~/auth.server";
@@ -82,14 +82,7 @@ export default function BuyingGuideForm({ loaderData: { guide, categories, token
           <Field id={fields.coverImageUrl.id} label="Cover image URL" errors={fields.coverImageUrl.errors} className="md:col-span-2">
             <Input {...getInputProps(fields.coverImageUrl, { type: "url" })} key={fields.coverImageUrl.key} placeholder="https://…" />
           </Field>
-          <Field id={fields.categoryId.id} label="Category" errors={fields.categoryId.errors}>
-            <Select
-              {...getSelectProps(fields.categoryId)}
-              key={fields.categoryId.key}
-              options={categories.map((category) => ({ value: category.id, label: category.name }))}
-              placeholder="No category"
-            />
-          </Field>
+          <CategorySelect field={fields.categoryId} categories={categories} />
           <Field id={fields.readTime.id} label="Read time (minutes)" errors={fields.readTime.errors}>
             <Input {...getInputProps(fields.readTime, { type: "number" })} key={fields.readTime.key} min="1" step="1" />
           </Field>

@@ -1,5 +1,6 @@
 import { Star } from "lucide-react";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { AdminTable } from "~/components/admin/admin-table";
 import { EmptyState } from "~/components/admin/empty-state";
 import { AddButton, RowActions } from "~/components/admin/row-actions";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -29,20 +30,7 @@ export default function CouponsList({ loaderData: { coupons } }: Route.Component
       {coupons.length === 0 ? (
         <EmptyState message="No coupons found. Create your first coupon!" action={{ to: "/admin/coupons/add", label: "Add First Coupon" }} />
       ) : (
-        <section className="overflow-hidden rounded-xl border border-gray-200 bg-white">
-          <h3 className="border-b border-gray-200 px-5 py-4 font-semibold">All Coupons ({coupons.length})</h3>
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
-                <tr>
-                  {columns.map((column) => (
-                    <th key={column} scope="col" className="px-5 py-3 font-semibold">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
+        <AdminTable title={`All Coupons (${coupons.length})`} columns={columns}>
                 {coupons.map((coupon) => (
                   <tr key={coupon.id}>
                     <td className="px-5 py-3">
@@ -66,10 +54,7 @@ export default function CouponsList({ loaderData: { coupons } }: Route.Component
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
+        </AdminTable>
       )}
     </div>
   );

@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download } from "lucide-react";
 import { Form } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { CategorySelect } from "~/components/admin/category-select";
 import { FormActions } from "~/components/admin/form-actions";
 import { FormSection } from "~/components/admin/form-section";
 import { StatusSelect } from "~/components/admin/status-select";
@@ -13,7 +14,6 @@ import { Button } from "~/components/ui/button";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { showToast, useToast } from "~/components/ui/toaster";
 import { requireAdmin } from "~/auth.server";
@@ -82,14 +82,7 @@ export default function DealForm({ loaderData: { deal, stores, categories }, act
       <Form method="post" {...formProps} onSubmit={withRequiredFieldsToast(formProps.onSubmit, dealRequiredFields)} className="space-y-6">
         <FormSection title="Store & Product Information">
           <StoreSelect field={fields.storeId} stores={stores} />
-          <Field id={fields.categoryId.id} label="Category" errors={fields.categoryId.errors}>
-            <Select
-              {...getSelectProps(fields.categoryId)}
-              key={fields.categoryId.key}
-              options={categories.map((category) => ({ value: category.id, label: category.name }))}
-              placeholder="No category"
-            />
-          </Field>
+          <CategorySelect field={fields.categoryId} categories={categories} />
           {amazonStore ? (
             <Field id={fields.amazonAsin.id} label="Amazon ASIN" errors={fields.amazonAsin.errors} className="md:col-span-2">
               <div className="flex gap-2">

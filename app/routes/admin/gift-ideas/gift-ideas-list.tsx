@@ -1,5 +1,6 @@
 import { Gift, Star } from "lucide-react";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { AdminTable } from "~/components/admin/admin-table";
 import { EmptyState } from "~/components/admin/empty-state";
 import { AddButton, RowActions } from "~/components/admin/row-actions";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -28,20 +29,7 @@ export default function GiftIdeasList({ loaderData: { giftIdeas } }: Route.Compo
       {giftIdeas.length === 0 ? (
         <EmptyState message="No gift ideas found. Create your first gift idea collection!" action={{ to: "/admin/gift-ideas/add", label: "Add Gift Idea" }} />
       ) : (
-        <section className="overflow-hidden rounded-xl border border-gray-200 bg-white">
-          <h3 className="border-b border-gray-200 px-5 py-4 font-semibold">All Gift Ideas ({giftIdeas.length})</h3>
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
-                <tr>
-                  {columns.map((column) => (
-                    <th key={column} scope="col" className="px-5 py-3 font-semibold">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
+        <AdminTable title={`All Gift Ideas (${giftIdeas.length})`} columns={columns}>
                 {giftIdeas.map((gift) => (
                   <tr key={gift.id}>
                     <td className="px-5 py-3">
@@ -70,10 +58,7 @@ export default function GiftIdeasList({ loaderData: { giftIdeas } }: Route.Compo
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
+        </AdminTable>
       )}
     </div>
   );

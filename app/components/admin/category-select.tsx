@@ -1,0 +1,12 @@
+import { getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { Field } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
+
+/** An optional category for a deal or a guide. */
+export function CategorySelect({ field, categories }: { field: FieldMetadata<string | undefined>; categories: ReadonlyArray<{ id: string; name: string }> }) {
+  return (
+    <Field id={field.id} label="Category" errors={field.errors}>
+      <Select {...getSelectProps(field)} key={field.key} options={categories.map((category) => ({ value: category.id, label: category.name }))} placeholder="No category" />
+    </Field>
+  );
+}
