@@ -1,0 +1,82 @@
+// The one product shape both APIs are read into; it carries both of the spec's readings (§7).
+
+export interface AmazonProduct {
+  asin: string;
+  title: string;
+  description: string;
+  images: string[];
+  imageUrl: string | null;
+  currentPrice: number | null;
+  originalPrice: number | null;
+  savingsAmount: number | null;
+  savingsPercentage: number | null;
+  availability: string | null;
+  deliveryInfo: string | null;
+  primeEligible: boolean;
+  starRating: number | null;
+  totalReviews: number | null;
+  affiliateUrl: string;
+}
+
+type Json = Record<string, unknown>;
+const obj = (value: unknown): Json => (value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : {});
+const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
+const str = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value : null);
+
+/** PA-API answers in PascalCase, the Creators API in lowerCamelCase: read both as the latter. */
+export function camelizeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(camelizeKeys);
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value as Json).map(([key, inner]) => [
+      key === key.toUpperCase() ? key.toLowerCase() : key.charAt(0).toLowerCase() + key.slice(1),
+      camelizeKeys(inner),
+    ]),
+  );
+}
+
+function withTag(url: string, tag: string): string {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.searchParams.has("tag")) parsed.searchParams.set("tag", tag);
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+/** One item of a GetItems answer (already camelised) as an AmazonProduct. */
+export function toAmazonProduct(item: Json, context: { associateTag: string; marketplace: string }): AmazonProduct {
+  const info = obj(item.itemInfo);
+  const images = obj(item.images);
+  const primary = str(obj(obj(images.primary).large).url);
+  const variants = arr(images.variants).map((variant) => str(obj(obj(variant).large).url)).filter((url): url is string => url !== null);
+  const listing = obj(arr(obj(item.offersV2).listings)[0]);
+  const price = obj(listing.price);
+  const current = num(obj(price.money).amount);
+  const basis = num(obj(obj(price.savingBasis).money).amount);
+  const savings = obj(price.savings);
+  const reviews = obj(item.customerReviews);
+  const rating = obj(reviews.starRating);
+  const features = arr(obj(info.features).displayValues).filter((value): value is string => typeof value === "string");
+  const asin = String(item.asin);
+  const delivery = obj(listing.deliveryInfo);
+  return {
+    asin,
+    title: str(obj(info.title).displayValue) ?? asin,
+    description: features.join(" "),
+    images: primary ? [primary, ...variants] : variants,
+    imageUrl: primary ?? variants[0] ?? null,
+    currentPrice: current,
+    originalPrice: basis !== null && current !== null && basis > current ? basis : null,
+    savingsAmount: num(obj(savings.money).amount) ?? (basis !== null && current !== null && basis > current ? Math.round((basis - current) * 100) / 100 : null),
+    savingsPercentage: num(savings.percentage),
+    availability: str(obj(listing.availability).message) ?? str(obj(listing.availability).type),
+    deliveryInfo: delivery.isFreeShippingEligible ? "Free shipping" : null,
+    primeEligible: delivery.isPrimeEligible === true,
+    starRating: num(rating.value) ?? num(reviews.starRating),
+    totalReviews: num(reviews.count),
+    affiliateUrl: withTag(str(item.detailPageURL) ?? `https://${context.marketplace}/dp/${asin}`, context.associateTag),
+  };
+}

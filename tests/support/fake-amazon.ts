@@ -1,0 +1,170 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+// A local stand-in for Amazon's product APIs, speaking both protocols as documented (ADR 0006):
+// the Creators API's OAuth2 token endpoint and bearer-authenticated GetItems, and PA-API 5.0's
+// SigV4-signed GetItems, whose signature it checks itself (not with the client's signer).
+
+export interface FakeItem {
+  asin: string;
+  title: string;
+  price: number;
+  savingBasis?: number;
+  image?: string;
+  rating?: number;
+  reviews?: number;
+}
+
+export interface FakeAmazonOptions {
+  clientId: string;
+  clientSecret: string;
+  accessKey: string;
+  secretKey: string;
+  items: FakeItem[];
+  tokenLifetimeSeconds?: number;
+}
+
+export interface FakeAmazon {
+  url: string;
+  /** Every API request (not token requests), in order, with when it arrived. */
+  requests: Array<{ path: string; at: number; asins: string[] }>;
+  tokensIssued: () => number;
+  /** The next N API answers are this status (429, 500…) or a delay before answering. */
+  failNext(status: number, times?: number): void;
+  delayNext(ms: number): void;
+  /** Forget issued tokens, as if they expired early. */
+  revokeTokens(): void;
+  /** Drop queued failures and delays, and the request log. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
+const hmac = (key: Buffer | string, data: string) => createHmac("sha256", key).update(data).digest();
+
+/** Recomputes an AWS SigV4 signature from the request as received. */
+function sigV4Valid(req: http.IncomingMessage, body: string, accessKey: string, secretKey: string): boolean {
+  const auth = req.headers.authorization ?? "";
+  const match = auth.match(/^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/);
+  if (!match) return false;
+  const [, key, date, region, service, signedHeaders, signature] = match;
+  if (key !== accessKey || service !== "ProductAdvertisingAPI") return false;
+  const amzDate = String(req.headers["x-amz-date"] ?? "");
+  const names = signedHeaders!.split(";");
+  const canonicalHeaders = names.map((name) => `${name}:${String(req.headers[name] ?? "").trim().replace(/\s+/g, " ")}\n`).join("");
+  const canonicalRequest = ["POST", req.url?.split("?")[0] ?? "/", "", canonicalHeaders, signedHeaders, sha256(body)].join("\n");
+  const scope = `${date}/${region}/${service}/aws4_request`;
+  const stringToSign = ["AWS4-HMAC-SHA256", amzDate, scope, sha256(canonicalRequest)].join("\n");
+  const signingKey = hmac(hmac(hmac(hmac(`AWS4${secretKey}`, date!), region!), service!), "aws4_request");
+  const expected = createHmac("sha256", signingKey).update(stringToSign).digest();
+  return timingSafeEqual(expected, Buffer.from(signature!, "hex"));
+}
+
+function creatorsItem(item: FakeItem) {
+  return {
+    asin: item.asin,
+    detailPageURL: `https://www.amazon.com/dp/${item.asin}`,
+    itemInfo: { title: { displayValue: item.title }, features: { displayValues: [`${item.title} feature`] } },
+    images: { primary: { large: { url: item.image ?? `https://m.media-amazon.com/images/I/${item.asin}.jpg` } }, variants: [] },
+    offersV2: {
+      listings: [
+        {
+          price: {
+            money: { amount: item.price, currency: "USD" },
+            ...(item.savingBasis ? { savingBasis: { money: { amount: item.savingBasis, currency: "USD" } } } : {}),
+          },
+          availability: { message: "In Stock", type: "IN_STOCK" },
+        },
+      ],
+    },
+    ...(item.rating ? { customerReviews: { count: item.reviews ?? 0, starRating: { value: item.rating } } } : {}),
+  };
+}
+
+/** PA-API's PascalCase form of the same item. */
+function pascal(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(pascal);
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, inner]) => [
+      key === "asin" ? "ASIN" : key === "url" ? "URL" : key.charAt(0).toUpperCase() + key.slice(1),
+      pascal(inner),
+    ]),
+  );
+}
+
+export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeAmazon> {
+  const tokens = new Map<string, number>();
+  let issued = 0;
+  const failures: number[] = [];
+  const delays: number[] = [];
+  const requests: FakeAmazon["requests"] = [];
+  const byAsin = new Map(options.items.map((item) => [item.asin, item]));
+
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", async () => {
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, { "Content-Type": "application/json" });
+        res.end(JSON.stringify(payload));
+      };
+      const path = req.url?.split("?")[0];
+
+      if (path === "/oauth2/token" || path === "/auth/o2/token") {
+        const fields = path === "/oauth2/token" ? Object.fromEntries(new URLSearchParams(body)) : (JSON.parse(body || "{}") as Record<string, string>);
+        const scope = path === "/oauth2/token" ? "creatorsapi/default" : "creatorsapi::default";
+        if (fields.grant_type !== "client_credentials" || fields.scope !== scope) return send(400, { error: "invalid_request" });
+        if (fields.client_id !== options.clientId || fields.client_secret !== options.clientSecret) return send(401, { error: "invalid_client" });
+        const token = `token-${++issued}`;
+        const lifetime = options.tokenLifetimeSeconds ?? 3600;
+        tokens.set(token, Date.now() + lifetime * 1000);
+        return send(200, { access_token: token, token_type: "Bearer", expires_in: lifetime });
+      }
+
+      if (path !== "/catalog/v1/getItems" && path !== "/paapi5/getitems") return send(404, { message: "no such operation" });
+      const parsed = JSON.parse(body || "{}") as { itemIds?: string[]; ItemIds?: string[] };
+      const asins = parsed.itemIds ?? parsed.ItemIds ?? [];
+      requests.push({ path, at: Date.now(), asins });
+
+      if (path === "/catalog/v1/getItems") {
+        const match = (req.headers.authorization ?? "").match(/^Bearer (\S+)(?:, Version (\S+))?$/);
+        const expiry = match ? tokens.get(match[1]!) : undefined;
+        if (!match || expiry === undefined || expiry < Date.now()) return send(401, { message: "The access token is missing, expired or invalid." });
+        if (!req.headers["x-marketplace"]) return send(400, { message: "x-marketplace header is required" });
+      } else if (!sigV4Valid(req, body, options.accessKey, options.secretKey)) {
+        return send(401, { Errors: [{ Code: "InvalidSignature", Message: "The request signature we calculated does not match the signature you provided." }] });
+      }
+
+      const delay = delays.shift();
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+      const failure = failures.shift();
+      if (failure) return send(failure, { message: failure === 429 ? "TooManyRequests" : "InternalFailure" });
+
+      const found = asins.map((asin) => byAsin.get(asin)).filter((item): item is FakeItem => item !== undefined);
+      const missing = asins.filter((asin) => !byAsin.has(asin));
+      const answer = {
+        itemsResult: found.length ? { items: found.map(creatorsItem) } : undefined,
+        errors: missing.length ? [{ code: "InvalidParameterValue", message: `The ItemId ${missing.join(",")} is not accessible.` }] : undefined,
+      };
+      return send(200, path === "/paapi5/getitems" ? pascal(answer) : answer);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    tokensIssued: () => issued,
+    failNext: (status, times = 1) => failures.push(...Array(times).fill(status)),
+    delayNext: (ms) => delays.push(ms),
+    revokeTokens: () => tokens.clear(),
+    reset: () => {
+      failures.length = 0;
+      delays.length = 0;
+      requests.length = 0;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
