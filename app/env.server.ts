@@ -21,6 +21,8 @@ const schema = z
     ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
     SEED_DEMO: booleanFlag.default(true),
     PUBLIC_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
+    // For tests and proxies only: send every Amazon API request (tokens included) to this origin.
+    AMAZON_API_ENDPOINT: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .transform((raw) => ({

@@ -42,7 +42,7 @@ export default [
     route("categories", "routes/admin/categories/categories-list.tsx"),
     route("categories/add", "routes/admin/categories/category-form.tsx", { id: "admin/categories/add" }),
     route("categories/edit/:id", "routes/admin/categories/category-form.tsx", { id: "admin/categories/edit" }),
-    route("settings/amazon", "routes/admin/placeholder.tsx", { id: "admin/settings/amazon" }),
+    route("settings/amazon", "routes/admin/settings/amazon-settings.tsx"),
   ]),
 
   route("go/:kind/:id", "routes/resources/go.ts"),

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { CREATORS_TOKEN_ENDPOINTS, DEFAULT_MARKETPLACE, MARKETPLACES } from "./marketplaces";
+
+export const AMAZON_REGIONS = ["us-east-1", "us-west-2", "eu-west-1", "ap-northeast-1"] as const;
+export const CREDENTIAL_VERSIONS = Object.keys(CREATORS_TOKEN_ENDPOINTS);
+export const TEST_FIELDS_MESSAGE = "Please fill in all required fields before testing";
+
+/** The settings form (spec §5). The secret may stay empty when one is stored: empty keeps it. */
+export const amazonSettingsSchema = z.object({
+  intent: z.enum(["save", "test"]).default("save"),
+  api: z.enum(["creators", "paapi"]).default("creators"),
+  accessKey: z.string({ message: "Access key is required" }).trim().min(1, "Access key is required").max(200),
+  secretKey: z.string().trim().max(500).optional(),
+  associateTag: z.string({ message: "Associate tag is required" }).trim().min(1, "Associate tag is required").max(100),
+  region: z.enum(AMAZON_REGIONS).default("us-east-1"),
+  marketplace: z
+    .string()
+    .refine((value) => MARKETPLACES.some((entry) => entry.marketplace === value), "Choose a marketplace from the list")
+    .default(DEFAULT_MARKETPLACE),
+  credentialVersion: z
+    .string()
+    .refine((value) => CREDENTIAL_VERSIONS.includes(value), "Choose a credential version from the list")
+    .default("2.1"),
+});
+
+export type AmazonSettingsInput = z.output<typeof amazonSettingsSchema>;

@@ -1,0 +1,107 @@
+import { eq } from "drizzle-orm";
+import type { Database, Executor } from "~/db/client.server";
+import { stores } from "~/db/schema";
+import { recordAudit } from "~/modules/audit/audit.server";
+import type { Actor } from "~/modules/resource/mutations.server";
+import { decryptSecret, encryptSecret, isEncryptedSecret } from "~/secrets-at-rest.server";
+import type { AmazonCredentials } from "./amazon-api.server";
+import type { AmazonSettingsInput } from "./amazon-settings.schema";
+import { DEFAULT_MARKETPLACE } from "./marketplaces";
+
+// Settings live in api_config of the store with slug 'amazon' (spec §3), the secret encrypted at rest.
+const SLUG = "amazon";
+
+interface StoredConfig {
+  api?: "creators" | "paapi";
+  access_key?: string;
+  secret_key?: string;
+  associate_tag?: string;
+  region?: string;
+  marketplace?: string;
+  credential_version?: string;
+}
+
+async function storedConfig(db: Executor): Promise<StoredConfig | null> {
+  const [row] = await db.select({ apiConfig: stores.apiConfig }).from(stores).where(eq(stores.slug, SLUG)).limit(1);
+  return row ? (row.apiConfig as StoredConfig) : null;
+}
+
+/** What the settings screen may show: never the secret, only whether one is stored and its last four. */
+export async function loadAmazonSettings(db: Executor, appSecret: string) {
+  const config = (await storedConfig(db)) ?? {};
+  let secretLast4: string | null = null;
+  if (config.secret_key) {
+    try {
+      secretLast4 = (isEncryptedSecret(config.secret_key) ? decryptSecret(config.secret_key, appSecret) : config.secret_key).slice(-4);
+    } catch {
+      secretLast4 = null;
+    }
+  }
+  return {
+    api: config.api ?? "creators",
+    accessKey: config.access_key ?? "",
+    associateTag: config.associate_tag ?? "",
+    region: config.region ?? "us-east-1",
+    marketplace: config.marketplace ?? DEFAULT_MARKETPLACE,
+    credentialVersion: config.credential_version ?? "2.1",
+    secretLast4,
+    hasSecret: Boolean(config.secret_key),
+  };
+}
+
+/** The credentials for calls to Amazon (server side only), or null when something required is missing. */
+export async function loadAmazonCredentials(db: Executor, appSecret: string): Promise<AmazonCredentials | null> {
+  const config = await storedConfig(db);
+  if (!config?.access_key || !config.secret_key || !config.associate_tag) return null;
+  const secretKey = isEncryptedSecret(config.secret_key) ? decryptSecret(config.secret_key, appSecret) : config.secret_key;
+  return {
+    api: config.api ?? "creators",
+    accessKey: config.access_key,
+    secretKey,
+    associateTag: config.associate_tag,
+    marketplace: config.marketplace ?? DEFAULT_MARKETPLACE,
+    credentialVersion: config.credential_version ?? "2.1",
+  };
+}
+
+/** The credentials a form describes, taking the stored secret when the form leaves it empty. */
+export async function credentialsFromForm(db: Executor, input: AmazonSettingsInput, appSecret: string): Promise<AmazonCredentials | null> {
+  const stored = await loadAmazonCredentials(db, appSecret);
+  const secretKey = input.secretKey || stored?.secretKey;
+  if (!secretKey) return null;
+  return {
+    api: input.api,
+    accessKey: input.accessKey,
+    secretKey,
+    associateTag: input.associateTag,
+    marketplace: input.marketplace,
+    credentialVersion: input.credentialVersion,
+  };
+}
+
+export class MissingSecretError extends Error {}
+
+/** Upserts the 'amazon' store (api_type amazon_pa) with the settings; an empty secret keeps the stored one. */
+export async function saveAmazonSettings(db: Database, actor: Actor, input: AmazonSettingsInput, appSecret: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = (await storedConfig(tx)) ?? {};
+    const secret = input.secretKey ? encryptSecret(input.secretKey, appSecret) : current.secret_key;
+    if (!secret) throw new MissingSecretError("Secret key is required");
+    const apiConfig = {
+      ...current,
+      api: input.api,
+      access_key: input.accessKey,
+      secret_key: secret,
+      associate_tag: input.associateTag,
+      region: input.region,
+      marketplace: input.marketplace,
+      credential_version: input.credentialVersion,
+    };
+    const [row] = await tx
+      .insert(stores)
+      .values({ name: "Amazon", slug: SLUG, apiType: "amazon_pa", apiConfig })
+      .onConflictDoUpdate({ target: stores.slug, set: { apiType: "amazon_pa", apiConfig } })
+      .returning({ id: stores.id });
+    await recordAudit(tx, { action: "update", actor, entity: "amazon_settings", entityId: row!.id, detail: { title: "Amazon settings" } });
+  });
+}

@@ -1,0 +1,163 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2, Shield, XCircle } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { FormSection } from "~/components/admin/form-section";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { useToast } from "~/components/ui/toaster";
+import { appSecret } from "~/app-secret.server";
+import { requireAdmin } from "~/auth.server";
+import { db } from "~/db/database.server";
+import { getEnv } from "~/env.server";
+import { errorToast, successToast } from "~/lib/toast";
+import { logger } from "~/logger.server";
+import { AmazonApiError, getProduct } from "~/modules/amazon/amazon-api.server";
+import { AMAZON_REGIONS, amazonSettingsSchema, CREDENTIAL_VERSIONS, TEST_FIELDS_MESSAGE } from "~/modules/amazon/amazon-settings.schema";
+import { credentialsFromForm, loadAmazonSettings, MissingSecretError, saveAmazonSettings } from "~/modules/amazon/amazon-settings.server";
+import { amazonClient, CONNECTION_TEST_ASIN } from "~/modules/amazon/amazon-service.server";
+import { MARKETPLACES } from "~/modules/amazon/marketplaces";
+import type { Route } from "./+types/amazon-settings";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { settings: await loadAmazonSettings(db(), appSecret(getEnv())) };
+}
+
+const CONNECT_FAILED = "Failed to connect to Amazon PA API. Please check your credentials.";
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: amazonSettingsSchema });
+  const intent = submission.payload.intent === "test" ? "test" : "save";
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply({ hideFields: ["secretKey"] }), toast: intent === "test" ? errorToast(TEST_FIELDS_MESSAGE) : null, test: null },
+      { status: 400 },
+    );
+  }
+  const env = getEnv();
+  const input = submission.value;
+
+  if (intent === "test") {
+    const credentials = await credentialsFromForm(db(), input, appSecret(env));
+    if (!credentials) {
+      return data({ result: submission.reply({ fieldErrors: { secretKey: ["Secret key is required"] }, hideFields: ["secretKey"] }), toast: errorToast(TEST_FIELDS_MESSAGE), test: null }, { status: 400 });
+    }
+    try {
+      await getProduct(amazonClient(credentials, { endpointOverride: env.AMAZON_API_ENDPOINT }), CONNECTION_TEST_ASIN);
+      return { result: submission.reply({ hideFields: ["secretKey"] }), toast: null, test: { ok: true, message: "API connection successful" } };
+    } catch (error) {
+      // Amazon answering "no such product" still proves the credentials work.
+      if (error instanceof AmazonApiError && error.kind === "not-found") {
+        return { result: submission.reply({ hideFields: ["secretKey"] }), toast: null, test: { ok: true, message: "API connection successful" } };
+      }
+      const detail = error instanceof AmazonApiError ? error.message : CONNECT_FAILED;
+      return { result: submission.reply({ hideFields: ["secretKey"] }), toast: null, test: { ok: false, message: "API connection failed", detail } };
+    }
+  }
+
+  try {
+    await saveAmazonSettings(db(), admin.user, input, appSecret(env));
+    return { result: submission.reply({ hideFields: ["secretKey"] }), toast: successToast("Amazon PA API settings saved successfully"), test: null };
+  } catch (error) {
+    if (error instanceof MissingSecretError) {
+      return data({ result: submission.reply({ fieldErrors: { secretKey: ["Secret key is required"] }, hideFields: ["secretKey"] }), toast: null, test: null }, { status: 400 });
+    }
+    logger.error({ err: error }, "saving Amazon settings failed");
+    return data({ result: submission.reply({ hideFields: ["secretKey"] }), toast: errorToast("Failed to save settings"), test: null }, { status: 500 });
+  }
+}
+
+export default function AmazonSettings({ loaderData: { settings }, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  useToast(actionData?.toast);
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { ...settings, secretKey: "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: amazonSettingsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const creators = (fields.api.value ?? settings.api) === "creators";
+  const test = actionData?.test;
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <AdminPageHeader title="Amazon Settings" description="Product data (titles, images, prices) for deals and gift ideas from Amazon." />
+      {test ? (
+        <div role="status" className={test.ok ? "mb-6 flex items-start gap-2 rounded-lg bg-green-50 p-4 text-green-800" : "mb-6 flex items-start gap-2 rounded-lg bg-red-50 p-4 text-red-800"}>
+          {test.ok ? <CheckCircle2 className="mt-0.5 h-5 w-5" aria-hidden /> : <XCircle className="mt-0.5 h-5 w-5" aria-hidden />}
+          <div>
+            <p className="font-semibold">{test.message}</p>
+            {"detail" in test && test.detail ? <p className="text-sm">{test.detail}</p> : null}
+          </div>
+        </div>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="space-y-6">
+        <FormSection title="API Credentials">
+          <Field id={fields.api.id} label="API" errors={fields.api.errors} className="md:col-span-2">
+            <Select
+              {...getSelectProps(fields.api)}
+              key={fields.api.key}
+              options={[
+                { value: "creators", label: "Creators API (recommended)" },
+                { value: "paapi", label: "PA-API 5.0 (legacy accounts)" },
+              ]}
+            />
+          </Field>
+          <Field id={fields.accessKey.id} label={creators ? "Access key (credential ID)" : "Access key"} errors={fields.accessKey.errors}>
+            <Input {...getInputProps(fields.accessKey, { type: "password" })} key={fields.accessKey.key} autoComplete="off" />
+          </Field>
+          <Field
+            id={fields.secretKey.id}
+            label={creators ? "Secret key (credential secret)" : "Secret key"}
+            errors={fields.secretKey.errors}
+            hint={settings.hasSecret ? `Stored secret ends in ${settings.secretLast4 ?? "····"}. Leave empty to keep it.` : undefined}
+          >
+            <Input {...getInputProps(fields.secretKey, { type: "password" })} key={fields.secretKey.key} autoComplete="new-password" placeholder={settings.hasSecret ? "••••••••" : ""} />
+          </Field>
+          <Field id={fields.associateTag.id} label="Associate tag" errors={fields.associateTag.errors}>
+            <Input {...getInputProps(fields.associateTag, { type: "text" })} key={fields.associateTag.key} placeholder="yourtag-20" />
+          </Field>
+          <Field id={fields.marketplace.id} label="Marketplace" errors={fields.marketplace.errors}>
+            <Select {...getSelectProps(fields.marketplace)} key={fields.marketplace.key} options={MARKETPLACES.map((m) => ({ value: m.marketplace, label: m.label }))} />
+          </Field>
+          <Field id={fields.region.id} label="Region" errors={fields.region.errors} hint="PA-API signs requests for the marketplace's own region.">
+            <Select {...getSelectProps(fields.region)} key={fields.region.key} options={AMAZON_REGIONS.map((region) => ({ value: region, label: region }))} />
+          </Field>
+          {creators ? (
+            <Field id={fields.credentialVersion.id} label="Credential version" errors={fields.credentialVersion.errors} hint="2.1 North America, 2.2 Europe, 2.3 Far East.">
+              <Select {...getSelectProps(fields.credentialVersion)} key={fields.credentialVersion.key} options={CREDENTIAL_VERSIONS.map((v) => ({ value: v, label: v }))} />
+            </Field>
+          ) : null}
+        </FormSection>
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button type="submit" name="intent" value="test" variant="outline" disabled={busyIntent != null}>
+            {busyIntent === "test" ? "Testing..." : "Test API Connection"}
+          </Button>
+          <Button type="submit" name="intent" value="save" disabled={busyIntent != null}>
+            {busyIntent === "save" ? "Saving..." : "Save Settings"}
+          </Button>
+        </div>
+      </Form>
+      <section className="mt-8 space-y-3 rounded-xl border border-gray-200 bg-white p-6 text-sm text-gray-700">
+        <h3 className="text-base font-semibold text-gray-900">Setup instructions</h3>
+        <ol className="list-decimal space-y-1 pl-5">
+          <li>Join Amazon Associates for your marketplace and note your associate (partner) tag.</li>
+          <li>In Associates Central open Tools → Creators API and create an application to get a credential ID, secret and version.</li>
+          <li>Legacy PA-API accounts: use the access key and secret key from Tools → Product Advertising API.</li>
+          <li>Fill in the fields above, test the connection, then save.</li>
+        </ol>
+        <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-amber-900">
+          <Shield className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          Security note: credentials should never be kept in local browser storage in production. DealDash keeps them only on the server, with the secret encrypted, and never sends it back to any browser.
+        </p>
+      </section>
+    </div>
+  );
+}
