@@ -47,6 +47,7 @@ export default [
 
   route("go/:kind/:id", "routes/resources/go.ts"),
   route("coupons/:id/code", "routes/resources/coupon-code.ts"),
+  route("api/amazon-product", "routes/resources/amazon-product.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Download } from "lucide-react";
 import { Form } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { fetchAmazonProduct } from "~/components/admin/fetch-amazon-product";
 import { CategorySelect } from "~/components/admin/category-select";
 import { FormActions } from "~/components/admin/form-actions";
 import { FormSection } from "~/components/admin/form-section";
@@ -19,7 +20,7 @@ import { showToast, useToast } from "~/components/ui/toaster";
 import { requireAdmin } from "~/auth.server";
 import { db } from "~/db/database.server";
 import { toDateInput } from "~/lib/dates";
-import { errorToast } from "~/lib/toast";
+import { errorToast, successToast } from "~/lib/toast";
 import { categoryOptions } from "~/modules/categories/categories.server";
 import { dealRequiredFields, dealSchema } from "~/modules/deals/deal.schema";
 import { createDeal, getDealForAdmin, updateDeal } from "~/modules/deals/deals.server";
@@ -70,10 +71,40 @@ export default function DealForm({ loaderData: { deal, stores, categories }, act
   const selectedStore = stores.find((store) => store.id === fields.storeId.value);
   const amazonStore = selectedStore?.name.toLowerCase() === "amazon";
 
-  function fetchFromAmazon() {
-    const asinInput = document.getElementById(fields.amazonAsin.id) as HTMLInputElement | null;
-    if (!asinInput?.value.trim()) return showToast(errorToast("Please enter an ASIN first"));
-    showToast(errorToast("Amazon product data is not configured yet: fill the fields in by hand for now."));
+  async function fetchFromAmazon() {
+    const asin = (document.getElementById(fields.amazonAsin.id) as HTMLInputElement | null)?.value.trim();
+    if (!asin) return showToast(errorToast("Please enter an ASIN first"));
+    try {
+      const product = await fetchAmazonProduct(asin);
+      const set = (name: string, value: string | number | null | undefined) => {
+        if (value !== null && value !== undefined && value !== "") form.update({ name, value: String(value) });
+      };
+      set(fields.title.name, product.title);
+      set(fields.shortDescription.name, product.description ? product.description.slice(0, 480) : product.title);
+      set(fields.longDescription.name, product.description);
+      set(fields.imageUrl.name, product.imageUrl);
+      set(fields.currentPrice.name, product.currentPrice);
+      set(fields.originalPrice.name, product.originalPrice);
+      set(fields.affiliateUrl.name, product.affiliateUrl);
+      set(fields.rating.name, product.starRating);
+      set(fields.reviewCount.name, product.totalReviews);
+      const notes = [
+        product.availability && `Availability: ${product.availability}`,
+        product.deliveryInfo && `Delivery: ${product.deliveryInfo}`,
+        product.primeEligible ? "Prime eligible" : null,
+        product.starRating !== null ? `Rating: ${product.starRating}/5 (${product.totalReviews ?? 0} reviews)` : null,
+      ].filter(Boolean);
+      set(fields.notes.name, notes.join("\n"));
+      showToast(
+        successToast(
+          product.starRating !== null
+            ? `Product fetched from Amazon PA API. Rating: ${product.starRating}/5 (${product.totalReviews ?? 0} reviews)`
+            : "Product details fetched from Amazon",
+        ),
+      );
+    } catch (error) {
+      showToast(errorToast(`Failed to fetch product from Amazon. Please check your API settings and ASIN. ${(error as Error).message}`));
+    }
   }
 
   return (
@@ -87,7 +118,7 @@ export default function DealForm({ loaderData: { deal, stores, categories }, act
             <Field id={fields.amazonAsin.id} label="Amazon ASIN" errors={fields.amazonAsin.errors} className="md:col-span-2">
               <div className="flex gap-2">
                 <Input {...getInputProps(fields.amazonAsin, { type: "text" })} key={fields.amazonAsin.key} placeholder="B0XXXXXXXX" />
-                <Button type="button" variant="outline" onClick={fetchFromAmazon}>
+                <Button type="button" variant="outline" onClick={() => void fetchFromAmazon()}>
                   <Download className="h-4 w-4" aria-hidden /> Fetch from Amazon
                 </Button>
               </div>

@@ -1,8 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download } from "lucide-react";
+import { useState } from "react";
 import { Form } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { fetchAmazonProduct } from "~/components/admin/fetch-amazon-product";
 import { FormActions } from "~/components/admin/form-actions";
 import { FormSection } from "~/components/admin/form-section";
 import { ListInput } from "~/components/admin/list-input";
@@ -19,7 +21,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { showToast, useToast } from "~/components/ui/toaster";
 import { requireAdmin } from "~/auth.server";
 import { db } from "~/db/database.server";
-import { errorToast } from "~/lib/toast";
+import { errorToast, successToast } from "~/lib/toast";
 import { IMAGE_URL_MESSAGE } from "~/lib/validation";
 import { isImageUrl } from "~/lib/urls";
 import { audienceLabels, audiences, giftIdeaRequiredFields, giftIdeaSchema, occasionLabels, occasions } from "~/modules/gift-ideas/gift-idea.schema";
@@ -65,11 +67,30 @@ export default function GiftIdeaForm({ loaderData: { giftIdea, stores }, actionD
   });
   const formProps = getFormProps(form);
   const amazon = fields.isAmazonProduct.value === "on";
+  const [extraImages, setExtraImages] = useState({ images: giftIdea?.additionalImages ?? [], version: 0 });
 
-  function fetchDetails() {
+  async function fetchDetails() {
     const asin = (document.getElementById(fields.amazonAsin.id) as HTMLInputElement | null)?.value.trim();
     if (!asin) return showToast(errorToast("Please enter an ASIN first"));
-    showToast(errorToast("Amazon product data is not configured yet: fill the fields in by hand for now."));
+    try {
+      const product = await fetchAmazonProduct(asin);
+      const set = (name: string, value: string | number | null | undefined) => {
+        if (value !== null && value !== undefined && value !== "") form.update({ name, value: String(value) });
+      };
+      set(fields.title.name, product.title);
+      set(fields.description.name, product.description ? product.description.slice(0, 480) : product.title);
+      set(fields.imageUrl.name, product.images[0]);
+      set(fields.price.name, product.currentPrice);
+      set(fields.rating.name, product.starRating);
+      set(fields.totalReviews.name, product.totalReviews);
+      set(fields.productUrl.name, product.affiliateUrl);
+      if (product.primeEligible) form.update({ name: fields.primeEligible.name, value: "on" });
+      // The first image is the main one; the rest become the additional images.
+      setExtraImages({ images: product.images.slice(1), version: extraImages.version + 1 });
+      showToast(successToast("Product details fetched from Amazon"));
+    } catch (error) {
+      showToast(errorToast(`Failed to fetch product from Amazon. ${(error as Error).message}`));
+    }
   }
 
   return (
@@ -98,7 +119,7 @@ export default function GiftIdeaForm({ loaderData: { giftIdea, stores }, actionD
             <Field id={fields.amazonAsin.id} label="Amazon ASIN" errors={fields.amazonAsin.errors} className="md:col-span-2">
               <div className="flex gap-2">
                 <Input {...getInputProps(fields.amazonAsin, { type: "text" })} key={fields.amazonAsin.key} placeholder="B0XXXXXXXX" />
-                <Button type="button" variant="outline" onClick={fetchDetails}>
+                <Button type="button" variant="outline" onClick={() => void fetchDetails()}>
                   <Download className="h-4 w-4" aria-hidden /> Fetch Details
                 </Button>
               </div>
@@ -114,10 +135,11 @@ export default function GiftIdeaForm({ loaderData: { giftIdea, stores }, actionD
             <Input {...getInputProps(fields.imageUrl, { type: "url" })} key={fields.imageUrl.key} placeholder="https://…" />
           </Field>
           <ListInput
+            key={`images-${extraImages.version}`}
             id={`${fields.additionalImages.id}-new`}
             name={fields.additionalImages.name}
             label="Additional images"
-            initial={giftIdea?.additionalImages ?? []}
+            initial={extraImages.images}
             placeholder="https://…"
             addLabel="Add Image"
             errors={fields.additionalImages.errors}

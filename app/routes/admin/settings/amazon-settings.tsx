@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { useToast } from "~/components/ui/toaster";
+import { showToast, useToast } from "~/components/ui/toaster";
 import { appSecret } from "~/app-secret.server";
 import { requireAdmin } from "~/auth.server";
 import { db } from "~/db/database.server";
@@ -84,6 +84,7 @@ export default function AmazonSettings({ loaderData: { settings }, actionData }:
     shouldRevalidate: "onInput",
   });
   const creators = (fields.api.value ?? settings.api) === "creators";
+  const formProps = getFormProps(form);
   const test = actionData?.test;
 
   return (
@@ -98,7 +99,17 @@ export default function AmazonSettings({ loaderData: { settings }, actionData }:
           </div>
         </div>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="space-y-6">
+      <Form
+        method="post"
+        {...formProps}
+        onSubmit={(event) => {
+          formProps.onSubmit(event);
+          // A test stopped by missing fields says so, as the spec's message.
+          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          if (event.defaultPrevented && submitter?.value === "test") showToast(errorToast(TEST_FIELDS_MESSAGE));
+        }}
+        className="space-y-6"
+      >
         <FormSection title="API Credentials">
           <Field id={fields.api.id} label="API" errors={fields.api.errors} className="md:col-span-2">
             <Select

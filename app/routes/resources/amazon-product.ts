@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { appSecret } from "~/app-secret.server";
+import { requireAdmin } from "~/auth.server";
+import { db } from "~/db/database.server";
+import { getEnv } from "~/env.server";
+import { logger } from "~/logger.server";
+import { AmazonApiError, getProduct, type AmazonErrorKind } from "~/modules/amazon/amazon-api.server";
+import { configuredAmazonClient } from "~/modules/amazon/amazon-service.server";
+import type { Route } from "./+types/amazon-product";
+
+// POST /api/amazon-product {asin}: the admin forms' "fetch from Amazon". Admin session and same origin
+// (checked by server/app.ts for every write) required; answers JSON.
+
+const requestSchema = z.object({ asin: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{10}$/, "An ASIN is 10 letters and digits") });
+
+const statusFor: Record<AmazonErrorKind, number> = {
+  "bad-credentials": 422,
+  invalid: 422,
+  throttled: 429,
+  "not-found": 404,
+  "no-data": 502,
+  unavailable: 503,
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const body: unknown = await request.json().catch(() => null);
+  const parsed = requestSchema.safeParse(body);
+  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 400 });
+
+  const env = getEnv();
+  const client = await configuredAmazonClient(db(), appSecret(env), { endpointOverride: env.AMAZON_API_ENDPOINT });
+  if (!client) {
+    return Response.json({ error: "Amazon is not configured yet: add your keys under Settings → Amazon." }, { status: 409 });
+  }
+  try {
+    const product = await getProduct(client, parsed.data.asin);
+    // Both of the spec's readings: the deal form's snake_case fields and the gift form's camelCase ones.
+    return Response.json({
+      ...product,
+      image_url: product.imageUrl,
+      current_price: product.currentPrice,
+      original_price: product.originalPrice,
+      price: product.currentPrice,
+      savings_amount: product.savingsAmount,
+      savings_percentage: product.savingsPercentage,
+      delivery_info: product.deliveryInfo,
+      prime_eligible: product.primeEligible,
+      isPrimeEligible: product.primeEligible,
+      star_rating: product.starRating,
+      rating: product.starRating,
+      total_reviews: product.totalReviews,
+      totalReviews: product.totalReviews,
+      affiliate_url: product.affiliateUrl,
+    });
+  } catch (error) {
+    if (error instanceof AmazonApiError) {
+      const headers = error.kind === "throttled" ? { "Retry-After": "60" } : undefined;
+      return Response.json({ error: error.message, kind: error.kind }, { status: statusFor[error.kind], headers });
+    }
+    logger.error({ err: error }, "Amazon product fetch failed");
+    return Response.json({ error: "No data received from Amazon API" }, { status: 502 });
+  }
+}
+
+export function loader() {
+  return Response.json({ error: "Use POST with {\"asin\": \"…\"}" }, { status: 405 });
+}

@@ -1,0 +1,121 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, tempDataDir, type RunningServer } from "../../scripts/lib/server-process";
+import { startFakeAmazon, type FakeAmazon } from "../support/fake-amazon";
+import { launchBrowserPerFile, newPage, signIn, toastWith } from "./support/browser";
+
+const { browser } = launchBrowserPerFile();
+const admin = { email: "amazon-admin@example.com", password: "amazon-admin-pw" };
+const SECRET = "creators-secret-4711";
+
+let fake: FakeAmazon;
+let server: RunningServer;
+let dataDir: string;
+beforeAll(async () => {
+  fake = await startFakeAmazon({
+    clientId: "cred-id",
+    clientSecret: SECRET,
+    accessKey: "AKIAEXAMPLE",
+    secretKey: "paapi-secret",
+    items: [
+      { asin: "B0FAKE0001", title: "Fake Noise Machine", price: 39.99, savingBasis: 59.99, rating: 4.4, reviews: 321, image: "https://m.media-amazon.com/images/I/noise.jpg" },
+    ],
+  });
+  dataDir = tempDataDir("dealdash-amazon-");
+  server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, AMAZON_API_ENDPOINT: fake.url } });
+});
+afterAll(async () => {
+  await server?.stop();
+  await fake?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("Amazon product data", () => {
+  it("refuses anonymous and cross-origin product fetches", async () => {
+    const anonymous = await fetch(`${server.url}/api/amazon-product`, { method: "POST", body: JSON.stringify({ asin: "B0FAKE0001" }), headers: { "content-type": "application/json" } });
+    expect(anonymous.status).toBe(401);
+    const crossOrigin = await fetch(`${server.url}/api/amazon-product`, {
+      method: "POST",
+      body: JSON.stringify({ asin: "B0FAKE0001" }),
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+    });
+    expect(crossOrigin.status).toBe(403);
+  });
+
+  it("tests the connection, saves the settings, and never shows the secret again", async () => {
+    const { context, page } = await newPage(browser(), { url: server.url });
+    await signIn(page, admin);
+    await page.goto("/admin/settings/amazon");
+    await page.getByRole("button", { name: "Test API Connection" }).click();
+    await toastWith(page, "Please fill in all required fields before testing").waitFor();
+
+    await page.getByLabel("Access key (credential ID)").fill("cred-id");
+    await page.getByLabel("Secret key (credential secret)").fill("not-the-secret");
+    await page.getByLabel("Associate tag").fill("dealdash-20");
+    await page.getByRole("button", { name: "Test API Connection" }).click();
+    await page.getByText("API connection failed").waitFor();
+
+    await page.getByLabel("Secret key (credential secret)").fill(SECRET);
+    await page.getByRole("button", { name: "Test API Connection" }).click();
+    await page.getByText("API connection successful").waitFor();
+
+    await page.getByLabel("Secret key (credential secret)").fill(SECRET);
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await toastWith(page, "Amazon PA API settings saved successfully").waitFor();
+
+    await page.goto("/admin/settings/amazon");
+    await page.getByText("Stored secret ends in 4711").waitFor();
+    expect(await page.getByLabel("Secret key (credential secret)").inputValue()).toBe("");
+    expect(await page.content()).not.toContain(SECRET);
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    for (const path of ["/admin/settings/amazon", "/admin/stores", "/admin/settings/amazon.data"]) {
+      expect(await (await fetch(`${server.url}${path}`, { headers: { cookie } })).text(), path).not.toContain(SECRET);
+    }
+    const stores = await (await fetch(`${server.url}/admin/stores`, { headers: { cookie } })).text();
+    const editLink = stores.match(/<a[^>]*aria-label="Edit Amazon"[^>]*>/)?.[0] ?? "";
+    const editPath = editLink.match(/href="(\/admin\/stores\/edit\/[0-9a-f-]{36})"/)?.[1];
+    expect(editPath).toBeDefined();
+    const editPage = await (await fetch(`${server.url}${editPath}`, { headers: { cookie } })).text();
+    expect(editPage).toContain("secret_key");
+    expect(editPage).not.toContain(SECRET);
+    await context.close();
+  });
+
+  it("fills the deal form from an ASIN", async () => {
+    const { context, page } = await newPage(browser(), { url: server.url });
+    await signIn(page, admin);
+    await page.goto("/admin/deals/add");
+    await page.getByLabel("Store").selectOption({ label: "Amazon" });
+    await page.getByRole("button", { name: "Fetch from Amazon" }).click();
+    await toastWith(page, "Please enter an ASIN first").waitFor();
+    await page.getByLabel("Amazon ASIN").fill("B0FAKE0001");
+    await page.getByRole("button", { name: "Fetch from Amazon" }).click();
+    await toastWith(page, "Product fetched from Amazon PA API. Rating: 4.4/5 (321 reviews)").waitFor();
+    expect(await page.getByLabel("Title").inputValue()).toBe("Fake Noise Machine");
+    expect(await page.getByLabel("Current price ($)").inputValue()).toBe("39.99");
+    expect(await page.getByLabel("Original price ($)").inputValue()).toBe("59.99");
+    expect(await page.getByLabel("Image URL").inputValue()).toBe("https://m.media-amazon.com/images/I/noise.jpg");
+    expect(new URL(await page.getByLabel("Affiliate URL").inputValue()).searchParams.get("tag")).toBe("dealdash-20");
+    expect(await page.getByLabel("Notes (admin only)").inputValue()).toContain("Availability: In Stock");
+
+    await page.getByLabel("Amazon ASIN").fill("B0UNKNOWN1");
+    await page.getByRole("button", { name: "Fetch from Amazon" }).click();
+    await toastWith(page, "Failed to fetch product from Amazon. Please check your API settings and ASIN.").waitFor();
+    await context.close();
+  });
+
+  it("fills the gift idea form from an ASIN", async () => {
+    const { context, page } = await newPage(browser(), { url: server.url });
+    await signIn(page, admin);
+    await page.goto("/admin/gift-ideas/add");
+    await page.getByRole("checkbox", { name: "This is an Amazon product" }).check();
+    await page.getByLabel("Amazon ASIN").fill("B0FAKE0001");
+    await page.getByRole("button", { name: "Fetch Details" }).click();
+    await toastWith(page, "Product details fetched from Amazon").waitFor();
+    expect(await page.getByLabel("Title").inputValue()).toBe("Fake Noise Machine");
+    expect(await page.getByLabel("Main image URL").inputValue()).toBe("https://m.media-amazon.com/images/I/noise.jpg");
+    expect(await page.getByLabel("Price ($)").inputValue()).toBe("39.99");
+    expect(await page.getByLabel("Total reviews").inputValue()).toBe("321");
+    await context.close();
+  });
+});
