@@ -3,6 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import { auth, hasAdminSession } from "~/auth.server";
+import { startPriceRefreshScheduler } from "~/modules/amazon/price-refresh-scheduler.server";
 import { ensureFirstAdmin } from "~/modules/users/users.server";
 import { prepareDatabase, setDatabase, getDatabaseHandle, targetFromEnv } from "~/db/database.server";
 import { getEnv } from "~/env.server";
@@ -16,7 +17,9 @@ import { baseSecurityHeaders } from "~/security-headers.server";
 
 export { getEnv, logger };
 
-/** Opens the database, migrates it and loads demo content when it is new. */
+let stopScheduler: (() => void) | undefined;
+
+/** Opens the database, migrates it and loads demo content when it is new; starts background jobs. */
 export async function startDatabase(): Promise<void> {
   if (getDatabaseHandle()) return;
   const env = getEnv();
@@ -26,6 +29,7 @@ export async function startDatabase(): Promise<void> {
   if (env.DATABASE_URL && !env.APP_SECRET) {
     logger.warn("APP_SECRET is not set: it was generated into DATA_DIR. Set it when several processes share the database.");
   }
+  stopScheduler = startPriceRefreshScheduler(handle.db, env);
   const firstAdmin = await ensureFirstAdmin(handle.db, auth(), env);
   if (firstAdmin.kind === "created") logger.info({ email: firstAdmin.email }, "created the first admin from ADMIN_EMAIL");
   if (firstAdmin.kind === "setup-link") {
@@ -34,6 +38,7 @@ export async function startDatabase(): Promise<void> {
 }
 
 export async function stopDatabase(): Promise<void> {
+  stopScheduler?.();
   const handle = getDatabaseHandle();
   setDatabase(undefined);
   await handle?.close();

@@ -19,3 +19,18 @@ export function startOfDay(day: string): Date {
 export function endOfDay(day: string): Date {
   return new Date(`${day}T23:59:59.999Z`);
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
+
+/** "Nov 21, 2026, 2:05 PM UTC": the stamp shown next to an Amazon price. */
+export function formatDateTime(value: Date | string): string {
+  return dateTimeFormat.format(new Date(value));
+}

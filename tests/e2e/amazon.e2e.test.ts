@@ -118,4 +118,38 @@ describe("Amazon product data", () => {
     expect(await page.getByLabel("Total reviews").inputValue()).toBe("321");
     await context.close();
   });
+
+  it("hides an Amazon price until it is read, then shows it with its time after 'Refresh now'", async () => {
+    const { context, page } = await newPage(browser(), { url: server.url });
+    await signIn(page, admin);
+    await page.goto("/admin/deals/add");
+    await page.getByLabel("Store").selectOption({ label: "Amazon" });
+    await page.getByLabel("Amazon ASIN").fill("B0FAKE0001");
+    await page.getByRole("button", { name: "Fetch from Amazon" }).click();
+    await toastWith(page, "Product fetched from Amazon PA API").waitFor();
+    await page.getByLabel("Status").selectOption("published");
+    await page.getByRole("button", { name: "Create Deal" }).click();
+    await page.waitForURL("**/admin/deals");
+
+    const publicCard = async () => {
+      const html = await (await fetch(`${server.url}/deal-dashes?search=Fake%20Noise%20Machine`)).text();
+      const title = html.indexOf(">Fake Noise Machine</h3>");
+      expect(title).toBeGreaterThan(0);
+      return html.slice(html.lastIndexOf("<article", title), html.indexOf("</article>", title));
+    };
+    const before = await publicCard();
+    expect(before).toContain("See price on Amazon");
+    expect(before).not.toContain("$39.99");
+
+    const card = page.getByTestId("deal-card").filter({ hasText: "Fake Noise Machine" });
+    await card.getByText("price never refreshed").waitFor();
+    await card.getByRole("button", { name: "Refresh now" }).click();
+    await toastWith(page, "Price refreshed from Amazon").waitFor();
+    await card.getByText(/price refreshed (just now|\d+ seconds? ago)/).waitFor();
+
+    const fresh = await publicCard();
+    expect(fresh).toContain("$39.99");
+    expect(fresh).toMatch(/Price as of [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    await context.close();
+  });
 });

@@ -2,7 +2,9 @@ import { Clock, Flame, Heart, Star } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { savings } from "~/lib/discount";
 import { timeLeft } from "~/lib/expiry";
+import { formatDateTime } from "~/lib/dates";
 import { formatPrice } from "~/lib/money";
+import { amazonPriceShowable } from "~/modules/amazon/price-freshness";
 import { cn } from "~/lib/cn";
 import { AffiliateLink } from "./affiliate-link";
 import { toggleSavedDeal, useSavedDealIds } from "./saved-deals";
@@ -20,6 +22,8 @@ export interface DealCardData {
   isHot: boolean;
   affiliateUrl: string;
   storeName: string;
+  amazonAsin: string | null;
+  priceUpdatedAt: Date | string | null;
 }
 
 function SaveButton({ id, title }: { id: string; title: string }) {
@@ -39,7 +43,9 @@ function SaveButton({ id, title }: { id: string; title: string }) {
 
 /** A deal as shoppers see it (spec §3/§4). `layout="list"` lays it out as a row. */
 export function DealCard({ deal, placement, layout = "grid" }: { deal: DealCardData; placement: string; layout?: "grid" | "list" }) {
-  const saved = savings(deal.currentPrice, deal.originalPrice);
+  // Amazon prices show only while fresh (under 24 hours), with the time they were read.
+  const priceShown = amazonPriceShowable(deal);
+  const saved = priceShown ? savings(deal.currentPrice, deal.originalPrice) : null;
   const left = timeLeft(deal.expiresAt);
   return (
     <article
@@ -49,7 +55,7 @@ export function DealCard({ deal, placement, layout = "grid" }: { deal: DealCardD
       <div className={cn("relative shrink-0 bg-gray-100", layout === "grid" ? "aspect-[4/3]" : "aspect-[4/3] sm:aspect-auto sm:w-64")}>
         <img src={deal.imageUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
         <div className="absolute left-3 top-3 flex gap-2">
-          {deal.discountPercentage !== null && deal.discountPercentage > 0 ? (
+          {priceShown && deal.discountPercentage !== null && deal.discountPercentage > 0 ? (
             <Badge tone="red" className="bg-red-600 text-white">
               -{deal.discountPercentage}%
             </Badge>
@@ -72,14 +78,26 @@ export function DealCard({ deal, placement, layout = "grid" }: { deal: DealCardD
             {deal.reviewCount !== null ? <span>({deal.reviewCount.toLocaleString("en-US")} reviews)</span> : null}
           </p>
         ) : null}
-        <p className="flex flex-wrap items-baseline gap-2">
-          <span className="text-2xl font-extrabold text-gray-900" data-testid="deal-price">
-            {formatPrice(deal.currentPrice)}
-          </span>
-          {deal.originalPrice !== null && deal.originalPrice > deal.currentPrice ? (
-            <s className="text-sm text-gray-500">{formatPrice(deal.originalPrice)}</s>
-          ) : null}
-        </p>
+        {priceShown ? (
+          <p className="flex flex-wrap items-baseline gap-2">
+            <span className="text-2xl font-extrabold text-gray-900" data-testid="deal-price">
+              {formatPrice(deal.currentPrice)}
+            </span>
+            {deal.originalPrice !== null && deal.originalPrice > deal.currentPrice ? (
+              <s className="text-sm text-gray-500">{formatPrice(deal.originalPrice)}</s>
+            ) : null}
+          </p>
+        ) : (
+          <p className="text-base font-semibold text-gray-700">See price on Amazon</p>
+        )}
+        {priceShown && deal.amazonAsin && deal.priceUpdatedAt ? (
+          <p className="text-xs text-gray-500">
+            {`Price as of ${formatDateTime(deal.priceUpdatedAt)}. `}
+            <a href="/disclaimer#prices" className="underline">
+              Details
+            </a>
+          </p>
+        ) : null}
         {saved !== null ? <p className="text-sm font-medium text-green-700">Save {formatPrice(saved)}</p> : null}
         {left ? (
           <p className="flex items-center gap-1 text-xs text-gray-500">

@@ -1,4 +1,4 @@
-import { index, jsonb, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, id } from "./common";
 
@@ -63,3 +63,10 @@ export const rateLimitEvents = pgTable(
   },
   (t) => [index("rate_limit_events_lookup_idx").on(t.bucket, t.keyHash, t.createdAt.desc())],
 );
+
+/** Leases for background jobs: with several app processes, only the lease holder runs the job. */
+export const jobLeases = pgTable("job_leases", {
+  name: text().primaryKey(),
+  holder: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});

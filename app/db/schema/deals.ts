@@ -26,6 +26,8 @@ export const deals = pgTable(
     trackClicks: boolean().notNull().default(true),
     notes: text(),
     amazonAsin: text(),
+    /** When the price was last read from Amazon; Amazon prices older than 24 h are not shown. */
+    priceUpdatedAt: timestamp({ withTimezone: true }),
     rating: rating(),
     reviewCount: integer(),
     expiresAt: timestamp({ withTimezone: true }),

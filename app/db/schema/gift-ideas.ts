@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { contentStatus, createdAt, id, money, rating, updatedAt } from "./common";
 import { stores } from "./stores";
 
@@ -42,6 +42,8 @@ export const giftIdeas = pgTable(
     additionalImages: text().array().notNull().default(sql`'{}'::text[]`),
     isAmazonProduct: boolean().notNull().default(false),
     amazonAsin: text(),
+    /** When the price was last read from Amazon. */
+    priceUpdatedAt: timestamp({ withTimezone: true }),
     productUrl: text().notNull(),
     storeId: uuid().references(() => stores.id, { onDelete: "restrict" }),
     tags: text().array().notNull().default(sql`'{}'::text[]`),

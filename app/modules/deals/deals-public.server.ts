@@ -34,6 +34,8 @@ const publicColumns = {
   isHot: deals.isHot,
   featured: deals.featured,
   affiliateUrl: deals.affiliateUrl,
+  amazonAsin: deals.amazonAsin,
+  priceUpdatedAt: deals.priceUpdatedAt,
   createdAt: deals.createdAt,
   storeName: stores.name,
   storeSlug: stores.slug,

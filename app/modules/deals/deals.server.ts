@@ -21,6 +21,8 @@ export async function listDealsForAdmin(db: Executor) {
       discountPercentage: deals.discountPercentage,
       status: deals.status,
       featured: deals.featured,
+      amazonAsin: deals.amazonAsin,
+      priceUpdatedAt: deals.priceUpdatedAt,
       createdAt: deals.createdAt,
       storeName: stores.name,
     })

@@ -15,6 +15,8 @@ const cardColumns = {
   price: giftIdeas.price,
   featured: giftIdeas.featured,
   productUrl: giftIdeas.productUrl,
+  amazonAsin: giftIdeas.amazonAsin,
+  priceUpdatedAt: giftIdeas.priceUpdatedAt,
   updatedAt: giftIdeas.updatedAt,
 };
 

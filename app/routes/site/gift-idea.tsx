@@ -4,7 +4,9 @@ import { AffiliateDisclosure } from "~/components/site/affiliate-disclosure";
 import { TagList } from "~/components/site/tag-list";
 import { AffiliateLink } from "~/components/site/affiliate-link";
 import { db } from "~/db/database.server";
+import { formatDateTime } from "~/lib/dates";
 import { formatPrice } from "~/lib/money";
+import { amazonPriceShowable } from "~/modules/amazon/price-freshness";
 import { jsonLd, pageMeta, siteUrlFrom } from "~/lib/seo";
 import { audienceLabels, occasionLabels } from "~/modules/gift-ideas/gift-idea.schema";
 import { findPublicGiftIdeaBySlug } from "~/modules/gift-ideas/gift-ideas-public.server";
@@ -31,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       ...(gift.rating !== null && gift.totalReviews > 0
         ? { aggregateRating: { "@type": "AggregateRating", ratingValue: gift.rating, reviewCount: gift.totalReviews } }
         : {}),
-      ...(gift.price !== null ? { offers: { "@type": "Offer", price: gift.price.toFixed(2), priceCurrency: "USD", url: `${siteUrl}/go/gift/${gift.id}` } } : {}),
+      ...(gift.price !== null && amazonPriceShowable(gift) ? { offers: { "@type": "Offer", price: gift.price.toFixed(2), priceCurrency: "USD", url: `${siteUrl}/go/gift/${gift.id}` } } : {}),
     }),
   ];
 };
@@ -65,7 +67,14 @@ export default function GiftIdea({ loaderData: { gift } }: Route.ComponentProps)
               <span className="text-gray-500">({gift.totalReviews.toLocaleString("en-US")} reviews)</span>
             </p>
           ) : null}
-          {gift.price !== null ? <p className="text-3xl font-extrabold">{formatPrice(gift.price)}</p> : null}
+          {gift.price !== null && amazonPriceShowable(gift) ? (
+            <div>
+              <p className="text-3xl font-extrabold">{formatPrice(gift.price)}</p>
+              {gift.amazonAsin && gift.priceUpdatedAt ? <p className="text-xs text-gray-500">{`Price as of ${formatDateTime(gift.priceUpdatedAt)}`}</p> : null}
+            </div>
+          ) : gift.amazonAsin ? (
+            <p className="text-lg font-semibold text-gray-700">See price on Amazon</p>
+          ) : null}
           {gift.primeEligible ? (
             <p className="flex items-center gap-1 text-sm text-gray-700">
               <Check className="h-4 w-4 text-green-600" aria-hidden /> Prime eligible

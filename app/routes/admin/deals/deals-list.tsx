@@ -7,7 +7,16 @@ import { db } from "~/db/database.server";
 import { formatDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/money";
 import { deleteDeal, listDealsForAdmin } from "~/modules/deals/deals.server";
-import { handleDelete } from "../shared/resource-actions.server";
+import { handleDelete, isUuid, toastAnswer } from "../shared/resource-actions.server";
+import { RefreshCw } from "lucide-react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { appSecret } from "~/app-secret.server";
+import { getEnv } from "~/env.server";
+import { timeAgo } from "~/lib/relative-time";
+import { errorToast, successToast } from "~/lib/toast";
+import { configuredAmazonClient } from "~/modules/amazon/amazon-service.server";
+import { refreshAmazonPrices } from "~/modules/amazon/price-refresh.server";
 import type { Route } from "./+types/deals-list";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -15,8 +24,40 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { deals: await listDealsForAdmin(db()) };
 }
 
-export function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  if (intent === "refresh") return refreshDealPrice(request);
   return handleDelete(request, deleteDeal, { deleted: "Deal deleted successfully", failed: "Failed to delete deal" });
+}
+
+/** 'Refresh now': read this deal's Amazon price again, whatever its age. */
+async function refreshDealPrice(request: Request) {
+  await requireAdmin(request);
+  const id = (await request.formData()).get("id");
+  const env = getEnv();
+  const answer = toastAnswer;
+  if (!isUuid(id)) return answer(errorToast("Failed to refresh the price"));
+  const api = await configuredAmazonClient(db(), appSecret(env), { endpointOverride: env.AMAZON_API_ENDPOINT });
+  if (!api) return answer(errorToast("Amazon is not configured yet: add your keys under Settings → Amazon."));
+  try {
+    const { updated } = await refreshAmazonPrices(db(), api, { dealIds: [id] });
+    return answer(updated ? successToast("Price refreshed from Amazon") : errorToast("Amazon returned no price for this ASIN"));
+  } catch (error) {
+    return answer(errorToast(error instanceof Error ? error.message : "Failed to refresh the price"));
+  }
+}
+
+function RefreshButton({ id }: { id: string }) {
+  const fetcher = useFetcher();
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="refresh" />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== "idle"}>
+        <RefreshCw className="h-3 w-3" aria-hidden /> {fetcher.state !== "idle" ? "Refreshing..." : "Refresh now"}
+      </Button>
+    </fetcher.Form>
+  );
 }
 
 export default function DealsList({ loaderData: { deals } }: Route.ComponentProps) {
@@ -52,6 +93,14 @@ export default function DealsList({ loaderData: { deals } }: Route.ComponentProp
                   ) : null}
                 </p>
                 <p className="text-xs text-gray-500">Created {formatDate(deal.createdAt)}</p>
+                {deal.amazonAsin ? (
+                  <div className="flex flex-wrap items-center gap-2 text-xs text-gray-600">
+                    <span data-testid="price-refreshed">
+                      Amazon {deal.amazonAsin} · {deal.priceUpdatedAt ? `price refreshed ${timeAgo(deal.priceUpdatedAt)}` : "price never refreshed"}
+                    </span>
+                    <RefreshButton id={deal.id} />
+                  </div>
+                ) : null}
               </div>
               <RowActions vertical editTo={`/admin/deals/edit/${deal.id}`} id={deal.id} label={deal.title} question="Are you sure you want to delete this deal?" />
             </li>

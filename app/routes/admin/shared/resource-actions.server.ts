@@ -27,6 +27,12 @@ export async function loadForEdit<Row>(
 }
 
 /**
+ * A fetcher action's outcome: the toast travels in the flash cookie, and the answer is always 200 because
+ * React Router skips revalidating (and so the root loader's toast) after a 4xx/5xx action.
+ */
+export const toastAnswer = (toast: Toast) => data({ ok: toast.type === "success" }, { headers: { "Set-Cookie": toastCookie(toast) } });
+
+/**
  * A list route's delete. The toast (success, "in use" refusal, or failure) travels in the flash cookie:
  * the deleted row's own button unmounts as the list revalidates, and the root loader shows it instead.
  */
@@ -38,8 +44,7 @@ export async function handleDelete(
   const admin = await requireAdmin(request);
   const form = await request.formData();
   const id = form.get("id");
-  // Always 200: React Router skips revalidating (and so the root loader's toast) after a 4xx/5xx action.
-  const answer = (toast: Toast) => data({ ok: toast.type === "success" }, { headers: { "Set-Cookie": toastCookie(toast) } });
+  const answer = toastAnswer;
   if (form.get("intent") !== "delete" || !isUuid(id)) return answer(errorToast(messages.failed));
   try {
     const result = await remove(db(), admin.user, id);

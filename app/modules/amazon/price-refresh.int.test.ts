@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeAmazon, type FakeAmazon } from "../../../tests/support/fake-amazon";
+import { insertStore } from "../../../tests/support/fixtures";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
+import { deals, giftIdeas } from "~/db/schema";
+import { runWithLease } from "~/modules/jobs/job-lease.server";
+import { createAmazonApi } from "./amazon-api.server";
+import { amazonPriceShowable, PRICE_MAX_AGE_MS } from "./price-freshness";
+import { refreshAmazonPrices } from "./price-refresh.server";
+
+let fake: FakeAmazon;
+beforeAll(async () => {
+  fake = await startFakeAmazon({
+    clientId: "id",
+    clientSecret: "secret",
+    accessKey: "AK",
+    secretKey: "SK",
+    items: [
+      { asin: "B0STALE001", title: "Stale", price: 42.5, savingBasis: 50, rating: 4.2, reviews: 10 },
+      { asin: "B0GIFT0001", title: "Gift", price: 12.34 },
+    ],
+  });
+});
+afterAll(() => fake.close());
+
+const database = testDatabasePerFile(async (t) => {
+  const store = await insertStore(t.db, "Amazon", "amazon");
+  const day = 24 * 3600 * 1000;
+  const base = { shortDescription: "s", imageUrl: "https://e.com/i.png", affiliateUrl: "https://www.amazon.com/dp/X", storeId: store.id, status: "published" as const };
+  await t.db.insert(deals).values([
+    { ...base, title: "Stale", slug: "stale", currentPrice: 99, originalPrice: null, amazonAsin: "B0STALE001", priceUpdatedAt: new Date(Date.now() - 2 * day) },
+    { ...base, title: "Fresh", slug: "fresh", currentPrice: 10, amazonAsin: "B0STALE001", priceUpdatedAt: new Date() },
+    { ...base, title: "Gone", slug: "gone", currentPrice: 5, amazonAsin: "B0GONE0001", priceUpdatedAt: null },
+    { ...base, title: "Manual", slug: "manual", currentPrice: 7 },
+  ]);
+  await t.db.insert(giftIdeas).values({ title: "Gift", slug: "gift", description: "d", imageUrl: "https://e.com/g.png", productUrl: "https://www.amazon.com/dp/G", amazonAsin: "B0GIFT0001", price: 1 });
+});
+const db = () => database().db;
+const api = () => createAmazonApi(
+  { api: "creators", accessKey: "id", secretKey: "secret", associateTag: "tag-20", marketplace: "www.amazon.com", credentialVersion: "2.1" },
+  { endpointOverride: fake.url, minIntervalMs: 0 },
+);
+const byTitle = async (title: string) => (await db().select().from(deals).where(eq(deals.title, title)))[0]!;
+
+describe("Amazon price freshness", () => {
+  it("refreshes stale and never-read prices, stamps the time, and leaves fresh ones alone", async () => {
+    const now = new Date();
+    const result = await refreshAmazonPrices(db(), api(), { now });
+    expect(result).toEqual({ checked: 3, updated: 2 });
+    const stale = await byTitle("Stale");
+    expect(stale).toMatchObject({ currentPrice: 42.5, originalPrice: 50, discountPercentage: 15, rating: 4.2, reviewCount: 10 });
+    expect(stale.priceUpdatedAt?.getTime()).toBe(now.getTime());
+    expect((await byTitle("Fresh")).currentPrice).toBe(10);
+    expect((await byTitle("Gone")).priceUpdatedAt).toBeNull();
+    const [gift] = await db().select().from(giftIdeas);
+    expect(gift).toMatchObject({ price: 12.34 });
+    expect(gift!.priceUpdatedAt?.getTime()).toBe(now.getTime());
+  });
+
+  it("hides an Amazon price older than 24 hours (or never read), not a manual one", async () => {
+    const now = new Date();
+    expect(amazonPriceShowable({ amazonAsin: "B0X", priceUpdatedAt: new Date(now.getTime() - PRICE_MAX_AGE_MS + 60_000) }, now)).toBe(true);
+    expect(amazonPriceShowable({ amazonAsin: "B0X", priceUpdatedAt: new Date(now.getTime() - PRICE_MAX_AGE_MS - 1) }, now)).toBe(false);
+    expect(amazonPriceShowable({ amazonAsin: "B0X", priceUpdatedAt: null }, now)).toBe(false);
+    expect(amazonPriceShowable({ amazonAsin: null, priceUpdatedAt: null }, now)).toBe(true);
+  });
+
+  it("lets one process at a time run the job", async () => {
+    let runs = 0;
+    let release!: () => void;
+    const first = runWithLease(db(), "test-job", 60_000, () => new Promise<void>((resolve) => { runs++; release = resolve; }), "process-a");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await runWithLease(db(), "test-job", 60_000, async () => void runs++, "process-b")).toBe(false);
+    release();
+    expect(await first).toBe(true);
+    expect(await runWithLease(db(), "test-job", 60_000, async () => void runs++, "process-b")).toBe(true);
+    expect(runs).toBe(2);
+  });
+});

@@ -1,0 +1,79 @@
+import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
+import type { Executor } from "~/db/client.server";
+import { deals, giftIdeas } from "~/db/schema";
+import { discountPercentage } from "~/lib/discount";
+import type { AmazonApi } from "./amazon-api.server";
+
+/** Refresh a little before the 24-hour limit so a slow run never lets a shown price go stale. */
+export const REFRESH_AFTER_MS = 20 * 60 * 60 * 1000;
+
+export interface RefreshResult {
+  checked: number;
+  updated: number;
+}
+
+/**
+ * Re-reads from Amazon the prices of deals and gift ideas with an ASIN that were never read or are older
+ * than REFRESH_AFTER_MS (or exactly the given ids), and stamps when. Items Amazon no longer knows keep
+ * their old stamp, so the public stops showing their price once it is 24 hours old.
+ */
+export async function refreshAmazonPrices(
+  db: Executor,
+  api: AmazonApi,
+  options: { now?: Date; limit?: number; dealIds?: string[] } = {},
+): Promise<RefreshResult> {
+  const now = options.now ?? new Date();
+  const cutoff = new Date(now.getTime() - REFRESH_AFTER_MS);
+  const limit = options.limit ?? 200;
+  const due = (column: typeof deals.priceUpdatedAt | typeof giftIdeas.priceUpdatedAt) => or(isNull(column), lt(column, cutoff));
+
+  const dealRows = await db
+    .select({ id: deals.id, asin: deals.amazonAsin })
+    .from(deals)
+    .where(and(isNotNull(deals.amazonAsin), options.dealIds ? inArray(deals.id, options.dealIds) : due(deals.priceUpdatedAt)))
+    .limit(limit);
+  const giftRows = options.dealIds
+    ? []
+    : await db
+        .select({ id: giftIdeas.id, asin: giftIdeas.amazonAsin })
+        .from(giftIdeas)
+        .where(and(isNotNull(giftIdeas.amazonAsin), due(giftIdeas.priceUpdatedAt)))
+        .limit(limit);
+
+  const asins = [...dealRows, ...giftRows].map((row) => row.asin!).filter(Boolean);
+  if (asins.length === 0) return { checked: 0, updated: 0 };
+  const products = await api.getItems(asins);
+
+  let updated = 0;
+  for (const row of dealRows) {
+    const product = products.get(row.asin!.toUpperCase());
+    if (!product || product.currentPrice === null) continue;
+    await db
+      .update(deals)
+      .set({
+        currentPrice: product.currentPrice,
+        originalPrice: product.originalPrice,
+        discountPercentage: discountPercentage(product.currentPrice, product.originalPrice),
+        ...(product.starRating !== null ? { rating: product.starRating } : {}),
+        ...(product.totalReviews !== null ? { reviewCount: product.totalReviews } : {}),
+        priceUpdatedAt: now,
+      })
+      .where(eq(deals.id, row.id));
+    updated++;
+  }
+  for (const row of giftRows) {
+    const product = products.get(row.asin!.toUpperCase());
+    if (!product || product.currentPrice === null) continue;
+    await db
+      .update(giftIdeas)
+      .set({
+        price: product.currentPrice,
+        ...(product.starRating !== null ? { rating: product.starRating } : {}),
+        ...(product.totalReviews !== null ? { totalReviews: product.totalReviews } : {}),
+        priceUpdatedAt: now,
+      })
+      .where(eq(giftIdeas.id, row.id));
+    updated++;
+  }
+  return { checked: asins.length, updated };
+}
