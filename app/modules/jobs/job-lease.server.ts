@@ -9,7 +9,7 @@ const processId = randomUUID();
  * Runs `job` only if this process can take the named lease (free, or expired): with several app processes
  * on one PostgreSQL, one runs it at a time. Returns whether it ran.
  */
-export async function runWithLease(db: Executor, name: string, ttlMs: number, job: () => Promise<void>, holder = processId): Promise<boolean> {
+export async function runWithLease(db: Executor, name: string, ttlMs: number, job: () => Promise<void>, holder: string = processId): Promise<boolean> {
   const expiresAt = new Date(Date.now() + ttlMs);
   const taken = await db
     .insert(jobLeases)
