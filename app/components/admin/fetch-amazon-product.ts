@@ -1,15 +1,40 @@
+import { showToast } from "~/components/ui/toaster";
+import { errorToast, successToast } from "~/lib/toast";
 import type { AmazonProduct } from "~/modules/amazon/amazon-product";
 
-export type FetchedProduct = AmazonProduct;
-
 /** Asks our server for an Amazon product; throws an Error carrying the server's explanation. */
-export async function fetchAmazonProduct(asin: string): Promise<FetchedProduct> {
+async function fetchAmazonProduct(asin: string): Promise<AmazonProduct> {
   const response = await fetch("/api/amazon-product", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify({ asin }),
   });
-  const body = (await response.json().catch(() => null)) as (FetchedProduct & { error?: string }) | null;
+  const body = (await response.json().catch(() => null)) as (AmazonProduct & { error?: string }) | null;
   if (!response.ok || !body) throw new Error(body?.error ?? "No data received from Amazon API");
   return body;
+}
+
+export type SetField = (name: string, value: string | number | null | undefined) => void;
+
+/**
+ * The forms' "fetch from Amazon": reads the ASIN field, fetches, lets the form fill its fields (empty values
+ * are skipped) and toasts the outcome; `fill` returns the success message.
+ */
+export async function fillFromAmazon(options: {
+  asinInputId: string;
+  update: (name: string, value: string) => void;
+  fill: (product: AmazonProduct, set: SetField) => string;
+  failure: string;
+}) {
+  const asin = (document.getElementById(options.asinInputId) as HTMLInputElement | null)?.value.trim();
+  if (!asin) return showToast(errorToast("Please enter an ASIN first"));
+  try {
+    const product = await fetchAmazonProduct(asin);
+    const set: SetField = (name, value) => {
+      if (value !== null && value !== undefined && value !== "") options.update(name, String(value));
+    };
+    showToast(successToast(options.fill(product, set)));
+  } catch (error) {
+    showToast(errorToast(`${options.failure} ${(error as Error).message}`));
+  }
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Download } from "lucide-react";
 import { Form } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
-import { fetchAmazonProduct } from "~/components/admin/fetch-amazon-product";
+import { fillFromAmazon } from "~/components/admin/fetch-amazon-product";
 import { CategorySelect } from "~/components/admin/category-select";
 import { FormActions } from "~/components/admin/form-actions";
 import { FormSection } from "~/components/admin/form-section";
@@ -16,11 +16,10 @@ import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { showToast, useToast } from "~/components/ui/toaster";
+import { useToast } from "~/components/ui/toaster";
 import { requireAdmin } from "~/auth.server";
 import { db } from "~/db/database.server";
 import { toDateInput } from "~/lib/dates";
-import { errorToast, successToast } from "~/lib/toast";
 import { categoryOptions } from "~/modules/categories/categories.server";
 import { dealRequiredFields, dealSchema } from "~/modules/deals/deal.schema";
 import { createDeal, getDealForAdmin, updateDeal } from "~/modules/deals/deals.server";
@@ -71,41 +70,35 @@ export default function DealForm({ loaderData: { deal, stores, categories }, act
   const selectedStore = stores.find((store) => store.id === fields.storeId.value);
   const amazonStore = selectedStore?.name.toLowerCase() === "amazon";
 
-  async function fetchFromAmazon() {
-    const asin = (document.getElementById(fields.amazonAsin.id) as HTMLInputElement | null)?.value.trim();
-    if (!asin) return showToast(errorToast("Please enter an ASIN first"));
-    try {
-      const product = await fetchAmazonProduct(asin);
-      const set = (name: string, value: string | number | null | undefined) => {
-        if (value !== null && value !== undefined && value !== "") form.update({ name, value: String(value) });
-      };
-      set(fields.title.name, product.title);
-      set(fields.shortDescription.name, product.description ? product.description.slice(0, 480) : product.title);
-      set(fields.longDescription.name, product.description);
-      set(fields.imageUrl.name, product.imageUrl);
-      set(fields.currentPrice.name, product.currentPrice);
-      set(fields.originalPrice.name, product.originalPrice);
-      set(fields.affiliateUrl.name, product.affiliateUrl);
-      set(fields.rating.name, product.starRating);
-      set(fields.reviewCount.name, product.totalReviews);
-      const notes = [
-        product.availability && `Availability: ${product.availability}`,
-        product.deliveryInfo && `Delivery: ${product.deliveryInfo}`,
-        product.primeEligible ? "Prime eligible" : null,
-        product.starRating !== null ? `Rating: ${product.starRating}/5 (${product.totalReviews ?? 0} reviews)` : null,
-      ].filter(Boolean);
-      set(fields.notes.name, notes.join("\n"));
-      showToast(
-        successToast(
-          product.starRating !== null
-            ? `Product fetched from Amazon PA API. Rating: ${product.starRating}/5 (${product.totalReviews ?? 0} reviews)`
-            : "Product details fetched from Amazon",
-        ),
-      );
-    } catch (error) {
-      showToast(errorToast(`Failed to fetch product from Amazon. Please check your API settings and ASIN. ${(error as Error).message}`));
-    }
+  function fetchFromAmazon() {
+    return fillFromAmazon({
+      asinInputId: fields.amazonAsin.id,
+      update: (name, value) => form.update({ name, value }),
+      failure: "Failed to fetch product from Amazon. Please check your API settings and ASIN.",
+      fill(product, set) {
+        set(fields.title.name, product.title);
+        set(fields.shortDescription.name, product.description ? product.description.slice(0, 480) : product.title);
+        set(fields.longDescription.name, product.description);
+        set(fields.imageUrl.name, product.imageUrl);
+        set(fields.currentPrice.name, product.currentPrice);
+        set(fields.originalPrice.name, product.originalPrice);
+        set(fields.affiliateUrl.name, product.affiliateUrl);
+        set(fields.rating.name, product.starRating);
+        set(fields.reviewCount.name, product.totalReviews);
+        const notes = [
+          product.availability && `Availability: ${product.availability}`,
+          product.deliveryInfo && `Delivery: ${product.deliveryInfo}`,
+          product.primeEligible ? "Prime eligible" : null,
+          product.starRating !== null ? `Rating: ${product.starRating}/5 (${product.totalReviews ?? 0} reviews)` : null,
+        ].filter(Boolean);
+        set(fields.notes.name, notes.join("\n"));
+        return product.starRating !== null
+          ? `Product fetched from Amazon PA API. Rating: ${product.starRating}/5 (${product.totalReviews ?? 0} reviews)`
+          : "Product details fetched from Amazon";
+      },
+    });
   }
+
 
   return (
     <div className="mx-auto max-w-4xl">

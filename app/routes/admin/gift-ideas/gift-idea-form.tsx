@@ -4,7 +4,7 @@ import { Download } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
-import { fetchAmazonProduct } from "~/components/admin/fetch-amazon-product";
+import { fillFromAmazon } from "~/components/admin/fetch-amazon-product";
 import { FormActions } from "~/components/admin/form-actions";
 import { FormSection } from "~/components/admin/form-section";
 import { ListInput } from "~/components/admin/list-input";
@@ -18,10 +18,9 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { showToast, useToast } from "~/components/ui/toaster";
+import { useToast } from "~/components/ui/toaster";
 import { requireAdmin } from "~/auth.server";
 import { db } from "~/db/database.server";
-import { errorToast, successToast } from "~/lib/toast";
 import { IMAGE_URL_MESSAGE } from "~/lib/validation";
 import { isImageUrl } from "~/lib/urls";
 import { audienceLabels, audiences, giftIdeaRequiredFields, giftIdeaSchema, occasionLabels, occasions } from "~/modules/gift-ideas/gift-idea.schema";
@@ -69,29 +68,27 @@ export default function GiftIdeaForm({ loaderData: { giftIdea, stores }, actionD
   const amazon = fields.isAmazonProduct.value === "on";
   const [extraImages, setExtraImages] = useState({ images: giftIdea?.additionalImages ?? [], version: 0 });
 
-  async function fetchDetails() {
-    const asin = (document.getElementById(fields.amazonAsin.id) as HTMLInputElement | null)?.value.trim();
-    if (!asin) return showToast(errorToast("Please enter an ASIN first"));
-    try {
-      const product = await fetchAmazonProduct(asin);
-      const set = (name: string, value: string | number | null | undefined) => {
-        if (value !== null && value !== undefined && value !== "") form.update({ name, value: String(value) });
-      };
-      set(fields.title.name, product.title);
-      set(fields.description.name, product.description ? product.description.slice(0, 480) : product.title);
-      set(fields.imageUrl.name, product.images[0]);
-      set(fields.price.name, product.currentPrice);
-      set(fields.rating.name, product.starRating);
-      set(fields.totalReviews.name, product.totalReviews);
-      set(fields.productUrl.name, product.affiliateUrl);
-      if (product.primeEligible) form.update({ name: fields.primeEligible.name, value: "on" });
-      // The first image is the main one; the rest become the additional images.
-      setExtraImages({ images: product.images.slice(1), version: extraImages.version + 1 });
-      showToast(successToast("Product details fetched from Amazon"));
-    } catch (error) {
-      showToast(errorToast(`Failed to fetch product from Amazon. ${(error as Error).message}`));
-    }
+  function fetchDetails() {
+    return fillFromAmazon({
+      asinInputId: fields.amazonAsin.id,
+      update: (name, value) => form.update({ name, value }),
+      failure: "Failed to fetch product from Amazon.",
+      fill(product, set) {
+        set(fields.title.name, product.title);
+        set(fields.description.name, product.description ? product.description.slice(0, 480) : product.title);
+        set(fields.imageUrl.name, product.images[0]);
+        set(fields.price.name, product.currentPrice);
+        set(fields.rating.name, product.starRating);
+        set(fields.totalReviews.name, product.totalReviews);
+        set(fields.productUrl.name, product.affiliateUrl);
+        if (product.primeEligible) set(fields.primeEligible.name, "on");
+        // The first image is the main one; the rest become the additional images.
+        setExtraImages({ images: product.images.slice(1), version: extraImages.version + 1 });
+        return "Product details fetched from Amazon";
+      },
+    });
   }
+
 
   return (
     <div className="mx-auto max-w-4xl">
