@@ -60,6 +60,11 @@ describe("readCookie", () => {
     expect(readCookie("a=1", "cookieConsent")).toBeNull();
     expect(readCookie(null, "cookieConsent")).toBeNull();
   });
+
+  it("treats a malformed value as no cookie instead of failing", () => {
+    expect(readCookie("dealdash_toast=%E0%A4%A; cookieConsent=true", "dealdash_toast")).toBeNull();
+    expect(readCookie("dealdash_toast=%E0%A4%A; cookieConsent=true", "cookieConsent")).toBe("true");
+  });
 });
 
 describe("dates", () => {

@@ -1,5 +1,10 @@
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
 
+/** A discount value as labels show it: whole numbers bare ("20", "50"), others with cents ("7.50"). */
+export function discountAmount(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+}
+
 /** "$1,096.99": every price on the site shows two decimals. */
 export function formatPrice(value: number): string {
   return dollars.format(value);

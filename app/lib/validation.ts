@@ -68,9 +68,3 @@ export function resolveSlug(slug: string | undefined, source: string): string {
 
 /** A list from repeated inputs (`name[0]`, `name[1]`…); missing means empty. */
 export const stringList = (item: z.ZodType<string>) => z.array(item).default([]);
-
-/**
- * The two-choice status of the gift-idea and guide forms. An archived row keeps 'archived' when the form
- * sends it back unchanged (the form shows it and says so), so saving never silently un-archives.
- */
-export const twoChoiceStatus = () => z.enum(contentStatuses).default("draft");

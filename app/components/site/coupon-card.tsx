@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { isExpired } from "~/lib/expiry";
 import { AFFILIATE_REL, clickBeaconUrl, clickOutHref, isAmazonUrl } from "~/lib/click-out";
 import { formatDate } from "~/lib/dates";
+import { discountAmount } from "~/lib/money";
 import { cn } from "~/lib/cn";
 
 export interface CouponCardData {
@@ -19,7 +20,7 @@ export interface CouponCardData {
 
 /** Spec §9: '{value}% OFF' or '${value} OFF'. */
 export function couponDiscountLabel(type: CouponCardData["discountType"], value: number): string {
-  const amount = Number.isInteger(value) ? String(value) : value.toFixed(2);
+  const amount = discountAmount(value);
   return type === "percentage" ? `${amount}% OFF` : `$${amount} OFF`;
 }
 

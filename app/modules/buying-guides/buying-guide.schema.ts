@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isBlankHtml } from "~/lib/html-text";
 import { splitTags } from "~/lib/tags";
-import { checkbox, imageUrl, optionalReference, optionalText, requiredText, twoChoiceStatus, withSlug } from "~/lib/validation";
+import { checkbox, imageUrl, optionalReference, optionalText, requiredText, status, withSlug } from "~/lib/validation";
 
 export const buyingGuideSchema = z
   .object({
@@ -16,7 +16,7 @@ export const buyingGuideSchema = z
     categoryId: optionalReference(),
     readTime: z.number({ message: "Enter a whole number of minutes" }).int("Enter a whole number of minutes").min(1, "Read time must be at least 1 minute").max(600).optional(),
     tags: z.string().max(1000).optional().transform(splitTags),
-    status: twoChoiceStatus(),
+    status: status(),
     featured: checkbox(),
   })
   .superRefine(withSlug("title"));

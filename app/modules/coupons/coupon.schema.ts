@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { discountAmount } from "~/lib/money";
 import { checkbox, optionalDate, optionalHttpUrl, optionalText, reference, requiredText, status } from "~/lib/validation";
 
 export const discountTypes = ["percentage", "fixed"] as const;
@@ -39,6 +40,6 @@ export const couponRequiredFields = ["title", "description", "storeId"] as const
 
 /** The admin list's discount: "20%" or "$50" (spec §9). */
 export function adminDiscountLabel(type: (typeof discountTypes)[number], value: number): string {
-  const amount = Number.isInteger(value) ? String(value) : value.toFixed(2);
+  const amount = discountAmount(value);
   return type === "percentage" ? `${amount}%` : `$${amount}`;
 }

@@ -12,8 +12,8 @@ import {
   optionalText,
   rating,
   requiredText,
+  status,
   stringList,
-  twoChoiceStatus,
   wholeCount,
   withSlug,
 } from "~/lib/validation";
@@ -41,7 +41,7 @@ export const giftIdeaSchema = z
     occasion: z.enum(occasions).optional(),
     audienceType: z.enum(audiences).optional(),
     showInGiftGuide: checkbox(),
-    status: twoChoiceStatus(),
+    status: status(),
     featured: checkbox(),
     adminNotes: optionalText(5000),
   })

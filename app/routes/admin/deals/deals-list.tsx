@@ -35,15 +35,14 @@ async function refreshDealPrice(request: Request) {
   await requireAdmin(request);
   const id = (await request.formData()).get("id");
   const env = getEnv();
-  const answer = toastAnswer;
-  if (!isUuid(id)) return answer(errorToast("Failed to refresh the price"));
+  if (!isUuid(id)) return toastAnswer(errorToast("Failed to refresh the price"));
   const api = await configuredAmazonClient(db(), appSecret(env), { endpointOverride: env.AMAZON_API_ENDPOINT });
-  if (!api) return answer(errorToast("Amazon is not configured yet: add your keys under Settings → Amazon."));
+  if (!api) return toastAnswer(errorToast("Amazon is not configured yet: add your keys under Settings → Amazon."));
   try {
     const { updated } = await refreshAmazonPrices(db(), api, { dealIds: [id] });
-    return answer(updated ? successToast("Price refreshed from Amazon") : errorToast("Amazon returned no price for this ASIN"));
+    return toastAnswer(updated ? successToast("Price refreshed from Amazon") : errorToast("Amazon returned no price for this ASIN"));
   } catch (error) {
-    return answer(errorToast(error instanceof Error ? error.message : "Failed to refresh the price"));
+    return toastAnswer(errorToast(error instanceof Error ? error.message : "Failed to refresh the price"));
   }
 }
 

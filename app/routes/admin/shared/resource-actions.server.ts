@@ -44,15 +44,14 @@ export async function handleDelete(
   const admin = await requireAdmin(request);
   const form = await request.formData();
   const id = form.get("id");
-  const answer = toastAnswer;
-  if (form.get("intent") !== "delete" || !isUuid(id)) return answer(errorToast(messages.failed));
+  if (form.get("intent") !== "delete" || !isUuid(id)) return toastAnswer(errorToast(messages.failed));
   try {
     const result = await remove(db(), admin.user, id);
-    if (result.ok) return answer(successToast(messages.deleted));
-    return answer(errorToast(result.reason === "in-use" ? result.message : messages.failed));
+    if (result.ok) return toastAnswer(successToast(messages.deleted));
+    return toastAnswer(errorToast(result.reason === "in-use" ? result.message : messages.failed));
   } catch (error) {
     logger.error({ err: error, id }, "delete failed");
-    return answer(errorToast(messages.failed));
+    return toastAnswer(errorToast(messages.failed));
   }
 }
 
