@@ -20,6 +20,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/modules/**/*.ts", "app/routes/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: "Use text() from ~/lib/validation: it refuses what PostgreSQL cannot store.",
+        },
+      ],
+    },
+  },
+  {
     // Outside the app (scripts, tests, the server entry) reading the environment is how they configure the app.
     files: ["app/env.server.ts", "scripts/**", "tests/**", "server.ts", "vitest.config.ts", "**/*.test.ts"],
     rules: { "no-restricted-properties": "off" },

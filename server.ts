@@ -1,54 +1,34 @@
-import compression from "compression";
-import express from "express";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type * as AppExports from "./server/app";
+import { createWebServer, type AppModule, type WebServerOptions } from "./server/web-server";
 
-// Production server: static assets, then the app bundle. `--dev` swaps the bundle for Vite's dev server.
-type AppModule = typeof AppExports;
+// Production server: the app bundle behind server/web-server.ts. `--dev` swaps the bundle for Vite's dev server.
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const development = process.argv.includes("--dev");
 if (development) process.env.NODE_ENV ??= "development";
 
-async function loadApp(): Promise<{ mod: AppModule; mount: (server: express.Express) => void }> {
+async function loadApp(): Promise<{ mod: AppModule; options: Omit<WebServerOptions, "trustProxy"> }> {
   if (development) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
     return {
       mod: await load(),
-      mount(server) {
-        server.use(vite.middlewares);
-        server.use((req, res, next) => load().then((m) => m.app(req, res, next)).catch(next));
-      },
+      options: { before: vite.middlewares, handler: (req, res, next) => load().then((m) => m.app(req, res, next)).catch(next) },
     };
   }
-  const buildEntry = path.join(root, "build/server/index.js");
-  const mod = (await import(buildEntry)) as AppModule;
-  return {
-    mod,
-    mount(server) {
-      // Hashed file names never change content: cache them for a year.
-      server.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
-      server.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
-      server.use(mod.app);
-    },
-  };
+  const mod = (await import(path.join(root, "build/server/index.js"))) as AppModule;
+  return { mod, options: { clientDir: path.join(root, "build/client") } };
 }
 
 async function main() {
-  const { mod, mount } = await loadApp();
+  const { mod, options } = await loadApp();
   const env = mod.getEnv();
   await mod.startDatabase();
 
-  const server = express();
-  server.disable("x-powered-by");
-  server.set("trust proxy", "loopback");
-  server.use(compression());
-  mount(server);
-
-  const http: Server = server.listen(env.PORT, env.HOST, () => {
+  const http: Server = createWebServer(mod, { ...options, trustProxy: env.TRUST_PROXY });
+  http.listen(env.PORT, env.HOST, () => {
     const address = http.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     mod.logger.info({ port, url: env.PUBLIC_URL }, `DealDash is listening on http://localhost:${port}`);

@@ -32,10 +32,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
-          include: ["tests/e2e/**/*.e2e.test.ts"],
+          include: ["tests/e2e/**/*.e2e.test.ts", "tests/reliability/**/*.test.ts"],
           globalSetup: ["tests/e2e/support/global-setup.ts"],
           // One shared server and browser-heavy files: run them one after another.
           fileParallelism: false,
+          // The production bundle runs as Node loads it, not through Vite's transform.
+          server: { deps: { external: [/\/build\/server\//] } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -5,6 +6,39 @@ import { z } from "zod";
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
   .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies may set X-Forwarded-For: none (the default), a hop count, or a list of addresses, subnets
+ * and the names loopback, linklocal and uniquelocal. "true" is refused: it would let any client choose its
+ * own address and so walk around every per-address limit.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (["", "false", "0", "none"].includes(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (value === "true" || bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: "must be a hop count or a comma-separated list of proxy addresses, subnets (10.0.0.0/8) or loopback/linklocal/uniquelocal",
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const schema = z
   .object({
@@ -23,6 +57,7 @@ const schema = z
     PUBLIC_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
     // For tests and proxies only: send every Amazon API request (tokens included) to this origin.
     AMAZON_API_ENDPOINT: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
+    TRUST_PROXY: trustProxy.default(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .transform((raw) => ({

@@ -1,7 +1,7 @@
 // What the Express layer (server/app.ts) hands every loader and action.
 declare module "react-router" {
   interface AppLoadContext {
-    /** The client's address (X-Forwarded-For is trusted from loopback proxies only). */
+    /** The client's address: the socket's, or X-Forwarded-For's when it came through a proxy TRUST_PROXY names. */
     clientIp: string;
   }
 }

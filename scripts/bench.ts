@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { ensureBuild } from "./ensure-build";
+import { runLoadSmoke } from "./lib/load-smoke";
 import { startServer, tempDataDir } from "./lib/server-process";
 
 // `npm run bench`: prints figures for the production server on a fresh embedded database. Never asserts.
@@ -13,7 +14,8 @@ function percentile(sorted: number[], p: number): number {
 ensureBuild();
 const dataDir = tempDataDir("dealdash-bench-");
 const started = performance.now();
-const server = await startServer({ dataDir });
+const admin = { email: "bench@dealdash.test", password: "bench-password" };
+const server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
 console.log(`cold start (new data dir, migrate, seed): ${(performance.now() - started).toFixed(0)} ms`);
 
 try {
@@ -33,6 +35,14 @@ try {
         `${(bytes / 1024).toFixed(1)} KiB  (${REQUESTS} sequential requests)`,
     );
   }
+  await runLoadSmoke({
+    url: server.url,
+    admin,
+    connections: 32,
+    seconds: 10,
+    paths: ["/", "/deal-dashes", "/coupons", "/buying-guides/how-to-choose-a-tablet"],
+    writeEveryMs: 250,
+  });
   const status = fs.readFileSync(`/proc/${server.child.pid}/status`, "utf8");
   const rss = status.match(/VmRSS:\s+(\d+) kB/)?.[1];
   if (rss) console.log(`server memory (RSS): ${(Number(rss) / 1024).toFixed(0)} MiB`);

@@ -1,5 +1,5 @@
 import "react-router";
-import { createRequestHandler } from "@react-router/express";
+import * as build from "virtual:react-router/server-build";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import { auth, hasAdminSession } from "~/auth.server";
@@ -7,15 +7,21 @@ import { startPriceRefreshScheduler } from "~/modules/amazon/price-refresh-sched
 import { ensureFirstAdmin } from "~/modules/users/users.server";
 import { prepareDatabase, setDatabase, getDatabaseHandle, targetFromEnv } from "~/db/database.server";
 import { getEnv } from "~/env.server";
-import { logger } from "~/logger.server";
+import { logger, serializeError } from "~/logger.server";
 import "~/load-context";
+import { isAdminPath } from "~/lib/admin-paths";
 import { isSameOriginWrite } from "~/lib/same-origin";
+import { cleanRequestUrl } from "~/lib/request-url";
 import { baseSecurityHeaders } from "~/security-headers.server";
+import { reactRouterHandler } from "./react-router-handler";
+import { readBodyWithinLimit, skipBody } from "./request-body";
 
 // The server bundle's entry (see vite.config.ts): everything that shares the app's module graph
 // (database handle, logger, environment) is reached through these exports.
 
 export { getEnv, logger };
+/** The route table, for tests that walk every route (the form fuzz). */
+export { build as serverBuild };
 
 let stopScheduler: (() => void) | undefined;
 
@@ -44,6 +50,26 @@ export async function stopDatabase(): Promise<void> {
   await handle?.close();
 }
 
+/** Headers every answer carries, static files included (mounted first by server/web-server.ts). */
+export const securityHeaders: express.RequestHandler = (_req, res, next) => {
+  res.set(baseSecurityHeaders(getEnv()));
+  next();
+};
+
+/**
+ * Text PostgreSQL refuses (NUL) never reaches a route from the URL: a path holding it is not found, and a
+ * query parameter holding it is dropped as if it had not been sent.
+ */
+const rejectUnsafeUrls: express.RequestHandler = (req, res, next) => {
+  const cleaned = cleanRequestUrl(req.originalUrl);
+  if (cleaned === null) return void res.status(404).type("text/plain").send("Not found");
+  if (cleaned !== req.originalUrl) {
+    req.url = cleaned;
+    req.originalUrl = cleaned;
+  }
+  next();
+};
+
 /** CSRF: a browser's cross-site POST/PUT/PATCH/DELETE carries a foreign Origin (or Sec-Fetch-Site); refuse it. */
 const rejectCrossOriginWrites: express.RequestHandler = (req, res, next) => {
   const allowed = isSameOriginWrite({
@@ -59,27 +85,26 @@ const rejectCrossOriginWrites: express.RequestHandler = (req, res, next) => {
   res.status(403).type("text/plain").send("Cross-origin request refused");
 };
 
-const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/setup"]);
+const SESSION_ENDED = "Your session has ended. Please sign in again.";
 
 /**
- * Defence in depth: a form post to any admin URL needs a session before React Router sees it, so a route
- * without an action (or one that forgot its check) still answers 401 to strangers. Client-side
- * submissions (`*.data`) pass through: React Router must encode their answer, and every admin action
- * calls requireAdmin, which answers them 401 in that encoding.
+ * A write to an admin URL needs a session before its body is read: strangers cannot make the server parse
+ * anything. A form post without one answers 401 here. A client-side submission (`*.data`) reaches React
+ * Router with an empty body instead, so its action's requireAdmin answers 401 in the encoding the browser
+ * expects.
  */
 const requireSessionForAdminWrites: express.RequestHandler = (req, res, next) => {
-  const path = req.path;
-  const adminPath = path === "/admin" || path.startsWith("/admin/");
-  const passThrough = !adminPath || OPEN_ADMIN_PATHS.has(path) || path.endsWith(".data");
-  if (req.method === "GET" || req.method === "HEAD" || passThrough) return next();
+  if (req.method === "GET" || req.method === "HEAD" || !isAdminPath(req.path)) return next();
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === "string") headers.set(name, value);
   }
-  hasAdminSession(headers).then(
-    (signedIn) => (signedIn ? next() : res.status(401).type("text/plain").send("Your session has ended. Please sign in again.")),
-    next,
-  );
+  hasAdminSession(headers).then((signedIn) => {
+    if (signedIn) return next();
+    skipBody(req);
+    if (req.path.endsWith(".data")) return next();
+    res.status(401).type("text/plain").send(SESSION_ENDED);
+  }, next);
 };
 
 export const app = express.Router();
@@ -88,22 +113,16 @@ app.use(
   pinoHttp({
     logger,
     autoLogging: { ignore: (req) => req.url === "/healthz" },
-    // Method, path and status only: headers carry cookies, and query strings can carry emails.
+    // Method, path and status only: headers carry cookies, query strings can carry emails, bodies secrets.
     serializers: {
       req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split("?")[0] }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      err: serializeError,
     },
   }),
 );
-app.use((_req, res, next) => {
-  res.set(baseSecurityHeaders(getEnv()));
-  next();
-});
+app.use(rejectUnsafeUrls);
 app.use(rejectCrossOriginWrites);
 app.use(requireSessionForAdminWrites);
-app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
-  }),
-);
+app.use(readBodyWithinLimit);
+app.use(reactRouterHandler(build, getEnv().NODE_ENV, (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" })));

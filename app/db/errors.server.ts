@@ -28,6 +28,17 @@ export function pgError(error: unknown): PgErrorInfo | null {
   return null;
 }
 
+/**
+ * The column of a foreign key whose target row does not exist, from the violated constraint's name
+ * (`<table>_<column>_<target table>_id_fk`, Drizzle's naming; every reference column ends in `_id`).
+ */
+export function missingReferenceColumn(info: PgErrorInfo): string | null {
+  if (info.code !== PG_FOREIGN_KEY_VIOLATION || !info.table || !info.constraint) return null;
+  const prefix = `${info.table}_`;
+  if (!info.constraint.startsWith(prefix) || !info.constraint.endsWith("_id_fk")) return null;
+  return info.constraint.slice(prefix.length, -"_id_fk".length).match(/^(.+_id)_[a-z_]+$/)?.[1] ?? null;
+}
+
 /** True when a delete failed because other rows still point at the row. */
 export function isStillReferenced(error: unknown): boolean {
   const code = pgError(error)?.code;

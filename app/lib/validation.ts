@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { slugify } from "./slugify";
 import { isHttpUrl, isImageUrl } from "./urls";
+import { isUuid } from "./uuid";
 
 // Field rules shared by every content form; the messages are the spec's where it gives them.
 
@@ -11,15 +12,28 @@ export const SLUG_TAKEN = "Slug already in use";
 export const contentStatuses = ["draft", "published", "archived"] as const;
 export type ContentStatus = (typeof contentStatuses)[number];
 
-export const requiredText = (message: string, max = 300) =>
-  z.string({ message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+export const INVALID_CHARACTER = "Remove the invalid character (a NUL byte) from this field";
+export const INVALID_DATE = "Enter a valid date";
 
-export const optionalText = (max = 5000) => z.string().trim().max(max, `Must be at most ${max} characters`).optional();
+/**
+ * Every text field of every form starts here (an ESLint rule keeps schemas off bare z.string()).
+ * PostgreSQL cannot store the NUL character, so it is refused at the field instead of failing the save.
+ */
+export const text = (message?: string) =>
+  z.string(message ? { message } : undefined).refine((value) => !value.includes("\0"), INVALID_CHARACTER);
+
+export const requiredText = (message: string, max = 300) =>
+  text(message).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+export const optionalText = (max = 5000) => text().trim().max(max, `Must be at most ${max} characters`).optional();
+
+/** A typed slug (normalised by withSlug/resolveSlug; empty means "from the title"). */
+export const optionalSlug = (max: number) => optionalText(max);
 
 export const httpUrl = (requiredMessage: string) => requiredText(requiredMessage, 2000).refine(isHttpUrl, HTTP_URL_MESSAGE);
-export const optionalHttpUrl = () => z.string().trim().max(2000).refine(isHttpUrl, HTTP_URL_MESSAGE).optional();
+export const optionalHttpUrl = () => text().trim().max(2000).refine(isHttpUrl, HTTP_URL_MESSAGE).optional();
 export const imageUrl = (requiredMessage: string) => requiredText(requiredMessage, 2000).refine(isImageUrl, IMAGE_URL_MESSAGE);
-export const optionalImageUrl = () => z.string().trim().max(2000).refine(isImageUrl, IMAGE_URL_MESSAGE).optional();
+export const optionalImageUrl = () => text().trim().max(2000).refine(isImageUrl, IMAGE_URL_MESSAGE).optional();
 
 /** Dollars with cents: at least 0.01. */
 export const money = (requiredMessage: string, minMessage: string) =>
@@ -38,15 +52,26 @@ export const checkbox = () => z.boolean().default(false);
 export const status = () => z.enum(contentStatuses).default("draft");
 
 /** An id chosen from a select: present and a UUID. */
-export const reference = (message: string) => z.string({ message }).uuid(message);
-export const optionalReference = () => z.string().uuid("Choose an option from the list").optional();
+export const reference = (message: string) => text(message).refine(isUuid, message);
+export const optionalReference = () => text().refine(isUuid, "Choose an option from the list").optional();
+
+/** Years a date field accepts: wide for real use, narrow enough for every database and date library. */
+const MIN_YEAR = 1900;
+const MAX_YEAR = 9999;
+
+/** Whether a YYYY-MM-DD string names a real day (no 30 February) in the years above. */
+export function isCalendarDay(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  if (year < MIN_YEAR || year > MAX_YEAR) return false;
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
 
 /** A YYYY-MM-DD date from a date input. */
 export const optionalDate = () =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD")
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Enter a real date")
+  text()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: INVALID_DATE, abort: true })
+    .refine(isCalendarDay, INVALID_DATE)
     .optional();
 
 /**
@@ -67,4 +92,4 @@ export function resolveSlug(slug: string | undefined, source: string): string {
 }
 
 /** A list from repeated inputs (`name[0]`, `name[1]`…); missing means empty. */
-export const stringList = (item: z.ZodType<string>) => z.array(item).default([]);
+export const stringList = (item: z.ZodType<string>) => z.array(item).max(100, "At most 100 entries").default([]);

@@ -71,24 +71,30 @@ describe("the admin gate", () => {
     expect(await response.text()).toContain("Content Management");
   });
 
-  it.each(["//evil.example", "https://evil.example", "/\\evil.example"])("ignores redirectTo=%s and lands on /admin", async (target) => {
+  /** Signs in with the right password and this redirectTo. */
+  const signInRedirectingTo = (redirectTo: string) => {
     const { email, password } = adminCredentials();
-    const response = await fetch(`${baseUrl()}/admin/login`, {
-      method: "POST",
-      redirect: "manual",
-      body: new URLSearchParams({ email, password, redirectTo: target }),
-    });
+    return fetch(`${baseUrl()}/admin/login`, { method: "POST", redirect: "manual", body: new URLSearchParams({ email, password, redirectTo }) });
+  };
+
+  it.each(["//evil.example", "https://evil.example", "/\\evil.example", "/\t/evil.example", "\n//evil.example", "javascript:alert(1)"])(
+    "ignores redirectTo=%j and lands on /admin",
+    async (target) => {
+      const response = await signInRedirectingTo(target);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/admin");
+    },
+  );
+
+  it.each(["/admin/deals\r\nSet-Cookie: a=b", "/admin/ünïcode", "/admin/\u2028"])("signs in with redirectTo=%j instead of failing", async (target) => {
+    const response = await signInRedirectingTo(target);
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/admin");
+    expect(response.headers.get("location")).toMatch(/^\/admin/);
+    expect(response.headers.get("set-cookie")).not.toContain("a=b");
   });
 
   it("honours a same-site redirectTo", async () => {
-    const { email, password } = adminCredentials();
-    const response = await fetch(`${baseUrl()}/admin/login`, {
-      method: "POST",
-      redirect: "manual",
-      body: new URLSearchParams({ email, password, redirectTo: "/admin/coupons" }),
-    });
+    const response = await signInRedirectingTo("/admin/coupons");
     expect(response.headers.get("location")).toBe("/admin/coupons");
   });
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort, spawnServer, startServer, tempDataDir } from "../../scripts/lib/server-process";
+import { createStoreOverHttp, signInOverHttp } from "../../scripts/lib/admin-over-http";
 
 const dirs: string[] = [];
 const dataDir = () => {
@@ -10,13 +11,6 @@ const dataDir = () => {
 };
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
-async function subscribe(url: string, email: string): Promise<string> {
-  const response = await fetch(`${url}/newsletter`, {
-    method: "POST",
-    body: new URLSearchParams({ email }),
-  });
-  return response.text();
-}
 
 describe("the production server", () => {
   it("refuses a second server on the same data directory within 5 s, naming the lock; the first keeps serving", async () => {
@@ -41,11 +35,14 @@ describe("the production server", () => {
 
   it("keeps data across a restart", async () => {
     const dir = dataDir();
-    const first = await startServer({ dataDir: dir });
-    expect(await subscribe(first.url, "keep@example.com")).toContain("Thanks for subscribing!");
+    const env = { ADMIN_EMAIL: "keep@example.com", ADMIN_PASSWORD: "keep-password" };
+    const admin = { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD };
+    const first = await startServer({ dataDir: dir, env });
+    expect(await createStoreOverHttp(first.url, await signInOverHttp(first.url, admin), "Kept Across Restarts")).toBe(true);
     await first.stop();
-    const second = await startServer({ dataDir: dir });
-    expect(await subscribe(second.url, "keep@example.com")).toContain("already subscribed");
+    const second = await startServer({ dataDir: dir, env });
+    const stores = await fetch(`${second.url}/admin/stores`, { headers: { cookie: await signInOverHttp(second.url, admin) } });
+    expect(await stores.text()).toContain("Kept Across Restarts");
     await second.stop();
   });
 

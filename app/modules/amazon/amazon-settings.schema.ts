@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "~/lib/validation";
 import { CREATORS_TOKEN_ENDPOINTS, DEFAULT_MARKETPLACE, MARKETPLACES } from "./marketplaces";
 
 export const AMAZON_REGIONS = ["us-east-1", "us-west-2", "eu-west-1", "ap-northeast-1"] as const;
@@ -9,16 +10,14 @@ export const TEST_FIELDS_MESSAGE = "Please fill in all required fields before te
 export const amazonSettingsSchema = z.object({
   intent: z.enum(["save", "test"]).default("save"),
   api: z.enum(["creators", "paapi"]).default("creators"),
-  accessKey: z.string({ message: "Access key is required" }).trim().min(1, "Access key is required").max(200),
-  secretKey: z.string().trim().max(500).optional(),
-  associateTag: z.string({ message: "Associate tag is required" }).trim().min(1, "Associate tag is required").max(100),
+  accessKey: text("Access key is required").trim().min(1, "Access key is required").max(200),
+  secretKey: text().trim().max(500).optional(),
+  associateTag: text("Associate tag is required").trim().min(1, "Associate tag is required").max(100),
   region: z.enum(AMAZON_REGIONS).default("us-east-1"),
-  marketplace: z
-    .string()
+  marketplace: text()
     .refine((value) => MARKETPLACES.some((entry) => entry.marketplace === value), "Choose a marketplace from the list")
     .default(DEFAULT_MARKETPLACE),
-  credentialVersion: z
-    .string()
+  credentialVersion: text()
     .refine((value) => CREDENTIAL_VERSIONS.includes(value), "Choose a credential version from the list")
     .default("2.1"),
 });

@@ -1,21 +1,20 @@
 import { z } from "zod";
 import { isBlankHtml } from "~/lib/html-text";
 import { splitTags } from "~/lib/tags";
-import { checkbox, imageUrl, optionalReference, optionalText, requiredText, status, withSlug } from "~/lib/validation";
+import { checkbox, imageUrl, optionalReference, optionalSlug, optionalText, requiredText, status, text, withSlug } from "~/lib/validation";
 
 export const buyingGuideSchema = z
   .object({
     title: requiredText("Title is required", 200),
-    slug: z.string().trim().max(200).optional(),
+    slug: optionalSlug(200),
     excerpt: optionalText(1000),
-    content: z
-      .string({ message: "Content is required" })
+    content: text("Content is required")
       .max(200_000, "The content is too long")
       .refine((html) => !isBlankHtml(html), "Content is required"),
     coverImageUrl: imageUrl("Cover image is required"),
     categoryId: optionalReference(),
     readTime: z.number({ message: "Enter a whole number of minutes" }).int("Enter a whole number of minutes").min(1, "Read time must be at least 1 minute").max(600).optional(),
-    tags: z.string().max(1000).optional().transform(splitTags),
+    tags: text().max(1000).optional().transform(splitTags),
     status: status(),
     featured: checkbox(),
   })

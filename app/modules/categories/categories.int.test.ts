@@ -48,6 +48,17 @@ describe("categories", () => {
     expect(await createCategory(database().db, actor, input({ name: "Fashion" }))).toMatchObject({ fieldErrors: { slug: ["Slug already in use"] } });
   });
 
+  it("refuses a parent that does not exist at the parent field", async () => {
+    const home = await create("Home");
+    const missing = "00000000-0000-4000-8000-00000000dead";
+    expect(await createCategory(database().db, actor, input({ name: "Orphan", parentId: missing }))).toMatchObject({
+      fieldErrors: { parentId: ["Parent category not found"] },
+    });
+    expect(await updateCategory(database().db, actor, home.id, input({ name: "Home", parentId: missing }))).toMatchObject({
+      fieldErrors: { parentId: ["Parent category not found"] },
+    });
+  });
+
   it("refuses to put a category under itself or its descendants", async () => {
     const a = await create("A");
     const b = await create("B", a.id);

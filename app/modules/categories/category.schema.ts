@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { optionalReference, optionalText, requiredText, withSlug } from "~/lib/validation";
+import { optionalReference, optionalSlug, optionalText, requiredText, withSlug } from "~/lib/validation";
 
 export const categorySchema = z
   .object({
     name: requiredText("Category name is required", 120),
-    slug: z.string().trim().max(120).optional(),
+    slug: optionalSlug(120),
     description: optionalText(1000),
     parentId: optionalReference(),
   })

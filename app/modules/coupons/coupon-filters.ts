@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { text } from "~/lib/validation";
 
 export const COUPONS_PER_PAGE = 12;
 
 const filtersSchema = z.object({
-  search: z.string().trim().max(100).catch("").default(""),
-  store: z.string().trim().max(120).optional().catch(undefined),
+  search: text().trim().max(100).catch("").default(""),
+  store: text().trim().max(120).optional().catch(undefined),
   expired: z.literal("1").optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(50).catch(1).default(1),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { discountAmount } from "~/lib/money";
-import { checkbox, optionalDate, optionalHttpUrl, optionalText, reference, requiredText, status } from "~/lib/validation";
+import { checkbox, optionalDate, optionalHttpUrl, optionalText, reference, requiredText, status, text } from "~/lib/validation";
 
 export const discountTypes = ["percentage", "fixed"] as const;
 export const urlTypes = ["automatic", "manual"] as const;
@@ -10,7 +10,7 @@ export const couponSchema = z
     title: requiredText("Title is required", 200),
     description: requiredText("Description is required", 2000),
     storeId: reference("Store is required"),
-    couponCode: z.string().trim().max(64, "Must be at most 64 characters").optional(),
+    couponCode: text().trim().max(64, "Must be at most 64 characters").optional(),
     discountType: z.enum(discountTypes).default("percentage"),
     discountValue: z
       .number({ message: "Discount value is required" })

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isUuid } from "~/lib/uuid";
+import { text } from "~/lib/validation";
 
 export const DEALS_PER_PAGE = 12;
 const MAX_PAGES = 50;
@@ -11,21 +13,19 @@ export const dealSortOptions = [
   { value: "popular", label: "Most Popular" },
 ] as const;
 
-const slug = z.string().regex(/^[a-z0-9-]{1,120}$/);
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const slug = text().regex(/^[a-z0-9-]{1,120}$/);
 
 // Bad or unknown values fall back to the defaults: a hand-edited URL never breaks the page.
 const filtersSchema = z.object({
-  search: z.string().trim().max(100).catch("").default(""),
+  search: text().trim().max(100).catch("").default(""),
   store: slug.optional().catch(undefined),
   category: slug.optional().catch(undefined),
   sort: z.enum(["newest", "price-low", "price-high", "discount", "popular"]).catch("newest").default("newest"),
   view: z.enum(["grid", "list"]).catch("grid").default("grid"),
   page: z.coerce.number().int().min(1).max(MAX_PAGES).catch(1).default(1),
-  saved: z
-    .string()
+  saved: text()
     .optional()
-    .transform((value) => (value === undefined ? undefined : value.split(",").filter((id) => uuid.test(id)).slice(0, 100)))
+    .transform((value) => (value === undefined ? undefined : value.split(",").filter(isUuid).slice(0, 100)))
     .catch(undefined),
 });
 

@@ -7,11 +7,13 @@ import {
   optionalDate,
   optionalMoney,
   optionalReference,
+  optionalSlug,
   optionalText,
   rating,
   reference,
   requiredText,
   status,
+  text,
   wholeCount,
   withSlug,
 } from "~/lib/validation";
@@ -19,11 +21,10 @@ import {
 export const PRICE_MIN_MESSAGE = "Price must be greater than 0";
 
 export const asin = () =>
-  z
-    .string()
+  text()
     .trim()
     .transform((value) => value.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z0-9]{10}$/, "An ASIN is 10 letters and digits"))
+    .pipe(text().regex(/^[A-Z0-9]{10}$/, "An ASIN is 10 letters and digits"))
     .optional();
 
 export const dealSchema = z
@@ -31,7 +32,7 @@ export const dealSchema = z
     storeId: reference("Store is required"),
     categoryId: optionalReference(),
     title: requiredText("Title is required", 200),
-    slug: z.string().trim().max(200).optional(),
+    slug: optionalSlug(200),
     shortDescription: requiredText("Short description is required", 500),
     longDescription: optionalText(10_000),
     imageUrl: imageUrl("Image URL is required"),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { actor, auditTrail, insertActor, insertStore, messagesFor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
+import { INVALID_CHARACTER } from "~/lib/validation";
 import { dealSchema } from "./deal.schema";
 import { createDeal, deleteDeal, getDealForAdmin, listDealsForAdmin, updateDeal } from "./deals.server";
 
@@ -43,6 +44,15 @@ describe("deal validation", () => {
     expect(messagesFor(dealSchema, form({ rating: 6 }))).toEqual({ rating: ["Rating must be between 0 and 5"] });
     expect(messagesFor(dealSchema, form({ amazonAsin: "short" }))).toEqual({ amazonAsin: ["An ASIN is 10 letters and digits"] });
   });
+
+  it("refuses text PostgreSQL cannot store and dates outside the calendar at the field", () => {
+    expect(messagesFor(dealSchema, form({ title: "Head\u0000phones" }))).toEqual({ title: [INVALID_CHARACTER] });
+    expect(messagesFor(dealSchema, form({ notes: "\u0000" }))).toEqual({ notes: [INVALID_CHARACTER] });
+    for (const expiresAt of ["0000-01-01", "99999-12-31", "2026-02-30", "1899-12-31", "tomorrow"]) {
+      expect(messagesFor(dealSchema, form({ expiresAt }))).toEqual({ expiresAt: ["Enter a valid date"] });
+    }
+    expect(messagesFor(dealSchema, form({ expiresAt: "2028-02-29" }))).toEqual({});
+  });
 });
 
 describe("deals", () => {
@@ -65,6 +75,23 @@ describe("deals", () => {
     ]);
     expect(await deleteDeal(database().db, actor, second.ok ? second.row.id : "")).toEqual({ ok: true });
     expect(await auditTrail(database().db)).toEqual(["delete deal Second", "create deal Second", "create deal First"]);
+  });
+
+  it("refuses a store or category that does not exist as a field error, and writes nothing", async () => {
+    const missing = "00000000-0000-4000-8000-00000000dead";
+    expect(await createDeal(database().db, actor, dealSchema.parse(form({ storeId: missing })))).toEqual({
+      ok: false,
+      reason: "invalid",
+      fieldErrors: { storeId: ["Store not found"] },
+    });
+    const created = await createDeal(database().db, actor, dealSchema.parse(form()));
+    const id = created.ok ? created.row.id : "";
+    expect(await updateDeal(database().db, actor, id, dealSchema.parse(form({ categoryId: missing })))).toEqual({
+      ok: false,
+      reason: "invalid",
+      fieldErrors: { categoryId: ["Category not found"] },
+    });
+    expect(await auditTrail(database().db)).toEqual(["create deal Wireless Headphones"]);
   });
 
   it("refuses a duplicate slug with the field error", async () => {

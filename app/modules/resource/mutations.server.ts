@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "~/db/client.server";
-import { isStillReferenced, pgError, PG_UNIQUE_VIOLATION } from "~/db/errors.server";
+import { isStillReferenced, missingReferenceColumn, pgError, PG_UNIQUE_VIOLATION } from "~/db/errors.server";
 import { SLUG_TAKEN } from "~/lib/validation";
 import { recordAudit } from "~/modules/audit/audit.server";
 
@@ -24,9 +24,19 @@ export class FieldErrors extends Error {
   }
 }
 
+/** The field error for a reference to a row that does not exist (a stale or hand-made id). */
+const MISSING_REFERENCE: Record<string, string> = {
+  storeId: "Store not found",
+  categoryId: "Category not found",
+  parentId: "Parent category not found",
+};
+
+const camelCase = (column: string) => column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
 /**
  * Runs one create or update and its audit row in a transaction. A unique slug violation (two saves
- * racing for one slug included) becomes the field error 'Slug already in use'.
+ * racing for one slug included) becomes the field error 'Slug already in use'; a reference to a row that
+ * does not exist (or was deleted meanwhile) becomes an error at that field.
  */
 export async function saveWithAudit<Row extends { id: string }>(
   db: Database,
@@ -53,6 +63,11 @@ export async function saveWithAudit<Row extends { id: string }>(
     const info = pgError(error);
     if (info?.code === PG_UNIQUE_VIOLATION && info.constraint?.endsWith("_slug_unique")) {
       return { ok: false, reason: "invalid", fieldErrors: { slug: [SLUG_TAKEN] } };
+    }
+    const column = info && missingReferenceColumn(info);
+    if (column) {
+      const field = camelCase(column);
+      return { ok: false, reason: "invalid", fieldErrors: { [field]: [MISSING_REFERENCE[field] ?? "The chosen item no longer exists"] } };
     }
     throw error;
   }

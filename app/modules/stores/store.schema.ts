@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalImageUrl, optionalText, requiredText, withSlug } from "~/lib/validation";
+import { INVALID_CHARACTER, optionalImageUrl, optionalSlug, optionalText, requiredText, text, withSlug } from "~/lib/validation";
 
 export const storeApiTypes = ["manual", "amazon", "shopify", "woocommerce"] as const;
 /** The Amazon settings screen saves this one; the store form shows it but does not offer it. */
@@ -7,25 +7,42 @@ export const allApiTypes = [...storeApiTypes, "amazon_pa"] as const;
 
 export const INVALID_API_CONFIG = "Invalid JSON in API configuration";
 
-const apiConfig = z
-  .string()
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether PostgreSQL's jsonb can hold this value: it refuses \u0000 and unpaired surrogate escapes. */
+function storableInJsonb(value: unknown): boolean {
+  if (typeof value === "string") return !value.includes("\0") && !LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.every(storableInJsonb);
+  if (value && typeof value === "object") return Object.entries(value).every(([key, item]) => storableInJsonb(key) && storableInJsonb(item));
+  return true;
+}
+
+const apiConfig = text()
+  .max(20_000, "Must be at most 20000 characters")
   .optional()
-  .transform((text, ctx) => {
-    if (!text?.trim()) return {} as Record<string, unknown>;
+  .transform((json, ctx) => {
+    if (!json?.trim()) return {} as Record<string, unknown>;
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(text);
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      parsed = JSON.parse(json);
     } catch {
-      // reported below
+      parsed = undefined;
     }
-    ctx.addIssue({ code: "custom", message: INVALID_API_CONFIG });
-    return z.NEVER;
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+      ctx.addIssue({ code: "custom", message: INVALID_API_CONFIG });
+      return z.NEVER;
+    }
+    if (!storableInJsonb(parsed)) {
+      ctx.addIssue({ code: "custom", message: INVALID_CHARACTER });
+      return z.NEVER;
+    }
+    return parsed as Record<string, unknown>;
   });
 
 export const storeSchema = z
   .object({
     name: requiredText("Store name is required", 120),
-    slug: z.string().trim().max(120).optional(),
+    slug: optionalSlug(120),
     logoUrl: optionalImageUrl(),
     seoTitle: optionalText(200),
     seoDescription: optionalText(500),

@@ -67,15 +67,15 @@ describe("stores", () => {
   });
 
   it("never shows api_config secrets, and keeps them when the masked value comes back", async () => {
-    const created = await createStore(database().db, actor, input({ name: "Amazon", apiConfig: JSON.stringify({ access_key: "AKIA123", secret_key: "super-secret-9876" }) }));
+    const created = await createStore(database().db, actor, input({ name: "Amazon", apiConfig: JSON.stringify({ region: "us-east-1", secret_key: "super-secret-9876" }) }));
     const id = created.ok ? created.row.id : "";
     const shown = await getStoreForAdmin(database().db, id);
-    expect(shown!.apiConfig).toEqual({ access_key: "AKIA123", secret_key: maskSecret("super-secret-9876") });
+    expect(shown!.apiConfig).toEqual({ region: "us-east-1", secret_key: maskSecret("super-secret-9876") });
     expect(JSON.stringify(shown)).not.toContain("super-secret");
 
-    await updateStore(database().db, actor, id, input({ name: "Amazon", apiConfig: JSON.stringify({ ...shown!.apiConfig, access_key: "AKIA456" }) }));
+    await updateStore(database().db, actor, id, input({ name: "Amazon", apiConfig: JSON.stringify({ ...shown!.apiConfig, region: "eu-west-1" }) }));
     const [stored] = await database().db.select().from(stores).where(eq(stores.id, id));
-    expect(stored!.apiConfig).toEqual({ access_key: "AKIA456", secret_key: "super-secret-9876" });
+    expect(stored!.apiConfig).toEqual({ region: "eu-west-1", secret_key: "super-secret-9876" });
 
     await updateStore(database().db, actor, id, input({ name: "Amazon", apiConfig: JSON.stringify({ secret_key: "new-secret" }) }));
     const [changed] = await database().db.select().from(stores).where(eq(stores.id, id));

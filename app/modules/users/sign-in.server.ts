@@ -11,11 +11,13 @@ export type SignInResult =
   | { ok: true; cookies: string[] }
   | { ok: false; status: 401 | 429; message: string };
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export async function signIn(
   db: Database,
   auth: Auth,
   attempt: { email: string; password: string; ip: string; headers: Headers },
-  now = new Date(),
+  { now = new Date(), wait = sleep }: { now?: Date; wait?: (ms: number) => Promise<void> } = {},
 ): Promise<SignInResult> {
   const { email, password, ip } = attempt;
   const limit = await checkLoginLimit(db, email, ip, now);
@@ -28,6 +30,8 @@ export async function signIn(
       message: `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
     };
   }
+  // An email under attack from many addresses: every attempt at it waits, the owner's included, none is refused.
+  if (limit.delayMs > 0) await wait(limit.delayMs);
   try {
     const { headers, response } = await auth.api.signInEmail({
       body: { email, password, rememberMe: true },

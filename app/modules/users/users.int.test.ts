@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createAuth, type Auth } from "~/auth.server";
 import { accounts, auditLog, sessions, users } from "~/db/schema";
-import { LOGIN_WINDOW_MS } from "./login-attempts.server";
+import { delayForEmailFailures, LOGIN_WINDOW_MS } from "./login-attempts.server";
 import { INVALID_CREDENTIALS, signIn, signOut } from "./sign-in.server";
 import { consumeSetupToken, createAdmin, ensureFirstAdmin, isSetupTokenValid, UserError } from "./users.server";
 
@@ -85,14 +85,40 @@ describe("sign-in", () => {
     expect(JSON.stringify(failed)).not.toContain("wrong-password");
   });
 
-  it("locks an email after 5 failures in 15 minutes, even with the right password, until the window passes", async () => {
-    for (let i = 0; i < 5; i++) expect((await signIn(t.db, auth, attempt("wrong-password", `10.0.0.${i}`))).ok).toBe(false);
-    const locked = await signIn(t.db, auth, attempt("right-password", "10.9.9.9"));
+  it("blocks an email from one address after 5 failures there, even with the right password, until the window passes", async () => {
+    for (let i = 0; i < 5; i++) expect((await signIn(t.db, auth, attempt("wrong-password", "10.0.0.1"))).ok).toBe(false);
+    const locked = await signIn(t.db, auth, attempt("right-password", "10.0.0.1"));
     expect(locked.ok).toBe(false);
     expect(!locked.ok && locked.status).toBe(429);
     expect(!locked.ok && locked.message).toMatch(/Too many failed sign-in attempts\. Please try again in 15 minutes\./);
     const later = new Date(Date.now() + LOGIN_WINDOW_MS + 1000);
-    expect((await signIn(t.db, auth, attempt("right-password", "10.9.9.9"), later)).ok).toBe(true);
+    expect((await signIn(t.db, auth, attempt("right-password", "10.0.0.1"), { now: later })).ok).toBe(true);
+  });
+
+  it("lets the owner in from a clean address while another address is blocked for the same email", async () => {
+    for (let i = 0; i < 5; i++) await signIn(t.db, auth, attempt("wrong-password", "10.0.0.1"));
+    expect((await signIn(t.db, auth, attempt("right-password", "10.0.0.1"))).ok).toBe(false);
+    expect((await signIn(t.db, auth, attempt("right-password", "10.9.9.9"))).ok).toBe(true);
+  });
+
+  it("slows an email attacked from many addresses with a growing delay instead of a block", async () => {
+    const waits: number[] = [];
+    const wait = async (ms: number) => void waits.push(ms);
+    for (let i = 0; i < 8; i++) {
+      const result = await signIn(t.db, auth, attempt("wrong-password", `10.0.1.${i}`), { wait });
+      expect(!result.ok && result.status).toBe(401);
+    }
+    expect(waits).toEqual([250, 500, 1000]);
+    const owner = await signIn(t.db, auth, attempt("right-password", "10.9.9.9"), { wait });
+    expect(owner.ok).toBe(true);
+    expect(waits.at(-1)).toBe(2000);
+    // A success starts the email's count again.
+    await signIn(t.db, auth, attempt("wrong-password", "10.0.2.1"), { wait });
+    expect(waits).toHaveLength(4);
+  });
+
+  it("caps the delay at 10 seconds", () => {
+    expect([4, 5, 6, 9, 10, 11, 50].map(delayForEmailFailures)).toEqual([0, 250, 500, 4000, 8000, 10_000, 10_000]);
   });
 
   it("locks an IP after 20 failures across emails", async () => {

@@ -15,6 +15,7 @@ import { signIn } from "~/modules/users/sign-in.server";
 import { loginSchema } from "~/modules/users/user.schema";
 import { redirectWithToast } from "~/toast.server";
 import type { Route } from "./+types/login";
+import { readFormData } from "~/lib/form-data";
 
 export const meta = () => [...pageMeta("Admin Access", "Sign in to manage DealDash."), { name: "robots", content: "noindex" }];
 
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }

@@ -13,6 +13,7 @@ import { setupSchema } from "~/modules/users/user.schema";
 import { consumeSetupToken, createAdmin, isSetupTokenValid } from "~/modules/users/users.server";
 import { redirectWithToast } from "~/toast.server";
 import type { Route } from "./+types/setup";
+import { readFormData } from "~/lib/form-data";
 
 export const meta = () => [...pageMeta("Set up DealDash", "Create the first admin account."), { name: "robots", content: "noindex" }];
 
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: setupSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: setupSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "~/lib/validation";
 import { appSecret } from "~/app-secret.server";
 import { requireAdmin } from "~/auth.server";
 import { db } from "~/db/database.server";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/amazon-product";
 // POST /api/amazon-product {asin}: the admin forms' "fetch from Amazon". Admin session and same origin
 // (checked by server/app.ts for every write) required; answers JSON.
 
-const requestSchema = z.object({ asin: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{10}$/, "An ASIN is 10 letters and digits") });
+const requestSchema = z.object({ asin: text().trim().toUpperCase().regex(/^[A-Z0-9]{10}$/, "An ASIN is 10 letters and digits") });
 
 const statusFor: Record<AmazonErrorKind, number> = {
   "bad-credentials": 422,

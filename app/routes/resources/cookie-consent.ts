@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { CONSENT_KEY } from "~/components/site/cookie-banner";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/cookie-consent";
+import { readFormData } from "~/lib/form-data";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
@@ -16,7 +17,7 @@ function refererPath(request: Request): string {
 
 /** The cookie banner without JavaScript: store the choice and go back to the page it was made on. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const value = form.get("consent") === "true" ? "true" : "false";
   return redirect(refererPath(request), {
     headers: { "Set-Cookie": `${CONSENT_KEY}=${value}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax` },

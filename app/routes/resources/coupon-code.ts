@@ -1,12 +1,12 @@
 import { db } from "~/db/database.server";
+import { isUuid } from "~/lib/uuid";
 import { revealCouponCode } from "~/modules/coupons/coupons-public.server";
 import type { Route } from "./+types/coupon-code";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** 'Show Code': the code of a published, unexpired coupon. It is never in the page's HTML. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const found = UUID.test(params.id) ? await revealCouponCode(db(), params.id) : null;
+  const found = isUuid(params.id) ? await revealCouponCode(db(), params.id) : null;
   const headers = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
   if (!found) return Response.json({ error: "This coupon is not available." }, { status: 404, headers });
   return Response.json({ code: found.code }, { headers });

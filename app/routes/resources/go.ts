@@ -1,5 +1,6 @@
 import { isbot } from "isbot";
 import { db } from "~/db/database.server";
+import { isUuid } from "~/lib/uuid";
 import type { ClickKind } from "~/lib/click-out";
 import { recordClick } from "~/modules/clicks/clicks.server";
 import { findCouponClickTarget } from "~/modules/coupons/coupons-public.server";
@@ -9,16 +10,20 @@ import type { Route } from "./+types/go";
 
 // /go/:kind/:id — the counted click-out. The destination always comes from the database, never the URL.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const finders = { deal: findDealClickTarget, coupon: findCouponClickTarget, gift: findGiftClickTarget } as const;
+// A Map, not an object: a kind from the URL such as "__proto__" or "constructor" must find nothing.
+const finders = new Map<string, typeof findDealClickTarget>([
+  ["deal", findDealClickTarget],
+  ["coupon", findCouponClickTarget],
+  ["gift", findGiftClickTarget],
+]);
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "X-Robots-Tag": "noindex" } });
 
 async function target(params: Route.LoaderArgs["params"]) {
-  const kind = params.kind as ClickKind;
-  if (!(kind in finders) || !UUID.test(params.id)) return null;
-  const found = await finders[kind](db(), params.id);
-  return found ? { kind, ...found } : null;
+  const find = finders.get(params.kind);
+  if (!find || !isUuid(params.id)) return null;
+  const found = await find(db(), params.id);
+  return found ? { kind: params.kind as ClickKind, ...found } : null;
 }
 
 /** Counts a click unless a bot made it; keeps only where on our site and the referring host. */

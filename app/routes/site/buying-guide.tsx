@@ -7,6 +7,7 @@ import { DealCard } from "~/components/site/deal-card";
 import { GiftCard } from "~/components/site/gift-card";
 import { SafeHtml } from "~/components/site/safe-html";
 import { db } from "~/db/database.server";
+import { isUuid } from "~/lib/uuid";
 import { splitContent, tokenIds } from "~/lib/content-tokens";
 import { guideDate } from "~/lib/guide-date";
 import { jsonLd, pageMeta, siteUrlFrom } from "~/lib/seo";
@@ -17,11 +18,10 @@ import { findPublicDealsByIds } from "~/modules/deals/deals-public.server";
 import { findPublicGiftIdeasByIds } from "~/modules/gift-ideas/gift-ideas-public.server";
 import type { Route } from "./+types/buying-guide";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ params }: Route.LoaderArgs) {
   // The spec's second reading links guides by id: answer with the slug URL.
-  if (UUID.test(params.slug)) {
+  if (isUuid(params.slug)) {
     const slug = await findPublicGuideSlugById(db(), params.slug);
     if (slug) throw redirect(`/buying-guides/${slug}`, 301);
   }

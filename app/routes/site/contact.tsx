@@ -14,13 +14,14 @@ import { contactSchema } from "~/modules/contact/contact.schema";
 import { saveContactMessage } from "~/modules/contact/contact.server";
 import { allowAttempt, CONTACT_LIMIT, visitorKey } from "~/modules/rate-limit/rate-limit.server";
 import type { Route } from "./+types/contact";
+import { readFormData } from "~/lib/form-data";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta("Contact", "Get in touch with the DealDash team.", { siteUrl: siteUrlFrom(matches), path: "/contact" });
 
 const THANKS = "Thanks for your message! We usually answer within two working days.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: contactSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false, limited: false }, { status: 400 });
   // A bot that filled the hidden field is told it worked, and nothing is stored.
   if (submission.value.website) return { result: submission.reply({ resetForm: true }), sent: true, limited: false };

@@ -9,11 +9,12 @@ import { pageMeta } from "~/lib/seo";
 import { newsletterSchema } from "~/modules/newsletter/newsletter.schema";
 import { subscribe } from "~/modules/newsletter/newsletter.server";
 import type { Route } from "./+types/newsletter";
+import { readFormData } from "~/lib/form-data";
 
 export const meta = () => pageMeta("Newsletter", "The DealDash weekly deals newsletter.");
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = newsletterSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = newsletterSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) {
     return data<NewsletterResult>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
   }
@@ -21,11 +22,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await allowAttempt(db(), NEWSLETTER_LIMIT, visitorKey(context.clientIp, appSecret(getEnv()))))) {
     return data<NewsletterResult>({ ok: false, message: "Too many attempts. Please try again later." }, { status: 429 });
   }
-  const { created } = await subscribe(db(), parsed.data.email);
-  return {
-    ok: true,
-    message: created ? "Thanks for subscribing!" : "You're already subscribed. Thanks!",
-  } satisfies NewsletterResult;
+  // The same answer whether or not the address was already on the list: a stranger learns nothing.
+  await subscribe(db(), parsed.data.email);
+  return { ok: true, message: "Thanks for subscribing!" } satisfies NewsletterResult;
 }
 
 /** Reached without JavaScript: the footer form posts here and this page shows the outcome. */

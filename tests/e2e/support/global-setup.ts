@@ -7,6 +7,8 @@ import { startServer, tempDataDir } from "../../../scripts/lib/server-process";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The shared server's process, for memory readings. */
+    serverPid: number;
     chromiumPath: string;
     adminEmail: string;
     adminPassword: string;
@@ -22,6 +24,7 @@ export default async function setup(project: TestProject) {
   const admin = { email: "admin@dealdash.test", password: "e2e-admin-password" };
   const server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
   project.provide("baseUrl", server.url);
+  project.provide("serverPid", server.child.pid!);
   project.provide("adminEmail", admin.email);
   project.provide("adminPassword", admin.password);
   project.provide("chromiumPath", chromiumPath);

@@ -7,7 +7,8 @@ import { db } from "~/db/database.server";
 import { formatDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/money";
 import { deleteDeal, listDealsForAdmin } from "~/modules/deals/deals.server";
-import { handleDelete, isUuid, toastAnswer } from "../shared/resource-actions.server";
+import { handleDelete, toastAnswer } from "../shared/resource-actions.server";
+import { isUuid } from "~/lib/uuid";
 import { RefreshCw } from "lucide-react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -18,6 +19,7 @@ import { errorToast, successToast } from "~/lib/toast";
 import { configuredAmazonClient } from "~/modules/amazon/amazon-service.server";
 import { refreshAmazonPrices } from "~/modules/amazon/price-refresh.server";
 import type { Route } from "./+types/deals-list";
+import { readFormData } from "~/lib/form-data";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -25,7 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const intent = (await request.clone().formData()).get("intent");
+  await requireAdmin(request);
+  const intent = (await readFormData(request.clone())).get("intent");
   if (intent === "refresh") return refreshDealPrice(request);
   return handleDelete(request, deleteDeal, { deleted: "Deal deleted successfully", failed: "Failed to delete deal" });
 }
@@ -33,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
 /** 'Refresh now': read this deal's Amazon price again, whatever its age. */
 async function refreshDealPrice(request: Request) {
   await requireAdmin(request);
-  const id = (await request.formData()).get("id");
+  const id = (await readFormData(request)).get("id");
   const env = getEnv();
   if (!isUuid(id)) return toastAnswer(errorToast("Failed to refresh the price"));
   const api = await configuredAmazonClient(db(), appSecret(env), { endpointOverride: env.AMAZON_API_ENDPOINT });

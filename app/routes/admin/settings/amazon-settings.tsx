@@ -21,6 +21,7 @@ import { credentialsFromForm, loadAmazonSettings, MissingSecretError, saveAmazon
 import { amazonClient, CONNECTION_TEST_ASIN } from "~/modules/amazon/amazon-service.server";
 import { MARKETPLACES } from "~/modules/amazon/marketplaces";
 import type { Route } from "./+types/amazon-settings";
+import { readFormData } from "~/lib/form-data";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -31,7 +32,7 @@ const CONNECT_FAILED = "Failed to connect to Amazon PA API. Please check your cr
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: amazonSettingsSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: amazonSettingsSchema });
   const intent = submission.payload.intent === "test" ? "test" : "save";
   if (submission.status !== "success") {
     return data(

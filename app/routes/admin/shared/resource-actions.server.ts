@@ -4,15 +4,15 @@ import type { z } from "zod";
 import { requireAdmin } from "~/auth.server";
 import type { Database } from "~/db/client.server";
 import { db } from "~/db/database.server";
+import { isUuid } from "~/lib/uuid";
 import { errorToast, successToast, type Toast } from "~/lib/toast";
 import { logger } from "~/logger.server";
 import type { Actor, DeleteResult, SaveResult } from "~/modules/resource/mutations.server";
 import { redirectWithToast, toastCookie } from "~/toast.server";
+import { readFormData } from "~/lib/form-data";
 
 // The admin list and form routes of every resource share these three steps.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
 
 /** The row an edit form needs, or back to the list with the spec's "Failed to fetch …" toast. */
 export async function loadForEdit<Row>(
@@ -42,7 +42,7 @@ export async function handleDelete(
   messages: { deleted: string; failed: string },
 ) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const id = form.get("id");
   if (form.get("intent") !== "delete" || !isUuid(id)) return toastAnswer(errorToast(messages.failed));
   try {
@@ -71,7 +71,7 @@ export async function handleSave<Schema extends z.ZodType, Row>(
   },
 ) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: options.schema });
+  const submission = parseWithZod(await readFormData(request), { schema: options.schema });
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
   if (id !== undefined && !isUuid(id)) throw redirectWithToast(options.listPath, errorToast(options.messages.failed));
   try {

@@ -1,0 +1,114 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { startServer, tempDataDir } from "../../scripts/lib/server-process";
+import { createStoreOverHttp, signInOverHttp } from "../../scripts/lib/admin-over-http";
+
+// A stream of admin writes, the server killed with SIGKILL in the middle of it, a restart on the same data:
+// every write the server acknowledged must still be there. On the embedded database, and on PostgreSQL when
+// TEST_DATABASE_URL is set.
+
+const ADMIN = { email: "owner@dealdash.test", password: "durability-password" };
+const WRITERS = 4;
+const ACKNOWLEDGED_BEFORE_KILL = 60;
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+interface Target {
+  env: Record<string, string>;
+  storedNames(): Promise<string[]>;
+}
+
+function embeddedTarget(): Target {
+  const dataDir = tempDataDir("dealdash-crash-");
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return {
+    env: { DATA_DIR: dataDir },
+    async storedNames() {
+      const handle = await openDatabase({ kind: "pglite", dataDir });
+      try {
+        const result = (await handle.db.execute("select name from stores")) as unknown as { rows: Array<{ name: string }> };
+        return result.rows.map((row) => row.name);
+      } finally {
+        await handle.close();
+      }
+    },
+  };
+}
+
+async function postgresTarget(base: string): Promise<Target> {
+  const name = `dealdash_crash_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  cleanups.push(async () => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  });
+  return {
+    env: { DATABASE_URL: url.toString(), APP_SECRET: "crash-test-secret-crash-test-secret-1234" },
+    async storedNames() {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        return (await client.query<{ name: string }>("select name from stores")).rows.map((row) => row.name);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+const drivers: Array<[string, () => Promise<Target> | Target]> = [["the embedded database", embeddedTarget]];
+if (process.env.TEST_DATABASE_URL) drivers.push(["PostgreSQL", () => postgresTarget(process.env.TEST_DATABASE_URL!)]);
+
+describe.each(drivers)("crash durability on %s", (_label, makeTarget) => {
+  it("keeps every acknowledged write across kill -9 and starts again on the same data", async () => {
+    const target = await makeTarget();
+    // On PostgreSQL the data directory holds only the generated keys.
+    const dataDir = target.env.DATA_DIR ?? tempDataDir("dealdash-crash-");
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const env = { ...target.env, SEED_DEMO: "false", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+    const server = await startServer({ dataDir, env });
+    const cookie = await signInOverHttp(server.url, ADMIN);
+
+    const acknowledged: string[] = [];
+    let killed = false;
+    const writers = Array.from({ length: WRITERS }, async (_, writer) => {
+      for (let i = 0; !killed; i++) {
+        const name = `Durable ${writer}-${i}`;
+        try {
+          if (await createStoreOverHttp(server.url, cookie, name)) acknowledged.push(name);
+        } catch {
+          return; // the server is gone
+        }
+      }
+    });
+    while (acknowledged.length < ACKNOWLEDGED_BEFORE_KILL) await new Promise((resolve) => setTimeout(resolve, 5));
+    server.child.kill("SIGKILL");
+    killed = true;
+    await Promise.all(writers);
+    await new Promise((resolve) => server.child.exitCode !== null || server.child.signalCode !== null ? resolve(null) : server.child.once("exit", resolve));
+
+    const restarted = await startServer({ dataDir, env });
+    const again = await signInOverHttp(restarted.url, ADMIN);
+    expect(await createStoreOverHttp(restarted.url, again, "After the crash")).toBe(true);
+    expect(await restarted.stop()).toBe(0);
+
+    const stored = new Set(await target.storedNames());
+    const lost = acknowledged.filter((name) => !stored.has(name));
+    console.log(`${acknowledged.length} acknowledged writes before kill -9, ${lost.length} lost`);
+    expect(lost).toEqual([]);
+    expect(stored.has("After the crash")).toBe(true);
+  }, 120_000);
+});

@@ -1,0 +1,367 @@
+import { sql } from "drizzle-orm";
+import { DomUtils, parseDocument } from "htmlparser2";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInOverHttp } from "../../scripts/lib/admin-over-http";
+import { ADMIN, startInProcessApp, type InProcessApp } from "../support/in-process-server";
+
+// Form fuzz: every action the app has, found from the built route table, gets every field sent wrong
+// (missing, repeated, a file, 1 MB, NUL, control characters, emoji and RTL, bad numbers, bad dates,
+// unknown ids). No answer may be a 5xx, and an answer that refuses the input must leave every row as it
+// was. Forms are found by crawling the rendered pages, so a new form is covered without a new test.
+
+type Element = ReturnType<typeof DomUtils.findAll>[number];
+
+const UNKNOWN_UUID = "00000000-0000-4000-8000-00000000dead";
+
+type Payload = { label: string; value: string[] | "file" | null };
+
+const PAYLOADS: Payload[] = [
+  { label: "missing", value: null },
+  { label: "empty", value: [""] },
+  { label: "repeated", value: ["1", "2"] },
+  { label: "a file", value: "file" },
+  { label: "1 MB", value: ["x".repeat(1024 * 1024)] },
+  { label: "NUL", value: ["a\u0000b"] },
+  { label: "control characters", value: ["\u0001\u0007\u001b[31m\u007f\u0085"] },
+  { label: "emoji and RTL", value: ["😀 \u202eevil\u202c שלום 👩‍👩‍👧"] },
+  { label: "negative", value: ["-1"] },
+  { label: "NaN", value: ["NaN"] },
+  { label: "Infinity", value: ["Infinity"] },
+  { label: "huge", value: ["1e308"] },
+  { label: "long number", value: ["99999999999999999999999"] },
+  { label: "impossible date", value: ["2026-02-30"] },
+  { label: "year 0000", value: ["0000-01-01"] },
+  { label: "year 99999", value: ["99999-12-31"] },
+  { label: "unknown UUID", value: [UNKNOWN_UUID] },
+  { label: "SQL-ish", value: ["' OR 1=1 --"] },
+];
+/** A second form on the same action (add beside edit) gets the payloads most likely to reach its own code. */
+const SHORT_PAYLOADS = PAYLOADS.filter((p) => ["missing", "NUL", "unknown UUID", "year 0000", "negative", "1 MB"].includes(p.label));
+
+/** Valid starting values for forms that render empty, so each mutation reaches past the first check. */
+const BASE_VALUES: Record<string, Record<string, string>> = {
+  "/contact": { name: "Fuzz Tester", email: "fuzz@example.com", message: "A message that is long enough to send." },
+  "/newsletter": { email: "fuzz@example.com" },
+  "/admin/login": { email: ADMIN.email, password: "not-the-password" },
+};
+/** Actions whose form is not in any rendered page, with the fields they read. */
+const UNRENDERED_FIELDS: Record<string, string[]> = {
+  // Only a valid one-time token renders the setup form.
+  "admin/setup": ["token", "email", "password", "confirmPassword", "name"],
+};
+/** Fields of fetcher forms that open in a dialog (delete confirmations), for actions no page shows a form for. */
+const DIALOG_FIELDS = ["intent", "id"];
+/** Actions the fuzz does not post to, and why. */
+const NOT_POSTED: Record<string, string> = {
+  "admin/logout": "its only input is the session, which a post would end",
+  "routes/resources/go": "covered below with bad kinds and ids; it reads no body",
+  "routes/resources/amazon-product": "a JSON endpoint, covered below",
+};
+
+interface FoundForm {
+  page: string;
+  action: string;
+  routeId: string;
+  fields: Array<[string, string]>;
+  names: string[];
+}
+
+let app: InProcessApp;
+let url: string;
+let cookie: string;
+let build: ServerBuild;
+
+beforeAll(async () => {
+  app = await startInProcessApp();
+  url = await app.listen();
+  cookie = await signInOverHttp(url, ADMIN);
+  build = app.mod.serverBuild;
+}, 60_000);
+afterAll(() => app?.close());
+
+// No runtime import of react-router here: it would load React in development mode beside the bundle's.
+/** Whether a route pattern (`/gift-ideas/:slug`, `/*`) matches a path. */
+function matchPath(pattern: string, path: string): boolean {
+  const source = pattern
+    .split("/")
+    .map((part) => (part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${source}/?$`).test(path);
+}
+
+async function queryRows<T>(query: ReturnType<typeof sql.raw>): Promise<T[]> {
+  return ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Full URL patterns of the routes, by id. */
+function routePatterns(): Map<string, string> {
+  const patterns = new Map<string, string>();
+  const patternOf = (id: string): string => {
+    const route = build.routes[id]!;
+    const parent = route.parentId ? patternOf(route.parentId) : "";
+    return `${parent}/${route.path ?? ""}`.replace(/\/+/g, "/").replace(/(.)\/$/, "$1");
+  };
+  for (const id of Object.keys(build.routes)) patterns.set(id, patternOf(id));
+  return patterns;
+}
+
+/** A pattern without a splat beats one with; then the longer one. */
+const bySpecificity = (a: string, b: string) => Number(a.includes("*")) - Number(b.includes("*")) || b.length - a.length;
+
+function routeIdFor(pathname: string): string | undefined {
+  const candidates = [...routePatterns()].filter(([id, pattern]) => build.routes[id]!.module.action && matchPath(pattern, pathname));
+  return candidates.sort(([, a], [, b]) => bySpecificity(a, b))[0]?.[0];
+}
+
+function formsIn(html: string, page: string): FoundForm[] {
+  const doc = parseDocument(html);
+  const forms = DomUtils.findAll((el) => el.name === "form" && (el.attribs.method ?? "get").toLowerCase() === "post", doc.children);
+  return forms.flatMap((form) => {
+    const action = new URL(form.attribs.action ?? page, url);
+    const routeId = routeIdFor(action.pathname);
+    if (!routeId) return [];
+    const controls = DomUtils.findAll((el) => ["input", "select", "textarea", "button"].includes(el.name) && Boolean(el.attribs.name), form.children);
+    const fields: Array<[string, string]> = [];
+    const names = new Set<string>();
+    let submitter = false;
+    for (const control of controls) {
+      const { name = "", type = "text", value = "" } = control.attribs;
+      names.add(name);
+      if (control.name === "button" || type === "submit") {
+        // The browser sends the clicked button only: take the first.
+        if (!submitter) fields.push([name, value]);
+        submitter = true;
+      } else if (control.name === "textarea") fields.push([name, DomUtils.textContent(control)]);
+      else if (control.name === "select") fields.push([name, selectedOption(control)]);
+      else if (type === "checkbox" || type === "radio") {
+        if ("checked" in control.attribs) fields.push([name, value || "on"]);
+      } else fields.push([name, value]);
+    }
+    const base = BASE_VALUES[action.pathname];
+    const withBase = base ? [...fields.filter(([name]) => !(name in base)), ...Object.entries(base)] : fields;
+    for (const name of Object.keys(base ?? {})) names.add(name);
+    return [{ page, action: action.pathname + action.search, routeId, fields: withBase, names: [...names] }];
+  });
+}
+
+function selectedOption(select: Element): string {
+  const options = DomUtils.findAll((el) => el.name === "option", select.children);
+  const chosen = options.find((option) => "selected" in option.attribs) ?? options[0];
+  return chosen?.attribs.value ?? "";
+}
+
+/** The sign-in page shows its form only to visitors without a session. */
+const ANONYMOUS_PAGES = new Set(["/admin/login"]);
+
+/** Crawls the site, one page per route pattern, and returns every post form. */
+async function crawlForms(): Promise<FoundForm[]> {
+  const patterns = routePatterns();
+  const queue = ["/", "/admin", ...[...patterns.values()].filter((p) => !p.includes(":") && !p.includes("*"))];
+  const seenPatterns = new Set<string>();
+  const forms: FoundForm[] = [];
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    const pattern = [...patterns.values()].filter((p) => matchPath(p, path)).sort(bySpecificity)[0] ?? path;
+    if (seenPatterns.has(pattern) || /\.(xml|txt)$/.test(path) || path.startsWith("/go/") || path === "/admin/logout") continue;
+    seenPatterns.add(pattern);
+    const headers = ANONYMOUS_PAGES.has(path) ? undefined : { cookie };
+    const response = await fetch(url + path, { headers, redirect: "manual" });
+    if (!response.headers.get("content-type")?.includes("text/html")) continue;
+    const html = await response.text();
+    forms.push(...formsIn(html, path));
+    const links = DomUtils.findAll((el) => el.name === "a" && Boolean(el.attribs.href), parseDocument(html).children);
+    for (const link of links) {
+      const target = new URL(link.attribs.href!, url + path);
+      if (target.origin === url) queue.push(target.pathname);
+    }
+  }
+  return forms;
+}
+
+/** The next transaction id: it moves only when something wrote to the database. */
+async function writeMark(): Promise<string> {
+  const [row] = await queryRows<{ x: string }>(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`);
+  return row!.x;
+}
+
+/** Tables whose rows may change on a refused request by design (attempt counters, sessions, job leases). */
+const BOOKKEEPING = new Set(["login_attempts", "rate_limit_events", "sessions", "job_leases", "verifications"]);
+
+/** Every content row, as one string: equal before and after means nothing changed. */
+async function contentFingerprint(): Promise<string> {
+  const tables = await queryRows<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`);
+  const parts = tables
+    .filter(({ name }) => !BOOKKEEPING.has(name))
+    .map(({ name }) => {
+      // Failed sign-ins are audited on purpose.
+      const where = name === "audit_log" ? "where action <> 'sign_in_failed'" : "";
+      return `select '${name}' as t, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as h from "${name}" r ${where}`;
+    });
+  const rows = await queryRows<{ t: string; h: string }>(sql.raw(parts.join(" union all ")));
+  return rows.map((row) => `${row.t}:${row.h}`).join(",");
+}
+
+type Outcome = "refused" | "accepted";
+
+function outcomeOf(response: Response): Outcome {
+  if (response.status >= 400) return "refused";
+  const toast = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("dealdash_toast="))
+    ?.split(";")[0]!
+    .slice("dealdash_toast=".length);
+  if (toast) {
+    const parsed = JSON.parse(Buffer.from(toast, "base64url").toString("utf8")) as { type: string };
+    if (parsed.type === "error") return "refused";
+  }
+  return "accepted";
+}
+
+function bodyWith(fields: Array<[string, string]>, name: string, payload: Payload): BodyInit {
+  const kept = fields.filter(([field]) => field !== name);
+  if (payload.value === "file") {
+    const form = new FormData();
+    for (const [field, value] of kept) form.append(field, value);
+    form.append(name, new Blob(["%PDF-1.4 not really"], { type: "application/pdf" }), "upload.pdf");
+    return form;
+  }
+  return new URLSearchParams([...kept, ...(payload.value ?? []).map((value): [string, string] => [name, value])]);
+}
+
+const failures: string[] = [];
+const counts = { cases: 0, refused: 0, accepted: 0, forms: 0, fields: 0 };
+
+/** Bodies that are not forms at all: another content type, a multipart body with a broken boundary. */
+const NOT_A_FORM: Array<{ label: string; type: string; body: string }> = [
+  { label: "JSON", type: "application/json", body: '{"title": "x"}' },
+  { label: "broken multipart", type: "multipart/form-data; boundary=nothing-matches", body: "--other\r\ngarbage" },
+  { label: "plain text", type: "text/plain", body: "title=x" },
+];
+
+async function fuzzAction(action: string, fields: Array<[string, string]>, names: string[], payloads: Payload[]) {
+  counts.forms++;
+  counts.fields += names.length;
+  const dataUrl = action.replace(/(\?|$)/, ".data$1").replace(/^\/\.data/, "/_root.data");
+  for (const { label, type, body } of NOT_A_FORM) {
+    const response = await fetch(url + dataUrl, { method: "POST", headers: { cookie, "content-type": type }, body });
+    await response.arrayBuffer();
+    counts.cases++;
+    if (response.status >= 500) failures.push(`${action} as ${label}: ${response.status}`);
+  }
+  let mark = await writeMark();
+  let fingerprint = await contentFingerprint();
+  for (const name of names) {
+    for (const payload of payloads) {
+      const before = await writeMark();
+      if (before !== mark) {
+        fingerprint = await contentFingerprint();
+        mark = before;
+      }
+      const response = await fetch(url + dataUrl, { method: "POST", headers: { cookie }, redirect: "manual", body: bodyWith(fields, name, payload) });
+      await response.arrayBuffer();
+      counts.cases++;
+      const label = `${action} ${name} = ${payload.label}`;
+      if (response.status >= 500) {
+        failures.push(`${label}: ${response.status}`);
+        continue;
+      }
+      const outcome = outcomeOf(response);
+      counts[outcome]++;
+      const after = await writeMark();
+      if (after === before) continue;
+      const now = await contentFingerprint();
+      if (outcome === "refused" && now !== fingerprint) failures.push(`${label}: refused (${response.status}) but rows changed`);
+      fingerprint = now;
+      mark = after;
+    }
+  }
+}
+
+describe("form fuzz", () => {
+  it("answers every action's bad input without a 5xx, and a refusal changes no row", async () => {
+    const forms = await crawlForms();
+    const byModule = new Map<unknown, FoundForm[]>();
+    for (const form of forms) {
+      const module = build.routes[form.routeId]!.module;
+      const known = byModule.get(module) ?? [];
+      if (!known.some((other) => other.action === form.action && other.names.join() === form.names.join())) known.push(form);
+      byModule.set(module, known);
+    }
+
+    for (const [module, moduleForms] of byModule) {
+      // Edit forms render valid values: fuzz them first and fully; other forms on the same action borrow
+      // those values for the fields they share.
+      const ordered = [...moduleForms].sort((a, b) => Number(/\/edit\//.test(b.action)) - Number(/\/edit\//.test(a.action)));
+      const valid = new Map(ordered[0]!.fields);
+      for (const [index, form] of ordered.entries()) {
+        const fields = form.fields.map(([name, value]): [string, string] => [name, value || valid.get(name) || value]);
+        await fuzzAction(form.action, fields, form.names, index === 0 ? PAYLOADS : SHORT_PAYLOADS);
+      }
+      void module;
+    }
+
+    const patterns = routePatterns();
+    const covered = new Set(forms.map((form) => form.routeId));
+    const unrendered: string[] = [];
+    for (const [id, route] of Object.entries(build.routes)) {
+      if (!route?.module.action || covered.has(id) || id in NOT_POSTED) continue;
+      const path = patterns.get(id)!.replace(/:[a-z]+/gi, UNKNOWN_UUID);
+      const names = UNRENDERED_FIELDS[id] ?? DIALOG_FIELDS;
+      unrendered.push(id);
+      await fuzzAction(path, names.map((name) => [name, name === "intent" ? "delete" : "x"]), names, PAYLOADS);
+    }
+
+    console.log(
+      `form fuzz: ${counts.cases} cases over ${counts.forms} forms and ${counts.fields} fields ` +
+        `(${counts.refused} refused, ${counts.accepted} accepted); actions without a rendered form: ${unrendered.join(", ")}`,
+    );
+    expect(failures).toEqual([]);
+    // The crawl found the forms people fill in, not only the fallbacks.
+    const everyEditForm = ["deals", "coupons", "gift-ideas", "buying-guides", "stores", "categories"].map((type) => `admin/${type}/edit`);
+    expect([...covered]).toEqual(
+      expect.arrayContaining([...everyEditForm, "routes/site/contact", "routes/site/newsletter", "routes/admin/login", "routes/admin/settings/amazon-settings"]),
+    );
+  }, 600_000);
+
+  it("answers bad kinds and ids on the click-out without a 5xx", async () => {
+    for (const kind of ["__proto__", "constructor", "toString", "deal", "nope", "%00"]) {
+      for (const id of [UNKNOWN_UUID, "not-a-uuid", "%00", "%E0%A4%A"]) {
+        for (const method of ["GET", "POST"]) {
+          const response = await fetch(`${url}/go/${kind}/${id}`, { method, redirect: "manual" });
+          expect(response.status, `${method} /go/${kind}/${id}`).toBe(404);
+        }
+      }
+    }
+  });
+
+  it("answers bad JSON on the Amazon product endpoint with a 4xx", async () => {
+    const bodies = ["", "{", "[]", "null", '{"asin": null}', '{"asin": ["B0"]}', '{"asin": "a\\u0000b"}', `{"asin": "${"B".repeat(300_000)}"}`];
+    for (const body of bodies) {
+      const response = await fetch(`${url}/api/amazon-product`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body });
+      expect(response.status, body.slice(0, 40)).toBeGreaterThanOrEqual(400);
+      expect(response.status, body.slice(0, 40)).toBeLessThan(500);
+    }
+  });
+
+  it("answers bad query parameters and path segments on public pages without a 5xx", async () => {
+    const pages = ["/deal-dashes", "/coupons", "/gift-ideas", "/buying-guides", "/"];
+    const params = ["search", "store", "category", "sort", "view", "page", "saved", "expired"];
+    for (const page of pages) {
+      for (const param of params) {
+        for (const payload of PAYLOADS) {
+          if (!Array.isArray(payload.value) || payload.label === "1 MB") continue;
+          const query = new URLSearchParams(payload.value.map((value) => [param, value]));
+          const response = await fetch(`${url}${page}?${query}`, { redirect: "manual" });
+          expect(response.status, `${page}?${param}=${payload.label}`).toBeLessThan(500);
+        }
+      }
+    }
+    for (const path of ["/gift-ideas/", "/buying-guides/", "/coupons/", "/admin/deals/edit/"]) {
+      for (const segment of ["%00", "%E0%A4%A", "😀", UNKNOWN_UUID, "..%2F..%2Fetc", "a".repeat(2000)]) {
+        const response = await fetch(`${url}${path}${segment}${path === "/coupons/" ? "/code" : ""}`, { headers: { cookie }, redirect: "manual" });
+        expect(response.status, `${path}${segment.slice(0, 20)}`).toBeLessThan(500);
+      }
+    }
+  });
+});
