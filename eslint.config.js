@@ -15,7 +15,7 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-restricted-properties": [
         "error",
-        { object: "process", property: "env", message: "Read configuration through app/env.server.ts." },
+        { object: "process", property: "env", message: "Read configuration through app/platform/env.server.ts." },
       ],
     },
   },
@@ -27,14 +27,14 @@ export default tseslint.config(
         "error",
         {
           selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
-          message: "Use text() from ~/lib/validation: it refuses what PostgreSQL cannot store.",
+          message: "Use text() from #app/lib/validation: it refuses what PostgreSQL cannot store.",
         },
       ],
     },
   },
   {
     // Outside the app (scripts, tests, the server entry) reading the environment is how they configure the app.
-    files: ["app/env.server.ts", "scripts/**", "tests/**", "server.ts", "vitest.config.ts", "**/*.test.ts"],
+    files: ["app/platform/env.server.ts", "scripts/**", "tests/**", "server.ts", "vitest.config.ts", "**/*.test.ts"],
     rules: { "no-restricted-properties": "off" },
   },
 );

@@ -4,10 +4,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
-import { getEnv } from "./env.server";
-import { logger } from "./logger.server";
-import { NonceProvider } from "./nonce";
-import { contentSecurityPolicy } from "./security-headers.server";
+import { getEnv } from "./platform/env.server";
+import { logger } from "./platform/logger.server";
+import { NonceProvider } from "./platform/nonce";
+import { contentSecurityPolicy } from "./platform/security-headers.server";
 
 export const streamTimeout = 5_000;
 

@@ -3,9 +3,9 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "./components/site/error-page";
 import { Toaster, useToast } from "./components/ui/toaster";
-import { useNonce } from "./nonce";
-import { getEnv } from "./env.server";
-import { takeToast } from "./toast.server";
+import { useNonce } from "./platform/nonce";
+import { getEnv } from "./platform/env.server";
+import { takeToast } from "./platform/toast.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = takeToast(request);

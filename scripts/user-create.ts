@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
-import { createAuth } from "../app/auth.server";
-import { resolveAppSecret } from "../app/app-secret.server";
+import { createAuth } from "../app/platform/auth.server";
+import { resolveAppSecret } from "../app/platform/app-secret.server";
 import { DataDirLockedError } from "../app/db/data-dir-lock.server";
 import { prepareDatabase, targetFromEnv } from "../app/db/database.server";
-import { getEnv } from "../app/env.server";
+import { getEnv } from "../app/platform/env.server";
 import { createAdmin, UserError } from "../app/modules/users/users.server";
 
 // `npm run user:create -- --email E --password P [--name N]`: adds an admin from the shell.

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/client.server";
+import { openDatabase } from "#app/db/client.server";
 import { startServer, tempDataDir } from "../../scripts/lib/server-process";
 import { createStoreOverHttp, signInOverHttp } from "../../scripts/lib/admin-over-http";
 

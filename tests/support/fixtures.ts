@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database } from "~/db/client.server";
-import { auditLog, stores, users } from "~/db/schema";
+import type { Database } from "#app/db/client.server";
+import { auditLog, stores, users } from "#app/db/schema";
 
 export const actor = { id: "00000000-0000-4000-8000-000000000001", email: "admin@example.com" };
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type { Database } from "~/db/client.server";
+import type { Database } from "#app/db/client.server";
 import { projectRoot } from "../../scripts/lib/server-process";
 import { createWebServer, type AppModule, type WebServerOptions } from "../../server/web-server";
 

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { openDatabase, queryRows, type Database, type DatabaseHandle } from "~/db/client.server";
-import { migrationsFolder } from "~/db/project-root.server";
+import { openDatabase, queryRows, type Database, type DatabaseHandle } from "#app/db/client.server";
+import { migrationsFolder } from "#app/db/project-root.server";
 
 export interface TestDatabase {
   db: Database;

@@ -2,9 +2,9 @@ import { DropdownMenu } from "radix-ui";
 import { ChevronDown, LogOut, PanelLeftClose, PanelLeftOpen, Settings, User } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
-import { showToast } from "~/components/ui/toaster";
-import { cn } from "~/lib/cn";
-import { infoToast } from "~/lib/toast";
+import { showToast } from "#app/components/ui/toaster";
+import { cn } from "#app/lib/cn";
+import { infoToast } from "#app/lib/toast";
 import { adminNav, adminSettingsNav, loadingLabelFor, type AdminNavItem } from "./admin-nav";
 
 export const SIDEBAR_COOKIE = "admin_sidebar";

@@ -1,6 +1,6 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { Field } from "~/components/ui/field";
-import { Select } from "~/components/ui/select";
+import { Field } from "#app/components/ui/field";
+import { Select } from "#app/components/ui/select";
 
 /** An optional category for a deal or a guide. */
 export function CategorySelect({ field, categories }: { field: FieldMetadata<string | undefined>; categories: ReadonlyArray<{ id: string; name: string }> }) {

@@ -2,7 +2,7 @@ import { AlertDialog } from "radix-ui";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button } from "#app/components/ui/button";
 
 /**
  * Delete with the spec's confirmation question in an accessible dialog. Posts `intent=delete` to the

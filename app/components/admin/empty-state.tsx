@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button } from "#app/components/ui/button";
 
 /** What a list shows when it has no rows, with the way to add the first one. */
 export function EmptyState({ message, action }: { message: string; action: { to: string; label: string } }) {

@@ -1,6 +1,6 @@
-import { showToast } from "~/components/ui/toaster";
-import { errorToast, successToast } from "~/lib/toast";
-import type { AmazonProduct } from "~/modules/amazon/amazon-product";
+import { showToast } from "#app/components/ui/toaster";
+import { errorToast, successToast } from "#app/lib/toast";
+import type { AmazonProduct } from "#app/modules/amazon/amazon-product";
 
 /** Asks our server for an Amazon product; throws an Error carrying the server's explanation. */
 async function fetchAmazonProduct(asin: string): Promise<AmazonProduct> {

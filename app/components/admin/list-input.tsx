@@ -1,8 +1,8 @@
 import { Plus, X } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Button } from "#app/components/ui/button";
+import { Input } from "#app/components/ui/input";
+import { Label } from "#app/components/ui/label";
 
 /**
  * A growing list of short values (tags, extra image URLs): added with the button or Enter, trimmed,

@@ -3,7 +3,7 @@ import StarterKit from "@tiptap/starter-kit";
 import { DropdownMenu } from "radix-ui";
 import { Bold, Heading1, Heading2, Heading3, Italic, List, ListOrdered, Redo2, Undo2, type LucideIcon } from "lucide-react";
 import { useState } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "#app/lib/cn";
 
 // The buying-guide editor. Loaded only by the admin guide form (React.lazy), so public pages never ship it.
 

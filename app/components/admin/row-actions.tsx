@@ -1,6 +1,6 @@
 import { Pencil, Plus } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button } from "#app/components/ui/button";
 import { ConfirmDelete } from "./confirm-delete";
 
 /** Edit and delete for one row of an admin list. */

@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { Field } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
 import { useSlugFollower } from "./use-slug-follower";
 
 /** The title (or name) field and the slug that follows it while creating (spec §4, §5). */

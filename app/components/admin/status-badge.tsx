@@ -1,6 +1,6 @@
 import { Star } from "lucide-react";
-import { Badge } from "~/components/ui/badge";
-import type { ContentStatus } from "~/lib/validation";
+import { Badge } from "#app/components/ui/badge";
+import type { ContentStatus } from "#app/lib/validation";
 
 const tone = { published: "green", draft: "yellow", archived: "gray" } as const;
 

@@ -1,7 +1,7 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { Field } from "~/components/ui/field";
-import { Select } from "~/components/ui/select";
-import { contentStatuses, type ContentStatus } from "~/lib/validation";
+import { Field } from "#app/components/ui/field";
+import { Select } from "#app/components/ui/select";
+import { contentStatuses, type ContentStatus } from "#app/lib/validation";
 
 const labels: Record<ContentStatus, string> = { draft: "Draft", published: "Published", archived: "Archived" };
 

@@ -1,6 +1,6 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { Field } from "~/components/ui/field";
-import { Select } from "~/components/ui/select";
+import { Field } from "#app/components/ui/field";
+import { Select } from "#app/components/ui/select";
 
 /** Picks a store by id (deals and coupons require one; gift ideas may leave it empty). */
 export function StoreSelect({

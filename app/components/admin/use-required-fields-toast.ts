@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
-import { showToast } from "~/components/ui/toaster";
-import { errorToast } from "~/lib/toast";
+import { showToast } from "#app/components/ui/toaster";
+import { errorToast } from "#app/lib/toast";
 
 export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
 

@@ -1,5 +1,5 @@
 import { useRef, type FormEvent } from "react";
-import { slugify } from "~/lib/slugify";
+import { slugify } from "#app/lib/slugify";
 
 /**
  * The slug follows the title (or name) while creating, until the user types in the slug field;

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { AFFILIATE_REL, clickBeaconUrl, clickOutHref, isAmazonUrl, type ClickKind } from "~/lib/click-out";
+import { AFFILIATE_REL, clickBeaconUrl, clickOutHref, isAmazonUrl, type ClickKind } from "#app/lib/click-out";
 
 /**
  * An outbound link to a retailer: new tab, rel="sponsored nofollow noopener", through /go/… so the click

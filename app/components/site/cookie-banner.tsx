@@ -1,7 +1,7 @@
 import { Cookie, X } from "lucide-react";
 import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button } from "#app/components/ui/button";
 
 export const CONSENT_KEY = "cookieConsent";
 const ONE_YEAR = 60 * 60 * 24 * 365;

@@ -1,10 +1,10 @@
 import { Check, Copy, Scissors } from "lucide-react";
 import { useEffect, useState } from "react";
-import { isExpired } from "~/lib/expiry";
-import { AFFILIATE_REL, clickBeaconUrl, clickOutHref, isAmazonUrl } from "~/lib/click-out";
-import { formatDate } from "~/lib/dates";
-import { discountAmount } from "~/lib/money";
-import { cn } from "~/lib/cn";
+import { isExpired } from "#app/lib/expiry";
+import { AFFILIATE_REL, clickBeaconUrl, clickOutHref, isAmazonUrl } from "#app/lib/click-out";
+import { formatDate } from "#app/lib/dates";
+import { discountAmount } from "#app/lib/money";
+import { cn } from "#app/lib/cn";
 
 export interface CouponCardData {
   id: string;

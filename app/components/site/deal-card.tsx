@@ -1,11 +1,11 @@
 import { Clock, Flame, Heart, Star } from "lucide-react";
-import { Badge } from "~/components/ui/badge";
-import { savings } from "~/lib/discount";
-import { timeLeft } from "~/lib/expiry";
-import { formatDateTime } from "~/lib/dates";
-import { formatPrice } from "~/lib/money";
-import { amazonPriceShowable } from "~/modules/amazon/price-freshness";
-import { cn } from "~/lib/cn";
+import { Badge } from "#app/components/ui/badge";
+import { savings } from "#app/lib/discount";
+import { timeLeft } from "#app/lib/expiry";
+import { formatDateTime } from "#app/lib/dates";
+import { formatPrice } from "#app/lib/money";
+import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
+import { cn } from "#app/lib/cn";
 import { AffiliateLink } from "./affiliate-link";
 import { toggleSavedDeal, useSavedDealIds } from "./saved-deals";
 

@@ -1,7 +1,7 @@
 import { Gift } from "lucide-react";
 import { Link } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { occasionLabels } from "~/modules/gift-ideas/gift-idea.schema";
+import { Badge } from "#app/components/ui/badge";
+import { occasionLabels } from "#app/modules/gift-ideas/gift-idea.schema";
 
 export interface GiftCardData {
   id: string;

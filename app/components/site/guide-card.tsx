@@ -1,7 +1,7 @@
 import { Clock } from "lucide-react";
 import { Link } from "react-router";
-import { guideDate } from "~/lib/guide-date";
-import { cn } from "~/lib/cn";
+import { guideDate } from "#app/lib/guide-date";
+import { cn } from "#app/lib/cn";
 
 export interface GuideCardData {
   id: string;

@@ -1,4 +1,4 @@
-import { cn } from "~/lib/cn";
+import { cn } from "#app/lib/cn";
 
 /**
  * The only place the site renders stored HTML. Callers pass HTML that the server sanitised with

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { Button } from "#app/components/ui/button";
+import { Input } from "#app/components/ui/input";
 import { Logo, siteNav } from "./site-header";
 
 const supportLinks = [

@@ -2,9 +2,9 @@ import { Dialog } from "radix-ui";
 import { Menu, Search, X, Zap } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { cn } from "~/lib/cn";
+import { Button } from "#app/components/ui/button";
+import { Input } from "#app/components/ui/input";
+import { cn } from "#app/lib/cn";
 
 export const siteNav = [
   { to: "/deal-dashes", label: "Deal Dashes" },

@@ -1,5 +1,5 @@
 import { Tag } from "lucide-react";
-import { cn } from "~/lib/cn";
+import { cn } from "#app/lib/cn";
 
 export function TagList({ tags, className }: { tags: readonly string[]; className?: string }) {
   if (tags.length === 0) return null;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "#app/lib/cn";
 
 const tones = {
   gray: "bg-gray-100 text-gray-700",

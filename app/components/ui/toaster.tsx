@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { toast as sonner, Toaster as SonnerToaster } from "sonner";
-import type { Toast } from "~/lib/toast";
+import type { Toast } from "#app/lib/toast";
 
 /** Shows a toast; the id makes a repeated render of the same toast a no-op. */
 export function showToast(toast: Toast) {

@@ -1,7 +1,7 @@
 import type { Database } from "../client.server";
 import { buyingGuides, categories, coupons, deals, giftIdeas, stores } from "../schema";
-import { discountPercentage } from "~/lib/discount";
-import { slugify } from "~/lib/slugify";
+import { discountPercentage } from "#app/lib/discount";
+import { slugify } from "#app/lib/slugify";
 import {
   daysFromNow,
   demoCategories,

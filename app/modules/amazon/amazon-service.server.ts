@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Executor } from "~/db/client.server";
+import type { Executor } from "#app/db/client.server";
 import { createAmazonApi, type AmazonApi, type AmazonApiOptions, type AmazonCredentials } from "./amazon-api.server";
 import { loadAmazonCredentials } from "./amazon-settings.server";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { actor, auditTrail, insertActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { stores } from "~/db/schema";
+import { stores } from "#app/db/schema";
 import { amazonSettingsSchema } from "./amazon-settings.schema";
 import { credentialsFromForm, loadAmazonCredentials, loadAmazonSettings, MissingSecretError, saveAmazonSettings } from "./amazon-settings.server";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "~/lib/validation";
+import { text } from "#app/lib/validation";
 import { CREATORS_TOKEN_ENDPOINTS, DEFAULT_MARKETPLACE, MARKETPLACES } from "./marketplaces";
 
 export const AMAZON_REGIONS = ["us-east-1", "us-west-2", "eu-west-1", "ap-northeast-1"] as const;

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { Database, Executor } from "~/db/client.server";
-import { stores } from "~/db/schema";
-import { recordAudit } from "~/modules/audit/audit.server";
-import type { Actor } from "~/modules/resource/mutations.server";
-import { decryptSecret, encryptSecret, isEncryptedSecret } from "~/secrets-at-rest.server";
+import type { Database, Executor } from "#app/db/client.server";
+import { stores } from "#app/db/schema";
+import { recordAudit } from "#app/modules/audit/audit.server";
+import type { Actor } from "#app/modules/resource/mutations.server";
+import { decryptSecret, encryptSecret, isEncryptedSecret } from "#app/platform/secrets-at-rest.server";
 import type { AmazonCredentials } from "./amazon-api.server";
 import type { AmazonSettingsInput } from "./amazon-settings.schema";
 import { DEFAULT_MARKETPLACE } from "./marketplaces";

@@ -1,8 +1,8 @@
-import type { Database } from "~/db/client.server";
-import type { Env } from "~/env.server";
-import { appSecret } from "~/app-secret.server";
-import { logger } from "~/logger.server";
-import { runWithLease } from "~/modules/jobs/job-lease.server";
+import type { Database } from "#app/db/client.server";
+import type { Env } from "#app/platform/env.server";
+import { appSecret } from "#app/platform/app-secret.server";
+import { logger } from "#app/platform/logger.server";
+import { runWithLease } from "#app/modules/jobs/job-lease.server";
 import { configuredAmazonClient } from "./amazon-service.server";
 import { refreshAmazonPrices } from "./price-refresh.server";
 

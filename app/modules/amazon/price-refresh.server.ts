@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
-import type { Executor } from "~/db/client.server";
-import { deals, giftIdeas } from "~/db/schema";
-import { discountPercentage } from "~/lib/discount";
+import type { Executor } from "#app/db/client.server";
+import { deals, giftIdeas } from "#app/db/schema";
+import { discountPercentage } from "#app/lib/discount";
 import type { AmazonApi } from "./amazon-api.server";
 
 /** Refresh a little before the 24-hour limit so a slow run never lets a shown price go stale. */

@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
-import type { Executor } from "~/db/client.server";
-import { auditLog } from "~/db/schema";
+import type { Executor } from "#app/db/client.server";
+import { auditLog } from "#app/db/schema";
 
 export type AuditAction =
   | "sign_in"

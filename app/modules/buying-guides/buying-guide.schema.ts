@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { isBlankHtml } from "~/lib/html-text";
-import { splitTags } from "~/lib/tags";
-import { checkbox, imageUrl, optionalReference, optionalSlug, optionalText, requiredText, status, text, withSlug } from "~/lib/validation";
+import { isBlankHtml } from "#app/lib/html-text";
+import { splitTags } from "#app/lib/tags";
+import { checkbox, imageUrl, optionalReference, optionalSlug, optionalText, requiredText, status, text, withSlug } from "#app/lib/validation";
 
 export const buyingGuideSchema = z
   .object({

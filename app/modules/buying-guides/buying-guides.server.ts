@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
-import type { Database, Executor } from "~/db/client.server";
-import { buyingGuides, categories } from "~/db/schema";
-import { isBlankHtml } from "~/lib/html-text";
-import { resolveSlug } from "~/lib/validation";
-import { sanitizeRichText } from "~/modules/content/safe-html.server";
-import { deleteWithAudit, FieldErrors, removeById, saveWithAudit, type Actor } from "~/modules/resource/mutations.server";
+import type { Database, Executor } from "#app/db/client.server";
+import { buyingGuides, categories } from "#app/db/schema";
+import { isBlankHtml } from "#app/lib/html-text";
+import { resolveSlug } from "#app/lib/validation";
+import { sanitizeRichText } from "#app/modules/content/safe-html.server";
+import { deleteWithAudit, FieldErrors, removeById, saveWithAudit, type Actor } from "#app/modules/resource/mutations.server";
 import type { BuyingGuideInput } from "./buying-guide.schema";
 
 const ENTITY = "buying_guide";

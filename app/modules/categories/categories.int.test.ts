@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { actor, auditTrail, insertActor, insertStore, messagesFor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { categories, deals } from "~/db/schema";
+import { categories, deals } from "#app/db/schema";
 import { categorySchema } from "./category.schema";
 import { createCategory, deleteCategory, getCategoryForAdmin, listCategoriesForAdmin, updateCategory } from "./categories.server";
 import { selfAndDescendants } from "./category-tree";

@@ -1,9 +1,9 @@
 import { alias } from "drizzle-orm/pg-core";
 import { asc, count, eq, sql } from "drizzle-orm";
-import type { Database, Executor } from "~/db/client.server";
-import { buyingGuides, categories, deals } from "~/db/schema";
-import { resolveSlug } from "~/lib/validation";
-import { deleteWithAudit, removeById, describeCounts, FieldErrors, saveWithAudit, type Actor } from "~/modules/resource/mutations.server";
+import type { Database, Executor } from "#app/db/client.server";
+import { buyingGuides, categories, deals } from "#app/db/schema";
+import { resolveSlug } from "#app/lib/validation";
+import { deleteWithAudit, removeById, describeCounts, FieldErrors, saveWithAudit, type Actor } from "#app/modules/resource/mutations.server";
 import { CATEGORY_CYCLE, type CategoryInput } from "./category.schema";
 import { selfAndDescendants } from "./category-tree";
 

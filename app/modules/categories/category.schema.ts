@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalReference, optionalSlug, optionalText, requiredText, withSlug } from "~/lib/validation";
+import { optionalReference, optionalSlug, optionalText, requiredText, withSlug } from "#app/lib/validation";
 
 export const categorySchema = z
   .object({

@@ -1,12 +1,12 @@
 import { eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { buyingGuides, coupons, giftIdeas } from "~/db/schema";
-import { seedDemoContent } from "~/db/seed/seed-demo.server";
-import { categoriesWithPublicGuides, findPublicGuideBySlug, findPublicGuideSlugById, listPublicGuides } from "~/modules/buying-guides/buying-guides.server";
-import { couponTargetUrl, findCouponClickTarget, findPublicCouponsByIds, listPublicCoupons, listTrendingCoupons, revealCouponCode } from "~/modules/coupons/coupons-public.server";
-import { findGiftClickTarget, findPublicGiftIdeaBySlug, listPublicGiftIdeas } from "~/modules/gift-ideas/gift-ideas-public.server";
-import { allowAttempt, visitorKey } from "~/modules/rate-limit/rate-limit.server";
+import { buyingGuides, coupons, giftIdeas } from "#app/db/schema";
+import { seedDemoContent } from "#app/db/seed/seed-demo.server";
+import { categoriesWithPublicGuides, findPublicGuideBySlug, findPublicGuideSlugById, listPublicGuides } from "#app/modules/buying-guides/buying-guides.server";
+import { couponTargetUrl, findCouponClickTarget, findPublicCouponsByIds, listPublicCoupons, listTrendingCoupons, revealCouponCode } from "#app/modules/coupons/coupons-public.server";
+import { findGiftClickTarget, findPublicGiftIdeaBySlug, listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
+import { allowAttempt, visitorKey } from "#app/modules/rate-limit/rate-limit.server";
 
 const database = testDatabasePerFile(async (t) => {
   await seedDemoContent(t.db);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBlankHtml } from "~/lib/html-text";
+import { isBlankHtml } from "#app/lib/html-text";
 import { sanitizeRichText } from "./safe-html.server";
 
 // Payloads from the usual XSS cheat sheets: tags, handlers, URL schemes, encodings, SVG, broken markup.

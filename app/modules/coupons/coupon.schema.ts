@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { discountAmount } from "~/lib/money";
-import { checkbox, optionalDate, optionalHttpUrl, optionalText, reference, requiredText, status, text } from "~/lib/validation";
+import { discountAmount } from "#app/lib/money";
+import { checkbox, optionalDate, optionalHttpUrl, optionalText, reference, requiredText, status, text } from "#app/lib/validation";
 
 export const discountTypes = ["percentage", "fixed"] as const;
 export const urlTypes = ["automatic", "manual"] as const;

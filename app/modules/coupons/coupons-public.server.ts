@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "~/db/client.server";
-import { coupons, stores } from "~/db/schema";
+import type { Executor } from "#app/db/client.server";
+import { coupons, stores } from "#app/db/schema";
 
 /** The public row filter: only published coupons exist for the public. */
 export const publicCoupon = eq(coupons.status, "published");

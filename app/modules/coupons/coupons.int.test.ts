@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { actor, auditTrail, insertActor, insertStore, messagesFor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { toDateInput } from "~/lib/dates";
+import { toDateInput } from "#app/lib/dates";
 import { adminDiscountLabel, couponSchema } from "./coupon.schema";
 import { createCoupon, deleteCoupon, getCouponForAdmin, listCouponsForAdmin, updateCoupon } from "./coupons.server";
 

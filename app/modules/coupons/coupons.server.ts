@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
-import type { Database, Executor } from "~/db/client.server";
-import { coupons, stores } from "~/db/schema";
-import { endOfDay, startOfDay } from "~/lib/dates";
-import { publishedTitles } from "~/modules/resource/published-titles.server";
-import { deleteWithAudit, removeById, saveWithAudit, type Actor } from "~/modules/resource/mutations.server";
+import type { Database, Executor } from "#app/db/client.server";
+import { coupons, stores } from "#app/db/schema";
+import { endOfDay, startOfDay } from "#app/lib/dates";
+import { publishedTitles } from "#app/modules/resource/published-titles.server";
+import { deleteWithAudit, removeById, saveWithAudit, type Actor } from "#app/modules/resource/mutations.server";
 import type { CouponInput } from "./coupon.schema";
 
 const ENTITY = "coupon";

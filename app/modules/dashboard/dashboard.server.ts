@@ -1,6 +1,6 @@
 import { count, sql } from "drizzle-orm";
-import type { Executor } from "~/db/client.server";
-import { buyingGuides, coupons, deals, giftIdeas } from "~/db/schema";
+import type { Executor } from "#app/db/client.server";
+import { buyingGuides, coupons, deals, giftIdeas } from "#app/db/schema";
 
 type ContentTable = typeof deals | typeof coupons | typeof giftIdeas | typeof buyingGuides;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isUuid } from "~/lib/uuid";
-import { text } from "~/lib/validation";
+import { isUuid } from "#app/lib/uuid";
+import { text } from "#app/lib/validation";
 
 export const DEALS_PER_PAGE = 12;
 const MAX_PAGES = 50;

@@ -16,7 +16,7 @@ import {
   text,
   wholeCount,
   withSlug,
-} from "~/lib/validation";
+} from "#app/lib/validation";
 
 export const PRICE_MIN_MESSAGE = "Price must be greater than 0";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { clicks, deals } from "~/db/schema";
-import { seedDemoContent } from "~/db/seed/seed-demo.server";
+import { clicks, deals } from "#app/db/schema";
+import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { categoryDealCounts, findDealClickTarget, findPublicDealsByIds, listHotDeals, listPublicDeals, storesWithPublicDeals, type DealSort } from "./deals-public.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));

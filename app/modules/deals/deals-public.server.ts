@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Executor } from "~/db/client.server";
-import { categories, clicks, deals, stores } from "~/db/schema";
+import type { Executor } from "#app/db/client.server";
+import { categories, clicks, deals, stores } from "#app/db/schema";
 
 export const DEAL_SORTS = ["newest", "price-low", "price-high", "discount", "popular"] as const;
 export type DealSort = (typeof DEAL_SORTS)[number];

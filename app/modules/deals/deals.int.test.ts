@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { actor, auditTrail, insertActor, insertStore, messagesFor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { INVALID_CHARACTER } from "~/lib/validation";
+import { INVALID_CHARACTER } from "#app/lib/validation";
 import { dealSchema } from "./deal.schema";
 import { createDeal, deleteDeal, getDealForAdmin, listDealsForAdmin, updateDeal } from "./deals.server";
 

@@ -1,11 +1,11 @@
 import { desc, eq } from "drizzle-orm";
-import type { Database, Executor } from "~/db/client.server";
-import { deals, stores } from "~/db/schema";
-import { endOfDay } from "~/lib/dates";
-import { discountPercentage } from "~/lib/discount";
-import { resolveSlug } from "~/lib/validation";
-import { publishedTitles } from "~/modules/resource/published-titles.server";
-import { deleteWithAudit, removeById, saveWithAudit, type Actor } from "~/modules/resource/mutations.server";
+import type { Database, Executor } from "#app/db/client.server";
+import { deals, stores } from "#app/db/schema";
+import { endOfDay } from "#app/lib/dates";
+import { discountPercentage } from "#app/lib/discount";
+import { resolveSlug } from "#app/lib/validation";
+import { publishedTitles } from "#app/modules/resource/published-titles.server";
+import { deleteWithAudit, removeById, saveWithAudit, type Actor } from "#app/modules/resource/mutations.server";
 import type { DealInput } from "./deal.schema";
 
 const ENTITY = "deal";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { audiences, occasions } from "~/db/schema/gift-ideas";
-import { normalizeTags } from "~/lib/tags";
-import { asin } from "~/modules/deals/deal.schema";
+import { audiences, occasions } from "#app/db/schema/gift-ideas";
+import { normalizeTags } from "#app/lib/tags";
+import { asin } from "#app/modules/deals/deal.schema";
 import {
   checkbox,
   httpUrl,
@@ -18,8 +18,8 @@ import {
   text,
   wholeCount,
   withSlug,
-} from "~/lib/validation";
-import { isImageUrl } from "~/lib/urls";
+} from "#app/lib/validation";
+import { isImageUrl } from "#app/lib/urls";
 
 export { audiences, occasions };
 

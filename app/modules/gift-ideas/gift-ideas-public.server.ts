@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { Executor } from "~/db/client.server";
-import { giftIdeas, stores } from "~/db/schema";
+import type { Executor } from "#app/db/client.server";
+import { giftIdeas, stores } from "#app/db/schema";
 
 /** The public row filter: only published gift ideas exist for the public. */
 export const publicGiftIdea = eq(giftIdeas.status, "published");

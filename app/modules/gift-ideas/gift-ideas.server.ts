@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
-import type { Database, Executor } from "~/db/client.server";
-import { giftIdeas } from "~/db/schema";
-import { resolveSlug } from "~/lib/validation";
-import { publishedTitles } from "~/modules/resource/published-titles.server";
-import { deleteWithAudit, removeById, saveWithAudit, type Actor } from "~/modules/resource/mutations.server";
+import type { Database, Executor } from "#app/db/client.server";
+import { giftIdeas } from "#app/db/schema";
+import { resolveSlug } from "#app/lib/validation";
+import { publishedTitles } from "#app/modules/resource/published-titles.server";
+import { deleteWithAudit, removeById, saveWithAudit, type Actor } from "#app/modules/resource/mutations.server";
 import type { GiftIdeaInput } from "./gift-idea.schema";
 
 const ENTITY = "gift_idea";

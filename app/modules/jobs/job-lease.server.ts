@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Executor } from "~/db/client.server";
-import { jobLeases } from "~/db/schema";
+import type { Executor } from "#app/db/client.server";
+import { jobLeases } from "#app/db/schema";
 
 const processId = randomUUID();
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { newsletterSubscribers } from "~/db/schema";
+import { newsletterSubscribers } from "#app/db/schema";
 import { newsletterSchema } from "./newsletter.schema";
 import { subscribe } from "./newsletter.server";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "~/lib/validation";
+import { text } from "#app/lib/validation";
 
 export const newsletterSchema = z.object({
   email: text("Please enter your email address")

@@ -1,5 +1,5 @@
-import type { Executor } from "~/db/client.server";
-import { newsletterSubscribers } from "~/db/schema";
+import type { Executor } from "#app/db/client.server";
+import { newsletterSubscribers } from "#app/db/schema";
 
 /** Adds a subscriber; subscribing twice is not an error. Returns whether the address is new. */
 export async function subscribe(db: Executor, email: string): Promise<{ created: boolean }> {

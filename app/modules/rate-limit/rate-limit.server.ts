@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { and, count, eq, gt, lt } from "drizzle-orm";
-import type { Executor } from "~/db/client.server";
-import { rateLimitEvents } from "~/db/schema";
+import type { Executor } from "#app/db/client.server";
+import { rateLimitEvents } from "#app/db/schema";
 
 export interface RateLimit {
   bucket: string;

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Database, Executor } from "~/db/client.server";
-import { isStillReferenced, missingReferenceColumn, pgError, PG_UNIQUE_VIOLATION } from "~/db/errors.server";
-import { SLUG_TAKEN } from "~/lib/validation";
-import { recordAudit } from "~/modules/audit/audit.server";
+import type { Database, Executor } from "#app/db/client.server";
+import { isStillReferenced, missingReferenceColumn, pgError, PG_UNIQUE_VIOLATION } from "#app/db/errors.server";
+import { SLUG_TAKEN } from "#app/lib/validation";
+import { recordAudit } from "#app/modules/audit/audit.server";
 
 export interface Actor {
   id: string;

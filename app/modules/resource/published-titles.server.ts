@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { Executor } from "~/db/client.server";
-import type { coupons, deals, giftIdeas } from "~/db/schema";
+import type { Executor } from "#app/db/client.server";
+import type { coupons, deals, giftIdeas } from "#app/db/schema";
 
 /** Id and title of a content table's published rows, by title (for pickers such as the guide editor's). */
 export function publishedTitles(db: Executor, table: typeof deals | typeof coupons | typeof giftIdeas) {

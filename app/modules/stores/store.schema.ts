@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVALID_CHARACTER, optionalImageUrl, optionalSlug, optionalText, requiredText, text, withSlug } from "~/lib/validation";
+import { INVALID_CHARACTER, optionalImageUrl, optionalSlug, optionalText, requiredText, text, withSlug } from "#app/lib/validation";
 
 export const storeApiTypes = ["manual", "amazon", "shopify", "woocommerce"] as const;
 /** The Amazon settings screen saves this one; the store form shows it but does not offer it. */

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { actor, auditTrail, insertActor, insertStore, messagesFor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { deals, stores } from "~/db/schema";
+import { deals, stores } from "#app/db/schema";
 import { maskSecret } from "./api-config-secrets";
 import { storeSchema } from "./store.schema";
 import { createStore, deleteStore, getStoreForAdmin, listStoresForAdmin, updateStore } from "./stores.server";

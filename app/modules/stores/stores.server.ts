@@ -1,8 +1,8 @@
 import { asc, count, eq } from "drizzle-orm";
-import type { Database, Executor } from "~/db/client.server";
-import { coupons, deals, giftIdeas, stores } from "~/db/schema";
-import { resolveSlug } from "~/lib/validation";
-import { deleteWithAudit, removeById, describeCounts, saveWithAudit, type Actor } from "~/modules/resource/mutations.server";
+import type { Database, Executor } from "#app/db/client.server";
+import { coupons, deals, giftIdeas, stores } from "#app/db/schema";
+import { resolveSlug } from "#app/lib/validation";
+import { deleteWithAudit, removeById, describeCounts, saveWithAudit, type Actor } from "#app/modules/resource/mutations.server";
 import { maskApiConfig, restoreSecrets } from "./api-config-secrets";
 import type { StoreInput } from "./store.schema";
 

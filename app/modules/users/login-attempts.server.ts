@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, type SQL } from "drizzle-orm";
-import type { Executor } from "~/db/client.server";
-import { loginAttempts } from "~/db/schema";
+import type { Executor } from "#app/db/client.server";
+import { loginAttempts } from "#app/db/schema";
 
 // Brute-force limits that cannot be turned against the owner. An address that keeps failing for one email
 // is blocked for that email, an address failing across emails is blocked, and an email failing from many

@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
-import type { Auth } from "~/auth.server";
-import type { Database } from "~/db/client.server";
-import { recordAudit } from "~/modules/audit/audit.server";
+import type { Auth } from "#app/platform/auth.server";
+import type { Database } from "#app/db/client.server";
+import { recordAudit } from "#app/modules/audit/audit.server";
 import { checkLoginLimit, recordLoginAttempt } from "./login-attempts.server";
 
 /** The same words for an unknown email and a wrong password: the form never says which. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "~/lib/validation";
+import { text } from "#app/lib/validation";
 
 /** The login form (spec §5): its 6-character rule is the form's; accounts need 8 (newAccountSchema). */
 export const loginSchema = z.object({

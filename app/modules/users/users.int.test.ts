@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { createAuth, type Auth } from "~/auth.server";
-import { accounts, auditLog, sessions, users } from "~/db/schema";
+import { createAuth, type Auth } from "#app/platform/auth.server";
+import { accounts, auditLog, sessions, users } from "#app/db/schema";
 import { delayForEmailFailures, LOGIN_WINDOW_MS } from "./login-attempts.server";
 import { INVALID_CREDENTIALS, signIn, signOut } from "./sign-in.server";
 import { consumeSetupToken, createAdmin, ensureFirstAdmin, isSetupTokenValid, UserError } from "./users.server";

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, isNull } from "drizzle-orm";
-import type { Auth } from "~/auth.server";
-import type { Database } from "~/db/client.server";
-import { setupTokens, users } from "~/db/schema";
-import { recordAudit } from "~/modules/audit/audit.server";
+import type { Auth } from "#app/platform/auth.server";
+import type { Database } from "#app/db/client.server";
+import { setupTokens, users } from "#app/db/schema";
+import { recordAudit } from "#app/modules/audit/audit.server";
 import { newAccountSchema } from "./user.schema";
 
 export class UserError extends Error {}

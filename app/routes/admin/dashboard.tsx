@@ -1,11 +1,11 @@
 import { BookOpen, CheckCircle2, Gift, Plus, Tag, TicketCheck, Zap } from "lucide-react";
 import { Link } from "react-router";
-import { requireAdmin } from "~/auth.server";
-import { db } from "~/db/database.server";
-import { describeActivity } from "~/lib/activity";
-import { timeAgo } from "~/lib/relative-time";
-import { recentActivity } from "~/modules/audit/audit.server";
-import { contentCounts } from "~/modules/dashboard/dashboard.server";
+import { requireAdmin } from "#app/platform/auth.server";
+import { db } from "#app/db/database.server";
+import { describeActivity } from "#app/lib/activity";
+import { timeAgo } from "#app/lib/relative-time";
+import { recentActivity } from "#app/modules/audit/audit.server";
+import { contentCounts } from "#app/modules/dashboard/dashboard.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, Outlet, useLocation, useNavigate } from "react-router";
-import { AdminShell, SIDEBAR_COOKIE } from "~/components/admin/admin-shell";
-import { requireAdmin } from "~/auth.server";
-import { readCookie } from "~/lib/cookies";
-import { pageMeta } from "~/lib/seo";
+import { AdminShell, SIDEBAR_COOKIE } from "#app/components/admin/admin-shell";
+import { requireAdmin } from "#app/platform/auth.server";
+import { readCookie } from "#app/lib/cookies";
+import { pageMeta } from "#app/lib/seo";
 import type { Route } from "./+types/layout";
 
 export const meta = () => [...pageMeta("Admin", "DealDash content management"), { name: "robots", content: "noindex" }];

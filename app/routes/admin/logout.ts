@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import { auth, requireAdmin } from "~/auth.server";
-import { db } from "~/db/database.server";
-import { logger } from "~/logger.server";
-import { errorToast, successToast } from "~/lib/toast";
-import { signOut } from "~/modules/users/sign-in.server";
-import { redirectWithToast } from "~/toast.server";
+import { auth, requireAdmin } from "#app/platform/auth.server";
+import { db } from "#app/db/database.server";
+import { logger } from "#app/platform/logger.server";
+import { errorToast, successToast } from "#app/lib/toast";
+import { signOut } from "#app/modules/users/sign-in.server";
+import { redirectWithToast } from "#app/platform/toast.server";
 import type { Route } from "./+types/logout";
 
 /** Sign-out is a POST: a link or an image cannot sign anyone out. */

@@ -1,19 +1,19 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { auth } from "~/auth.server";
-import { db } from "~/db/database.server";
-import { pageMeta } from "~/lib/seo";
-import { successToast } from "~/lib/toast";
-import { signIn } from "~/modules/users/sign-in.server";
-import { setupSchema } from "~/modules/users/user.schema";
-import { consumeSetupToken, createAdmin, isSetupTokenValid } from "~/modules/users/users.server";
-import { redirectWithToast } from "~/toast.server";
+import { Button } from "#app/components/ui/button";
+import { Field } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
+import { auth } from "#app/platform/auth.server";
+import { db } from "#app/db/database.server";
+import { pageMeta } from "#app/lib/seo";
+import { successToast } from "#app/lib/toast";
+import { signIn } from "#app/modules/users/sign-in.server";
+import { setupSchema } from "#app/modules/users/user.schema";
+import { consumeSetupToken, createAdmin, isSetupTokenValid } from "#app/modules/users/users.server";
+import { redirectWithToast } from "#app/platform/toast.server";
 import type { Route } from "./+types/setup";
-import { readFormData } from "~/lib/form-data";
+import { readFormData } from "#app/lib/form-data";
 
 export const meta = () => [...pageMeta("Set up DealDash", "Create the first admin account."), { name: "robots", content: "noindex" }];
 

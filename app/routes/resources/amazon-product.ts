@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { text } from "~/lib/validation";
-import { appSecret } from "~/app-secret.server";
-import { requireAdmin } from "~/auth.server";
-import { db } from "~/db/database.server";
-import { getEnv } from "~/env.server";
-import { logger } from "~/logger.server";
-import { AmazonApiError, getProduct, type AmazonErrorKind } from "~/modules/amazon/amazon-api.server";
-import { configuredAmazonClient } from "~/modules/amazon/amazon-service.server";
+import { text } from "#app/lib/validation";
+import { appSecret } from "#app/platform/app-secret.server";
+import { requireAdmin } from "#app/platform/auth.server";
+import { db } from "#app/db/database.server";
+import { getEnv } from "#app/platform/env.server";
+import { logger } from "#app/platform/logger.server";
+import { AmazonApiError, getProduct, type AmazonErrorKind } from "#app/modules/amazon/amazon-api.server";
+import { configuredAmazonClient } from "#app/modules/amazon/amazon-service.server";
 import type { Route } from "./+types/amazon-product";
 
 // POST /api/amazon-product {asin}: the admin forms' "fetch from Amazon". Admin session and same origin

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { CONSENT_KEY } from "~/components/site/cookie-banner";
-import { safeRedirectPath } from "~/lib/safe-redirect";
+import { CONSENT_KEY } from "#app/components/site/cookie-banner";
+import { safeRedirectPath } from "#app/lib/safe-redirect";
 import type { Route } from "./+types/cookie-consent";
-import { readFormData } from "~/lib/form-data";
+import { readFormData } from "#app/lib/form-data";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 

@@ -1,6 +1,6 @@
-import { db } from "~/db/database.server";
-import { isUuid } from "~/lib/uuid";
-import { revealCouponCode } from "~/modules/coupons/coupons-public.server";
+import { db } from "#app/db/database.server";
+import { isUuid } from "#app/lib/uuid";
+import { revealCouponCode } from "#app/modules/coupons/coupons-public.server";
 import type { Route } from "./+types/coupon-code";
 
 

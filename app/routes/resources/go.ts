@@ -1,11 +1,11 @@
 import { isbot } from "isbot";
-import { db } from "~/db/database.server";
-import { isUuid } from "~/lib/uuid";
-import type { ClickKind } from "~/lib/click-out";
-import { recordClick } from "~/modules/clicks/clicks.server";
-import { findCouponClickTarget } from "~/modules/coupons/coupons-public.server";
-import { findDealClickTarget } from "~/modules/deals/deals-public.server";
-import { findGiftClickTarget } from "~/modules/gift-ideas/gift-ideas-public.server";
+import { db } from "#app/db/database.server";
+import { isUuid } from "#app/lib/uuid";
+import type { ClickKind } from "#app/lib/click-out";
+import { recordClick } from "#app/modules/clicks/clicks.server";
+import { findCouponClickTarget } from "#app/modules/coupons/coupons-public.server";
+import { findDealClickTarget } from "#app/modules/deals/deals-public.server";
+import { findGiftClickTarget } from "#app/modules/gift-ideas/gift-ideas-public.server";
 import type { Route } from "./+types/go";
 
 // /go/:kind/:id — the counted click-out. The destination always comes from the database, never the URL.

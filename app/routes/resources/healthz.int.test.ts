@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { setDatabase } from "~/db/database.server";
+import { setDatabase } from "#app/db/database.server";
 import { loader } from "./healthz";
 
 describe("/healthz", () => {

@@ -1,6 +1,6 @@
-import { getDatabaseHandle } from "~/db/database.server";
-import { ping } from "~/db/client.server";
-import { logger } from "~/logger.server";
+import { getDatabaseHandle } from "#app/db/database.server";
+import { ping } from "#app/db/client.server";
+import { logger } from "#app/platform/logger.server";
 
 /** 200 when the database answers, 503 when it does not (for load balancers and uptime checks). */
 export async function loader() {

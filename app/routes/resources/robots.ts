@@ -1,4 +1,4 @@
-import { getEnv } from "~/env.server";
+import { getEnv } from "#app/platform/env.server";
 
 export function loader() {
   const body = ["User-agent: *", "Disallow: /admin", "Disallow: /go/", "Disallow: /coupons/*/code", "", `Sitemap: ${getEnv().PUBLIC_URL}/sitemap.xml`, ""].join("\n");

@@ -1,7 +1,7 @@
-import { db } from "~/db/database.server";
-import { getEnv } from "~/env.server";
-import { listPublicGuides } from "~/modules/buying-guides/buying-guides.server";
-import { listPublicGiftIdeas } from "~/modules/gift-ideas/gift-ideas-public.server";
+import { db } from "#app/db/database.server";
+import { getEnv } from "#app/platform/env.server";
+import { listPublicGuides } from "#app/modules/buying-guides/buying-guides.server";
+import { listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
 
 const STATIC_PATHS = ["/", "/deal-dashes", "/coupons", "/gift-ideas", "/buying-guides", "/about", "/contact", "/disclaimer", "/privacy"];
 const MAX_URLS = 50_000;

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { setDatabase } from "~/db/database.server";
-import { buyingGuides } from "~/db/schema";
-import { seedDemoContent } from "~/db/seed/seed-demo.server";
+import { setDatabase } from "#app/db/database.server";
+import { buyingGuides } from "#app/db/schema";
+import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { loader } from "./buying-guide";
 
 const database = testDatabasePerFile(async (t) => {

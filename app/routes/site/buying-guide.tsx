@@ -1,21 +1,21 @@
 import { Clock } from "lucide-react";
 import { data, redirect } from "react-router";
-import { AffiliateDisclosure } from "~/components/site/affiliate-disclosure";
-import { TagList } from "~/components/site/tag-list";
-import { CouponCard } from "~/components/site/coupon-card";
-import { DealCard } from "~/components/site/deal-card";
-import { GiftCard } from "~/components/site/gift-card";
-import { SafeHtml } from "~/components/site/safe-html";
-import { db } from "~/db/database.server";
-import { isUuid } from "~/lib/uuid";
-import { splitContent, tokenIds } from "~/lib/content-tokens";
-import { guideDate } from "~/lib/guide-date";
-import { jsonLd, pageMeta, siteUrlFrom } from "~/lib/seo";
-import { findPublicGuideBySlug, findPublicGuideSlugById } from "~/modules/buying-guides/buying-guides.server";
-import { sanitizeRichText } from "~/modules/content/safe-html.server";
-import { couponTargetUrl, findPublicCouponsByIds } from "~/modules/coupons/coupons-public.server";
-import { findPublicDealsByIds } from "~/modules/deals/deals-public.server";
-import { findPublicGiftIdeasByIds } from "~/modules/gift-ideas/gift-ideas-public.server";
+import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
+import { TagList } from "#app/components/site/tag-list";
+import { CouponCard } from "#app/components/site/coupon-card";
+import { DealCard } from "#app/components/site/deal-card";
+import { GiftCard } from "#app/components/site/gift-card";
+import { SafeHtml } from "#app/components/site/safe-html";
+import { db } from "#app/db/database.server";
+import { isUuid } from "#app/lib/uuid";
+import { splitContent, tokenIds } from "#app/lib/content-tokens";
+import { guideDate } from "#app/lib/guide-date";
+import { jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { findPublicGuideBySlug, findPublicGuideSlugById } from "#app/modules/buying-guides/buying-guides.server";
+import { sanitizeRichText } from "#app/modules/content/safe-html.server";
+import { couponTargetUrl, findPublicCouponsByIds } from "#app/modules/coupons/coupons-public.server";
+import { findPublicDealsByIds } from "#app/modules/deals/deals-public.server";
+import { findPublicGiftIdeasByIds } from "#app/modules/gift-ideas/gift-ideas-public.server";
 import type { Route } from "./+types/buying-guide";
 
 

@@ -1,11 +1,11 @@
 import { Link, useNavigation } from "react-router";
-import { GuideCard } from "~/components/site/guide-card";
-import { PageHeader } from "~/components/site/page-header";
-import { Button } from "~/components/ui/button";
-import { db } from "~/db/database.server";
-import { cn } from "~/lib/cn";
-import { itemList, pageMeta, siteUrlFrom } from "~/lib/seo";
-import { categoriesWithPublicGuides, listPublicGuides } from "~/modules/buying-guides/buying-guides.server";
+import { GuideCard } from "#app/components/site/guide-card";
+import { PageHeader } from "#app/components/site/page-header";
+import { Button } from "#app/components/ui/button";
+import { db } from "#app/db/database.server";
+import { cn } from "#app/lib/cn";
+import { itemList, pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { categoriesWithPublicGuides, listPublicGuides } from "#app/modules/buying-guides/buying-guides.server";
 import type { Route } from "./+types/buying-guides";
 
 const PER_PAGE = 9;

@@ -1,20 +1,20 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { InfoPage } from "~/components/site/info-page";
-import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
-import { appSecret } from "~/app-secret.server";
-import { db } from "~/db/database.server";
-import { getEnv } from "~/env.server";
-import { pageMeta, siteUrlFrom } from "~/lib/seo";
-import { contactSchema } from "~/modules/contact/contact.schema";
-import { saveContactMessage } from "~/modules/contact/contact.server";
-import { allowAttempt, CONTACT_LIMIT, visitorKey } from "~/modules/rate-limit/rate-limit.server";
+import { InfoPage } from "#app/components/site/info-page";
+import { Button } from "#app/components/ui/button";
+import { Field } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
+import { Textarea } from "#app/components/ui/textarea";
+import { appSecret } from "#app/platform/app-secret.server";
+import { db } from "#app/db/database.server";
+import { getEnv } from "#app/platform/env.server";
+import { pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { contactSchema } from "#app/modules/contact/contact.schema";
+import { saveContactMessage } from "#app/modules/contact/contact.server";
+import { allowAttempt, CONTACT_LIMIT, visitorKey } from "#app/modules/rate-limit/rate-limit.server";
 import type { Route } from "./+types/contact";
-import { readFormData } from "~/lib/form-data";
+import { readFormData } from "#app/lib/form-data";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta("Contact", "Get in touch with the DealDash team.", { siteUrl: siteUrlFrom(matches), path: "/contact" });
 

@@ -1,16 +1,16 @@
 import { Search } from "lucide-react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { AffiliateDisclosure } from "~/components/site/affiliate-disclosure";
-import { CouponCard } from "~/components/site/coupon-card";
-import { PageHeader } from "~/components/site/page-header";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
-import { db } from "~/db/database.server";
-import { itemList, pageMeta, siteUrlFrom } from "~/lib/seo";
-import { couponFiltersHref, COUPONS_PER_PAGE, parseCouponFilters } from "~/modules/coupons/coupon-filters";
-import { couponTargetUrl, listPublicCoupons } from "~/modules/coupons/coupons-public.server";
-import { listPublicStores } from "~/modules/stores/stores.server";
+import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
+import { CouponCard } from "#app/components/site/coupon-card";
+import { PageHeader } from "#app/components/site/page-header";
+import { Button } from "#app/components/ui/button";
+import { Input } from "#app/components/ui/input";
+import { Select } from "#app/components/ui/select";
+import { db } from "#app/db/database.server";
+import { itemList, pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { couponFiltersHref, COUPONS_PER_PAGE, parseCouponFilters } from "#app/modules/coupons/coupon-filters";
+import { couponTargetUrl, listPublicCoupons } from "#app/modules/coupons/coupons-public.server";
+import { listPublicStores } from "#app/modules/stores/stores.server";
 import type { Route } from "./+types/coupons";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,19 +1,19 @@
 import { Bookmark, LayoutGrid, List, Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { AffiliateDisclosure } from "~/components/site/affiliate-disclosure";
-import { DealCard } from "~/components/site/deal-card";
-import { PageHeader } from "~/components/site/page-header";
-import { useSavedDealIds } from "~/components/site/saved-deals";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
-import { db } from "~/db/database.server";
-import { cn } from "~/lib/cn";
-import { itemList, pageMeta, siteUrlFrom } from "~/lib/seo";
-import { categoryOptions } from "~/modules/categories/categories.server";
-import { dealCanonicalPath, dealFiltersHref, DEALS_PER_PAGE, dealSortOptions, parseDealFilters } from "~/modules/deals/deal-filters";
-import { listPublicDeals, storesWithPublicDeals } from "~/modules/deals/deals-public.server";
+import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
+import { DealCard } from "#app/components/site/deal-card";
+import { PageHeader } from "#app/components/site/page-header";
+import { useSavedDealIds } from "#app/components/site/saved-deals";
+import { Button } from "#app/components/ui/button";
+import { Input } from "#app/components/ui/input";
+import { Select } from "#app/components/ui/select";
+import { db } from "#app/db/database.server";
+import { cn } from "#app/lib/cn";
+import { itemList, pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { categoryOptions } from "#app/modules/categories/categories.server";
+import { dealCanonicalPath, dealFiltersHref, DEALS_PER_PAGE, dealSortOptions, parseDealFilters } from "#app/modules/deals/deal-filters";
+import { listPublicDeals, storesWithPublicDeals } from "#app/modules/deals/deals-public.server";
 import type { Route } from "./+types/deal-dashes";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,15 +1,15 @@
 import { Check, Star } from "lucide-react";
 import { data } from "react-router";
-import { AffiliateDisclosure } from "~/components/site/affiliate-disclosure";
-import { TagList } from "~/components/site/tag-list";
-import { AffiliateLink } from "~/components/site/affiliate-link";
-import { db } from "~/db/database.server";
-import { formatDateTime } from "~/lib/dates";
-import { formatPrice } from "~/lib/money";
-import { amazonPriceShowable } from "~/modules/amazon/price-freshness";
-import { jsonLd, pageMeta, siteUrlFrom } from "~/lib/seo";
-import { audienceLabels, occasionLabels } from "~/modules/gift-ideas/gift-idea.schema";
-import { findPublicGiftIdeaBySlug } from "~/modules/gift-ideas/gift-ideas-public.server";
+import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
+import { TagList } from "#app/components/site/tag-list";
+import { AffiliateLink } from "#app/components/site/affiliate-link";
+import { db } from "#app/db/database.server";
+import { formatDateTime } from "#app/lib/dates";
+import { formatPrice } from "#app/lib/money";
+import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
+import { jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { audienceLabels, occasionLabels } from "#app/modules/gift-ideas/gift-idea.schema";
+import { findPublicGiftIdeaBySlug } from "#app/modules/gift-ideas/gift-ideas-public.server";
 import type { Route } from "./+types/gift-idea";
 
 export async function loader({ params }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import { Baby, Home, Laptop, Shirt } from "lucide-react";
 import { Link } from "react-router";
-import { GiftCard } from "~/components/site/gift-card";
-import { PageHeader } from "~/components/site/page-header";
-import { Button } from "~/components/ui/button";
-import { db } from "~/db/database.server";
-import { itemList, pageMeta, siteUrlFrom } from "~/lib/seo";
-import { listPublicGiftIdeas } from "~/modules/gift-ideas/gift-ideas-public.server";
+import { GiftCard } from "#app/components/site/gift-card";
+import { PageHeader } from "#app/components/site/page-header";
+import { Button } from "#app/components/ui/button";
+import { db } from "#app/db/database.server";
+import { itemList, pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
 import type { Route } from "./+types/gift-ideas";
 
 // Spec §2: four category tiles, each 'Coming Soon' with a count of 0.

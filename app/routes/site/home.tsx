@@ -1,18 +1,18 @@
 import { ArrowRight, Baby, Home as HomeIcon, Laptop, Shirt, Tag, Users, Zap, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
-import { AffiliateDisclosure } from "~/components/site/affiliate-disclosure";
-import { CouponCard } from "~/components/site/coupon-card";
-import { DealCard } from "~/components/site/deal-card";
-import { GiftCard } from "~/components/site/gift-card";
-import { GuideCard } from "~/components/site/guide-card";
-import { Section } from "~/components/site/section";
-import { Button } from "~/components/ui/button";
-import { db } from "~/db/database.server";
-import { jsonLd, pageMeta, siteUrlFrom } from "~/lib/seo";
-import { listPublicGuides } from "~/modules/buying-guides/buying-guides.server";
-import { couponTargetUrl, listTrendingCoupons } from "~/modules/coupons/coupons-public.server";
-import { categoryDealCounts, listHotDeals } from "~/modules/deals/deals-public.server";
-import { listPublicGiftIdeas } from "~/modules/gift-ideas/gift-ideas-public.server";
+import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
+import { CouponCard } from "#app/components/site/coupon-card";
+import { DealCard } from "#app/components/site/deal-card";
+import { GiftCard } from "#app/components/site/gift-card";
+import { GuideCard } from "#app/components/site/guide-card";
+import { Section } from "#app/components/site/section";
+import { Button } from "#app/components/ui/button";
+import { db } from "#app/db/database.server";
+import { jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { listPublicGuides } from "#app/modules/buying-guides/buying-guides.server";
+import { couponTargetUrl, listTrendingCoupons } from "#app/modules/coupons/coupons-public.server";
+import { categoryDealCounts, listHotDeals } from "#app/modules/deals/deals-public.server";
+import { listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
 import type { Route } from "./+types/home";
 
 export async function loader() {

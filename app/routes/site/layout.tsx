@@ -1,9 +1,9 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
-import { CONSENT_KEY, CookieBanner } from "~/components/site/cookie-banner";
-import { ErrorPage } from "~/components/site/error-page";
-import { SiteFooter } from "~/components/site/site-footer";
-import { SiteHeader } from "~/components/site/site-header";
-import { readCookie } from "~/lib/cookies";
+import { CONSENT_KEY, CookieBanner } from "#app/components/site/cookie-banner";
+import { ErrorPage } from "#app/components/site/error-page";
+import { SiteFooter } from "#app/components/site/site-footer";
+import { SiteHeader } from "#app/components/site/site-header";
+import { readCookie } from "#app/lib/cookies";
 import type { Route } from "./+types/layout";
 
 export function loader({ request }: Route.LoaderArgs) {

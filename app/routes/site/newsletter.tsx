@@ -1,15 +1,15 @@
 import { data, Link } from "react-router";
-import type { NewsletterResult } from "~/components/site/site-footer";
-import { InfoPage } from "~/components/site/info-page";
-import { appSecret } from "~/app-secret.server";
-import { db } from "~/db/database.server";
-import { getEnv } from "~/env.server";
-import { allowAttempt, NEWSLETTER_LIMIT, visitorKey } from "~/modules/rate-limit/rate-limit.server";
-import { pageMeta } from "~/lib/seo";
-import { newsletterSchema } from "~/modules/newsletter/newsletter.schema";
-import { subscribe } from "~/modules/newsletter/newsletter.server";
+import type { NewsletterResult } from "#app/components/site/site-footer";
+import { InfoPage } from "#app/components/site/info-page";
+import { appSecret } from "#app/platform/app-secret.server";
+import { db } from "#app/db/database.server";
+import { getEnv } from "#app/platform/env.server";
+import { allowAttempt, NEWSLETTER_LIMIT, visitorKey } from "#app/modules/rate-limit/rate-limit.server";
+import { pageMeta } from "#app/lib/seo";
+import { newsletterSchema } from "#app/modules/newsletter/newsletter.schema";
+import { subscribe } from "#app/modules/newsletter/newsletter.server";
 import type { Route } from "./+types/newsletter";
-import { readFormData } from "~/lib/form-data";
+import { readFormData } from "#app/lib/form-data";
 
 export const meta = () => pageMeta("Newsletter", "The DealDash weekly deals newsletter.");
 

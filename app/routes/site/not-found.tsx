@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { ErrorPage } from "~/components/site/error-page";
-import { logger } from "~/logger.server";
-import { pageMeta } from "~/lib/seo";
+import { ErrorPage } from "#app/components/site/error-page";
+import { logger } from "#app/platform/logger.server";
+import { pageMeta } from "#app/lib/seo";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request }: Route.LoaderArgs) {

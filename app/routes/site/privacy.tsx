@@ -1,5 +1,5 @@
-import { InfoPage } from "~/components/site/info-page";
-import { pageMeta } from "~/lib/seo";
+import { InfoPage } from "#app/components/site/info-page";
+import { pageMeta } from "#app/lib/seo";
 
 export const meta = () => pageMeta("Privacy", "What DealDash stores about visitors, and why.");
 

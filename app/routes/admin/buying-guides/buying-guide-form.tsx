@@ -2,31 +2,31 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { lazy, Suspense } from "react";
 import { Form } from "react-router";
-import { AdminPageHeader } from "~/components/admin/admin-page-header";
-import { CategorySelect } from "~/components/admin/category-select";
-import { FormActions } from "~/components/admin/form-actions";
-import { FormSection } from "~/components/admin/form-section";
-import { SluggedTitleFields } from "~/components/admin/slugged-title-fields";
-import { TwoChoiceStatusSelect } from "~/components/admin/status-select";
-import { CheckboxField } from "~/components/ui/checkbox-field";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
-import { useToast } from "~/components/ui/toaster";
-import { requireAdmin } from "~/auth.server";
-import { db } from "~/db/database.server";
-import { buyingGuideSchema } from "~/modules/buying-guides/buying-guide.schema";
-import { createGuide, getGuideForAdmin, updateGuide } from "~/modules/buying-guides/buying-guides.server";
-import { categoryOptions } from "~/modules/categories/categories.server";
-import { listPublishedCouponTitles } from "~/modules/coupons/coupons.server";
-import { listPublishedDealTitles } from "~/modules/deals/deals.server";
-import { listPublishedGiftTitles } from "~/modules/gift-ideas/gift-ideas.server";
+import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { CategorySelect } from "#app/components/admin/category-select";
+import { FormActions } from "#app/components/admin/form-actions";
+import { FormSection } from "#app/components/admin/form-section";
+import { SluggedTitleFields } from "#app/components/admin/slugged-title-fields";
+import { TwoChoiceStatusSelect } from "#app/components/admin/status-select";
+import { CheckboxField } from "#app/components/ui/checkbox-field";
+import { Field } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
+import { Label } from "#app/components/ui/label";
+import { Textarea } from "#app/components/ui/textarea";
+import { useToast } from "#app/components/ui/toaster";
+import { requireAdmin } from "#app/platform/auth.server";
+import { db } from "#app/db/database.server";
+import { buyingGuideSchema } from "#app/modules/buying-guides/buying-guide.schema";
+import { createGuide, getGuideForAdmin, updateGuide } from "#app/modules/buying-guides/buying-guides.server";
+import { categoryOptions } from "#app/modules/categories/categories.server";
+import { listPublishedCouponTitles } from "#app/modules/coupons/coupons.server";
+import { listPublishedDealTitles } from "#app/modules/deals/deals.server";
+import { listPublishedGiftTitles } from "#app/modules/gift-ideas/gift-ideas.server";
 import { handleSave, loadForEdit } from "../shared/resource-actions.server";
 import type { Route } from "./+types/buying-guide-form";
 
 // The editor is its own chunk: only this admin screen downloads Tiptap.
-const RichTextEditor = lazy(() => import("~/components/admin/rich-text-editor"));
+const RichTextEditor = lazy(() => import("#app/components/admin/rich-text-editor"));
 
 const LIST = "/admin/buying-guides";
 

@@ -1,14 +1,14 @@
 import { Clock, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
-import { AdminPageHeader } from "~/components/admin/admin-page-header";
-import { EmptyState } from "~/components/admin/empty-state";
-import { AddButton, RowActions } from "~/components/admin/row-actions";
-import { FeaturedBadge, StatusBadge } from "~/components/admin/status-badge";
-import { Button } from "~/components/ui/button";
-import { requireAdmin } from "~/auth.server";
-import { db } from "~/db/database.server";
-import { formatDate } from "~/lib/dates";
-import { deleteGuide, listGuidesForAdmin } from "~/modules/buying-guides/buying-guides.server";
+import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { EmptyState } from "#app/components/admin/empty-state";
+import { AddButton, RowActions } from "#app/components/admin/row-actions";
+import { FeaturedBadge, StatusBadge } from "#app/components/admin/status-badge";
+import { Button } from "#app/components/ui/button";
+import { requireAdmin } from "#app/platform/auth.server";
+import { db } from "#app/db/database.server";
+import { formatDate } from "#app/lib/dates";
+import { deleteGuide, listGuidesForAdmin } from "#app/modules/buying-guides/buying-guides.server";
 import { handleDelete } from "../shared/resource-actions.server";
 import type { Route } from "./+types/buying-guides-list";
 

@@ -1,10 +1,10 @@
-import { AdminPageHeader } from "~/components/admin/admin-page-header";
-import { AddButton, RowActions } from "~/components/admin/row-actions";
-import { EmptyState } from "~/components/admin/empty-state";
-import { requireAdmin } from "~/auth.server";
-import { db } from "~/db/database.server";
-import { formatDate } from "~/lib/dates";
-import { deleteCategory, listCategoriesForAdmin } from "~/modules/categories/categories.server";
+import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { AddButton, RowActions } from "#app/components/admin/row-actions";
+import { EmptyState } from "#app/components/admin/empty-state";
+import { requireAdmin } from "#app/platform/auth.server";
+import { db } from "#app/db/database.server";
+import { formatDate } from "#app/lib/dates";
+import { deleteCategory, listCategoriesForAdmin } from "#app/modules/categories/categories.server";
 import { handleDelete } from "../shared/resource-actions.server";
 import type { Route } from "./+types/categories-list";
 

@@ -1,14 +1,14 @@
 import { Star } from "lucide-react";
-import { AdminPageHeader } from "~/components/admin/admin-page-header";
-import { AdminTable } from "~/components/admin/admin-table";
-import { EmptyState } from "~/components/admin/empty-state";
-import { AddButton, RowActions } from "~/components/admin/row-actions";
-import { StatusBadge } from "~/components/admin/status-badge";
-import { requireAdmin } from "~/auth.server";
-import { db } from "~/db/database.server";
-import { formatDate } from "~/lib/dates";
-import { adminDiscountLabel } from "~/modules/coupons/coupon.schema";
-import { deleteCoupon, listCouponsForAdmin } from "~/modules/coupons/coupons.server";
+import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { AdminTable } from "#app/components/admin/admin-table";
+import { EmptyState } from "#app/components/admin/empty-state";
+import { AddButton, RowActions } from "#app/components/admin/row-actions";
+import { StatusBadge } from "#app/components/admin/status-badge";
+import { requireAdmin } from "#app/platform/auth.server";
+import { db } from "#app/db/database.server";
+import { formatDate } from "#app/lib/dates";
+import { adminDiscountLabel } from "#app/modules/coupons/coupon.schema";
+import { deleteCoupon, listCouponsForAdmin } from "#app/modules/coupons/coupons.server";
 import { handleDelete } from "../shared/resource-actions.server";
 import type { Route } from "./+types/coupons-list";
 

@@ -1,13 +1,13 @@
 import { Gift, Star } from "lucide-react";
-import { AdminPageHeader } from "~/components/admin/admin-page-header";
-import { AdminTable } from "~/components/admin/admin-table";
-import { EmptyState } from "~/components/admin/empty-state";
-import { AddButton, RowActions } from "~/components/admin/row-actions";
-import { StatusBadge } from "~/components/admin/status-badge";
-import { requireAdmin } from "~/auth.server";
-import { db } from "~/db/database.server";
-import { formatDate } from "~/lib/dates";
-import { deleteGiftIdea, listGiftIdeasForAdmin } from "~/modules/gift-ideas/gift-ideas.server";
+import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { AdminTable } from "#app/components/admin/admin-table";
+import { EmptyState } from "#app/components/admin/empty-state";
+import { AddButton, RowActions } from "#app/components/admin/row-actions";
+import { StatusBadge } from "#app/components/admin/status-badge";
+import { requireAdmin } from "#app/platform/auth.server";
+import { db } from "#app/db/database.server";
+import { formatDate } from "#app/lib/dates";
+import { deleteGiftIdea, listGiftIdeasForAdmin } from "#app/modules/gift-ideas/gift-ideas.server";
 import { handleDelete } from "../shared/resource-actions.server";
 import type { Route } from "./+types/gift-ideas-list";
 

@@ -1,15 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
-import { requireAdmin } from "~/auth.server";
-import type { Database } from "~/db/client.server";
-import { db } from "~/db/database.server";
-import { isUuid } from "~/lib/uuid";
-import { errorToast, successToast, type Toast } from "~/lib/toast";
-import { logger } from "~/logger.server";
-import type { Actor, DeleteResult, SaveResult } from "~/modules/resource/mutations.server";
-import { redirectWithToast, toastCookie } from "~/toast.server";
-import { readFormData } from "~/lib/form-data";
+import { requireAdmin } from "#app/platform/auth.server";
+import type { Database } from "#app/db/client.server";
+import { db } from "#app/db/database.server";
+import { isUuid } from "#app/lib/uuid";
+import { errorToast, successToast, type Toast } from "#app/lib/toast";
+import { logger } from "#app/platform/logger.server";
+import type { Actor, DeleteResult, SaveResult } from "#app/modules/resource/mutations.server";
+import { redirectWithToast, toastCookie } from "#app/platform/toast.server";
+import { readFormData } from "#app/lib/form-data";
 
 // The admin list and form routes of every resource share these three steps.
 

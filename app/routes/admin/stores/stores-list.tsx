@@ -1,12 +1,12 @@
 import { Store as StoreIcon } from "lucide-react";
-import { AdminPageHeader } from "~/components/admin/admin-page-header";
-import { AddButton, RowActions } from "~/components/admin/row-actions";
-import { EmptyState } from "~/components/admin/empty-state";
-import { Badge } from "~/components/ui/badge";
-import { requireAdmin } from "~/auth.server";
-import { db } from "~/db/database.server";
-import { formatDate } from "~/lib/dates";
-import { deleteStore, listStoresForAdmin } from "~/modules/stores/stores.server";
+import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { AddButton, RowActions } from "#app/components/admin/row-actions";
+import { EmptyState } from "#app/components/admin/empty-state";
+import { Badge } from "#app/components/ui/badge";
+import { requireAdmin } from "#app/platform/auth.server";
+import { db } from "#app/db/database.server";
+import { formatDate } from "#app/lib/dates";
+import { deleteStore, listStoresForAdmin } from "#app/modules/stores/stores.server";
 import { handleDelete } from "../shared/resource-actions.server";
 import type { Route } from "./+types/stores-list";
 

@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Level } from "pino";
-import { pgError } from "./db/errors.server";
+import { pgError } from "#app/db/errors.server";
 import { getEnv } from "./env.server";
 
 /**

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { readCookie } from "./lib/cookies";
-import { toastSchema, type Toast } from "./lib/toast";
+import { readCookie } from "#app/lib/cookies";
+import { toastSchema, type Toast } from "#app/lib/toast";
 
 // A toast that survives a redirect: set on the redirect, read and cleared by the next page load.
 const COOKIE = "dealdash_toast";

@@ -1,9 +1,9 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { redirect } from "react-router";
-import type { Database } from "./db/client.server";
-import { db } from "./db/database.server";
-import * as schema from "./db/schema";
+import type { Database } from "#app/db/client.server";
+import { db } from "#app/db/database.server";
+import * as schema from "#app/db/schema";
 import { getEnv } from "./env.server";
 import { appSecret } from "./app-secret.server";
 import { logger } from "./logger.server";
