@@ -33,6 +33,16 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "#app/db/database.server", message: "Reach the database through the request context (context.db)." }] },
+      ],
+    },
+  },
+  {
     // Outside the app (scripts, tests, the server entry) reading the environment is how they configure the app.
     files: ["app/platform/env.server.ts", "scripts/**", "tests/**", "server.ts", "vitest.config.ts", "**/*.test.ts"],
     rules: { "no-restricted-properties": "off" },

@@ -4,13 +4,12 @@ import "./app.css";
 import { ErrorPage } from "./components/site/error-page";
 import { Toaster, useToast } from "./components/ui/toaster";
 import { useNonce } from "./platform/nonce";
-import { getEnv } from "./platform/env.server";
 import { takeToast } from "./platform/toast.server";
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = takeToast(request);
   // The canonical origin, for absolute URLs in meta tags (canonical, Open Graph, JSON-LD).
-  return data({ toast, siteUrl: getEnv().PUBLIC_URL }, { headers });
+  return data({ toast, siteUrl: context.env.PUBLIC_URL }, { headers });
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

@@ -1,4 +1,5 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { contentTypes } from "#app/modules/content-types/registry.server";
 
 // The site map, written out: every URL the app answers.
 export default [
@@ -24,24 +25,12 @@ export default [
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
-    route("deals", "routes/admin/deals/deals-list.tsx"),
-    route("deals/add", "routes/admin/deals/deal-form.tsx", { id: "admin/deals/add" }),
-    route("deals/edit/:id", "routes/admin/deals/deal-form.tsx", { id: "admin/deals/edit" }),
-    route("coupons", "routes/admin/coupons/coupons-list.tsx"),
-    route("coupons/add", "routes/admin/coupons/coupon-form.tsx", { id: "admin/coupons/add" }),
-    route("coupons/edit/:id", "routes/admin/coupons/coupon-form.tsx", { id: "admin/coupons/edit" }),
-    route("gift-ideas", "routes/admin/gift-ideas/gift-ideas-list.tsx"),
-    route("gift-ideas/add", "routes/admin/gift-ideas/gift-idea-form.tsx", { id: "admin/gift-ideas/add" }),
-    route("gift-ideas/edit/:id", "routes/admin/gift-ideas/gift-idea-form.tsx", { id: "admin/gift-ideas/edit" }),
-    route("buying-guides", "routes/admin/buying-guides/buying-guides-list.tsx"),
-    route("buying-guides/add", "routes/admin/buying-guides/buying-guide-form.tsx", { id: "admin/buying-guides/add" }),
-    route("buying-guides/edit/:id", "routes/admin/buying-guides/buying-guide-form.tsx", { id: "admin/buying-guides/edit" }),
-    route("stores", "routes/admin/stores/stores-list.tsx"),
-    route("stores/add", "routes/admin/stores/store-form.tsx", { id: "admin/stores/add" }),
-    route("stores/edit/:id", "routes/admin/stores/store-form.tsx", { id: "admin/stores/edit" }),
-    route("categories", "routes/admin/categories/categories-list.tsx"),
-    route("categories/add", "routes/admin/categories/category-form.tsx", { id: "admin/categories/add" }),
-    route("categories/edit/:id", "routes/admin/categories/category-form.tsx", { id: "admin/categories/edit" }),
+    // Each content type: its list (one route file for all), and its own form for add and edit.
+    ...contentTypes.flatMap((type) => [
+      route(type.segment, "routes/admin/content/content-list.tsx", { id: `admin/${type.segment}` }),
+      route(`${type.segment}/add`, type.admin.form, { id: `admin/${type.segment}/add` }),
+      route(`${type.segment}/edit/:id`, type.admin.form, { id: `admin/${type.segment}/edit` }),
+    ]),
     route("settings/amazon", "routes/admin/settings/amazon-settings.tsx"),
   ]),
 

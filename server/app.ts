@@ -8,7 +8,9 @@ import { ensureFirstAdmin } from "#app/modules/users/users.server";
 import { prepareDatabase, setDatabase, getDatabaseHandle, targetFromEnv } from "#app/db/database.server";
 import { getEnv } from "#app/platform/env.server";
 import { logger, serializeError } from "#app/platform/logger.server";
-import "#app/platform/load-context";
+import type { AppServices } from "#app/platform/load-context";
+import { appSecret } from "#app/platform/app-secret.server";
+import { configuredAmazonClient } from "#app/modules/amazon/amazon-service.server";
 import { isAdminPath } from "#app/lib/admin-paths";
 import { isSameOriginWrite } from "#app/lib/same-origin";
 import { cleanRequestUrl } from "#app/lib/request-url";
@@ -24,6 +26,7 @@ export { getEnv, logger };
 export { build as serverBuild };
 
 let stopScheduler: (() => void) | undefined;
+let services: AppServices | undefined;
 
 /** Opens the database, migrates it and loads demo content when it is new; starts background jobs. */
 export async function startDatabase(): Promise<void> {
@@ -31,11 +34,19 @@ export async function startDatabase(): Promise<void> {
   const env = getEnv();
   const handle = await prepareDatabase(targetFromEnv(env), { seedDemo: env.SEED_DEMO });
   setDatabase(handle);
+  const secret = appSecret(env);
+  services = {
+    db: handle.db,
+    driver: handle.driver,
+    env,
+    appSecret: secret,
+    amazon: () => configuredAmazonClient(handle.db, secret, { endpointOverride: env.AMAZON_API_ENDPOINT }),
+  };
   logger.info({ driver: handle.driver }, "database ready");
   if (env.DATABASE_URL && !env.APP_SECRET) {
     logger.warn("APP_SECRET is not set: it was generated into DATA_DIR. Set it when several processes share the database.");
   }
-  stopScheduler = startPriceRefreshScheduler(handle.db, env);
+  stopScheduler = startPriceRefreshScheduler(services);
   const firstAdmin = await ensureFirstAdmin(handle.db, auth(), env);
   if (firstAdmin.kind === "created") logger.info({ email: firstAdmin.email }, "created the first admin from ADMIN_EMAIL");
   if (firstAdmin.kind === "setup-link") {
@@ -45,6 +56,7 @@ export async function startDatabase(): Promise<void> {
 
 export async function stopDatabase(): Promise<void> {
   stopScheduler?.();
+  services = undefined;
   const handle = getDatabaseHandle();
   setDatabase(undefined);
   await handle?.close();
@@ -125,4 +137,9 @@ app.use(rejectUnsafeUrls);
 app.use(rejectCrossOriginWrites);
 app.use(requireSessionForAdminWrites);
 app.use(readBodyWithinLimit);
-app.use(reactRouterHandler(build, getEnv().NODE_ENV, (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" })));
+app.use(
+  reactRouterHandler(build, getEnv().NODE_ENV, (req) => {
+    if (!services) throw new Error("The database is not open yet");
+    return { ...services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" };
+  }),
+);

@@ -1,4 +1,5 @@
-export type ClickKind = "deal" | "coupon" | "gift";
+/** A content type's key: the kinds with click-outs are the types that declare one. */
+export type ClickKind = string;
 
 /** Amazon forbids links that hide that they go to Amazon, so those are linked directly (click counted by beacon). */
 export function isAmazonUrl(url: string): boolean {
@@ -20,5 +21,5 @@ export function clickBeaconUrl(kind: ClickKind, id: string, placement: string): 
   return `/go/${kind}/${id}?from=${encodeURIComponent(placement)}`;
 }
 
-/** rel for every link to a retailer (ARCHITECTURE §5). */
+/** rel for every link to a retailer: paid links are marked as such and pass no ranking or opener. */
 export const AFFILIATE_REL = "sponsored nofollow noopener";

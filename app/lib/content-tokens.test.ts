@@ -6,7 +6,7 @@ const other = "223e4567-e89b-42d3-a456-426614174000";
 
 describe("guide content tokens", () => {
   it("finds the ids per kind", () => {
-    expect(tokenIds(`<p>[deal:${id}]</p><p>[gift:${other}] and [deal:${id}]</p>`)).toEqual({ deal: [id], coupon: [], gift: [other] });
+    expect(tokenIds(`<p>[deal:${id}]</p><p>[gift:${other}] and [deal:${id}]</p>`)).toEqual({ deal: [id], gift: [other] });
   });
 
   it("turns a token alone in its paragraph into a card between HTML runs", () => {

@@ -75,20 +75,20 @@ export const optionalDate = () =>
     .optional();
 
 /**
- * The slug rule on an object with a slug and a source field (title or name): an empty slug is generated
- * from the source; a typed one is normalised; 'Slug is required' when neither gives a usable slug.
+ * The slug rule, as the last step of a form's schema: an empty slug is made from the source field (title or
+ * name), a typed one is normalised, and 'Slug is required' when neither gives a usable slug. The output's
+ * slug is final, so nothing after validation derives it again.
  */
-export function withSlug<Shape extends { slug?: string | undefined }>(sourceKey: keyof Shape & string) {
-  return (value: Shape, ctx: z.RefinementCtx) => {
-    const source = value[sourceKey];
-    if (!slugify(value.slug || (typeof source === "string" ? source : ""))) {
-      ctx.addIssue({ code: "custom", path: ["slug"], message: "Slug is required" });
-    }
-  };
-}
-
-export function resolveSlug(slug: string | undefined, source: string): string {
-  return slugify(slug || source);
+export function slugged<Shape extends z.ZodRawShape & { slug: z.ZodType<string | undefined> }>(
+  schema: z.ZodObject<Shape>,
+  sourceKey: keyof Shape & string,
+) {
+  const slugOf = (value: Record<string, unknown>) => slugify(String(value.slug || value[sourceKey] || ""));
+  return schema
+    .superRefine((value, ctx) => {
+      if (!slugOf(value)) ctx.addIssue({ code: "custom", path: ["slug"], message: "Slug is required" });
+    })
+    .transform((value) => ({ ...value, slug: slugOf(value) }));
 }
 
 /** A list from repeated inputs (`name[0]`, `name[1]`…); missing means empty. */

@@ -1,9 +1,25 @@
-// What the Express layer (server/app.ts) hands every loader and action.
+import type { Database } from "#app/db/client.server";
+import type { AmazonApi } from "#app/modules/amazon/amazon-api.server";
+import type { Env } from "./env.server";
+
+/**
+ * The services every loader and action reaches through `context`: built once per process when the
+ * database opens (server/app.ts), never re-assembled in a route.
+ */
+export interface AppServices {
+  db: Database;
+  /** Which database the process runs on (reported by /healthz). */
+  driver: "pglite" | "postgres";
+  env: Env;
+  /** The key for sessions and secrets at rest. */
+  appSecret: string;
+  /** The configured Amazon account's client (one per account and process), or null until it is set up. */
+  amazon(): Promise<AmazonApi | null>;
+}
+
 declare module "react-router" {
-  interface AppLoadContext {
+  interface AppLoadContext extends AppServices {
     /** The client's address: the socket's, or X-Forwarded-For's when it came through a proxy TRUST_PROXY names. */
     clientIp: string;
   }
 }
-
-export {};

@@ -62,7 +62,7 @@ describe("admin content, part 2", () => {
     await page.getByRole("button", { name: "Create Guide" }).click();
     await page.waitForURL("**/admin/buying-guides");
     await toastWith(page, "Buying guide created successfully").waitFor();
-    const card = page.getByTestId("guide-card").filter({ hasText: title });
+    const card = page.getByTestId("guide-row").filter({ hasText: title });
     const view = card.getByRole("link", { name: "View" });
     expect(await view.getAttribute("href")).toBe(`/buying-guides/travel-audio-guide-${unique}`);
 

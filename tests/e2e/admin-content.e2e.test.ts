@@ -31,7 +31,7 @@ describe("admin content, part 1", () => {
     await page.getByRole("button", { name: "Create Store" }).click();
     await page.waitForURL("**/admin/stores");
     await toastWith(page, "Store created successfully").waitFor();
-    await page.getByTestId("store-card").filter({ hasText: storeName }).getByText(`/gadget-barn-${unique}`).waitFor();
+    await page.getByTestId("store-row").filter({ hasText: storeName }).getByText(`/gadget-barn-${unique}`).waitFor();
 
     // Categories: a parent and a child.
     for (const [name, parent] of [
@@ -45,7 +45,7 @@ describe("admin content, part 1", () => {
       await page.waitForURL("**/admin/categories");
       await toastWith(page, "Category created successfully").waitFor();
     }
-    await page.getByTestId("category-card").filter({ hasText: `Headphones ${unique}` }).getByText(`Parent: Audio ${unique}`).waitFor();
+    await page.getByTestId("category-row").filter({ hasText: `Headphones ${unique}` }).getByText(`Audio ${unique}`, { exact: true }).waitFor();
 
     // Deal: required-field toast, then a valid deal at 80/100.
     const dealTitle = `Studio Headphones ${unique}`;
@@ -64,7 +64,7 @@ describe("admin content, part 1", () => {
     await page.getByRole("button", { name: "Create Deal" }).click();
     await page.waitForURL("**/admin/deals");
     await toastWith(page, "Deal created successfully").waitFor();
-    const card = page.getByTestId("deal-card").filter({ hasText: dealTitle });
+    const card = page.getByTestId("deal-row").filter({ hasText: dealTitle });
     await card.getByText("$80.00").waitFor();
     expect(await card.locator("s").textContent()).toBe("$100.00");
     await card.getByText("20%").waitFor();
@@ -78,7 +78,7 @@ describe("admin content, part 1", () => {
     await page.getByRole("button", { name: "Update Deal" }).click();
     await page.waitForURL("**/admin/deals");
     await toastWith(page, "Deal updated successfully").waitFor();
-    await page.getByTestId("deal-card").filter({ hasText: `${dealTitle} Pro` }).getByText("25%").waitFor();
+    await page.getByTestId("deal-row").filter({ hasText: `${dealTitle} Pro` }).getByText("25%").waitFor();
 
     // Coupon: fixed $50 shows as "$50"; no code shows 'No code'.
     const couponTitle = `Fifty off ${unique}`;
@@ -129,7 +129,7 @@ describe("admin content, part 1", () => {
       await dialog.getByText("Are you sure you want to delete this category?").waitFor();
       await dialog.getByRole("button", { name: "Delete" }).click();
       await toastWith(page, "Category deleted successfully").first().waitFor();
-      await page.getByTestId("category-card").filter({ hasText: name }).waitFor({ state: "detached" });
+      await page.getByTestId("category-row").filter({ hasText: name }).waitFor({ state: "detached" });
     }
 
     await page.goto("/admin/stores");

@@ -141,7 +141,7 @@ describe("Amazon product data", () => {
     expect(before).toContain("See price on Amazon");
     expect(before).not.toContain("$39.99");
 
-    const card = page.getByTestId("deal-card").filter({ hasText: "Fake Noise Machine" });
+    const card = page.getByTestId("deal-row").filter({ hasText: "Fake Noise Machine" });
     await card.getByText("price never refreshed").waitFor();
     await card.getByRole("button", { name: "Refresh now" }).click();
     await toastWith(page, "Price refreshed from Amazon").waitFor();

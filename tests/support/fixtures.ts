@@ -2,6 +2,8 @@ import { desc } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "#app/db/client.server";
 import { auditLog, stores, users } from "#app/db/schema";
+import type { AnyContentType, TypeKey } from "#app/modules/content-types/content-type";
+import { saveContent } from "#app/modules/content-types/mutations.server";
 
 export const actor = { id: "00000000-0000-4000-8000-000000000001", email: "admin@example.com" };
 
@@ -31,4 +33,45 @@ export async function insertStore(db: Database, name = "Acme", slug = "acme") {
 export async function auditTrail(db: Database) {
   const rows = await db.select().from(auditLog).orderBy(desc(auditLog.createdAt));
   return rows.map((row) => [row.action, row.entity, row.detail?.title].filter(Boolean).join(" "));
+}
+
+/**
+ * A valid form of each content type, as the browser would send it (before the schema), given the ids of
+ * rows it must point at. The `satisfies` makes a new type fail to compile until it has one.
+ */
+export const validForms = {
+  deal: (refs: { storeId: string }) => ({
+    storeId: refs.storeId,
+    title: "Wireless Headphones",
+    shortDescription: "Great sound",
+    imageUrl: "https://example.com/h.png",
+    affiliateUrl: "https://example.com/h",
+    currentPrice: 80,
+    originalPrice: 100,
+  }),
+  coupon: (refs: { storeId: string }) => ({ storeId: refs.storeId, title: "$50 off", description: "On orders over $200", discountValue: 50, discountType: "fixed" }),
+  gift: () => ({
+    title: "Cozy Socks",
+    description: "Warm wool socks",
+    productUrl: "https://example.com/socks",
+    imageUrl: "https://example.com/socks.png",
+    price: 19.99,
+  }),
+  guide: () => ({ title: "Best Headphones", coverImageUrl: "https://example.com/cover.png", content: "<h2>Intro</h2><p>Pick wisely.</p>" }),
+  store: () => ({ name: "Best Buy" }),
+  category: () => ({ name: "Electronics" }),
+} satisfies Record<TypeKey, (refs: { storeId: string }) => Record<string, unknown>>;
+
+let made = 0;
+
+/** Saves a valid row of a type (a title of its own, plus overrides), creating the store it needs. */
+export async function createValid(db: Database, type: AnyContentType, overrides: Record<string, unknown> = {}) {
+  made += 1;
+  const store = await insertStore(db, `Store ${made}`, `store-${made}`);
+  const form: Record<string, unknown> = validForms[type.key]({ storeId: store.id });
+  const titleField = type.titleColumn.name;
+  const input = type.schema.parse({ ...form, [titleField]: `${String(form[titleField])} ${made}`, ...overrides });
+  const result = await saveContent(type, db, actor, undefined, input);
+  if (!result.ok) throw new Error(`could not create a ${type.key}: ${JSON.stringify(result)}`);
+  return result.row;
 }

@@ -5,13 +5,13 @@ import { Link, NavLink, useLocation, useNavigate, useNavigation, useSubmit } fro
 import { showToast } from "#app/components/ui/toaster";
 import { cn } from "#app/lib/cn";
 import { infoToast } from "#app/lib/toast";
-import { adminNav, adminSettingsNav, loadingLabelFor, type AdminNavItem } from "./admin-nav";
+import { AdminIcon } from "./admin-icon";
+import { adminSettingsNav, loadingLabelFor, type AdminNavItem } from "./admin-nav";
 
 export const SIDEBAR_COOKIE = "admin_sidebar";
 const AUTH_CHANNEL = "dealdash-auth";
 
 function SidebarLink({ item, collapsed }: { item: AdminNavItem; collapsed: boolean }) {
-  const Icon = item.icon;
   return (
     <NavLink
       to={item.to}
@@ -26,7 +26,7 @@ function SidebarLink({ item, collapsed }: { item: AdminNavItem; collapsed: boole
         )
       }
     >
-      <Icon className="h-5 w-5 shrink-0" aria-hidden />
+      <AdminIcon name={item.icon} className="h-5 w-5 shrink-0" />
       {collapsed ? null : <span>{item.label}</span>}
     </NavLink>
   );
@@ -88,19 +88,29 @@ function useSignOutEverywhere(): () => void {
 }
 
 /** While another admin screen loads, say so in its words instead of showing the old one. */
-function PendingScreen({ children }: { children: ReactNode }) {
+function PendingScreen({ nav, children }: { nav: AdminNavItem[]; children: ReactNode }) {
   const navigation = useNavigation();
   const location = useLocation();
   const target = navigation.state === "loading" ? navigation.location?.pathname : undefined;
   if (!target || target === location.pathname || !target.startsWith("/admin/")) return children;
   return (
     <p role="status" className="py-12 text-center text-gray-600">
-      {loadingLabelFor(target)}
+      {loadingLabelFor(target, nav)}
     </p>
   );
 }
 
-export function AdminShell({ email, initiallyCollapsed, children }: { email: string; initiallyCollapsed: boolean; children: ReactNode }) {
+export function AdminShell({
+  email,
+  nav,
+  initiallyCollapsed,
+  children,
+}: {
+  email: string;
+  nav: AdminNavItem[];
+  initiallyCollapsed: boolean;
+  children: ReactNode;
+}) {
   const [collapsed, setCollapsed] = useState(initiallyCollapsed);
   const announceSignOut = useSignOutEverywhere();
 
@@ -123,7 +133,7 @@ export function AdminShell({ email, initiallyCollapsed, children }: { email: str
           </Link>
         </div>
         <nav aria-label="Admin" className="flex flex-1 flex-col gap-1 overflow-y-auto p-2">
-          {adminNav.map((item) => (
+          {nav.map((item) => (
             <SidebarLink key={item.to} item={item} collapsed={collapsed} />
           ))}
           <p className={cn("mt-4 px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-gray-500", collapsed && "sr-only")}>
@@ -149,7 +159,7 @@ export function AdminShell({ email, initiallyCollapsed, children }: { email: str
           <UserMenu email={email} onLogout={announceSignOut} />
         </header>
         <main className="flex-1 p-6">
-          <PendingScreen>{children}</PendingScreen>
+          <PendingScreen nav={nav}>{children}</PendingScreen>
         </main>
       </div>
     </div>

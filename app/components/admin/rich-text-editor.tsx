@@ -4,13 +4,9 @@ import { DropdownMenu } from "radix-ui";
 import { Bold, Heading1, Heading2, Heading3, Italic, List, ListOrdered, Redo2, Undo2, type LucideIcon } from "lucide-react";
 import { useState } from "react";
 import { cn } from "#app/lib/cn";
+import type { TokenChoice, TokenPicker } from "#app/modules/content-types/embeds.server";
 
 // The buying-guide editor. Loaded only by the admin guide form (React.lazy), so public pages never ship it.
-
-export interface TokenChoice {
-  id: string;
-  title: string;
-}
 
 export interface RichTextEditorProps {
   id: string;
@@ -18,7 +14,8 @@ export interface RichTextEditorProps {
   defaultValue: string;
   invalid?: boolean;
   describedBy?: string;
-  tokens: { deals: TokenChoice[]; coupons: TokenChoice[]; gifts: TokenChoice[] };
+  /** The "+ Deal"-style menus: one per kind of item a guide can embed. */
+  pickers: TokenPicker[];
 }
 
 function ToolbarButton({ label, icon: Icon, active, disabled, onClick }: { label: string; icon: LucideIcon; active?: boolean; disabled?: boolean; onClick: () => void }) {
@@ -43,7 +40,7 @@ function ToolbarButton({ label, icon: Icon, active, disabled, onClick }: { label
 }
 
 /** '+ Deal' and friends: pick a published item, insert its token at the cursor. Long lists get a filter. */
-function TokenMenu({ label, kind, choices, editor }: { label: string; kind: "deal" | "coupon" | "gift"; choices: TokenChoice[]; editor: Editor }) {
+function TokenMenu({ picker: { label, kind, noun, choices }, editor }: { picker: TokenPicker; editor: Editor }) {
   const [filter, setFilter] = useState("");
   const shown = choices.filter((choice) => choice.title.toLowerCase().includes(filter.trim().toLowerCase()));
   return (
@@ -55,7 +52,7 @@ function TokenMenu({ label, kind, choices, editor }: { label: string; kind: "dea
         <DropdownMenu.Content align="start" sideOffset={4} className="z-50 max-h-80 w-72 overflow-y-auto rounded-lg border border-gray-200 bg-white p-1 shadow-lg">
           {choices.length > 8 ? (
             <input
-              aria-label={`Filter ${label.toLowerCase()}s`}
+              aria-label={`Filter ${noun}`}
               placeholder="Type to filter…"
               value={filter}
               onChange={(event) => setFilter(event.target.value)}
@@ -64,7 +61,7 @@ function TokenMenu({ label, kind, choices, editor }: { label: string; kind: "dea
             />
           ) : null}
           {shown.length === 0 ? <p className="px-3 py-2 text-sm text-gray-500">Nothing published yet.</p> : null}
-          {shown.map((choice) => (
+          {shown.map((choice: TokenChoice) => (
             <DropdownMenu.Item
               key={choice.id}
               onSelect={() => editor.chain().focus().insertContent(`[${kind}:${choice.id}]`).run()}
@@ -79,7 +76,7 @@ function TokenMenu({ label, kind, choices, editor }: { label: string; kind: "dea
   );
 }
 
-function Toolbar({ editor, tokens }: { editor: Editor; tokens: RichTextEditorProps["tokens"] }) {
+function Toolbar({ editor, pickers }: { editor: Editor; pickers: TokenPicker[] }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -109,14 +106,14 @@ function Toolbar({ editor, tokens }: { editor: Editor; tokens: RichTextEditorPro
       <ToolbarButton label="Undo" icon={Undo2} disabled={!state.canUndo} onClick={() => chain().undo().run()} />
       <ToolbarButton label="Redo" icon={Redo2} disabled={!state.canRedo} onClick={() => chain().redo().run()} />
       <span className="mx-1 h-6 w-px bg-gray-200" aria-hidden />
-      <TokenMenu label="Deal" kind="deal" choices={tokens.deals} editor={editor} />
-      <TokenMenu label="Coupon" kind="coupon" choices={tokens.coupons} editor={editor} />
-      <TokenMenu label="Gift Idea" kind="gift" choices={tokens.gifts} editor={editor} />
+      {pickers.map((picker) => (
+        <TokenMenu key={picker.kind} picker={picker} editor={editor} />
+      ))}
     </div>
   );
 }
 
-export default function RichTextEditor({ id, name, defaultValue, invalid, describedBy, tokens }: RichTextEditorProps) {
+export default function RichTextEditor({ id, name, defaultValue, invalid, describedBy, pickers }: RichTextEditorProps) {
   const [html, setHtml] = useState(defaultValue);
   const editor = useEditor({
     // Spec §9: undo depth 100, a new history group after 500 ms.
@@ -138,7 +135,7 @@ export default function RichTextEditor({ id, name, defaultValue, invalid, descri
   });
   return (
     <div className={cn("rounded-lg border bg-white", invalid ? "border-red-500" : "border-gray-300")}>
-      {editor ? <Toolbar editor={editor} tokens={tokens} /> : <div className="h-12 border-b border-gray-200" />}
+      {editor ? <Toolbar editor={editor} pickers={pickers} /> : <div className="h-12 border-b border-gray-200" />}
       <EditorContent editor={editor} />
       <input type="hidden" name={name} value={html} />
     </div>

@@ -4,9 +4,9 @@ import { Button } from "#app/components/ui/button";
 import { ConfirmDelete } from "./confirm-delete";
 
 /** Edit and delete for one row of an admin list. */
-export function RowActions({ editTo, id, label, question, vertical }: { editTo: string; id: string; label: string; question: string; vertical?: boolean }) {
+export function RowActions({ editTo, id, label, question }: { editTo: string; id: string; label: string; question: string }) {
   return (
-    <div className={vertical ? "flex flex-col gap-1" : "flex items-center gap-1"}>
+    <div className="flex items-center gap-1">
       <Button asChild variant="ghost" size="sm" aria-label={`Edit ${label}`}>
         <Link to={editTo}>
           <Pencil className="h-4 w-4" aria-hidden />

@@ -1,9 +1,8 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Field } from "#app/components/ui/field";
-import { Input } from "#app/components/ui/input";
+import type { FieldMetadata } from "@conform-to/react";
+import { TextField } from "#app/components/forms/fields";
 import { useSlugFollower } from "./use-slug-follower";
 
-/** The title (or name) field and the slug that follows it while creating (spec §4, §5). */
+/** The title (or name) field and the slug that follows it while a new row is being created. */
 export function SluggedTitleFields({
   source,
   slug,
@@ -18,12 +17,8 @@ export function SluggedTitleFields({
   const { slugRef, onSourceInput, onSlugInput } = useSlugFollower(creating);
   return (
     <>
-      <Field id={source.id} label={sourceLabel} errors={source.errors}>
-        <Input {...getInputProps(source, { type: "text" })} key={source.key} onInput={onSourceInput} />
-      </Field>
-      <Field id={slug.id} label="Slug" errors={slug.errors} hint={`Made from the ${sourceLabel.toLowerCase()} if left empty.`}>
-        <Input {...getInputProps(slug, { type: "text" })} key={slug.key} ref={slugRef} onInput={onSlugInput} />
-      </Field>
+      <TextField field={source} label={sourceLabel} onInput={onSourceInput} />
+      <TextField field={slug} label="Slug" hint={`Made from the ${sourceLabel.toLowerCase()} if left empty.`} ref={slugRef} onInput={onSlugInput} />
     </>
   );
 }

@@ -1,6 +1,5 @@
-import { getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { Field } from "#app/components/ui/field";
-import { Select } from "#app/components/ui/select";
+import type { FieldMetadata } from "@conform-to/react";
+import { SelectField } from "#app/components/forms/fields";
 import { contentStatuses, type ContentStatus } from "#app/lib/validation";
 
 const labels: Record<ContentStatus, string> = { draft: "Draft", published: "Published", archived: "Archived" };
@@ -13,11 +12,7 @@ export function StatusSelect({
   field: FieldMetadata<ContentStatus | undefined>;
   offered?: readonly ContentStatus[];
 }) {
-  return (
-    <Field id={field.id} label="Status" errors={field.errors}>
-      <Select {...getSelectProps(field)} key={field.key} options={offered.map((value) => ({ value, label: labels[value] }))} />
-    </Field>
-  );
+  return <SelectField field={field} label="Status" options={offered.map((value) => ({ value, label: labels[value] }))} />;
 }
 
 /**

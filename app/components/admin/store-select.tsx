@@ -1,6 +1,5 @@
-import { getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { Field } from "#app/components/ui/field";
-import { Select } from "#app/components/ui/select";
+import type { FieldMetadata } from "@conform-to/react";
+import { SelectField } from "#app/components/forms/fields";
 
 /** Picks a store by id (deals and coupons require one; gift ideas may leave it empty). */
 export function StoreSelect({
@@ -12,9 +11,5 @@ export function StoreSelect({
   stores: ReadonlyArray<{ id: string; name: string }>;
   placeholder?: string;
 }) {
-  return (
-    <Field id={field.id} label="Store" errors={field.errors}>
-      <Select {...getSelectProps(field)} key={field.key} options={stores.map((store) => ({ value: store.id, label: store.name }))} placeholder={placeholder} />
-    </Field>
-  );
+  return <SelectField field={field} label="Store" options={stores.map((store) => ({ value: store.id, label: store.name }))} placeholder={placeholder} />;
 }

@@ -1,4 +1,4 @@
-import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, id } from "./common";
 
@@ -18,14 +18,12 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_created_idx").on(t.createdAt.desc())],
 );
 
-export const clickKind = pgEnum("click_kind", ["deal", "coupon", "gift"]);
-
-/** Anonymous click-out counts: no IP, no user agent. */
+/** Anonymous click-out counts: no IP, no user agent. `kind` is a content type's key (deal, coupon, gift…). */
 export const clicks = pgTable(
   "clicks",
   {
     id: id(),
-    kind: clickKind().notNull(),
+    kind: text().notNull(),
     itemId: uuid().notNull(),
     placement: text(),
     referrerHost: text(),

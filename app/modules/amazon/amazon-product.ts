@@ -1,4 +1,4 @@
-// The one product shape both APIs are read into; it carries both of the spec's readings (§7).
+// The one product shape both APIs are read into.
 
 export interface AmazonProduct {
   asin: string;
@@ -78,5 +78,29 @@ export function toAmazonProduct(item: Json, context: { associateTag: string; mar
     starRating: num(rating.value) ?? num(reviews.starRating),
     totalReviews: num(reviews.count),
     affiliateUrl: withTag(str(item.detailPageURL) ?? `https://${context.marketplace}/dp/${asin}`, context.associateTag),
+  };
+}
+
+/**
+ * The product as the admin forms read it: the deal form's snake_case fields and the gift form's camelCase
+ * ones (the original app's two readings of one answer).
+ */
+export function productForForms(product: AmazonProduct) {
+  return {
+    ...product,
+    image_url: product.imageUrl,
+    current_price: product.currentPrice,
+    original_price: product.originalPrice,
+    price: product.currentPrice,
+    savings_amount: product.savingsAmount,
+    savings_percentage: product.savingsPercentage,
+    delivery_info: product.deliveryInfo,
+    prime_eligible: product.primeEligible,
+    isPrimeEligible: product.primeEligible,
+    star_rating: product.starRating,
+    rating: product.starRating,
+    total_reviews: product.totalReviews,
+    totalReviews: product.totalReviews,
+    affiliate_url: product.affiliateUrl,
   };
 }

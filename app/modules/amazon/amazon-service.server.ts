@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Executor } from "#app/db/client.server";
-import { createAmazonApi, type AmazonApi, type AmazonApiOptions, type AmazonCredentials } from "./amazon-api.server";
+import { AmazonApiError, createAmazonApi, getProduct, type AmazonApi, type AmazonApiOptions, type AmazonCredentials } from "./amazon-api.server";
 import { loadAmazonCredentials } from "./amazon-settings.server";
 
 // One client per account and process, so its request queue, back-off and token cache are shared by
@@ -25,3 +25,19 @@ export async function configuredAmazonClient(db: Executor, appSecret: string, op
 
 /** A fixed, long-listed product used by 'Test API Connection'. */
 export const CONNECTION_TEST_ASIN = "B07FZ8S74R";
+
+export type ConnectionVerdict = { ok: true; message: string } | { ok: false; message: string; detail: string };
+
+const CONNECT_FAILED = "Failed to connect to Amazon PA API. Please check your credentials.";
+
+/** 'Test API Connection': ask Amazon for the test product with these credentials. */
+export async function testAmazonConnection(credentials: AmazonCredentials, options: AmazonApiOptions = {}): Promise<ConnectionVerdict> {
+  try {
+    await getProduct(amazonClient(credentials, options), CONNECTION_TEST_ASIN);
+    return { ok: true, message: "API connection successful" };
+  } catch (error) {
+    // Amazon answering "no such product" still proves the credentials work.
+    if (error instanceof AmazonApiError && error.kind === "not-found") return { ok: true, message: "API connection successful" };
+    return { ok: false, message: "API connection failed", detail: error instanceof AmazonApiError ? error.message : CONNECT_FAILED };
+  }
+}

@@ -2,6 +2,8 @@ import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { deals, giftIdeas } from "#app/db/schema";
 import { discountPercentage } from "#app/lib/discount";
+import { errorToast, successToast, type Toast } from "#app/lib/toast";
+import type { AppServices } from "#app/platform/load-context";
 import type { AmazonApi } from "./amazon-api.server";
 
 /** Refresh a little before the 24-hour limit so a slow run never lets a shown price go stale. */
@@ -76,4 +78,16 @@ export async function refreshAmazonPrices(
     updated++;
   }
   return { checked: asins.length, updated };
+}
+
+/** The admin's 'Refresh now' on one deal: read its Amazon price again, whatever its age, and say how it went. */
+export async function refreshDealPrice(services: Pick<AppServices, "db" | "amazon">, dealId: string): Promise<Toast> {
+  const api = await services.amazon();
+  if (!api) return errorToast("Amazon is not configured yet: add your keys under Settings → Amazon.");
+  try {
+    const { updated } = await refreshAmazonPrices(services.db, api, { dealIds: [dealId] });
+    return updated ? successToast("Price refreshed from Amazon") : errorToast("Amazon returned no price for this ASIN");
+  } catch (error) {
+    return errorToast(error instanceof Error ? error.message : "Failed to refresh the price");
+  }
 }

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { isBlankHtml } from "#app/lib/html-text";
 import { splitTags } from "#app/lib/tags";
-import { checkbox, imageUrl, optionalReference, optionalSlug, optionalText, requiredText, status, text, withSlug } from "#app/lib/validation";
+import { checkbox, imageUrl, optionalReference, optionalSlug, optionalText, requiredText, status, text, slugged } from "#app/lib/validation";
 
-export const buyingGuideSchema = z
-  .object({
+export const buyingGuideSchema = slugged(
+  z.object({
     title: requiredText("Title is required", 200),
     slug: optionalSlug(200),
     excerpt: optionalText(1000),
@@ -17,7 +17,8 @@ export const buyingGuideSchema = z
     tags: text().max(1000).optional().transform(splitTags),
     status: status(),
     featured: checkbox(),
-  })
-  .superRefine(withSlug("title"));
+  }),
+  "title",
+);
 
 export type BuyingGuideInput = z.output<typeof buyingGuideSchema>;

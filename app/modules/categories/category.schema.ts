@@ -1,14 +1,15 @@
 import { z } from "zod";
-import { optionalReference, optionalSlug, optionalText, requiredText, withSlug } from "#app/lib/validation";
+import { optionalReference, optionalSlug, optionalText, requiredText, slugged } from "#app/lib/validation";
 
-export const categorySchema = z
-  .object({
+export const categorySchema = slugged(
+  z.object({
     name: requiredText("Category name is required", 120),
     slug: optionalSlug(120),
     description: optionalText(1000),
     parentId: optionalReference(),
-  })
-  .superRefine(withSlug("name"));
+  }),
+  "name",
+);
 
 export type CategoryInput = z.output<typeof categorySchema>;
 

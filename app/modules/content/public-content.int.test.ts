@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { buyingGuides, coupons, giftIdeas } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
-import { categoriesWithPublicGuides, findPublicGuideBySlug, findPublicGuideSlugById, listPublicGuides } from "#app/modules/buying-guides/buying-guides.server";
-import { couponTargetUrl, findCouponClickTarget, findPublicCouponsByIds, listPublicCoupons, listTrendingCoupons, revealCouponCode } from "#app/modules/coupons/coupons-public.server";
-import { findGiftClickTarget, findPublicGiftIdeaBySlug, listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
+import { categoriesWithPublicGuides, findPublicGuideBySlug, findPublicGuideSlugById, listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
+import { findClickTarget } from "#app/modules/content-types/click-out.server";
+import { contentType } from "#app/modules/content-types/registry.server";
+import { findPublicCouponsByIds, listPublicCoupons, listTrendingCoupons, revealCouponCode } from "#app/modules/coupons/coupons-public.server";
+import { findPublicGiftIdeaBySlug, listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
 import { allowAttempt, visitorKey } from "#app/modules/rate-limit/rate-limit.server";
 
 const database = testDatabasePerFile(async (t) => {
@@ -26,7 +28,7 @@ describe("public coupons", () => {
     expect(shown.coupons.map((c) => c.id)).not.toContain(hidden!.id);
     expect(await findPublicCouponsByIds(db(), [hidden!.id])).toEqual([]);
     expect(await revealCouponCode(db(), hidden!.id)).toBeNull();
-    expect(await findCouponClickTarget(db(), hidden!.id)).toBeNull();
+    expect(await findClickTarget(contentType("coupon"), db(), hidden!.id)).toBeNull();
 
     const current = await listPublicCoupons(db(), { limit: 100 });
     expect(current.coupons.length).toBeLessThan(shown.coupons.length);
@@ -53,11 +55,19 @@ describe("public coupons", () => {
     expect((await listPublicCoupons(db(), { search: "100%_", limit: 10, showExpired: true })).total).toBe(0);
   });
 
-  it("choose the link in the spec's order", () => {
-    const base = { affiliateUrl: null, urlType: "automatic" as const, customUrl: "https://custom.example/", storeSlug: "target" };
-    expect(couponTargetUrl({ ...base, affiliateUrl: "https://aff.example/" })).toBe("https://aff.example/");
-    expect(couponTargetUrl({ ...base, urlType: "manual" })).toBe("https://custom.example/");
-    expect(couponTargetUrl(base)).toBe("https://www.target.com/");
+  it("send the shopper to the affiliate URL, else a manual custom URL, else the store's site", async () => {
+    const [coupon] = await db().select().from(coupons).where(eq(coupons.status, "published")).limit(1);
+    const target = async (values: Partial<typeof coupons.$inferInsert>) => {
+      await db().update(coupons).set({ validUntil: null, ...values }).where(eq(coupons.id, coupon!.id));
+      const listed = (await findPublicCouponsByIds(db(), [coupon!.id]))[0]!.targetUrl;
+      const clicked = (await findClickTarget(contentType("coupon"), db(), coupon!.id))!.url;
+      expect(clicked).toBe(listed);
+      return clicked;
+    };
+    expect(await target({ affiliateUrl: "https://aff.example/", urlType: "manual", customUrl: "https://custom.example/" })).toBe("https://aff.example/");
+    expect(await target({ affiliateUrl: null, urlType: "manual", customUrl: "https://custom.example/" })).toBe("https://custom.example/");
+    const storeSlug = (await findPublicCouponsByIds(db(), [coupon!.id]))[0]!.storeSlug;
+    expect(await target({ affiliateUrl: null, urlType: "automatic", customUrl: "https://custom.example/" })).toBe(`https://www.${storeSlug}.com/`);
   });
 });
 
@@ -66,7 +76,7 @@ describe("public gift ideas and guides", () => {
     const [hiddenGift] = await db().select().from(giftIdeas).where(ne(giftIdeas.status, "published"));
     expect((await listPublicGiftIdeas(db())).map((g) => g.id)).not.toContain(hiddenGift!.id);
     expect(await findPublicGiftIdeaBySlug(db(), hiddenGift!.slug)).toBeNull();
-    expect(await findGiftClickTarget(db(), hiddenGift!.id)).toBeNull();
+    expect(await findClickTarget(contentType("gift"), db(), hiddenGift!.id)).toBeNull();
 
     const [hiddenGuide] = await db().select().from(buyingGuides).where(ne(buyingGuides.status, "published"));
     expect((await listPublicGuides(db(), { limit: 100 })).guides.map((g) => g.id)).not.toContain(hiddenGuide!.id);

@@ -15,7 +15,7 @@ import {
   status,
   text,
   wholeCount,
-  withSlug,
+  slugged,
 } from "#app/lib/validation";
 
 export const PRICE_MIN_MESSAGE = "Price must be greater than 0";
@@ -27,8 +27,8 @@ export const asin = () =>
     .pipe(text().regex(/^[A-Z0-9]{10}$/, "An ASIN is 10 letters and digits"))
     .optional();
 
-export const dealSchema = z
-  .object({
+export const dealSchema = slugged(
+  z.object({
     storeId: reference("Store is required"),
     categoryId: optionalReference(),
     title: requiredText("Title is required", 200),
@@ -48,8 +48,9 @@ export const dealSchema = z
     isHot: checkbox(),
     notes: optionalText(5000),
     amazonAsin: asin(),
-  })
-  .superRefine(withSlug("title"));
+  }),
+  "title",
+);
 
 export type DealInput = z.output<typeof dealSchema>;
 

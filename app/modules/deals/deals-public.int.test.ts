@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { clicks, deals } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
-import { categoryDealCounts, findDealClickTarget, findPublicDealsByIds, listHotDeals, listPublicDeals, storesWithPublicDeals, type DealSort } from "./deals-public.server";
+import { findClickTarget } from "#app/modules/content-types/click-out.server";
+import { contentType } from "#app/modules/content-types/registry.server";
+import { categoryDealCounts, findPublicDealsByIds, listHotDeals, listPublicDeals, storesWithPublicDeals, type DealSort } from "./deals-public.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
 const db = () => database().db;
@@ -28,7 +30,7 @@ describe("public deals", () => {
       await findPublicDealsByIds(db(), hidden),
     ];
     for (const list of results) for (const deal of list) expect(hidden).not.toContain(deal.id);
-    expect(await findDealClickTarget(db(), hidden[0]!)).toBeNull();
+    expect(await findClickTarget(contentType("deal"), db(), hidden[0]!)).toBeNull();
   });
 
   it.each<[DealSort, (a: { currentPrice: number; discountPercentage: number | null; createdAt: Date }, b: typeof a) => boolean]>([

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "#app/db/client.server";
 import { categories, clicks, deals, stores } from "#app/db/schema";
+import { publicRows } from "#app/modules/content-types/public-read.server";
+import { dealType } from "./deal.type.server";
 
 export const DEAL_SORTS = ["newest", "price-low", "price-high", "discount", "popular"] as const;
 export type DealSort = (typeof DEAL_SORTS)[number];
@@ -16,8 +18,8 @@ export interface PublicDealFilters {
   limit: number;
 }
 
-/** The public row filter: only published deals exist for the public. */
-export const publicDeal = eq(deals.status, "published");
+/** The deals the public may see, standing in for the table (see public-read.server.ts). */
+const publicDeals = () => publicRows(dealType);
 
 const publicColumns = {
   id: deals.id,
@@ -84,7 +86,7 @@ function orderFor(sort: DealSort) {
 }
 
 export async function listPublicDeals(db: Executor, filters: PublicDealFilters) {
-  const conditions: SQL[] = [publicDeal];
+  const conditions: SQL[] = [];
   if (filters.search) conditions.push(searchCondition(filters.search));
   if (filters.store) conditions.push(eq(stores.slug, filters.store));
   if (filters.category) conditions.push(categoryCondition(filters.category));
@@ -94,13 +96,13 @@ export async function listPublicDeals(db: Executor, filters: PublicDealFilters) 
   const [rows, [total]] = await Promise.all([
     db
       .select(publicColumns)
-      .from(deals)
+      .from(publicDeals())
       .innerJoin(stores, eq(stores.id, deals.storeId))
       .where(where)
       .orderBy(...orderFor(filters.sort ?? "newest"))
       .limit(filters.limit)
       .offset(filters.offset ?? 0),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(deals).innerJoin(stores, eq(stores.id, deals.storeId)).where(where),
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(publicDeals()).innerJoin(stores, eq(stores.id, deals.storeId)).where(where),
   ]);
   return { deals: rows, total: total?.n ?? 0 };
 }
@@ -109,9 +111,8 @@ export async function listPublicDeals(db: Executor, filters: PublicDealFilters) 
 export async function listHotDeals(db: Executor, limit: number) {
   return db
     .select(publicColumns)
-    .from(deals)
+    .from(publicDeals())
     .innerJoin(stores, eq(stores.id, deals.storeId))
-    .where(publicDeal)
     .orderBy(desc(deals.featured), desc(deals.createdAt), asc(deals.id))
     .limit(limit);
 }
@@ -119,7 +120,7 @@ export async function listHotDeals(db: Executor, limit: number) {
 /** Published deals by id (for guide tokens); anything else is simply absent. */
 export async function findPublicDealsByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select(publicColumns).from(deals).innerJoin(stores, eq(stores.id, deals.storeId)).where(and(publicDeal, inArray(deals.id, ids)));
+  return db.select(publicColumns).from(publicDeals()).innerJoin(stores, eq(stores.id, deals.storeId)).where(inArray(deals.id, ids));
 }
 
 /** Stores that have published deals, for the Deal Dashes store filter. */
@@ -127,8 +128,7 @@ export async function storesWithPublicDeals(db: Executor) {
   return db
     .selectDistinct({ slug: stores.slug, name: stores.name })
     .from(stores)
-    .innerJoin(deals, eq(deals.storeId, stores.id))
-    .where(publicDeal)
+    .innerJoin(publicDeals(), eq(deals.storeId, stores.id))
     .orderBy(asc(stores.name));
 }
 
@@ -144,19 +144,8 @@ export async function categoryDealCounts(db: Executor) {
     })
     .from(categories)
     .leftJoin(member, or(eq(member.id, categories.id), eq(member.parentId, categories.id)))
-    .leftJoin(deals, and(eq(deals.categoryId, member.id), publicDeal))
+    .leftJoin(publicDeals(), eq(deals.categoryId, member.id))
     .where(isNull(categories.parentId))
     .groupBy(categories.id)
     .orderBy(asc(categories.name));
 }
-
-/** A deal for the click-out: published only, with where to send the shopper. */
-export async function findDealClickTarget(db: Executor, id: string) {
-  const [row] = await db
-    .select({ id: deals.id, url: deals.affiliateUrl, trackClicks: deals.trackClicks })
-    .from(deals)
-    .where(and(publicDeal, eq(deals.id, id)))
-    .limit(1);
-  return row ?? null;
-}
-

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { actor, auditTrail, insertActor, insertStore, messagesFor } from "../../../tests/support/fixtures";
+import { actor, auditTrail, insertActor, insertStore, messagesFor, validForms } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { INVALID_CHARACTER } from "#app/lib/validation";
+import { deleteContent, getForEdit, saveContent } from "#app/modules/content-types/mutations.server";
 import { dealSchema } from "./deal.schema";
-import { createDeal, deleteDeal, getDealForAdmin, listDealsForAdmin, updateDeal } from "./deals.server";
+import { dealType } from "./deal.type.server";
+import { listDealsForAdmin } from "./deals.server";
 
 let storeId: string;
 const database = testDatabasePerFile(async (t) => {
@@ -11,16 +13,8 @@ const database = testDatabasePerFile(async (t) => {
   storeId = (await insertStore(t.db, "Best Buy", "bestbuy")).id;
 });
 
-const form = (overrides: Record<string, unknown> = {}) => ({
-  storeId,
-  title: "Wireless Headphones",
-  shortDescription: "Great sound",
-  imageUrl: "https://example.com/h.png",
-  affiliateUrl: "https://example.com/h",
-  currentPrice: 80,
-  originalPrice: 100,
-  ...overrides,
-});
+const form = (overrides: Record<string, unknown> = {}) => ({ ...validForms.deal({ storeId }), ...overrides });
+const save = (id: string | undefined, overrides: Record<string, unknown> = {}) => saveContent(dealType, database().db, actor, id, dealSchema.parse(form(overrides)));
 
 describe("deal validation", () => {
   it("uses the spec's messages for every required field", () => {
@@ -57,45 +51,23 @@ describe("deal validation", () => {
 
 describe("deals", () => {
   it("computes the discount on the server and stores an empty original price as null", async () => {
-    const created = await createDeal(database().db, actor, dealSchema.parse(form()));
+    const created = await save(undefined);
     expect(created.ok && created.row).toMatchObject({ slug: "wireless-headphones", discountPercentage: 20, status: "draft", featured: false });
     const id = created.ok ? created.row.id : "";
-    await updateDeal(database().db, actor, id, dealSchema.parse(form({ originalPrice: undefined, status: "published", expiresAt: "2026-12-24" })));
-    const row = await getDealForAdmin(database().db, id);
+    await save(id, { originalPrice: undefined, status: "published", expiresAt: "2026-12-24" });
+    const row = await getForEdit(dealType, database().db, id);
     expect(row).toMatchObject({ originalPrice: null, discountPercentage: null, status: "published" });
-    expect(row!.expiresAt!.toISOString()).toBe("2026-12-24T23:59:59.999Z");
+    expect((row!.expiresAt as Date).toISOString()).toBe("2026-12-24T23:59:59.999Z");
   });
 
-  it("lists newest first with the store name, and deletes", async () => {
-    await createDeal(database().db, actor, dealSchema.parse(form({ title: "First" })));
-    const second = await createDeal(database().db, actor, dealSchema.parse(form({ title: "Second" })));
+  it("lists newest first with the store name", async () => {
+    await save(undefined, { title: "First" });
+    const second = await save(undefined, { title: "Second" });
     expect((await listDealsForAdmin(database().db)).map((d) => [d.title, d.storeName])).toEqual([
       ["Second", "Best Buy"],
       ["First", "Best Buy"],
     ]);
-    expect(await deleteDeal(database().db, actor, second.ok ? second.row.id : "")).toEqual({ ok: true });
+    expect(await deleteContent(dealType, database().db, actor, second.ok ? second.row.id : "")).toEqual({ ok: true });
     expect(await auditTrail(database().db)).toEqual(["delete deal Second", "create deal Second", "create deal First"]);
-  });
-
-  it("refuses a store or category that does not exist as a field error, and writes nothing", async () => {
-    const missing = "00000000-0000-4000-8000-00000000dead";
-    expect(await createDeal(database().db, actor, dealSchema.parse(form({ storeId: missing })))).toEqual({
-      ok: false,
-      reason: "invalid",
-      fieldErrors: { storeId: ["Store not found"] },
-    });
-    const created = await createDeal(database().db, actor, dealSchema.parse(form()));
-    const id = created.ok ? created.row.id : "";
-    expect(await updateDeal(database().db, actor, id, dealSchema.parse(form({ categoryId: missing })))).toEqual({
-      ok: false,
-      reason: "invalid",
-      fieldErrors: { categoryId: ["Category not found"] },
-    });
-    expect(await auditTrail(database().db)).toEqual(["create deal Wireless Headphones"]);
-  });
-
-  it("refuses a duplicate slug with the field error", async () => {
-    await createDeal(database().db, actor, dealSchema.parse(form()));
-    expect(await createDeal(database().db, actor, dealSchema.parse(form()))).toMatchObject({ fieldErrors: { slug: ["Slug already in use"] } });
   });
 });

@@ -17,14 +17,14 @@ import {
   stringList,
   text,
   wholeCount,
-  withSlug,
+  slugged,
 } from "#app/lib/validation";
 import { isImageUrl } from "#app/lib/urls";
 
 export { audiences, occasions };
 
-export const giftIdeaSchema = z
-  .object({
+export const giftIdeaSchema = slugged(
+  z.object({
     title: requiredText("Title is required", 200),
     slug: optionalSlug(200),
     description: requiredText("Short description is required", 500),
@@ -46,8 +46,9 @@ export const giftIdeaSchema = z
     status: status(),
     featured: checkbox(),
     adminNotes: optionalText(5000),
-  })
-  .superRefine(withSlug("title"));
+  }),
+  "title",
+);
 
 export type GiftIdeaInput = z.output<typeof giftIdeaSchema>;
 

@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { giftIdeas, stores } from "#app/db/schema";
+import { publicRows } from "#app/modules/content-types/public-read.server";
+import { giftIdeaType } from "./gift-idea.type.server";
 
-/** The public row filter: only published gift ideas exist for the public. */
-export const publicGiftIdea = eq(giftIdeas.status, "published");
+/** Published gift ideas, standing in for the table (see public-read.server.ts). */
+const publicGiftIdeas = () => publicRows(giftIdeaType);
 
 const cardColumns = {
   id: giftIdeas.id,
@@ -20,21 +22,20 @@ const cardColumns = {
   updatedAt: giftIdeas.updatedAt,
 };
 
-export type PublicGiftCard = Awaited<ReturnType<typeof listPublicGiftIdeas>>[number];
+export type PublicGiftCard = Awaited<ReturnType<typeof findPublicGiftIdeasByIds>>[number];
 
-/** Spec §7: published, featured first, then newest. */
+/** Published, featured first, then newest. */
 export async function listPublicGiftIdeas(db: Executor, limit = 200) {
   return db
     .select(cardColumns)
-    .from(giftIdeas)
-    .where(publicGiftIdea)
+    .from(publicGiftIdeas())
     .orderBy(desc(giftIdeas.featured), desc(giftIdeas.createdAt), asc(giftIdeas.id))
     .limit(limit);
 }
 
 export async function findPublicGiftIdeasByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select(cardColumns).from(giftIdeas).where(and(publicGiftIdea, inArray(giftIdeas.id, ids)));
+  return db.select(cardColumns).from(publicGiftIdeas()).where(inArray(giftIdeas.id, ids));
 }
 
 /** The collection page: every public field of one published gift idea (admin notes stay private). */
@@ -51,14 +52,9 @@ export async function findPublicGiftIdeaBySlug(db: Executor, slug: string) {
       audienceType: giftIdeas.audienceType,
       storeName: stores.name,
     })
-    .from(giftIdeas)
+    .from(publicGiftIdeas())
     .leftJoin(stores, eq(stores.id, giftIdeas.storeId))
-    .where(and(publicGiftIdea, eq(giftIdeas.slug, slug)))
+    .where(eq(giftIdeas.slug, slug))
     .limit(1);
   return row ?? null;
-}
-
-export async function findGiftClickTarget(db: Executor, id: string) {
-  const [row] = await db.select({ id: giftIdeas.id, url: giftIdeas.productUrl }).from(giftIdeas).where(and(publicGiftIdea, eq(giftIdeas.id, id))).limit(1);
-  return row ? { ...row, trackClicks: true } : null;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVALID_CHARACTER, optionalImageUrl, optionalSlug, optionalText, requiredText, text, withSlug } from "#app/lib/validation";
+import { INVALID_CHARACTER, optionalImageUrl, optionalSlug, optionalText, requiredText, text, slugged } from "#app/lib/validation";
 
 export const storeApiTypes = ["manual", "amazon", "shopify", "woocommerce"] as const;
 /** The Amazon settings screen saves this one; the store form shows it but does not offer it. */
@@ -39,8 +39,8 @@ const apiConfig = text()
     return parsed as Record<string, unknown>;
   });
 
-export const storeSchema = z
-  .object({
+export const storeSchema = slugged(
+  z.object({
     name: requiredText("Store name is required", 120),
     slug: optionalSlug(120),
     logoUrl: optionalImageUrl(),
@@ -48,7 +48,8 @@ export const storeSchema = z
     seoDescription: optionalText(500),
     apiType: z.enum(allApiTypes).default("manual"),
     apiConfig,
-  })
-  .superRefine(withSlug("name"));
+  }),
+  "name",
+);
 
 export type StoreInput = z.output<typeof storeSchema>;

@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, Link, Outlet, useLocation, useNavigate } fr
 import { AdminShell, SIDEBAR_COOKIE } from "#app/components/admin/admin-shell";
 import { requireAdmin } from "#app/platform/auth.server";
 import { readCookie } from "#app/lib/cookies";
+import { adminNavigation } from "#app/modules/content-types/admin-overview.server";
 import { pageMeta } from "#app/lib/seo";
 import type { Route } from "./+types/layout";
 
@@ -15,6 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     {
       email: admin.user.email,
+      nav: adminNavigation(),
       sidebarCollapsed: readCookie(request.headers.get("cookie"), SIDEBAR_COOKIE) === "collapsed",
     },
     { headers },
@@ -23,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell email={loaderData.email} initiallyCollapsed={loaderData.sidebarCollapsed}>
+    <AdminShell email={loaderData.email} nav={loaderData.nav} initiallyCollapsed={loaderData.sidebarCollapsed}>
       <Outlet />
     </AdminShell>
   );

@@ -7,7 +7,6 @@ import { Field } from "#app/components/ui/field";
 import { Input } from "#app/components/ui/input";
 import { useToast } from "#app/components/ui/toaster";
 import { auth, getAdmin } from "#app/platform/auth.server";
-import { db } from "#app/db/database.server";
 import { safeRedirectPath } from "#app/lib/safe-redirect";
 import { pageMeta } from "#app/lib/seo";
 import { errorToast, successToast } from "#app/lib/toast";
@@ -30,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
   const { email, password, redirectTo } = submission.value;
-  const outcome = await signIn(db(), auth(), { email, password, ip: context.clientIp, headers: request.headers });
+  const outcome = await signIn(context.db, auth(), { email, password, ip: context.clientIp, headers: request.headers });
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ hideFields: ["password"] }), toast: errorToast(outcome.message || "Failed to login") },

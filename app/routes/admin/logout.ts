@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
 import { auth, requireAdmin } from "#app/platform/auth.server";
-import { db } from "#app/db/database.server";
 import { logger } from "#app/platform/logger.server";
 import { errorToast, successToast } from "#app/lib/toast";
 import { signOut } from "#app/modules/users/sign-in.server";
@@ -8,10 +7,10 @@ import { redirectWithToast } from "#app/platform/toast.server";
 import type { Route } from "./+types/logout";
 
 /** Sign-out is a POST: a link or an image cannot sign anyone out. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   try {
-    const cookies = await signOut(db(), auth(), request, admin.user);
+    const cookies = await signOut(context.db, auth(), request, admin.user);
     return redirectWithToast("/admin/login", successToast("Logged out successfully"), cookies);
   } catch (error) {
     logger.error({ err: error }, "sign-out failed");

@@ -5,7 +5,6 @@ import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { Input } from "#app/components/ui/input";
 import { auth } from "#app/platform/auth.server";
-import { db } from "#app/db/database.server";
 import { pageMeta } from "#app/lib/seo";
 import { successToast } from "#app/lib/toast";
 import { signIn } from "#app/modules/users/sign-in.server";
@@ -19,9 +18,9 @@ export const meta = () => [...pageMeta("Set up DealDash", "Create the first admi
 
 const INVALID_LINK = "This setup link is invalid or has already been used.";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (!(await isSetupTokenValid(db(), token))) throw data(INVALID_LINK, { status: 404 });
+  if (!(await isSetupTokenValid(context.db, token))) throw data(INVALID_LINK, { status: 404 });
   return { token };
 }
 
@@ -32,11 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { token, email, password } = submission.value;
   // Checked again here, then consumed atomically: one token makes one account.
-  if (!(await isSetupTokenValid(db(), token)) || !(await consumeSetupToken(db(), token))) {
+  if (!(await isSetupTokenValid(context.db, token)) || !(await consumeSetupToken(context.db, token))) {
     throw data(INVALID_LINK, { status: 404 });
   }
-  await createAdmin(db(), auth(), { email, password }, { action: "setup", via: "setup link" });
-  const outcome = await signIn(db(), auth(), { email, password, ip: context.clientIp, headers: request.headers });
+  await createAdmin(context.db, auth(), { email, password }, { action: "setup", via: "setup link" });
+  const outcome = await signIn(context.db, auth(), { email, password, ip: context.clientIp, headers: request.headers });
   return redirectWithToast("/admin", successToast("Admin account created"), outcome.ok ? outcome.cookies : []);
 }
 

@@ -1,12 +1,9 @@
 import { z } from "zod";
 import { text } from "#app/lib/validation";
-import { appSecret } from "#app/platform/app-secret.server";
 import { requireAdmin } from "#app/platform/auth.server";
-import { db } from "#app/db/database.server";
-import { getEnv } from "#app/platform/env.server";
 import { logger } from "#app/platform/logger.server";
 import { AmazonApiError, getProduct, type AmazonErrorKind } from "#app/modules/amazon/amazon-api.server";
-import { configuredAmazonClient } from "#app/modules/amazon/amazon-service.server";
+import { productForForms } from "#app/modules/amazon/amazon-product";
 import type { Route } from "./+types/amazon-product";
 
 // POST /api/amazon-product {asin}: the admin forms' "fetch from Amazon". Admin session and same origin
@@ -23,37 +20,19 @@ const statusFor: Record<AmazonErrorKind, number> = {
   unavailable: 503,
 };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request);
   const body: unknown = await request.json().catch(() => null);
   const parsed = requestSchema.safeParse(body);
   if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 400 });
 
-  const env = getEnv();
-  const client = await configuredAmazonClient(db(), appSecret(env), { endpointOverride: env.AMAZON_API_ENDPOINT });
+  const client = await context.amazon();
   if (!client) {
     return Response.json({ error: "Amazon is not configured yet: add your keys under Settings → Amazon." }, { status: 409 });
   }
   try {
     const product = await getProduct(client, parsed.data.asin);
-    // Both of the spec's readings: the deal form's snake_case fields and the gift form's camelCase ones.
-    return Response.json({
-      ...product,
-      image_url: product.imageUrl,
-      current_price: product.currentPrice,
-      original_price: product.originalPrice,
-      price: product.currentPrice,
-      savings_amount: product.savingsAmount,
-      savings_percentage: product.savingsPercentage,
-      delivery_info: product.deliveryInfo,
-      prime_eligible: product.primeEligible,
-      isPrimeEligible: product.primeEligible,
-      star_rating: product.starRating,
-      rating: product.starRating,
-      total_reviews: product.totalReviews,
-      totalReviews: product.totalReviews,
-      affiliate_url: product.affiliateUrl,
-    });
+    return Response.json(productForForms(product));
   } catch (error) {
     if (error instanceof AmazonApiError) {
       const headers = error.kind === "throttled" ? { "Retry-After": "60" } : undefined;

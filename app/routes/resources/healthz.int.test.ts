@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testContext } from "../../../tests/support/test-context";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { setDatabase } from "#app/db/database.server";
 import { loader } from "./healthz";
 
 describe("/healthz", () => {
@@ -8,22 +8,19 @@ describe("/healthz", () => {
   beforeAll(async () => {
     t = await createTestDatabase();
   });
-  afterAll(async () => {
-    setDatabase(undefined);
-    await t.close();
-  });
+  afterAll(() => t.close());
+
+  const check = (context: ReturnType<typeof testContext>) => loader({ context, request: new Request("http://localhost/healthz"), params: {} } as never);
 
   it("answers 200 with JSON when the database answers", async () => {
-    setDatabase({ db: t.db, driver: t.driver, migrate: async () => {}, close: async () => {} });
-    const response = await loader();
+    const response = await check(testContext(t));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok", database: t.driver });
   });
 
   it("answers 503 when the database does not", async () => {
     const failing = { execute: () => Promise.reject(new Error("connection refused")) };
-    setDatabase({ db: failing as never, driver: t.driver, migrate: async () => {}, close: async () => {} });
-    const response = await loader();
+    const response = await check({ ...testContext(t), db: failing as never });
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ status: "unavailable" });
   });

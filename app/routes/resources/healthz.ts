@@ -1,14 +1,12 @@
-import { getDatabaseHandle } from "#app/db/database.server";
 import { ping } from "#app/db/client.server";
 import { logger } from "#app/platform/logger.server";
+import type { Route } from "./+types/healthz";
 
 /** 200 when the database answers, 503 when it does not (for load balancers and uptime checks). */
-export async function loader() {
-  const handle = getDatabaseHandle();
+export async function loader({ context }: Route.LoaderArgs) {
   try {
-    if (!handle) throw new Error("database not open");
-    await ping(handle.db);
-    return Response.json({ status: "ok", database: handle.driver }, { headers: { "Cache-Control": "no-store" } });
+    await ping(context.db);
+    return Response.json({ status: "ok", database: context.driver }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     logger.error({ err: error }, "health check failed");
     return Response.json({ status: "unavailable" }, { status: 503, headers: { "Cache-Control": "no-store" } });

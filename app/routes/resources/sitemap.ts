@@ -1,7 +1,5 @@
-import { db } from "#app/db/database.server";
-import { getEnv } from "#app/platform/env.server";
-import { listPublicGuides } from "#app/modules/buying-guides/buying-guides.server";
-import { listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
+import type { Route } from "./+types/sitemap";
+import { contentSitemapEntries } from "#app/modules/content-types/sitemap.server";
 
 const STATIC_PATHS = ["/", "/deal-dashes", "/coupons", "/gift-ideas", "/buying-guides", "/about", "/contact", "/disclaimer", "/privacy"];
 const MAX_URLS = 50_000;
@@ -9,15 +7,11 @@ const MAX_URLS = 50_000;
 const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 /** Every published public URL, with when it last changed. */
-export async function loader() {
-  const site = getEnv().PUBLIC_URL;
-  const [{ guides }, gifts] = await Promise.all([listPublicGuides(db(), { limit: MAX_URLS }), listPublicGiftIdeas(db(), MAX_URLS)]);
-  const newest = [...guides, ...gifts].reduce((latest, row) => Math.max(latest, new Date(row.updatedAt).getTime()), 0);
-  const entries = [
-    ...STATIC_PATHS.map((path) => ({ path, lastmod: newest ? new Date(newest) : null })),
-    ...guides.map((guide) => ({ path: `/buying-guides/${guide.slug}`, lastmod: new Date(guide.updatedAt) })),
-    ...gifts.map((gift) => ({ path: `/gift-ideas/${gift.slug}`, lastmod: new Date(gift.updatedAt) })),
-  ];
+export async function loader({ context }: Route.LoaderArgs) {
+  const site = context.env.PUBLIC_URL;
+  const content = await contentSitemapEntries(context.db, MAX_URLS);
+  const newest = content.reduce((latest, entry) => Math.max(latest, entry.lastmod.getTime()), 0);
+  const entries = [...STATIC_PATHS.map((path) => ({ path, lastmod: newest ? new Date(newest) : null })), ...content];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -1,18 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testContext } from "../../../tests/support/test-context";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { setDatabase } from "#app/db/database.server";
 import { buyingGuides } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { loader } from "./buying-guide";
 
-const database = testDatabasePerFile(async (t) => {
-  await seedDemoContent(t.db);
-  setDatabase({ db: t.db, driver: t.driver, migrate: async () => {}, close: async () => {} });
-});
-afterAll(() => setDatabase(undefined));
+const database = testDatabasePerFile((t) => seedDemoContent(t.db));
 
-const load = (slug: string) => loader({ params: { slug }, request: new Request(`http://localhost/buying-guides/${slug}`), context: { clientIp: "127.0.0.1" } } as never);
+const load = (slug: string) =>
+  loader({ params: { slug }, request: new Request(`http://localhost/buying-guides/${slug}`), context: testContext(database()) } as never);
 const thrown = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as Response & { init?: ResponseInit; data?: unknown });
 
 describe("the guide page's loader", () => {
@@ -33,8 +30,8 @@ describe("the guide page's loader", () => {
   });
 
   it("renders published deal tokens as cards and drops tokens of unpublished items", async () => {
-    const data = (await load("best-noise-cancelling-headphones")) as { segments: Array<{ type: string }> };
-    expect(data.segments.filter((s) => s.type === "deal")).toHaveLength(2);
+    const data = (await load("best-noise-cancelling-headphones")) as { segments: Array<{ type: string; kind?: string }> };
+    expect(data.segments.filter((s) => s.type === "card" && s.kind === "deal")).toHaveLength(2);
     expect(JSON.stringify(data.segments)).not.toContain("[deal:");
   });
 });

@@ -2,53 +2,27 @@ import { Clock } from "lucide-react";
 import { data, redirect } from "react-router";
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { TagList } from "#app/components/site/tag-list";
-import { CouponCard } from "#app/components/site/coupon-card";
-import { DealCard } from "#app/components/site/deal-card";
-import { GiftCard } from "#app/components/site/gift-card";
+import { EmbeddedCard } from "#app/components/site/embedded-card";
 import { SafeHtml } from "#app/components/site/safe-html";
-import { db } from "#app/db/database.server";
 import { isUuid } from "#app/lib/uuid";
-import { splitContent, tokenIds } from "#app/lib/content-tokens";
 import { guideDate } from "#app/lib/guide-date";
 import { jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
-import { findPublicGuideBySlug, findPublicGuideSlugById } from "#app/modules/buying-guides/buying-guides.server";
+import { findPublicGuideBySlug, findPublicGuideSlugById } from "#app/modules/buying-guides/buying-guides-public.server";
 import { sanitizeRichText } from "#app/modules/content/safe-html.server";
-import { couponTargetUrl, findPublicCouponsByIds } from "#app/modules/coupons/coupons-public.server";
-import { findPublicDealsByIds } from "#app/modules/deals/deals-public.server";
-import { findPublicGiftIdeasByIds } from "#app/modules/gift-ideas/gift-ideas-public.server";
+import { embedCards } from "#app/modules/content-types/embeds.server";
 import type { Route } from "./+types/buying-guide";
 
-
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   // The spec's second reading links guides by id: answer with the slug URL.
   if (isUuid(params.slug)) {
-    const slug = await findPublicGuideSlugById(db(), params.slug);
+    const slug = await findPublicGuideSlugById(context.db, params.slug);
     if (slug) throw redirect(`/buying-guides/${slug}`, 301);
   }
-  const guide = await findPublicGuideBySlug(db(), params.slug);
+  const guide = await findPublicGuideBySlug(context.db, params.slug);
   if (!guide) throw data(null, { status: 404 });
 
-  // Sanitised again on the way out, whatever is stored; tokens become cards of published items only.
-  const html = sanitizeRichText(guide.content);
-  const ids = tokenIds(html);
-  const [deals, coupons, gifts] = await Promise.all([
-    findPublicDealsByIds(db(), ids.deal),
-    findPublicCouponsByIds(db(), ids.coupon),
-    findPublicGiftIdeasByIds(db(), ids.gift),
-  ]);
-  type Rendered =
-    | { type: "html"; html: string }
-    | { type: "deal"; deal: (typeof deals)[number] }
-    | { type: "coupon"; coupon: (typeof coupons)[number] & { targetUrl: string } }
-    | { type: "gift"; gift: (typeof gifts)[number] };
-  const segments = splitContent(html).flatMap((segment): Rendered[] => {
-    if (segment.type === "html") return [segment];
-    if (segment.kind === "deal") return deals.filter((d) => d.id === segment.id).map((deal) => ({ type: "deal", deal }));
-    if (segment.kind === "coupon") {
-      return coupons.filter((c) => c.id === segment.id).map((coupon) => ({ type: "coupon", coupon: { ...coupon, targetUrl: couponTargetUrl(coupon) } }));
-    }
-    return gifts.filter((g) => g.id === segment.id).map((gift) => ({ type: "gift", gift }));
-  });
+  // Sanitised again on the way out, whatever is stored; tokens become cards of public items only.
+  const segments = await embedCards(context.db, sanitizeRichText(guide.content));
   const { content: _content, ...meta } = guide;
   return { guide: meta, segments };
 }
@@ -92,22 +66,15 @@ export default function BuyingGuide({ loaderData: { guide, segments } }: Route.C
           <img src={guide.coverImageUrl} alt="" className="aspect-video w-full rounded-2xl object-cover" />
         </header>
         {hasAffiliateLinks ? <AffiliateDisclosure /> : null}
-        {segments.map((segment, index) => {
-          if (segment.type === "html") return <SafeHtml key={index} html={segment.html} />;
-          const card =
-            segment.type === "deal" ? (
-              <DealCard deal={segment.deal} placement="guide" layout="list" />
-            ) : segment.type === "coupon" ? (
-              <CouponCard coupon={segment.coupon} placement="guide" />
-            ) : (
-              <GiftCard gift={segment.gift} />
-            );
-          return (
+        {segments.map((segment, index) =>
+          segment.type === "html" ? (
+            <SafeHtml key={index} html={segment.html} />
+          ) : (
             <div key={index} className="my-6">
-              {card}
+              <EmbeddedCard kind={segment.kind} card={segment.card} />
             </div>
-          );
-        })}
+          ),
+        )}
         <TagList tags={guide.tags} className="border-t border-gray-200 pt-6" />
       </article>
     </main>

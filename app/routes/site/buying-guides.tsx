@@ -2,10 +2,9 @@ import { Link, useNavigation } from "react-router";
 import { GuideCard } from "#app/components/site/guide-card";
 import { PageHeader } from "#app/components/site/page-header";
 import { Button } from "#app/components/ui/button";
-import { db } from "#app/db/database.server";
 import { cn } from "#app/lib/cn";
 import { itemList, pageMeta, siteUrlFrom } from "#app/lib/seo";
-import { categoriesWithPublicGuides, listPublicGuides } from "#app/modules/buying-guides/buying-guides.server";
+import { categoriesWithPublicGuides, listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
 import type { Route } from "./+types/buying-guides";
 
 const PER_PAGE = 9;
@@ -18,13 +17,13 @@ function listHref(category: string | undefined, page = 1) {
   return `/buying-guides${query ? `?${query}` : ""}`;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const category = /^[a-z0-9-]{1,120}$/.test(params.get("category") ?? "") ? params.get("category")! : undefined;
   const page = Math.min(Math.max(Number.parseInt(params.get("page") ?? "1", 10) || 1, 1), 50);
   const [{ guides, total }, categories] = await Promise.all([
-    listPublicGuides(db(), { category, limit: page * PER_PAGE + 1 }),
-    categoriesWithPublicGuides(db()),
+    listPublicGuides(context.db, { category, limit: page * PER_PAGE + 1 }),
+    categoriesWithPublicGuides(context.db),
   ]);
   return { guides, total, categories, category, page };
 }

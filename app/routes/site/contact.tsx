@@ -6,9 +6,6 @@ import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { Input } from "#app/components/ui/input";
 import { Textarea } from "#app/components/ui/textarea";
-import { appSecret } from "#app/platform/app-secret.server";
-import { db } from "#app/db/database.server";
-import { getEnv } from "#app/platform/env.server";
 import { pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { contactSchema } from "#app/modules/contact/contact.schema";
 import { saveContactMessage } from "#app/modules/contact/contact.server";
@@ -25,11 +22,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false, limited: false }, { status: 400 });
   // A bot that filled the hidden field is told it worked, and nothing is stored.
   if (submission.value.website) return { result: submission.reply({ resetForm: true }), sent: true, limited: false };
-  if (!(await allowAttempt(db(), CONTACT_LIMIT, visitorKey(context.clientIp, appSecret(getEnv()))))) {
+  if (!(await allowAttempt(context.db, CONTACT_LIMIT, visitorKey(context.clientIp, context.appSecret)))) {
     return data({ result: submission.reply(), sent: false, limited: true }, { status: 429 });
   }
   const { name, email, message } = submission.value;
-  await saveContactMessage(db(), { name, email, message });
+  await saveContactMessage(context.db, { name, email, message });
   return { result: submission.reply({ resetForm: true }), sent: true, limited: false };
 }
 

@@ -6,20 +6,19 @@ import { PageHeader } from "#app/components/site/page-header";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
-import { db } from "#app/db/database.server";
 import { itemList, pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { couponFiltersHref, COUPONS_PER_PAGE, parseCouponFilters } from "#app/modules/coupons/coupon-filters";
-import { couponTargetUrl, listPublicCoupons } from "#app/modules/coupons/coupons-public.server";
+import { listPublicCoupons } from "#app/modules/coupons/coupons-public.server";
 import { listPublicStores } from "#app/modules/stores/stores.server";
 import type { Route } from "./+types/coupons";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseCouponFilters(new URL(request.url).searchParams);
   const [{ coupons, total, anyPublished }, stores] = await Promise.all([
-    listPublicCoupons(db(), { search: filters.search, store: filters.store, showExpired: Boolean(filters.expired), limit: filters.page * COUPONS_PER_PAGE }),
-    listPublicStores(db()),
+    listPublicCoupons(context.db, { search: filters.search, store: filters.store, showExpired: Boolean(filters.expired), limit: filters.page * COUPONS_PER_PAGE }),
+    listPublicStores(context.db),
   ]);
-  return { filters, total, anyPublished, stores, coupons: coupons.map((coupon) => ({ ...coupon, targetUrl: couponTargetUrl(coupon) })) };
+  return { filters, total, anyPublished, stores, coupons };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

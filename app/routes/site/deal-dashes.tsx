@@ -8,7 +8,6 @@ import { useSavedDealIds } from "#app/components/site/saved-deals";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
-import { db } from "#app/db/database.server";
 import { cn } from "#app/lib/cn";
 import { itemList, pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { categoryOptions } from "#app/modules/categories/categories.server";
@@ -16,13 +15,13 @@ import { dealCanonicalPath, dealFiltersHref, DEALS_PER_PAGE, dealSortOptions, pa
 import { listPublicDeals, storesWithPublicDeals } from "#app/modules/deals/deals-public.server";
 import type { Route } from "./+types/deal-dashes";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseDealFilters(new URL(request.url).searchParams);
   // Page N shows the first N pages, so a reload (or a shared link) shows what the visitor saw.
   const [{ deals, total }, stores, categories] = await Promise.all([
-    listPublicDeals(db(), { ...filters, ids: filters.saved, offset: 0, limit: filters.page * DEALS_PER_PAGE }),
-    storesWithPublicDeals(db()),
-    categoryOptions(db()),
+    listPublicDeals(context.db, { ...filters, ids: filters.saved, offset: 0, limit: filters.page * DEALS_PER_PAGE }),
+    storesWithPublicDeals(context.db),
+    categoryOptions(context.db),
   ]);
   return { filters, deals, total, stores, categories };
 }

@@ -3,7 +3,6 @@ import { data } from "react-router";
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { TagList } from "#app/components/site/tag-list";
 import { AffiliateLink } from "#app/components/site/affiliate-link";
-import { db } from "#app/db/database.server";
 import { formatDateTime } from "#app/lib/dates";
 import { formatPrice } from "#app/lib/money";
 import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
@@ -12,8 +11,8 @@ import { audienceLabels, occasionLabels } from "#app/modules/gift-ideas/gift-ide
 import { findPublicGiftIdeaBySlug } from "#app/modules/gift-ideas/gift-ideas-public.server";
 import type { Route } from "./+types/gift-idea";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const gift = await findPublicGiftIdeaBySlug(db(), params.slug);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const gift = await findPublicGiftIdeaBySlug(context.db, params.slug);
   if (!gift) throw data(null, { status: 404 });
   return { gift };
 }

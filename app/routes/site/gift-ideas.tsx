@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { GiftCard } from "#app/components/site/gift-card";
 import { PageHeader } from "#app/components/site/page-header";
 import { Button } from "#app/components/ui/button";
-import { db } from "#app/db/database.server";
 import { itemList, pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
 import type { Route } from "./+types/gift-ideas";
@@ -16,8 +15,8 @@ const comingSoon = [
   { name: "Kids & Baby", icon: Baby },
 ];
 
-export async function loader() {
-  return { gifts: await listPublicGiftIdeas(db()) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { gifts: await listPublicGiftIdeas(context.db) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

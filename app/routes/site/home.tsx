@@ -7,25 +7,24 @@ import { GiftCard } from "#app/components/site/gift-card";
 import { GuideCard } from "#app/components/site/guide-card";
 import { Section } from "#app/components/site/section";
 import { Button } from "#app/components/ui/button";
-import { db } from "#app/db/database.server";
 import { jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
-import { listPublicGuides } from "#app/modules/buying-guides/buying-guides.server";
-import { couponTargetUrl, listTrendingCoupons } from "#app/modules/coupons/coupons-public.server";
+import { listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
+import { listTrendingCoupons } from "#app/modules/coupons/coupons-public.server";
 import { categoryDealCounts, listHotDeals } from "#app/modules/deals/deals-public.server";
 import { listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
 import type { Route } from "./+types/home";
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const [deals, coupons, categories, guides, gifts] = await Promise.all([
-    listHotDeals(db(), 3),
-    listTrendingCoupons(db(), 2),
-    categoryDealCounts(db()),
-    listPublicGuides(db(), { limit: 3 }),
-    listPublicGiftIdeas(db(), 3),
+    listHotDeals(context.db, 3),
+    listTrendingCoupons(context.db, 2),
+    categoryDealCounts(context.db),
+    listPublicGuides(context.db, { limit: 3 }),
+    listPublicGiftIdeas(context.db, 3),
   ]);
   return {
     deals,
-    coupons: coupons.map((coupon) => ({ ...coupon, targetUrl: couponTargetUrl(coupon) })),
+    coupons,
     categories: categories.slice(0, 4),
     guides: guides.guides,
     gifts,

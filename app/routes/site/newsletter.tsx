@@ -1,9 +1,6 @@
 import { data, Link } from "react-router";
 import type { NewsletterResult } from "#app/components/site/site-footer";
 import { InfoPage } from "#app/components/site/info-page";
-import { appSecret } from "#app/platform/app-secret.server";
-import { db } from "#app/db/database.server";
-import { getEnv } from "#app/platform/env.server";
 import { allowAttempt, NEWSLETTER_LIMIT, visitorKey } from "#app/modules/rate-limit/rate-limit.server";
 import { pageMeta } from "#app/lib/seo";
 import { newsletterSchema } from "#app/modules/newsletter/newsletter.schema";
@@ -19,11 +16,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<NewsletterResult>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
   }
   if (parsed.data.website) return { ok: true, message: "Thanks for subscribing!" } satisfies NewsletterResult;
-  if (!(await allowAttempt(db(), NEWSLETTER_LIMIT, visitorKey(context.clientIp, appSecret(getEnv()))))) {
+  if (!(await allowAttempt(context.db, NEWSLETTER_LIMIT, visitorKey(context.clientIp, context.appSecret)))) {
     return data<NewsletterResult>({ ok: false, message: "Too many attempts. Please try again later." }, { status: 429 });
   }
   // The same answer whether or not the address was already on the list: a stranger learns nothing.
-  await subscribe(db(), parsed.data.email);
+  await subscribe(context.db, parsed.data.email);
   return { ok: true, message: "Thanks for subscribing!" } satisfies NewsletterResult;
 }
 

@@ -1,52 +1,36 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download } from "lucide-react";
-import { Form } from "react-router";
-import { AdminPageHeader } from "#app/components/admin/admin-page-header";
-import { fillFromAmazon } from "#app/components/admin/fetch-amazon-product";
 import { CategorySelect } from "#app/components/admin/category-select";
-import { FormActions } from "#app/components/admin/form-actions";
+import { ContentFormFrame } from "#app/components/admin/content-form-frame";
+import { fillFromAmazon } from "#app/components/admin/fetch-amazon-product";
 import { FormSection } from "#app/components/admin/form-section";
 import { StatusSelect } from "#app/components/admin/status-select";
 import { StoreSelect } from "#app/components/admin/store-select";
 import { withRequiredFieldsToast } from "#app/components/admin/use-required-fields-toast";
 import { SluggedTitleFields } from "#app/components/admin/slugged-title-fields";
+import { CheckboxField, TextareaField, TextField } from "#app/components/forms/fields";
 import { Button } from "#app/components/ui/button";
-import { CheckboxField } from "#app/components/ui/checkbox-field";
 import { Field } from "#app/components/ui/field";
 import { Input } from "#app/components/ui/input";
-import { Textarea } from "#app/components/ui/textarea";
 import { useToast } from "#app/components/ui/toaster";
-import { requireAdmin } from "#app/platform/auth.server";
-import { db } from "#app/db/database.server";
 import { toDateInput } from "#app/lib/dates";
 import { categoryOptions } from "#app/modules/categories/categories.server";
 import { dealRequiredFields, dealSchema } from "#app/modules/deals/deal.schema";
-import { createDeal, getDealForAdmin, updateDeal } from "#app/modules/deals/deals.server";
+import { dealType } from "#app/modules/deals/deal.type.server";
 import { storeOptions } from "#app/modules/stores/stores.server";
-import { handleSave, loadForEdit } from "../shared/resource-actions.server";
+import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/deal-form";
 
-const LIST = "/admin/deals";
-
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const deal = await loadForEdit(params.id, getDealForAdmin, { listPath: LIST, failedMessage: "Failed to fetch deal details" });
-  const [stores, categories] = await Promise.all([storeOptions(db()), categoryOptions(db())]);
-  return { deal, stores, categories };
-}
-
-export function action({ request, params }: Route.ActionArgs) {
-  return handleSave(request, params.id, {
-    schema: dealSchema,
-    create: createDeal,
-    update: updateDeal,
-    listPath: LIST,
-    messages: { created: "Deal created successfully", updated: "Deal updated successfully", failed: "Failed to save deal" },
+export const loader = (args: Route.LoaderArgs) =>
+  loadContentForm(dealType, args, async ({ db }) => {
+    const [stores, categories] = await Promise.all([storeOptions(db), categoryOptions(db)]);
+    return { stores, categories };
   });
-}
 
-export default function DealForm({ loaderData: { deal, stores, categories }, actionData }: Route.ComponentProps) {
+export const action = (args: Route.ActionArgs) => saveContentForm(dealType, args);
+
+export default function DealForm({ loaderData: { row: deal, frame, stores, categories }, actionData }: Route.ComponentProps) {
   const editing = deal !== null;
   useToast(actionData?.toast);
   const [form, fields] = useForm({
@@ -66,7 +50,7 @@ export default function DealForm({ loaderData: { deal, stores, categories }, act
     shouldRevalidate: "onInput",
   });
   const formProps = getFormProps(form);
-  // The ASIN and its fetch button belong to the store named 'amazon' (spec §2).
+  // The ASIN and its fetch button belong to the store named 'amazon'.
   const selectedStore = stores.find((store) => store.id === fields.storeId.value);
   const amazonStore = selectedStore?.name.toLowerCase() === "amazon";
 
@@ -99,75 +83,45 @@ export default function DealForm({ loaderData: { deal, stores, categories }, act
     });
   }
 
-
   return (
-    <div className="mx-auto max-w-4xl">
-      <AdminPageHeader title={editing ? "Edit Deal" : "Add Deal"} back={{ to: LIST, label: "Back to Deals" }} />
-      <Form method="post" {...formProps} onSubmit={withRequiredFieldsToast(formProps.onSubmit, dealRequiredFields)} className="space-y-6">
-        <FormSection title="Store & Product Information">
-          <StoreSelect field={fields.storeId} stores={stores} />
-          <CategorySelect field={fields.categoryId} categories={categories} />
-          {amazonStore ? (
-            <Field id={fields.amazonAsin.id} label="Amazon ASIN" errors={fields.amazonAsin.errors} className="md:col-span-2">
-              <div className="flex gap-2">
-                <Input {...getInputProps(fields.amazonAsin, { type: "text" })} key={fields.amazonAsin.key} placeholder="B0XXXXXXXX" />
-                <Button type="button" variant="outline" onClick={() => void fetchFromAmazon()}>
-                  <Download className="h-4 w-4" aria-hidden /> Fetch from Amazon
-                </Button>
-              </div>
-            </Field>
-          ) : null}
-        </FormSection>
-        <FormSection title="Product Details">
-          <SluggedTitleFields source={fields.title} slug={fields.slug} sourceLabel="Title" creating={!editing} />
-          <Field id={fields.shortDescription.id} label="Short description" errors={fields.shortDescription.errors} className="md:col-span-2">
-            <Textarea {...getTextareaProps(fields.shortDescription)} key={fields.shortDescription.key} rows={2} />
+    <ContentFormFrame view={frame} formProps={{ ...formProps, onSubmit: withRequiredFieldsToast(formProps.onSubmit, dealRequiredFields) }}>
+      <FormSection title="Store & Product Information">
+        <StoreSelect field={fields.storeId} stores={stores} />
+        <CategorySelect field={fields.categoryId} categories={categories} />
+        {amazonStore ? (
+          <Field id={fields.amazonAsin.id} label="Amazon ASIN" errors={fields.amazonAsin.errors} className="md:col-span-2">
+            <div className="flex gap-2">
+              <Input {...getInputProps(fields.amazonAsin, { type: "text" })} key={fields.amazonAsin.key} placeholder="B0XXXXXXXX" />
+              <Button type="button" variant="outline" onClick={() => void fetchFromAmazon()}>
+                <Download className="h-4 w-4" aria-hidden /> Fetch from Amazon
+              </Button>
+            </div>
           </Field>
-          <Field id={fields.longDescription.id} label="Long description" errors={fields.longDescription.errors} className="md:col-span-2">
-            <Textarea {...getTextareaProps(fields.longDescription)} key={fields.longDescription.key} rows={5} />
-          </Field>
-          <Field id={fields.imageUrl.id} label="Image URL" errors={fields.imageUrl.errors}>
-            <Input {...getInputProps(fields.imageUrl, { type: "url" })} key={fields.imageUrl.key} placeholder="https://…" />
-          </Field>
-          <Field id={fields.affiliateUrl.id} label="Affiliate URL" errors={fields.affiliateUrl.errors}>
-            <Input {...getInputProps(fields.affiliateUrl, { type: "url" })} key={fields.affiliateUrl.key} placeholder="https://…" />
-          </Field>
-        </FormSection>
-        <FormSection title="Pricing Information">
-          <Field id={fields.currentPrice.id} label="Current price ($)" errors={fields.currentPrice.errors}>
-            <Input {...getInputProps(fields.currentPrice, { type: "number" })} key={fields.currentPrice.key} step="0.01" min="0.01" />
-          </Field>
-          <Field id={fields.originalPrice.id} label="Original price ($)" errors={fields.originalPrice.errors} hint="Optional: shows the saving and discount.">
-            <Input {...getInputProps(fields.originalPrice, { type: "number" })} key={fields.originalPrice.key} step="0.01" min="0.01" />
-          </Field>
-          <Field id={fields.rating.id} label="Rating (0–5)" errors={fields.rating.errors}>
-            <Input {...getInputProps(fields.rating, { type: "number" })} key={fields.rating.key} step="0.1" min="0" max="5" />
-          </Field>
-          <Field id={fields.reviewCount.id} label="Review count" errors={fields.reviewCount.errors}>
-            <Input {...getInputProps(fields.reviewCount, { type: "number" })} key={fields.reviewCount.key} step="1" min="0" />
-          </Field>
-          <Field id={fields.expiresAt.id} label="Deal ends on" errors={fields.expiresAt.errors} hint="Optional: the last day of the deal.">
-            <Input {...getInputProps(fields.expiresAt, { type: "date" })} key={fields.expiresAt.key} />
-          </Field>
-        </FormSection>
-        <FormSection title="Settings">
-          <StatusSelect field={fields.status} />
-          <div className="flex flex-col gap-3">
-            <CheckboxField {...getInputProps(fields.featured, { type: "checkbox" })} key={fields.featured.key} id={fields.featured.id} label="Featured" />
-            <CheckboxField {...getInputProps(fields.isHot, { type: "checkbox" })} key={fields.isHot.key} id={fields.isHot.id} label="Hot deal" />
-            <CheckboxField
-              {...getInputProps(fields.trackClicks, { type: "checkbox" })}
-              key={fields.trackClicks.key}
-              id={fields.trackClicks.id}
-              label="Track clicks"
-            />
-          </div>
-          <Field id={fields.notes.id} label="Notes (admin only)" errors={fields.notes.errors} className="md:col-span-2">
-            <Textarea {...getTextareaProps(fields.notes)} key={fields.notes.key} rows={3} />
-          </Field>
-        </FormSection>
-        <FormActions submitLabel={editing ? "Update Deal" : "Create Deal"} cancelTo={LIST} />
-      </Form>
-    </div>
+        ) : null}
+      </FormSection>
+      <FormSection title="Product Details">
+        <SluggedTitleFields source={fields.title} slug={fields.slug} sourceLabel="Title" creating={!editing} />
+        <TextareaField field={fields.shortDescription} label="Short description" rows={2} className="md:col-span-2" />
+        <TextareaField field={fields.longDescription} label="Long description" rows={5} className="md:col-span-2" />
+        <TextField field={fields.imageUrl} label="Image URL" type="url" placeholder="https://…" />
+        <TextField field={fields.affiliateUrl} label="Affiliate URL" type="url" placeholder="https://…" />
+      </FormSection>
+      <FormSection title="Pricing Information">
+        <TextField field={fields.currentPrice} label="Current price ($)" type="number" step="0.01" min="0.01" />
+        <TextField field={fields.originalPrice} label="Original price ($)" type="number" step="0.01" min="0.01" hint="Optional: shows the saving and discount." />
+        <TextField field={fields.rating} label="Rating (0–5)" type="number" step="0.1" min="0" max="5" />
+        <TextField field={fields.reviewCount} label="Review count" type="number" step="1" min="0" />
+        <TextField field={fields.expiresAt} label="Deal ends on" type="date" hint="Optional: the last day of the deal." />
+      </FormSection>
+      <FormSection title="Settings">
+        <StatusSelect field={fields.status} />
+        <div className="flex flex-col gap-3">
+          <CheckboxField field={fields.featured} label="Featured" />
+          <CheckboxField field={fields.isHot} label="Hot deal" />
+          <CheckboxField field={fields.trackClicks} label="Track clicks" />
+        </div>
+        <TextareaField field={fields.notes} label="Notes (admin only)" rows={3} className="md:col-span-2" />
+      </FormSection>
+    </ContentFormFrame>
   );
 }

@@ -9,28 +9,22 @@ import { Field } from "#app/components/ui/field";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
 import { showToast, useToast } from "#app/components/ui/toaster";
-import { appSecret } from "#app/platform/app-secret.server";
 import { requireAdmin } from "#app/platform/auth.server";
-import { db } from "#app/db/database.server";
-import { getEnv } from "#app/platform/env.server";
 import { errorToast, successToast } from "#app/lib/toast";
 import { logger } from "#app/platform/logger.server";
-import { AmazonApiError, getProduct } from "#app/modules/amazon/amazon-api.server";
 import { AMAZON_REGIONS, amazonSettingsSchema, CREDENTIAL_VERSIONS, TEST_FIELDS_MESSAGE } from "#app/modules/amazon/amazon-settings.schema";
 import { credentialsFromForm, loadAmazonSettings, MissingSecretError, saveAmazonSettings } from "#app/modules/amazon/amazon-settings.server";
-import { amazonClient, CONNECTION_TEST_ASIN } from "#app/modules/amazon/amazon-service.server";
+import { testAmazonConnection } from "#app/modules/amazon/amazon-service.server";
 import { MARKETPLACES } from "#app/modules/amazon/marketplaces";
 import type { Route } from "./+types/amazon-settings";
 import { readFormData } from "#app/lib/form-data";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { settings: await loadAmazonSettings(db(), appSecret(getEnv())) };
+  return { settings: await loadAmazonSettings(context.db, context.appSecret) };
 }
 
-const CONNECT_FAILED = "Failed to connect to Amazon PA API. Please check your credentials.";
-
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await readFormData(request), { schema: amazonSettingsSchema });
   const intent = submission.payload.intent === "test" ? "test" : "save";
@@ -40,29 +34,19 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const env = getEnv();
   const input = submission.value;
 
   if (intent === "test") {
-    const credentials = await credentialsFromForm(db(), input, appSecret(env));
+    const credentials = await credentialsFromForm(context.db, input, context.appSecret);
     if (!credentials) {
       return data({ result: submission.reply({ fieldErrors: { secretKey: ["Secret key is required"] }, hideFields: ["secretKey"] }), toast: errorToast(TEST_FIELDS_MESSAGE), test: null }, { status: 400 });
     }
-    try {
-      await getProduct(amazonClient(credentials, { endpointOverride: env.AMAZON_API_ENDPOINT }), CONNECTION_TEST_ASIN);
-      return { result: submission.reply({ hideFields: ["secretKey"] }), toast: null, test: { ok: true, message: "API connection successful" } };
-    } catch (error) {
-      // Amazon answering "no such product" still proves the credentials work.
-      if (error instanceof AmazonApiError && error.kind === "not-found") {
-        return { result: submission.reply({ hideFields: ["secretKey"] }), toast: null, test: { ok: true, message: "API connection successful" } };
-      }
-      const detail = error instanceof AmazonApiError ? error.message : CONNECT_FAILED;
-      return { result: submission.reply({ hideFields: ["secretKey"] }), toast: null, test: { ok: false, message: "API connection failed", detail } };
-    }
+    const test = await testAmazonConnection(credentials, { endpointOverride: context.env.AMAZON_API_ENDPOINT });
+    return { result: submission.reply({ hideFields: ["secretKey"] }), toast: null, test };
   }
 
   try {
-    await saveAmazonSettings(db(), admin.user, input, appSecret(env));
+    await saveAmazonSettings(context.db, admin.user, input, context.appSecret);
     return { result: submission.reply({ hideFields: ["secretKey"] }), toast: successToast("Amazon PA API settings saved successfully"), test: null };
   } catch (error) {
     if (error instanceof MissingSecretError) {

@@ -1,0 +1,38 @@
+import type { ComponentProps, ReactNode } from "react";
+import { Form } from "react-router";
+import { cn } from "#app/lib/cn";
+import { AdminPageHeader } from "./admin-page-header";
+import { FormActions } from "./form-actions";
+
+/** The words around a content form (sent by the loader). */
+export interface ContentFormView {
+  title: string;
+  submitLabel: string;
+  listPath: string;
+  backLabel: string;
+}
+
+const widths = { narrow: "max-w-3xl", normal: "max-w-4xl", wide: "max-w-5xl" } as const;
+
+/** An add or edit page: back link and title, the form's own sections, then Save and Cancel. */
+export function ContentFormFrame({
+  view,
+  formProps,
+  width = "normal",
+  children,
+}: {
+  view: ContentFormView;
+  formProps: ComponentProps<typeof Form>;
+  width?: keyof typeof widths;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("mx-auto", widths[width])}>
+      <AdminPageHeader title={view.title} back={{ to: view.listPath, label: view.backLabel }} />
+      <Form method="post" {...formProps} className="space-y-6">
+        {children}
+        <FormActions submitLabel={view.submitLabel} cancelTo={view.listPath} />
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { ComponentProps, ReactNode } from "react";
+import { CheckboxField as Checkbox } from "#app/components/ui/checkbox-field";
+import { Field } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
+import { Select, type SelectOption } from "#app/components/ui/select";
+import { Textarea } from "#app/components/ui/textarea";
+
+// Form controls bound to a Conform field: label, error and hint wired by id, so a form states only its
+// layout (`<TextField field={fields.title} label="Title" />`).
+
+type InputType = "text" | "email" | "password" | "url" | "number" | "date" | "search";
+
+interface Labelled<Schema> {
+  field: FieldMetadata<Schema>;
+  label: ReactNode;
+  hint?: ReactNode;
+  /** Classes for the field's wrapper (md:col-span-2 to span a section's two columns). */
+  className?: string;
+}
+
+export function TextField<Schema>({
+  field,
+  label,
+  hint,
+  className,
+  type = "text",
+  ...input
+}: Labelled<Schema> & { type?: InputType } & Omit<ComponentProps<"input">, "type" | "name" | "id" | "defaultValue" | "form">) {
+  return (
+    <Field id={field.id} label={label} errors={field.errors} hint={hint} className={className}>
+      <Input {...getInputProps(field, { type })} key={field.key} {...input} />
+    </Field>
+  );
+}
+
+export function TextareaField<Schema>({ field, label, hint, className, ...textarea }: Labelled<Schema> & Omit<ComponentProps<"textarea">, "name" | "id" | "defaultValue" | "form">) {
+  return (
+    <Field id={field.id} label={label} errors={field.errors} hint={hint} className={className}>
+      <Textarea {...getTextareaProps(field)} key={field.key} {...textarea} />
+    </Field>
+  );
+}
+
+export function SelectField<Schema>({
+  field,
+  label,
+  hint,
+  className,
+  options,
+  placeholder,
+}: Labelled<Schema> & { options: readonly SelectOption[]; placeholder?: string }) {
+  return (
+    <Field id={field.id} label={label} errors={field.errors} hint={hint} className={className}>
+      <Select {...getSelectProps(field)} key={field.key} options={options} placeholder={placeholder} />
+    </Field>
+  );
+}
+
+export function CheckboxField<Schema>({ field, label, hint }: Omit<Labelled<Schema>, "className">) {
+  return <Checkbox {...getInputProps(field, { type: "checkbox" })} key={field.key} id={field.id} label={label} hint={hint} />;
+}

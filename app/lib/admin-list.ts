@@ -1,0 +1,25 @@
+import type { ContentStatus } from "./validation";
+
+// An admin list row as data: the server turns each type's rows into these, and one component renders
+// every list. A cell says what it shows, not how.
+
+export type AdminCell =
+  | { kind: "title"; text: string; detail?: string }
+  | { kind: "text"; text: string; tone?: "muted" | "strong" }
+  | { kind: "code"; code: string | null; empty: string }
+  | { kind: "status"; status: ContentStatus; expired?: boolean }
+  | { kind: "featured"; featured: boolean }
+  | { kind: "badge"; text: string }
+  | { kind: "image"; src: string | null }
+  | { kind: "price"; current: string; original: string | null; discount: string | null }
+  | { kind: "link"; to: string; text: string }
+  | { kind: "intent"; intent: string; text: string; busyText: string; note: string; testId?: string }
+  | { kind: "empty" };
+
+export interface AdminListRow {
+  id: string;
+  /** Names the row for screen readers ("Edit Wireless Headphones") and the delete dialog. */
+  label: string;
+  /** One cell per column heading, in order. */
+  cells: AdminCell[];
+}

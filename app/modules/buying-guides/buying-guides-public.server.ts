@@ -1,0 +1,62 @@
+import { asc, count, desc, eq } from "drizzle-orm";
+import type { Executor } from "#app/db/client.server";
+import { buyingGuides, categories } from "#app/db/schema";
+import { publicRows } from "#app/modules/content-types/public-read.server";
+import { buyingGuideType } from "./buying-guide.type.server";
+
+/** Published guides, standing in for the table (see public-read.server.ts). */
+const publicGuides = () => publicRows(buyingGuideType);
+
+const cardColumns = {
+  id: buyingGuides.id,
+  title: buyingGuides.title,
+  slug: buyingGuides.slug,
+  excerpt: buyingGuides.excerpt,
+  coverImageUrl: buyingGuides.coverImageUrl,
+  readTime: buyingGuides.readTime,
+  featured: buyingGuides.featured,
+  createdAt: buyingGuides.createdAt,
+  updatedAt: buyingGuides.updatedAt,
+};
+
+/** A published guide by slug with its content, or null (drafts and archived guides do not exist for the public). */
+export async function findPublicGuideBySlug(db: Executor, slug: string) {
+  const [guide] = await db
+    .select({ ...cardColumns, content: buyingGuides.content, tags: buyingGuides.tags, categoryName: categories.name, categorySlug: categories.slug })
+    .from(publicGuides())
+    .leftJoin(categories, eq(categories.id, buyingGuides.categoryId))
+    .where(eq(buyingGuides.slug, slug))
+    .limit(1);
+  return guide ?? null;
+}
+
+/** The slug of a published guide by id (the spec's other reading of /buying-guides/{id}). */
+export async function findPublicGuideSlugById(db: Executor, id: string) {
+  const [guide] = await db.select({ slug: buyingGuides.slug }).from(publicGuides()).where(eq(buyingGuides.id, id)).limit(1);
+  return guide?.slug ?? null;
+}
+
+/** Published guides, featured first then newest, optionally in one category (by slug). */
+export async function listPublicGuides(db: Executor, options: { category?: string; limit: number }) {
+  const where = options.category ? eq(categories.slug, options.category) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(publicGuides())
+      .leftJoin(categories, eq(categories.id, buyingGuides.categoryId))
+      .where(where)
+      .orderBy(desc(buyingGuides.featured), desc(buyingGuides.createdAt), asc(buyingGuides.id))
+      .limit(options.limit),
+    db.select({ n: count() }).from(publicGuides()).leftJoin(categories, eq(categories.id, buyingGuides.categoryId)).where(where),
+  ]);
+  return { guides: rows, total: total?.n ?? 0 };
+}
+
+/** Categories that have published guides: the guides page's filter buttons. */
+export async function categoriesWithPublicGuides(db: Executor) {
+  return db
+    .selectDistinct({ name: categories.name, slug: categories.slug })
+    .from(categories)
+    .innerJoin(publicGuides(), eq(buyingGuides.categoryId, categories.id))
+    .orderBy(asc(categories.name));
+}

@@ -1,0 +1,27 @@
+import { eq, sql } from "drizzle-orm";
+import type { Executor } from "#app/db/client.server";
+import type { AnyContentType } from "./content-type";
+import { publicRows } from "./public-read.server";
+import { contentTypes } from "./registry.server";
+
+export interface ClickTarget {
+  id: string;
+  url: string;
+  trackClicks: boolean;
+}
+
+/** The type a click-out URL's kind names (`/go/deal/…`), if it has click-outs. */
+export function clickOutType(kind: string): AnyContentType | undefined {
+  return contentTypes.find((type) => type.key === kind && type.clickOut);
+}
+
+/** Where a live row's click-out goes; null for anything the public may not reach (drafts, expired coupons). */
+export async function findClickTarget(type: AnyContentType, db: Executor, id: string): Promise<ClickTarget | null> {
+  if (!type.clickOut) return null;
+  const [row] = await db
+    .select({ id: type.table.id, url: type.clickOut.url, trackClicks: type.clickOut.trackClicks ?? sql<boolean>`true` })
+    .from(publicRows(type, { live: true }))
+    .where(eq(type.table.id, id))
+    .limit(1);
+  return (row as ClickTarget | undefined) ?? null;
+}

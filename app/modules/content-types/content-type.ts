@@ -1,0 +1,114 @@
+import type { SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import type { Executor } from "#app/db/client.server";
+import type { AdminListRow } from "#app/lib/admin-list";
+import type { Toast } from "#app/lib/toast";
+import type { AppServices } from "#app/platform/load-context";
+
+// What a content type is, in one place: its table, form schema, words, public-read rule, admin list and
+// the links other types have to it. Everything that used to be a hand-kept list of types (navigation,
+// dashboard, admin routes, sitemap, click-outs, guide tokens, "what still uses this") reads the registry.
+
+export type TypeKey = "deal" | "coupon" | "gift" | "guide" | "store" | "category";
+
+/** Rows known by a uuid `id`, with created and updated stamps. */
+export type ContentTable = PgTable & { id: AnyPgColumn; createdAt: AnyPgColumn; updatedAt: AnyPgColumn };
+
+/**
+ * When a row exists for the public. A type with a status is public when published; one with an end is
+ * live (listed, its code and click-out offered) until then.
+ */
+export interface Lifecycle {
+  status: AnyPgColumn;
+  endsAt?: AnyPgColumn;
+}
+
+/** A foreign key from this type to another: what to say when its row is missing, and how to name dependents. */
+export interface Reference {
+  /** The form field and column, e.g. `storeId`. */
+  field: string;
+  column: AnyPgColumn;
+  to: TypeKey;
+  /** The field error when the chosen row does not exist. */
+  notFound: string;
+  /** How the referenced row's "still used by" message names rows of this type, when not by its own noun. */
+  dependentNoun?: { one: string; many: string };
+}
+
+export interface Messages {
+  created: string;
+  updated: string;
+  deleted: string;
+  saveFailed: string;
+  deleteFailed: string;
+  loadFailed: string;
+  /** Refused delete: `uses` reads like "2 deals and 1 coupon". */
+  inUse(uses: string): string;
+}
+
+/** An admin list row action other than edit and delete (the deal list's price refresh). */
+export interface RowIntent {
+  intent: string;
+  run(services: AppServices, id: string): Promise<Toast>;
+}
+
+export interface AdminConfig<Row> {
+  /** Lucide icon name for the sidebar (mapped in components/admin/admin-icons.ts). */
+  icon: string;
+  /** Shown while the list loads. */
+  loading: string;
+  /** The list page's heading. */
+  title: string;
+  /** The heading above the rows, given their count (the spec's 'All Coupons (4)'). */
+  listHeading(count: number): string;
+  addLabel: string;
+  empty: { message: string; actionLabel: string };
+  /** The form route's file (its layout is the one part of the admin written per type). */
+  form: string;
+  /** "Add Deal", "Edit Deal" … and the submit buttons. */
+  formTitles: { add: string; edit: string; create: string; update: string };
+  /** Column headings of the list (actions come last on their own). */
+  columns: readonly string[];
+  list(db: Executor): Promise<Row[]>;
+  row(row: Row): AdminListRow;
+  intents?: RowIntent[];
+  /** The dashboard's count cards: all rows, and rows with a published status. */
+  dashboard?: { total?: string; published?: string; quickAction?: string };
+}
+
+export interface ContentType<Input = unknown, ListRow = unknown, Table extends ContentTable = ContentTable> {
+  key: TypeKey;
+  /** The audit log's name for the type. */
+  entity: string;
+  /** Lower-case nouns for messages ("gift idea", "gift ideas"). */
+  noun: { one: string; many: string };
+  /** The admin URL segment: /admin/<segment>. */
+  segment: string;
+  table: Table;
+  /** The column that names a row (title or name): audit rows, pickers, delete dialogs. */
+  titleColumn: AnyPgColumn;
+  schema: z.ZodType<Input, unknown>;
+  /** Column values from validated input. */
+  toRow(input: Input): Record<string, unknown>;
+  /** What an edit form may see of a stored row (secrets masked); the row itself when unset. */
+  forEdit?(row: Record<string, unknown>): Record<string, unknown>;
+  /** Runs inside the update's transaction before the write: may refuse it (FieldErrors) or adjust the row. */
+  beforeUpdate?(tx: Executor, id: string, row: Record<string, unknown>): Promise<Record<string, unknown> | undefined>;
+  messages: Messages;
+  lifecycle?: Lifecycle;
+  references?: Reference[];
+  /** Its public page, when it has one (sitemap entries). */
+  publicPath?(row: { slug: string }): string;
+  /**
+   * Guides may embed it as a `[key:id]` token, picked from the editor's "+ Deal" menu and shown as its
+   * public card (components/site/embedded-card.tsx); `cards` reads public rows only.
+   */
+  embed?: { label: string; cards(db: Executor, ids: string[]): Promise<Array<{ id: string }>> };
+  /** Its counted click-out `/go/<key>/<id>`: where a public row sends the shopper, and whether to count it. */
+  clickOut?: { url: AnyPgColumn | SQL<string>; trackClicks?: AnyPgColumn };
+  admin: AdminConfig<ListRow>;
+}
+
+/** Any registered type (the registry's element type). */
+export type AnyContentType = ContentType<unknown, unknown>;

@@ -1,0 +1,120 @@
+import { count, eq } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { Database, Executor } from "#app/db/client.server";
+import { isStillReferenced, missingReferenceColumn, pgError, PG_UNIQUE_VIOLATION } from "#app/db/errors.server";
+import { SLUG_TAKEN } from "#app/lib/validation";
+import { recordAudit } from "#app/modules/audit/audit.server";
+import type { AnyContentType } from "./content-type";
+import { FieldErrors } from "./field-errors";
+import { contentTypes } from "./registry.server";
+
+// Create, update and delete for every content type: the change and its audit row commit together.
+
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+export type SaveResult =
+  | { ok: true; row: { id: string } & Record<string, unknown> }
+  | { ok: false; reason: "invalid"; fieldErrors: Record<string, string[]> }
+  | { ok: false; reason: "not-found" };
+
+export type DeleteResult = { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "in-use"; message: string };
+
+const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** A database refusal as messages at fields, or null when it is not one the form can explain. */
+function fieldErrorsFor(type: AnyContentType, error: unknown): Record<string, string[]> | null {
+  if (error instanceof FieldErrors) return error.fieldErrors;
+  const info = pgError(error);
+  if (!info) return null;
+  // Two saves racing for one slug: the unique index decides, and the loser hears it at the field.
+  if (info.code === PG_UNIQUE_VIOLATION && info.constraint?.endsWith("_slug_unique")) return { slug: [SLUG_TAKEN] };
+  const column = missingReferenceColumn(info);
+  const reference = column ? type.references?.find((candidate) => snakeCase(candidate.field) === column) : undefined;
+  return reference ? { [reference.field]: [reference.notFound] } : null;
+}
+
+/** One row of any content type for its edit form (every status), or null. */
+export async function getForEdit(type: AnyContentType, db: Executor, id: string): Promise<Record<string, unknown> | null> {
+  const table = type.table as PgTable & AnyContentType["table"];
+  const [row] = (await db.select().from(table).where(eq(type.table.id, id)).limit(1)) as Array<Record<string, unknown>>;
+  if (!row) return null;
+  return type.forEdit ? type.forEdit(row) : row;
+}
+
+/** Creates (no id) or updates a row from validated input, with its audit row, in one transaction. */
+export async function saveContent(type: AnyContentType, db: Database, actor: Actor, id: string | undefined, input: unknown): Promise<SaveResult> {
+  try {
+    const values = type.toRow(input);
+    const title = String(values[type.titleColumn.name] ?? "");
+    const row = await db.transaction(async (tx) => {
+      let saved: Record<string, unknown> | undefined;
+      if (id === undefined) {
+        [saved] = await tx.insert(type.table).values(values).returning();
+      } else {
+        const adjusted = type.beforeUpdate ? await type.beforeUpdate(tx, id, values) : values;
+        if (adjusted) [saved] = await tx.update(type.table).set(adjusted).where(eq(type.table.id, id)).returning();
+      }
+      if (saved) {
+        const action = id === undefined ? "create" : "update";
+        await recordAudit(tx, { action, actor, entity: type.entity, entityId: String(saved.id), detail: { title } });
+      }
+      return saved as ({ id: string } & Record<string, unknown>) | undefined;
+    });
+    return row ? { ok: true, row } : { ok: false, reason: "not-found" };
+  } catch (error) {
+    const fieldErrors = fieldErrorsFor(type, error);
+    if (fieldErrors) return { ok: false, reason: "invalid", fieldErrors };
+    throw error;
+  }
+}
+
+/** "3 deals, 1 coupon and 2 gift ideas" from counts, skipping zeros; null when all are zero. */
+export function describeCounts(counts: Array<[number, { one: string; many: string }]>): string | null {
+  const parts = counts.filter(([n]) => n > 0).map(([n, noun]) => `${n} ${n === 1 ? noun.one : noun.many}`);
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+/**
+ * What still uses a row, in the type's words ("This store is used by 2 deals…"), or null. Derived from
+ * every type's references to this one; its own (subcategories) are named first.
+ */
+export async function dependentsOf(type: AnyContentType, db: Executor, id: string): Promise<string | null> {
+  const referencing = [...contentTypes].sort((a, b) => Number(b === type) - Number(a === type));
+  const uses = referencing.flatMap((other) =>
+    (other.references ?? []).filter((reference) => reference.to === type.key).map((reference) => ({ other, reference })),
+  );
+  const counts = await Promise.all(
+    uses.map(async ({ other, reference }): Promise<[number, { one: string; many: string }]> => {
+      const [row] = await db.select({ n: count() }).from(other.table).where(eq(reference.column, id));
+      return [row?.n ?? 0, reference.dependentNoun ?? other.noun];
+    }),
+  );
+  const described = describeCounts(counts);
+  return described ? type.messages.inUse(described) : null;
+}
+
+/**
+ * Deletes one row and writes its audit row, unless something still uses it: then nothing is deleted and
+ * the message says what depends on it. The database's RESTRICT keys back this up against races.
+ */
+export async function deleteContent(type: AnyContentType, db: Database, actor: Actor, id: string): Promise<DeleteResult> {
+  const inUse = await dependentsOf(type, db, id);
+  if (inUse) return { ok: false, reason: "in-use", message: inUse };
+  try {
+    const removed = await db.transaction(async (tx) => {
+      const [row] = await tx.delete(type.table).where(eq(type.table.id, id)).returning({ id: type.table.id, title: type.titleColumn });
+      if (row) {
+        await recordAudit(tx, { action: "delete", actor, entity: type.entity, entityId: String(row.id), detail: { title: row.title } });
+      }
+      return row;
+    });
+    return removed ? { ok: true } : { ok: false, reason: "not-found" };
+  } catch (error) {
+    if (!isStillReferenced(error)) throw error;
+    return { ok: false, reason: "in-use", message: (await dependentsOf(type, db, id)) ?? "Other content still uses it." };
+  }
+}

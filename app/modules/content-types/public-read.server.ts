@@ -1,0 +1,35 @@
+import { and, eq, getTableName, gte, isNull, or, sql, type SQL } from "drizzle-orm";
+import { QueryBuilder, type PgTable } from "drizzle-orm/pg-core";
+import type { Lifecycle } from "./content-type";
+
+// The public-read rule, applied in one place. Public code reads a content table only through
+// `publicRows(type)`: the rows the public may see, as a subquery named like the table, so joins and
+// conditions written against the table's columns read as usual and cannot leave the rule out. Reading
+// every row is the admin's business and goes to the table itself.
+
+const queryBuilder = new QueryBuilder({ casing: "snake_case" });
+
+export interface PublicReadOptions {
+  /** Also leave out rows past their end (expired coupons): what listings, codes and click-outs offer. */
+  live?: boolean;
+  /** The instant the rule is judged at; the database's clock when unset. */
+  now?: Date;
+}
+
+/** The SQL rule for one type, or undefined when everything of that type is public (stores, categories). */
+export function publicRule(lifecycle: Lifecycle | undefined, options: PublicReadOptions = {}): SQL | undefined {
+  if (!lifecycle) return undefined;
+  const published = eq(lifecycle.status, "published");
+  if (!options.live || !lifecycle.endsAt) return published;
+  const now = options.now ? sql`${options.now.toISOString()}::timestamptz` : sql`now()`;
+  return and(published, or(isNull(lifecycle.endsAt), gte(lifecycle.endsAt, now)));
+}
+
+/** A type's public rows, as a subquery that stands in for its table. */
+export function publicRows<Table extends PgTable>(type: { table: Table; lifecycle?: Lifecycle }, options: PublicReadOptions = {}) {
+  return queryBuilder
+    .select()
+    .from(type.table as PgTable)
+    .where(publicRule(type.lifecycle, options))
+    .as(getTableName(type.table)) as unknown as Table;
+}

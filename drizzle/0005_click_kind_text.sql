@@ -1,0 +1,2 @@
+ALTER TABLE "clicks" ALTER COLUMN "kind" SET DATA TYPE text;--> statement-breakpoint
+DROP TYPE "public"."click_kind";
