@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
 
-// Three kinds of test (ARCHITECTURE §6). Integration tests run once per database driver:
-// always on in-memory PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+// Four kinds of test. Unit tests need nothing. Integration tests run once per database driver: always on
+// in-memory PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (CI sets it). Reliability tests serve
+// the production build themselves (in their process, or spawned and killed). Browser (e2e) tests share one
+// production server and run one file at a time.
 const integration = (driver: "pglite" | "postgres") => ({
   extends: true as const,
   test: {
@@ -9,6 +11,7 @@ const integration = (driver: "pglite" | "postgres") => ({
     // *.pglite.test.ts covers the embedded database only (its data directory and lock).
     include: ["app/**/*.int.test.ts", ...(driver === "pglite" ? ["app/**/*.pglite.test.ts"] : [])],
     env: { TEST_DB_DRIVER: driver },
+    globalSetup: ["tests/support/integration-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -32,13 +35,23 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
-          include: ["tests/e2e/**/*.e2e.test.ts", "tests/reliability/**/*.test.ts"],
+          include: ["tests/e2e/**/*.e2e.test.ts"],
           globalSetup: ["tests/e2e/support/global-setup.ts"],
           // One shared server and browser-heavy files: run them one after another.
           fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "reliability",
+          include: ["tests/reliability/**/*.test.ts"],
+          globalSetup: ["tests/reliability/support/build-setup.ts"],
           // The production bundle runs as Node loads it, not through Vite's transform.
           server: { deps: { external: [/\/build\/server\//] } },
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

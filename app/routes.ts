@@ -1,5 +1,6 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 import { contentTypes } from "#app/modules/content-types/registry.server";
+import { segmentOf } from "#app/modules/content-types/words";
 
 // The site map, written out: every URL the app answers.
 export default [
@@ -26,11 +27,14 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     // Each content type: its list (one route file for all), and its own form for add and edit.
-    ...contentTypes.flatMap((type) => [
-      route(type.segment, "routes/admin/content/content-list.tsx", { id: `admin/${type.segment}` }),
-      route(`${type.segment}/add`, type.admin.form, { id: `admin/${type.segment}/add` }),
-      route(`${type.segment}/edit/:id`, type.admin.form, { id: `admin/${type.segment}/edit` }),
-    ]),
+    ...contentTypes.flatMap((type) => {
+      const segment = segmentOf(type);
+      return [
+        route(segment, "routes/admin/content/content-list.tsx", { id: `admin/${segment}` }),
+        route(`${segment}/add`, type.admin.form, { id: `admin/${segment}/add` }),
+        route(`${segment}/edit/:id`, type.admin.form, { id: `admin/${segment}/edit` }),
+      ];
+    }),
     route("settings/amazon", "routes/admin/settings/amazon-settings.tsx"),
   ]),
 

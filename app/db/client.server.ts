@@ -19,23 +19,27 @@ export interface DatabaseHandle {
   driver: "pglite" | "postgres";
   /** Raw connection for the migrator. */
   migrate(folder: string): Promise<void>;
+  /** The embedded database's data directory as a tar (PGlite only). */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
 export type DatabaseTarget =
   | { kind: "pglite"; dataDir: string }
-  | { kind: "pglite-memory" }
+  /** In memory; `snapshot` is a data directory saved by dumpPglite (tests start from a migrated one). */
+  | { kind: "pglite-memory"; snapshot?: Blob }
   | { kind: "postgres"; url: string };
 
 const drizzleOptions = { schema, casing: "snake_case" } as const;
 
-async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir?: string, snapshot?: Blob): Promise<DatabaseHandle> {
   const lock = dataDir ? lockDataDir(dataDir) : null;
   try {
     // PostgreSQL's default 128 MB of shared buffers is most of PGlite's memory; an embedded, one-process
     // site needs far less (measured: RSS 440 → ~330 MiB for a bare instance).
     const client = await PGlite.create({
       dataDir,
+      loadDataDir: snapshot,
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"],
     });
@@ -47,6 +51,7 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
         const { migrate } = await import("drizzle-orm/pglite/migrator");
         await migrate(db, { migrationsFolder: folder });
       },
+      dump: async () => client.dumpDataDir("none"),
       async close() {
         try {
           await client.close();
@@ -88,7 +93,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     case "pglite":
       return openPglite(target.dataDir);
     case "pglite-memory":
-      return openPglite();
+      return openPglite(undefined, target.snapshot);
     case "postgres":
       return openPostgres(target.url);
   }

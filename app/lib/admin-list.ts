@@ -1,7 +1,17 @@
 import type { ContentStatus } from "./validation";
 
-// An admin list row as data: the server turns each type's rows into these, and one component renders
-// every list. A cell says what it shows, not how.
+// The admin screens as data: the server builds these from the content types, and the components render
+// them. A cell says what it shows, not how.
+
+/** A sidebar entry. */
+export interface AdminNavItem {
+  to: string;
+  label: string;
+  /** Lucide icon name (components/admin/admin-icon.tsx). */
+  icon: string;
+  /** Shown while the screen's data loads. */
+  loading?: string;
+}
 
 export type AdminCell =
   | { kind: "title"; text: string; detail?: string }

@@ -17,7 +17,7 @@ export function timeLeft(expiresAt: Date | string | null | undefined, now: Date 
   return "Ends soon";
 }
 
-/** Spec §4: a coupon is expired once valid_until has passed; no end date never expires. */
+/** A coupon is expired once valid_until has passed; no end date never expires. */
 export function isExpired(validUntil: Date | string | null | undefined, now: Date = new Date()): boolean {
   return validUntil != null && new Date(validUntil).getTime() < now.getTime();
 }

@@ -1,6 +1,6 @@
 const HOUR = 3600 * 1000;
 
-/** Spec §2: under 24 hours 'N hours ago', under 168 hours 'N days ago', otherwise the date. */
+/** A guide's age: under 24 hours 'N hours ago', under 168 hours 'N days ago', otherwise the date. */
 export function guideDate(createdAt: Date | string, now: Date = new Date()): string {
   const hours = Math.floor((now.getTime() - new Date(createdAt).getTime()) / HOUR);
   if (hours < 24) return `${Math.max(hours, 0)} ${hours === 1 ? "hour" : "hours"} ago`;

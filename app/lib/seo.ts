@@ -42,3 +42,12 @@ export function itemList(urls: string[]) {
     itemListElement: urls.map((url, index) => ({ "@type": "ListItem", position: index + 1, url })),
   });
 }
+
+/** A listing page's tags: its own (canonical `path`) and an ItemList of the items it shows (`itemPaths`). */
+export function listingMeta(
+  matches: ReadonlyArray<MetaMatch>,
+  page: { title: string; description: string; path: string; itemPaths: string[] },
+) {
+  const siteUrl = siteUrlFrom(matches);
+  return [...pageMeta(page.title, page.description, { siteUrl, path: page.path }), itemList(page.itemPaths.map((path) => siteUrl + path))];
+}

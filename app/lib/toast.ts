@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// One toast shape for the whole app (spec §8): successes are titled 'Success', errors 'Error'.
+// One toast shape for the whole app: successes are titled 'Success', errors 'Error'.
 export const toastSchema = z.object({
   id: z.string(),
   type: z.enum(["success", "error", "info"]),

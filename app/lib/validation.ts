@@ -91,5 +91,14 @@ export function slugged<Shape extends z.ZodRawShape & { slug: z.ZodType<string |
     .transform((value) => ({ ...value, slug: slugOf(value) }));
 }
 
+/**
+ * A form's values as table columns: every field of its object schema, an absent optional one as null (so
+ * saving an edit clears what the form left empty, instead of keeping the old value).
+ */
+export function formColumns(fields: z.ZodObject, input: object): Record<string, unknown> {
+  const values = input as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(fields.shape).map((key) => [key, values[key] ?? null]));
+}
+
 /** A list from repeated inputs (`name[0]`, `name[1]`…); missing means empty. */
 export const stringList = (item: z.ZodType<string>) => z.array(item).max(100, "At most 100 entries").default([]);

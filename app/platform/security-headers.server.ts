@@ -1,6 +1,6 @@
 import type { Env } from "./env.server";
 
-/** Headers every response carries (ARCHITECTURE §5). */
+/** Headers every response carries: no MIME sniffing, no framing, a strict referrer, HSTS on https. */
 export function baseSecurityHeaders(env: Pick<Env, "PUBLIC_URL">): Record<string, string> {
   const headers: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",

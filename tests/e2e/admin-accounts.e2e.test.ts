@@ -1,17 +1,9 @@
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import { afterAll, describe, expect, it } from "vitest";
-import { projectRoot, startServer, tempDataDir } from "../../scripts/lib/server-process";
-import { launchBrowserPerFile, newPage, submitLogin, toastWith } from "./support/browser";
+import { describe, expect } from "vitest";
+import { projectRoot, startServer } from "../../scripts/lib/server-process";
+import { dataDirsPerFile, submitLogin, test, toastWith } from "./support/browser";
 
-const { browser } = launchBrowserPerFile();
-const dirs: string[] = [];
-const dataDir = () => {
-  const dir = tempDataDir("dealdash-accounts-");
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+const dataDir = dataDirsPerFile("dealdash-accounts-");
 
 /** Signs in over HTTP; true when the server answers with the redirect to /admin. */
 async function canSignIn(url: string, email: string, password: string): Promise<boolean> {
@@ -20,7 +12,7 @@ async function canSignIn(url: string, email: string, password: string): Promise<
 }
 
 describe("first admin", () => {
-  it("comes from ADMIN_EMAIL/ADMIN_PASSWORD once; later values change nothing", async () => {
+  test("comes from ADMIN_EMAIL/ADMIN_PASSWORD once; later values change nothing", async () => {
     const dir = dataDir();
     const first = await startServer({ dataDir: dir, env: { ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "owner-password" } });
     expect(await canSignIn(first.url, "owner@example.com", "owner-password")).toBe(true);
@@ -36,14 +28,14 @@ describe("first admin", () => {
     }
   });
 
-  it("without those variables, comes from the one-time setup link printed at start", async () => {
+  test("without those variables, comes from the one-time setup link printed at start", async ({ openPage }) => {
     const server = await startServer({ dataDir: dataDir(), env: { LOG_LEVEL: "info" } });
     try {
       const link = server.output().match(/\/admin\/setup\?token=[A-Za-z0-9_-]+/)?.[0];
       expect(link).toBeDefined();
       expect((await fetch(`${server.url}/admin/setup?token=wrong`)).status).toBe(404);
 
-      const { context, page } = await newPage(browser(), { url: server.url });
+      const { page } = await openPage({ url: server.url });
       await page.goto(link!);
       await page.getByLabel("Email").fill("first@example.com");
       await page.getByLabel("Password", { exact: true }).fill("short");
@@ -56,7 +48,6 @@ describe("first admin", () => {
       await page.getByRole("button", { name: "Create admin account" }).click();
       await page.waitForURL((url) => url.pathname === "/admin");
       await page.getByText("Content Management").waitFor();
-      await context.close();
 
       // The link worked once.
       expect((await fetch(`${server.url}${link}`)).status).toBe(404);
@@ -75,7 +66,7 @@ describe("npm run user:create", () => {
       encoding: "utf8",
     });
 
-  it("asks to stop the server while it holds the embedded database, then creates the admin", async () => {
+  test("asks to stop the server while it holds the embedded database, then creates the admin", async () => {
     const dir = dataDir();
     const server = await startServer({ dataDir: dir, env: { ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "owner-password" } });
     const locked = createUser(dir, "--email", "second@example.com", "--password", "second-password");
@@ -101,10 +92,10 @@ describe("npm run user:create", () => {
 });
 
 describe("brute-force protection", () => {
-  it("after six wrong passwords refuses even the right one, with the rate-limit message", async () => {
+  test("after six wrong passwords refuses even the right one, with the rate-limit message", async ({ openPage }) => {
     const server = await startServer({ dataDir: dataDir(), env: { ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "owner-password" } });
     try {
-      const { context, page } = await newPage(browser(), { url: server.url });
+      const { page } = await openPage({ url: server.url });
       for (let i = 0; i < 6; i++) {
         await submitLogin(page, "owner@example.com", `wrong-password-${i}`);
         await page.locator("[data-sonner-toast]").first().waitFor();
@@ -112,7 +103,6 @@ describe("brute-force protection", () => {
       await submitLogin(page, "owner@example.com", "owner-password");
       await toastWith(page, "Too many failed sign-in attempts").waitFor();
       expect(new URL(page.url()).pathname).toBe("/admin/login");
-      await context.close();
 
       const response = await fetch(`${server.url}/admin/login`, {
         method: "POST",

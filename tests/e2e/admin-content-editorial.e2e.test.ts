@@ -1,13 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { launchBrowserPerFile, newPage, signIn, toastWith } from "./support/browser";
+import { describe, expect } from "vitest";
+import { saveForm, test, toastWith } from "./support/browser";
 
-const { browser } = launchBrowserPerFile();
 const unique = Date.now().toString(36);
 
 describe("admin content, part 2", () => {
-  it("writes a guide with every toolbar button and a deal token, publishes it, and lists it with a View link", async () => {
-    const { context, page } = await newPage(browser());
-    await signIn(page);
+  test("writes a guide with every toolbar button and a deal token, publishes it, and lists it with a View link", async ({ adminPage: page }) => {
     const title = `Travel Audio Guide ${unique}`;
     await page.goto("/admin/buying-guides/add");
     await page.getByRole("button", { name: "Create Guide" }).click();
@@ -59,9 +56,7 @@ describe("admin content, part 2", () => {
     expect(html).toMatch(/\[deal:[0-9a-f-]{36}\]/);
 
     await page.getByLabel("Status").selectOption("published");
-    await page.getByRole("button", { name: "Create Guide" }).click();
-    await page.waitForURL("**/admin/buying-guides");
-    await toastWith(page, "Buying guide created successfully").waitFor();
+    await saveForm(page, "Create Guide", "/admin/buying-guides", "Buying guide created successfully");
     const card = page.getByTestId("guide-row").filter({ hasText: title });
     const view = card.getByRole("link", { name: "View" });
     expect(await view.getAttribute("href")).toBe(`/buying-guides/travel-audio-guide-${unique}`);
@@ -76,12 +71,9 @@ describe("admin content, part 2", () => {
     await page.getByRole("alertdialog").getByText("Are you sure you want to delete this buying guide?").waitFor();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await toastWith(page, "Buying guide deleted successfully").waitFor();
-    await context.close();
   });
 
-  it("creates a gift idea with tags (Enter, button, duplicate ignored) and removes an extra image", async () => {
-    const { context, page } = await newPage(browser());
-    await signIn(page);
+  test("creates a gift idea with tags (Enter, button, duplicate ignored) and removes an extra image", async ({ adminPage: page }) => {
     const title = `Noise Machine ${unique}`;
     await page.goto("/admin/gift-ideas/add");
     await page.getByRole("button", { name: "Create Gift Idea" }).click();
@@ -114,9 +106,7 @@ describe("admin content, part 2", () => {
     await toastWith(page, "Please enter an ASIN first").waitFor();
     await page.getByRole("checkbox", { name: "This is an Amazon product" }).uncheck();
 
-    await page.getByRole("button", { name: "Create Gift Idea" }).click();
-    await page.waitForURL("**/admin/gift-ideas");
-    await toastWith(page, "Gift idea created successfully").waitFor();
+    await saveForm(page, "Create Gift Idea", "/admin/gift-ideas", "Gift idea created successfully");
     const row = page.getByRole("row").filter({ hasText: title });
     await row.getByRole("link", { name: `Edit ${title}` }).click();
     await page.getByRole("button", { name: "Update Gift Idea" }).waitFor();
@@ -128,6 +118,5 @@ describe("admin content, part 2", () => {
     await page.getByRole("alertdialog").getByText("Are you sure you want to delete this gift idea?").waitFor();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await toastWith(page, "Gift idea deleted successfully").waitFor();
-    await context.close();
   });
 });

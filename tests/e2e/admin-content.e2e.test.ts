@@ -1,8 +1,7 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { launchBrowserPerFile, newPage, signIn, toastWith } from "./support/browser";
+import { describe, expect } from "vitest";
+import { saveForm, test, toastWith } from "./support/browser";
 
-const { browser } = launchBrowserPerFile();
 const unique = Date.now().toString(36);
 
 async function confirmDelete(page: Page, label: string) {
@@ -13,9 +12,7 @@ async function confirmDelete(page: Page, label: string) {
 }
 
 describe("admin content, part 1", () => {
-  it("manages a store, a category with a parent, a deal and a coupon end to end", async () => {
-    const { context, page } = await newPage(browser());
-    await signIn(page);
+  test("manages a store, a category with a parent, a deal and a coupon end to end", async ({ adminPage: page }) => {
 
     // Store: the slug follows the name while creating.
     const storeName = `Gadget Barn ${unique}`;
@@ -28,9 +25,7 @@ describe("admin content, part 1", () => {
     await page.getByRole("button", { name: "Create Store" }).click();
     await page.getByText("Invalid JSON in API configuration").waitFor();
     await page.getByLabel("API configuration (JSON)").fill('{"region": "us"}');
-    await page.getByRole("button", { name: "Create Store" }).click();
-    await page.waitForURL("**/admin/stores");
-    await toastWith(page, "Store created successfully").waitFor();
+    await saveForm(page, "Create Store", "/admin/stores", "Store created successfully");
     await page.getByTestId("store-row").filter({ hasText: storeName }).getByText(`/gadget-barn-${unique}`).waitFor();
 
     // Categories: a parent and a child.
@@ -41,9 +36,7 @@ describe("admin content, part 1", () => {
       await page.goto("/admin/categories/add");
       await page.getByLabel("Name").fill(name);
       if (parent) await page.getByLabel("Parent category").selectOption({ label: parent });
-      await page.getByRole("button", { name: "Create Category" }).click();
-      await page.waitForURL("**/admin/categories");
-      await toastWith(page, "Category created successfully").waitFor();
+      await saveForm(page, "Create Category", "/admin/categories", "Category created successfully");
     }
     await page.getByTestId("category-row").filter({ hasText: `Headphones ${unique}` }).getByText(`Audio ${unique}`, { exact: true }).waitFor();
 
@@ -61,9 +54,7 @@ describe("admin content, part 1", () => {
     await page.getByLabel("Affiliate URL").fill("https://example.com/headphones");
     await page.getByLabel("Current price ($)").fill("80");
     await page.getByLabel("Original price ($)").fill("100");
-    await page.getByRole("button", { name: "Create Deal" }).click();
-    await page.waitForURL("**/admin/deals");
-    await toastWith(page, "Deal created successfully").waitFor();
+    await saveForm(page, "Create Deal", "/admin/deals", "Deal created successfully");
     const card = page.getByTestId("deal-row").filter({ hasText: dealTitle });
     await card.getByText("$80.00").waitFor();
     expect(await card.locator("s").textContent()).toBe("$100.00");
@@ -75,9 +66,7 @@ describe("admin content, part 1", () => {
     await page.getByLabel("Title").fill(`${dealTitle} Pro`);
     expect(await page.getByLabel("Slug").inputValue()).toBe(`studio-headphones-${unique}`);
     await page.getByLabel("Current price ($)").fill("75");
-    await page.getByRole("button", { name: "Update Deal" }).click();
-    await page.waitForURL("**/admin/deals");
-    await toastWith(page, "Deal updated successfully").waitFor();
+    await saveForm(page, "Update Deal", "/admin/deals", "Deal updated successfully");
     await page.getByTestId("deal-row").filter({ hasText: `${dealTitle} Pro` }).getByText("25%").waitFor();
 
     // Coupon: fixed $50 shows as "$50"; no code shows 'No code'.
@@ -92,9 +81,7 @@ describe("admin content, part 1", () => {
     await page.getByLabel("Description").fill("On orders over $200");
     await page.getByLabel("Discount type").selectOption("fixed");
     await page.getByLabel("Discount value").fill("50");
-    await page.getByRole("button", { name: "Create Coupon" }).click();
-    await page.waitForURL("**/admin/coupons");
-    await toastWith(page, "Coupon created successfully").waitFor();
+    await saveForm(page, "Create Coupon", "/admin/coupons", "Coupon created successfully");
     const row = page.getByRole("row").filter({ hasText: couponTitle });
     await row.getByRole("cell", { name: "$50", exact: true }).waitFor();
     await row.getByText("No code").waitFor();
@@ -136,24 +123,18 @@ describe("admin content, part 1", () => {
     dialog = await confirmDelete(page, storeName);
     await dialog.getByRole("button", { name: "Delete" }).click();
     await toastWith(page, "Store deleted successfully").waitFor();
-    await context.close();
   });
 
-  it("sends an edit of a missing row back to the list with the spec's message", async () => {
-    const { context, page } = await newPage(browser());
-    await signIn(page);
+  test("sends an edit of a missing row back to the list with the spec's message", async ({ adminPage: page }) => {
     await page.goto("/admin/deals/edit/00000000-0000-4000-8000-00000000dead");
     await page.waitForURL("**/admin/deals");
     await toastWith(page, "Failed to fetch deal details").waitFor();
     await page.goto("/admin/coupons/edit/not-a-uuid");
     await page.waitForURL("**/admin/coupons");
     await toastWith(page, "Failed to fetch coupon details").waitFor();
-    await context.close();
   });
 
-  it("shows the ASIN field only for the store named Amazon", async () => {
-    const { context, page } = await newPage(browser());
-    await signIn(page);
+  test("shows the ASIN field only for the store named Amazon", async ({ adminPage: page }) => {
     await page.goto("/admin/deals/add");
     expect(await page.getByLabel("Amazon ASIN").count()).toBe(0);
     await page.getByLabel("Store").selectOption({ label: "Amazon" });
@@ -162,6 +143,5 @@ describe("admin content, part 1", () => {
     await toastWith(page, "Please enter an ASIN first").waitFor();
     await page.getByLabel("Store").selectOption({ label: "Target" });
     await page.getByLabel("Amazon ASIN").waitFor({ state: "detached" });
-    await context.close();
   });
 });

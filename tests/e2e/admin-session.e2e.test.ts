@@ -1,23 +1,21 @@
 import fs from "node:fs";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, onTestFinished } from "vitest";
 import { startServer, tempDataDir } from "../../scripts/lib/server-process";
 import { demoCoupons, demoDeals, demoGiftIdeas, demoGuides } from "../../app/db/seed/demo-content";
-import { launchBrowserPerFile, newPage, signIn, submitLogin, toastWith, adminCredentials } from "./support/browser";
+import { signIn, submitLogin, toastWith, adminCredentials, test } from "./support/browser";
 
-const { browser } = launchBrowserPerFile();
 
 describe("admin session in the browser", () => {
-  it("shows the spec's error toast for a wrong password", async () => {
-    const { context, page } = await newPage(browser());
+  test("shows the spec's error toast for a wrong password", async ({ openPage }) => {
+    const { page } = await openPage();
     await submitLogin(page, adminCredentials().email, "not-the-password");
     await toastWith(page, "Invalid email or password").waitFor();
     await expect(toastWith(page, "Error").count()).resolves.toBe(1);
     expect(new URL(page.url()).pathname).toBe("/admin/login");
-    await context.close();
   });
 
-  it("validates the form with the spec's messages before submitting", async () => {
-    const { context, page } = await newPage(browser());
+  test("validates the form with the spec's messages before submitting", async ({ openPage }) => {
+    const { page } = await openPage();
     await page.goto("/admin/login");
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.getByText("Email is required").waitFor();
@@ -27,10 +25,9 @@ describe("admin session in the browser", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.getByText("Invalid email address").waitFor();
     await page.getByText("Password must be at least 6 characters").waitFor();
-    await context.close();
   });
 
-  it("signs in, shows real counts, keeps the sidebar state, and signs out for good", async () => {
+  test("signs in, shows real counts, keeps the sidebar state, and signs out for good", async ({ openPage }) => {
     // Its own server: the counts must be the demo content's, whatever other test files created.
     const dir = tempDataDir("dealdash-session-");
     const server = await startServer({ dataDir: dir, env: { ADMIN_EMAIL: adminCredentials().email, ADMIN_PASSWORD: adminCredentials().password } });
@@ -38,7 +35,7 @@ describe("admin session in the browser", () => {
       await server.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     });
-    const { context, page } = await newPage(browser(), { url: server.url });
+    const { context, page } = await openPage({ url: server.url });
     await signIn(page);
     await toastWith(page, "Logged in successfully").waitFor();
 
@@ -80,24 +77,19 @@ describe("admin session in the browser", () => {
     const replay = await fetch(`${server.url}/admin`, { headers: { cookie }, redirect: "manual" });
     expect(replay.status).toBe(302);
     expect(replay.headers.get("location")).toContain("/admin/login");
-    await context.close();
   });
 
-  it("sends a signed-in visitor from the login page to the dashboard", async () => {
-    const { context, page } = await newPage(browser());
-    await signIn(page);
+  test("sends a signed-in visitor from the login page to the dashboard", async ({ adminPage: page }) => {
     await page.goto("/admin/login");
     expect(new URL(page.url()).pathname).toBe("/admin");
-    await context.close();
   });
 
-  it("sends a tab whose session ended to the login page when it acts", async () => {
-    const { context, page } = await newPage(browser());
+  test("sends a tab whose session ended to the login page when it acts", async ({ openPage }) => {
+    const { context, page } = await openPage();
     await signIn(page);
     await page.goto("/admin/deals");
     await context.clearCookies();
     await page.getByRole("link", { name: "Coupons" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/login" && url.searchParams.get("redirectTo") === "/admin/coupons");
-    await context.close();
   });
 });

@@ -1,10 +1,10 @@
+import type { Page } from "playwright-core";
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { startServer, tempDataDir, type RunningServer } from "../../scripts/lib/server-process";
 import { startFakeAmazon, type FakeAmazon } from "../support/fake-amazon";
-import { launchBrowserPerFile, newPage, signIn, toastWith } from "./support/browser";
+import { expectFieldValues, signIn, test, toastWith } from "./support/browser";
 
-const { browser } = launchBrowserPerFile();
 const admin = { email: "amazon-admin@example.com", password: "amazon-admin-pw" };
 const SECRET = "creators-secret-4711";
 
@@ -30,8 +30,21 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** What each form shows once filled from the fake Amazon's product B0FAKE0001. */
+const filledFromFakeProduct = {
+  deal: { Title: "Fake Noise Machine", "Current price ($)": "39.99", "Original price ($)": "59.99", "Image URL": "https://m.media-amazon.com/images/I/noise.jpg" },
+  gift: { Title: "Fake Noise Machine", "Main image URL": "https://m.media-amazon.com/images/I/noise.jpg", "Price ($)": "39.99", "Total reviews": "321" },
+};
+
+/** Types an ASIN, presses the form's fetch button and waits for the toast it should give. */
+async function fetchAsin(page: Page, asin: string, button: string, toast: string) {
+  await page.getByLabel("Amazon ASIN").fill(asin);
+  await page.getByRole("button", { name: button }).click();
+  await toastWith(page, toast).waitFor();
+}
+
 describe("Amazon product data", () => {
-  it("refuses anonymous and cross-origin product fetches", async () => {
+  test("refuses anonymous and cross-origin product fetches", async () => {
     const anonymous = await fetch(`${server.url}/api/amazon-product`, { method: "POST", body: JSON.stringify({ asin: "B0FAKE0001" }), headers: { "content-type": "application/json" } });
     expect(anonymous.status).toBe(401);
     const crossOrigin = await fetch(`${server.url}/api/amazon-product`, {
@@ -42,8 +55,8 @@ describe("Amazon product data", () => {
     expect(crossOrigin.status).toBe(403);
   });
 
-  it("tests the connection, saves the settings, and never shows the secret again", async () => {
-    const { context, page } = await newPage(browser(), { url: server.url });
+  test("tests the connection, saves the settings, and never shows the secret again", async ({ openPage }) => {
+    const { context, page } = await openPage({ url: server.url });
     await signIn(page, admin);
     await page.goto("/admin/settings/amazon");
     await page.getByRole("button", { name: "Test API Connection" }).click();
@@ -78,49 +91,34 @@ describe("Amazon product data", () => {
     const editPage = await (await fetch(`${server.url}${editPath}`, { headers: { cookie } })).text();
     expect(editPage).toContain("secret_key");
     expect(editPage).not.toContain(SECRET);
-    await context.close();
   });
 
-  it("fills the deal form from an ASIN", async () => {
-    const { context, page } = await newPage(browser(), { url: server.url });
+  test("fills the deal form from an ASIN", async ({ openPage }) => {
+    const { page } = await openPage({ url: server.url });
     await signIn(page, admin);
     await page.goto("/admin/deals/add");
     await page.getByLabel("Store").selectOption({ label: "Amazon" });
     await page.getByRole("button", { name: "Fetch from Amazon" }).click();
     await toastWith(page, "Please enter an ASIN first").waitFor();
-    await page.getByLabel("Amazon ASIN").fill("B0FAKE0001");
-    await page.getByRole("button", { name: "Fetch from Amazon" }).click();
-    await toastWith(page, "Product fetched from Amazon PA API. Rating: 4.4/5 (321 reviews)").waitFor();
-    expect(await page.getByLabel("Title").inputValue()).toBe("Fake Noise Machine");
-    expect(await page.getByLabel("Current price ($)").inputValue()).toBe("39.99");
-    expect(await page.getByLabel("Original price ($)").inputValue()).toBe("59.99");
-    expect(await page.getByLabel("Image URL").inputValue()).toBe("https://m.media-amazon.com/images/I/noise.jpg");
+    await fetchAsin(page, "B0FAKE0001", "Fetch from Amazon", "Product fetched from Amazon PA API. Rating: 4.4/5 (321 reviews)");
+    await expectFieldValues(page, filledFromFakeProduct.deal);
     expect(new URL(await page.getByLabel("Affiliate URL").inputValue()).searchParams.get("tag")).toBe("dealdash-20");
     expect(await page.getByLabel("Notes (admin only)").inputValue()).toContain("Availability: In Stock");
 
-    await page.getByLabel("Amazon ASIN").fill("B0UNKNOWN1");
-    await page.getByRole("button", { name: "Fetch from Amazon" }).click();
-    await toastWith(page, "Failed to fetch product from Amazon. Please check your API settings and ASIN.").waitFor();
-    await context.close();
+    await fetchAsin(page, "B0UNKNOWN1", "Fetch from Amazon", "Failed to fetch product from Amazon. Please check your API settings and ASIN.");
   });
 
-  it("fills the gift idea form from an ASIN", async () => {
-    const { context, page } = await newPage(browser(), { url: server.url });
+  test("fills the gift idea form from an ASIN", async ({ openPage }) => {
+    const { page } = await openPage({ url: server.url });
     await signIn(page, admin);
     await page.goto("/admin/gift-ideas/add");
     await page.getByRole("checkbox", { name: "This is an Amazon product" }).check();
-    await page.getByLabel("Amazon ASIN").fill("B0FAKE0001");
-    await page.getByRole("button", { name: "Fetch Details" }).click();
-    await toastWith(page, "Product details fetched from Amazon").waitFor();
-    expect(await page.getByLabel("Title").inputValue()).toBe("Fake Noise Machine");
-    expect(await page.getByLabel("Main image URL").inputValue()).toBe("https://m.media-amazon.com/images/I/noise.jpg");
-    expect(await page.getByLabel("Price ($)").inputValue()).toBe("39.99");
-    expect(await page.getByLabel("Total reviews").inputValue()).toBe("321");
-    await context.close();
+    await fetchAsin(page, "B0FAKE0001", "Fetch Details", "Product details fetched from Amazon");
+    await expectFieldValues(page, filledFromFakeProduct.gift);
   });
 
-  it("hides an Amazon price until it is read, then shows it with its time after 'Refresh now'", async () => {
-    const { context, page } = await newPage(browser(), { url: server.url });
+  test("hides an Amazon price until it is read, then shows it with its time after 'Refresh now'", async ({ openPage }) => {
+    const { page } = await openPage({ url: server.url });
     await signIn(page, admin);
     await page.goto("/admin/deals/add");
     await page.getByLabel("Store").selectOption({ label: "Amazon" });
@@ -150,6 +148,5 @@ describe("Amazon product data", () => {
     const fresh = await publicCard();
     expect(fresh).toContain("$39.99");
     expect(fresh).toMatch(/Price as of [A-Z][a-z]{2} \d{1,2}, \d{4}/);
-    await context.close();
   });
 });

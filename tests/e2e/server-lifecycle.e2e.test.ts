@@ -1,15 +1,9 @@
-import fs from "node:fs";
-import { afterAll, describe, expect, it } from "vitest";
-import { freePort, spawnServer, startServer, tempDataDir } from "../../scripts/lib/server-process";
+import { describe, expect, it } from "vitest";
+import { freePort, spawnServer, startServer } from "../../scripts/lib/server-process";
 import { createStoreOverHttp, signInOverHttp } from "../../scripts/lib/admin-over-http";
+import { dataDirsPerFile } from "./support/browser";
 
-const dirs: string[] = [];
-const dataDir = () => {
-  const dir = tempDataDir("dealdash-lifecycle-");
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+const dataDir = dataDirsPerFile("dealdash-lifecycle-");
 
 
 describe("the production server", () => {

@@ -1,12 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { baseUrl, launchBrowserPerFile, newPage } from "./support/browser";
+import { describe, expect } from "vitest";
+import { baseUrl, test } from "./support/browser";
 
-const { browser } = launchBrowserPerFile();
 const html = async (path: string) => (await fetch(`${baseUrl()}${path}`)).text();
 const prices = (texts: string[]) => texts.map((text) => Number(text.replace(/[$,]/g, "")));
 
 describe("a shopper on the public site", () => {
-  it("sees seeded content on the home page, with live category counts linking to filtered deals", async () => {
+  test("sees seeded content on the home page, with live category counts linking to filtered deals", async () => {
     const page = await html("/");
     expect(page).toContain("Hot Deals");
     expect(page).toContain("View All Deals");
@@ -18,8 +17,8 @@ describe("a shopper on the public site", () => {
     expect(page).toContain("Tech Gifts Dad Will Actually Use");
   });
 
-  it("filters Deal Dashes by store, sorts by price, loads more, and keeps it all in the URL", async () => {
-    const { context, page } = await newPage(browser());
+  test("filters Deal Dashes by store, sorts by price, loads more, and keeps it all in the URL", async ({ openPage }) => {
+    const { page } = await openPage();
     await page.goto("/deal-dashes");
     const cards = page.getByTestId("deal-card");
     expect(await cards.count()).toBe(12);
@@ -63,11 +62,10 @@ describe("a shopper on the public site", () => {
     await page.getByRole("link", { name: "Grid view" }).click();
     await page.waitForURL((u) => !u.searchParams.has("view"));
     await expect.poll(() => page.locator("ul[data-view]").getAttribute("class")).toContain("xl:grid-cols-4");
-    await context.close();
   });
 
-  it("saves a deal with the heart and shows only saved deals with the Saved filter", async () => {
-    const { context, page } = await newPage(browser());
+  test("saves a deal with the heart and shows only saved deals with the Saved filter", async ({ openPage }) => {
+    const { page } = await openPage();
     await page.goto("/deal-dashes");
     const card = page.getByTestId("deal-card").nth(2);
     const title = (await card.locator("h3").textContent())!;
@@ -79,19 +77,18 @@ describe("a shopper on the public site", () => {
     expect(await page.getByTestId("deal-card").locator("h3").textContent()).toBe(title);
     await page.reload();
     expect(await page.getByTestId("deal-card").count()).toBe(1);
-    await context.close();
   });
 
-  it("searches with typos and offers a way back when nothing matches", async () => {
+  test("searches with typos and offers a way back when nothing matches", async () => {
     expect(await html("/deal-dashes?search=headphnes")).toContain("Sony WH-1000XM5 Wireless Noise-Cancelling Headphones");
     const none = await html("/deal-dashes?search=zzzqqqxx");
     expect(none).toContain("No deals match your search and filters.");
     expect(none).toContain("Reset filters");
   });
 
-  it("reveals a coupon code only on Show Code, opens the store in a new tab, and copies it", async () => {
+  test("reveals a coupon code only on Show Code, opens the store in a new tab, and copies it", async ({ openPage }) => {
     expect(await html("/coupons")).not.toMatch(/SAVE20|TECH50/);
-    const { context, page } = await newPage(browser());
+    const { context, page } = await openPage();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
     // The store's site is not reachable from here: answer for it.
     await context.route("https://www.target.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Target</h1>" }));
@@ -107,11 +104,10 @@ describe("a shopper on the public site", () => {
     await card.getByRole("button", { name: "Copied!" }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("SAVE20");
     await card.getByRole("button", { name: "Copy" }).waitFor({ timeout: 4000 });
-    await context.close();
   });
 
-  it("shows expired coupons only with Show Expired, dimmed with 'Expired' disabled", async () => {
-    const { context, page } = await newPage(browser());
+  test("shows expired coupons only with Show Expired, dimmed with 'Expired' disabled", async ({ openPage }) => {
+    const { page } = await openPage();
     await page.goto("/coupons");
     expect(await page.getByTestId("coupon-card").filter({ hasText: "15% Off Kitchen Appliances" }).count()).toBe(0);
     await page.getByLabel("Show Expired").check();
@@ -121,10 +117,9 @@ describe("a shopper on the public site", () => {
     expect(await expired.getAttribute("class")).toContain("opacity-60");
     expect(await expired.getByRole("button", { name: "Expired" }).isDisabled()).toBe(true);
     expect(await expired.getByRole("button", { name: "Copy" }).isDisabled()).toBe(true);
-    await context.close();
   });
 
-  it("renders a guide's deal token as a card, redirects /buying-guides/{id}, and 404s the unknown", async () => {
+  test("renders a guide's deal token as a card, redirects /buying-guides/{id}, and 404s the unknown", async () => {
     const guide = await html("/buying-guides/best-noise-cancelling-headphones");
     expect(guide).toContain('data-testid="deal-card"');
     expect(guide).toContain("Sony WH-1000XM5 Wireless Noise-Cancelling Headphones");
@@ -140,7 +135,7 @@ describe("a shopper on the public site", () => {
     expect((await fetch(`${baseUrl()}/buying-guides/not-a-guide`)).status).toBe(404);
   });
 
-  it("counts a click-out and answers 302 to the stored URL; bots go through uncounted", async () => {
+  test("counts a click-out and answers 302 to the stored URL; bots go through uncounted", async () => {
     const page = await html("/deal-dashes?store=bestbuy");
     const id = page.match(/\/go\/deal\/([0-9a-f-]{36})/)?.[1];
     expect(id).toBeDefined();
@@ -161,7 +156,7 @@ describe("a shopper on the public site", () => {
     expect((await fetch(`${baseUrl()}/go/deal/${id}?to=https://evil.example`, { redirect: "manual", headers: { "user-agent": "Mozilla/5.0" } })).headers.get("location")).not.toContain("evil");
   });
 
-  it("marks every link to a retailer as sponsored", async () => {
+  test("marks every link to a retailer as sponsored", async () => {
     for (const path of ["/", "/deal-dashes", "/coupons", "/gift-ideas/tech-gifts-for-dad", "/buying-guides/best-noise-cancelling-headphones"]) {
       const page = await html(path);
       const outbound = [...page.matchAll(/<a\b[^>]*href="(\/go\/[^"]+|https?:\/\/(?!127\.0\.0\.1)[^"]+)"[^>]*>/g)].map((m) => m[0]);
@@ -170,7 +165,7 @@ describe("a shopper on the public site", () => {
     }
   });
 
-  it("publishes a valid sitemap of every guide and gift collection, and robots.txt pointing to it", async () => {
+  test("publishes a valid sitemap of every guide and gift collection, and robots.txt pointing to it", async () => {
     const sitemap = await html("/sitemap.xml");
     expect(sitemap.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(sitemap.match(/<url>/g)?.length).toBe(sitemap.match(/<\/url>/g)?.length);
@@ -184,8 +179,8 @@ describe("a shopper on the public site", () => {
     expect(robots).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
   });
 
-  it("stores a contact message and thanks the sender", async () => {
-    const { context, page } = await newPage(browser());
+  test("stores a contact message and thanks the sender", async ({ openPage }) => {
+    const { page } = await openPage();
     await page.goto("/contact");
     await page.getByRole("button", { name: "Send Message" }).click();
     await page.getByText("Please enter your name").waitFor();
@@ -194,6 +189,5 @@ describe("a shopper on the public site", () => {
     await page.getByLabel("Message").fill("The tablet deal link is broken for me.");
     await page.getByRole("button", { name: "Send Message" }).click();
     await page.getByText("Thanks for your message!").waitFor();
-    await context.close();
   });
 });

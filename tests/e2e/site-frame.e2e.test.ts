@@ -1,10 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { baseUrl, newPage, launchBrowserPerFile } from "./support/browser";
-
-const { browser } = launchBrowserPerFile();
+import { describe, expect } from "vitest";
+import { baseUrl, test } from "./support/browser";
 
 describe("server-rendered frame", () => {
-  it("serves the header, footer and cookie banner in the HTML itself", async () => {
+  test("serves the header, footer and cookie banner in the HTML itself", async () => {
     const response = await fetch(`${baseUrl()}/`);
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -17,7 +15,7 @@ describe("server-rendered frame", () => {
     expect(html).toContain("Browse Hot Deals");
   });
 
-  it("answers unknown paths with a 404 page", async () => {
+  test("answers unknown paths with a 404 page", async () => {
     const response = await fetch(`${baseUrl()}/nope`);
     expect(response.status).toBe(404);
     const html = await response.text();
@@ -26,12 +24,12 @@ describe("server-rendered frame", () => {
     expect(html).toContain('placeholder="Search deals, coupons..."');
   });
 
-  it("answers an unpublished or unknown guide with 404 and a published one with 200", async () => {
+  test("answers an unpublished or unknown guide with 404 and a published one with 200", async () => {
     expect((await fetch(`${baseUrl()}/buying-guides/no-such-guide`)).status).toBe(404);
     expect((await fetch(`${baseUrl()}/buying-guides/how-to-choose-a-tablet`)).status).toBe(200);
   });
 
-  it("serves every spec page with its title", async () => {
+  test("serves every spec page with its title", async () => {
     const pages: Array<[string, string]> = [
       ["/deal-dashes", "Deal Dashes"],
       ["/coupons", "Coupons &amp; Promo Codes"],
@@ -49,7 +47,7 @@ describe("server-rendered frame", () => {
     }
   });
 
-  it("serves hashed assets with a one-year immutable cache", async () => {
+  test("serves hashed assets with a one-year immutable cache", async () => {
     const html = await (await fetch(`${baseUrl()}/`)).text();
     const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
     expect(asset).toBeDefined();
@@ -59,7 +57,7 @@ describe("server-rendered frame", () => {
     expect(response.headers.get("cache-control")).toContain("max-age=31536000");
   });
 
-  it("serves the demo images locally", async () => {
+  test("serves the demo images locally", async () => {
     const response = await fetch(`${baseUrl()}/demo/tablet.svg`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("image/svg+xml");
@@ -67,8 +65,8 @@ describe("server-rendered frame", () => {
 });
 
 describe("header search", () => {
-  it("ignores a whitespace-only search and sends a real one to Deal Dashes", async () => {
-    const { context, page } = await newPage(browser());
+  test("ignores a whitespace-only search and sends a real one to Deal Dashes", async ({ openPage }) => {
+    const { page } = await openPage();
     await page.goto("/about");
     const search = page.getByRole("search").first().getByRole("searchbox");
     await search.fill("  ");
@@ -80,7 +78,6 @@ describe("header search", () => {
     await search.press("Enter");
     await page.waitForURL("**/deal-dashes?search=tablet");
     expect(new URL(page.url()).search).toBe("?search=tablet");
-    await context.close();
   });
 });
 
@@ -90,8 +87,8 @@ describe("cookie banner", () => {
     ["Decline", "false"],
     ["Close cookie banner", "false"],
   ] as const) {
-    it(`${button} stores cookieConsent=${stored} and the banner stays hidden after reload`, async () => {
-      const { context, page } = await newPage(browser());
+    test(`${button} stores cookieConsent=${stored} and the banner stays hidden after reload`, async ({ openPage }) => {
+      const { page } = await openPage();
       await page.goto("/");
       const banner = page.getByRole("region", { name: "Cookie consent" });
       await banner.waitFor();
@@ -101,14 +98,13 @@ describe("cookie banner", () => {
       await page.reload();
       await page.waitForLoadState("networkidle");
       expect(await page.getByRole("region", { name: "Cookie consent" }).count()).toBe(0);
-      await context.close();
     });
   }
 });
 
 describe("mobile menu", () => {
-  it("opens at 375 px and closes on Escape and on navigation", async () => {
-    const { context, page } = await newPage(browser(), { viewport: { width: 375, height: 740 } });
+  test("opens at 375 px and closes on Escape and on navigation", async ({ openPage }) => {
+    const { page } = await openPage({ viewport: { width: 375, height: 740 } });
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(false);
     const open = page.getByRole("button", { name: "Open menu" });
@@ -123,6 +119,5 @@ describe("mobile menu", () => {
     await drawer.getByRole("link", { name: "Coupons" }).click();
     await page.waitForURL("**/coupons");
     await drawer.waitFor({ state: "detached" });
-    await context.close();
   });
 });

@@ -4,6 +4,8 @@ import type { Database } from "#app/db/client.server";
 import { auditLog, stores, users } from "#app/db/schema";
 import type { AnyContentType, TypeKey } from "#app/modules/content-types/content-type";
 import { saveContent } from "#app/modules/content-types/mutations.server";
+import { titleColumnOf } from "#app/modules/content-types/words";
+import { testDatabasePerFile } from "./test-database";
 
 export const actor = { id: "00000000-0000-4000-8000-000000000001", email: "admin@example.com" };
 
@@ -69,9 +71,26 @@ export async function createValid(db: Database, type: AnyContentType, overrides:
   made += 1;
   const store = await insertStore(db, `Store ${made}`, `store-${made}`);
   const form: Record<string, unknown> = validForms[type.key]({ storeId: store.id });
-  const titleField = type.titleColumn.name;
+  const titleField = titleColumnOf(type).name;
   const input = type.schema.parse({ ...form, [titleField]: `${String(form[titleField])} ${made}`, ...overrides });
   const result = await saveContent(type, db, actor, undefined, input);
   if (!result.ok) throw new Error(`could not create a ${type.key}: ${JSON.stringify(result)}`);
   return result.row;
+}
+
+/**
+ * A test file's kit for one content type: its database (emptied before each test, with the admin the
+ * audit rows name and a store the type can point at), the type's valid form with overrides, and its save
+ * as the admin's action does it (create without an id, update with one). Call at the file's top level.
+ */
+export function contentTypeKit(type: AnyContentType, store = { name: "Acme", slug: "acme" }) {
+  let storeId = "";
+  const database = testDatabasePerFile(async (t) => {
+    await insertActor(t.db);
+    storeId = (await insertStore(t.db, store.name, store.slug)).id;
+  });
+  const db = () => database().db;
+  const form = (overrides: Record<string, unknown> = {}) => ({ ...validForms[type.key]({ storeId }), ...overrides });
+  const save = (id: string | undefined, overrides: Record<string, unknown> = {}) => saveContent(type, db(), actor, id, type.schema.parse(form(overrides)));
+  return { db, form, save };
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from "#app/db/client.server";
-import { migrationsFolder } from "#app/db/project-root.server";
 
 export interface TestDatabase {
   db: Database;
@@ -21,7 +21,8 @@ function databaseUrl(base: string, name: string): string {
 
 /**
  * A migrated, empty database for one test file: in-memory PGlite, or a throwaway database on the
- * PostgreSQL server at TEST_DATABASE_URL (so test files can run in parallel without sharing rows).
+ * PostgreSQL server at TEST_DATABASE_URL (so test files can run in parallel without sharing rows). Both
+ * are copies of the one database integration-setup.ts migrated for the run.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
@@ -34,7 +35,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const name = `dealdash_test_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
     await admin.end();
     handle = await openDatabase({ kind: "postgres", url: databaseUrl(base, name) });
     dropDatabase = async () => {
@@ -44,9 +45,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.end();
     };
   } else {
-    handle = await openDatabase({ kind: "pglite-memory" });
+    handle = await openDatabase({ kind: "pglite-memory", snapshot: new Blob([fs.readFileSync(inject("pgliteSnapshot"))]) });
   }
-  await handle.migrate(migrationsFolder());
 
   return {
     db: handle.db,

@@ -1,12 +1,6 @@
-/** A sidebar entry; the content types' entries come from the server (adminNavigation). */
-export interface AdminNavItem {
-  to: string;
-  label: string;
-  /** Lucide icon name, see admin-icons.ts. */
-  icon: string;
-  /** Shown while the screen's data loads. */
-  loading?: string;
-}
+import type { AdminNavItem } from "#app/lib/admin-list";
+
+// The content types' sidebar entries come from the server (adminNavigation); settings are fixed.
 
 export const adminSettingsNav: AdminNavItem[] = [{ to: "/admin/settings/amazon", label: "Amazon", icon: "ShoppingCart" }];
 

@@ -6,7 +6,8 @@ import { showToast } from "#app/components/ui/toaster";
 import { cn } from "#app/lib/cn";
 import { infoToast } from "#app/lib/toast";
 import { AdminIcon } from "./admin-icon";
-import { adminSettingsNav, loadingLabelFor, type AdminNavItem } from "./admin-nav";
+import type { AdminNavItem } from "#app/lib/admin-list";
+import { adminSettingsNav, loadingLabelFor } from "./admin-nav";
 
 export const SIDEBAR_COOKIE = "admin_sidebar";
 const AUTH_CHANNEL = "dealdash-auth";

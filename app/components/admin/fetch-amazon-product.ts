@@ -20,18 +20,17 @@ export type SetField = (name: string, value: string | number | null | undefined)
  * The forms' "fetch from Amazon": reads the ASIN field, fetches, lets the form fill its fields (empty values
  * are skipped) and toasts the outcome; `fill` returns the success message.
  */
-export async function fillFromAmazon(options: {
-  asinInputId: string;
-  update: (name: string, value: string) => void;
-  fill: (product: AmazonProduct, set: SetField) => string;
-  failure: string;
-}) {
-  const asin = (document.getElementById(options.asinInputId) as HTMLInputElement | null)?.value.trim();
+export async function fillFromAmazon(
+  form: { update(options: { name: string; value: string }): void },
+  asinField: { id: string },
+  options: { fill: (product: AmazonProduct, set: SetField) => string; failure: string },
+) {
+  const asin = (document.getElementById(asinField.id) as HTMLInputElement | null)?.value.trim();
   if (!asin) return showToast(errorToast("Please enter an ASIN first"));
   try {
     const product = await fetchAmazonProduct(asin);
     const set: SetField = (name, value) => {
-      if (value !== null && value !== undefined && value !== "") options.update(name, String(value));
+      if (value !== null && value !== undefined && value !== "") form.update({ name, value: String(value) });
     };
     showToast(successToast(options.fill(product, set)));
   } catch (error) {

@@ -116,7 +116,7 @@ function Toolbar({ editor, pickers }: { editor: Editor; pickers: TokenPicker[] }
 export default function RichTextEditor({ id, name, defaultValue, invalid, describedBy, pickers }: RichTextEditorProps) {
   const [html, setHtml] = useState(defaultValue);
   const editor = useEditor({
-    // Spec §9: undo depth 100, a new history group after 500 ms.
+    // Undo remembers 100 steps; typing after a 500 ms pause starts a new step.
     extensions: [StarterKit.configure({ heading: { levels: [1, 2, 3] }, undoRedo: { depth: 100, newGroupDelay: 500 }, link: { openOnClick: false } })],
     content: defaultValue,
     immediatelyRender: false,

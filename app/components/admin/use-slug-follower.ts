@@ -3,7 +3,7 @@ import { slugify } from "#app/lib/slugify";
 
 /**
  * The slug follows the title (or name) while creating, until the user types in the slug field;
- * while editing it never changes by itself (spec §4).
+ * while editing it never changes by itself.
  */
 export function useSlugFollower(creating: boolean) {
   const slugRef = useRef<HTMLInputElement>(null);

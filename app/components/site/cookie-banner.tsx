@@ -13,7 +13,7 @@ function subscribeToStorage(onChange: () => void) {
 }
 
 /**
- * Spec §4: shown until `cookieConsent` is stored; Accept stores 'true', Decline and the close icon 'false'.
+ * Shown until `cookieConsent` is stored; Accept stores 'true', Decline and the close icon 'false'.
  * The choice is kept in localStorage (the spec's key) and mirrored in a cookie so the server can leave
  * the banner out of the HTML for returning visitors; without JavaScript the buttons post the same choice.
  */

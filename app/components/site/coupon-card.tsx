@@ -18,7 +18,7 @@ export interface CouponCardData {
   targetUrl: string;
 }
 
-/** Spec §9: '{value}% OFF' or '${value} OFF'. */
+/** The card's discount: '{value}% OFF' or '${value} OFF'. */
 export function couponDiscountLabel(type: CouponCardData["discountType"], value: number): string {
   const amount = discountAmount(value);
   return type === "percentage" ? `${amount}% OFF` : `$${amount} OFF`;
@@ -27,7 +27,7 @@ export function couponDiscountLabel(type: CouponCardData["discountType"], value:
 const COPIED_FOR_MS = 2000;
 
 /**
- * Spec §4: the code stays masked until 'Show Code', which opens the retailer in a new tab (a real link,
+ * The code stays masked until 'Show Code', which opens the retailer in a new tab (a real link,
  * so it works without JavaScript) and fetches the code; Copy then shows 'Copied!' for two seconds.
  * An expired coupon is dimmed with both buttons disabled.
  */

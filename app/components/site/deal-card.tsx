@@ -41,7 +41,7 @@ function SaveButton({ id, title }: { id: string; title: string }) {
   );
 }
 
-/** A deal as shoppers see it (spec §3/§4). `layout="list"` lays it out as a row. */
+/** A deal as shoppers see it. `layout="list"` lays it out as a row. */
 export function DealCard({ deal, placement, layout = "grid" }: { deal: DealCardData; placement: string; layout?: "grid" | "list" }) {
   // Amazon prices show only while fresh (under 24 hours), with the time they were read.
   const priceShown = amazonPriceShowable(deal);

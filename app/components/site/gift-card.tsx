@@ -13,7 +13,7 @@ export interface GiftCardData {
   featured: boolean;
 }
 
-/** A gift collection card (spec §2): image or placeholder, title, two-line description, slug, Featured badge. */
+/** A gift collection card: image or placeholder, title, two-line description, slug, Featured badge. */
 export function GiftCard({ gift }: { gift: GiftCardData }) {
   return (
     <article data-testid="gift-card" className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">

@@ -25,15 +25,22 @@ export function GuideCard({ guide, large = false }: { guide: GuideCardData; larg
           <Link to={`/buying-guides/${guide.slug}`}>{guide.title}</Link>
         </h3>
         {guide.excerpt ? <p className="line-clamp-3 text-sm text-gray-600">{guide.excerpt}</p> : null}
-        <p className="flex items-center gap-3 text-xs text-gray-500">
-          {guide.readTime ? (
-            <span className="flex items-center gap-1">
-              <Clock className="h-3 w-3" aria-hidden /> {guide.readTime} min read
-            </span>
-          ) : null}
-          <span>{guideDate(guide.createdAt)}</span>
-        </p>
+        <GuideMeta guide={guide} className="gap-3 text-xs" />
       </div>
     </article>
+  );
+}
+
+/** A guide's read time and age ("8 min read · 3 days ago"). */
+export function GuideMeta({ guide, className }: { guide: { readTime: number | null; createdAt: Date | string }; className: string }) {
+  return (
+    <p className={cn("flex items-center text-gray-500", className)}>
+      {guide.readTime ? (
+        <span className="flex items-center gap-1">
+          <Clock className="h-[1em] w-[1em]" aria-hidden /> {guide.readTime} min read
+        </span>
+      ) : null}
+      <time dateTime={new Date(guide.createdAt).toISOString()}>{guideDate(guide.createdAt)}</time>
+    </p>
   );
 }

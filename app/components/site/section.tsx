@@ -2,8 +2,21 @@ import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-/** A home-page section: heading, optional "view all" link, content. */
-export function Section({ title, link, children, className }: { title: string; link?: { to: string; label: string }; children: ReactNode; className?: string }) {
+/** A home-page section: heading, optional "view all" link, content; nothing at all when it has nothing to show. */
+export function Section({
+  title,
+  link,
+  children,
+  className,
+  empty = false,
+}: {
+  title: string;
+  link?: { to: string; label: string };
+  children: ReactNode;
+  className?: string;
+  empty?: boolean;
+}) {
+  if (empty) return null;
   return (
     <section className={className} aria-labelledby={`section-${title.replace(/\W+/g, "-").toLowerCase()}`}>
       <div className="mx-auto max-w-7xl px-4 py-12">

@@ -15,7 +15,7 @@ export const siteNav = [
 
 function HeaderSearch({ className }: { className?: string }) {
   const navigate = useNavigate();
-  // Whitespace-only searches are ignored (spec §5); without JavaScript the server treats them as no search.
+  // Whitespace-only searches are ignored; without JavaScript the server treats them as no search.
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const text = String(new FormData(event.currentTarget).get("search") ?? "").trim();

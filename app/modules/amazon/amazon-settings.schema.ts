@@ -6,7 +6,7 @@ export const AMAZON_REGIONS = ["us-east-1", "us-west-2", "eu-west-1", "ap-northe
 export const CREDENTIAL_VERSIONS = Object.keys(CREATORS_TOKEN_ENDPOINTS);
 export const TEST_FIELDS_MESSAGE = "Please fill in all required fields before testing";
 
-/** The settings form (spec §5). The secret may stay empty when one is stored: empty keeps it. */
+/** The Amazon settings form. The secret may stay empty when one is stored: empty keeps it. */
 export const amazonSettingsSchema = z.object({
   intent: z.enum(["save", "test"]).default("save"),
   api: z.enum(["creators", "paapi"]).default("creators"),

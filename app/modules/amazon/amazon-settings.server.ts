@@ -8,7 +8,7 @@ import type { AmazonCredentials } from "./amazon-api.server";
 import type { AmazonSettingsInput } from "./amazon-settings.schema";
 import { DEFAULT_MARKETPLACE } from "./marketplaces";
 
-// Settings live in api_config of the store with slug 'amazon' (spec §3), the secret encrypted at rest.
+// Settings live in api_config of the store with slug 'amazon', the secret encrypted at rest.
 const SLUG = "amazon";
 
 interface StoredConfig {

@@ -1,24 +1,39 @@
 import { z } from "zod";
 import { isBlankHtml } from "#app/lib/html-text";
 import { splitTags } from "#app/lib/tags";
-import { checkbox, imageUrl, optionalReference, optionalSlug, optionalText, requiredText, status, text, slugged } from "#app/lib/validation";
+import {
+  checkbox,
+  imageUrl,
+  optionalReference,
+  optionalSlug,
+  optionalText,
+  requiredText,
+  status,
+  text,
+  slugged,
+} from "#app/lib/validation";
 
-export const buyingGuideSchema = slugged(
-  z.object({
-    title: requiredText("Title is required", 200),
-    slug: optionalSlug(200),
-    excerpt: optionalText(1000),
-    content: text("Content is required")
-      .max(200_000, "The content is too long")
-      .refine((html) => !isBlankHtml(html), "Content is required"),
-    coverImageUrl: imageUrl("Cover image is required"),
-    categoryId: optionalReference(),
-    readTime: z.number({ message: "Enter a whole number of minutes" }).int("Enter a whole number of minutes").min(1, "Read time must be at least 1 minute").max(600).optional(),
-    tags: text().max(1000).optional().transform(splitTags),
-    status: status(),
-    featured: checkbox(),
-  }),
-  "title",
-);
+/** The form's fields (also what `toRow` maps to columns). */
+export const buyingGuideFields = z.object({
+  title: requiredText("Title is required", 200),
+  slug: optionalSlug(200),
+  excerpt: optionalText(1000),
+  content: text("Content is required")
+    .max(200_000, "The content is too long")
+    .refine((html) => !isBlankHtml(html), "Content is required"),
+  coverImageUrl: imageUrl("Cover image is required"),
+  categoryId: optionalReference(),
+  readTime: z
+    .number({ message: "Enter a whole number of minutes" })
+    .int("Enter a whole number of minutes")
+    .min(1, "Read time must be at least 1 minute")
+    .max(600)
+    .optional(),
+  tags: text().max(1000).optional().transform(splitTags),
+  status: status(),
+  featured: checkbox(),
+});
+
+export const buyingGuideSchema = slugged(buyingGuideFields, "title");
 
 export type BuyingGuideInput = z.output<typeof buyingGuideSchema>;

@@ -4,10 +4,8 @@ import { buyingGuides, categories } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { buyingGuideType } from "./buying-guide.type.server";
 
-/** Published guides, standing in for the table (see public-read.server.ts). */
-const publicGuides = () => publicRows(buyingGuideType);
-
-const cardColumns = {
+/** What a guide card shows (the public lists, and the admin list with the status). */
+export const guideCardColumns = {
   id: buyingGuides.id,
   title: buyingGuides.title,
   slug: buyingGuides.slug,
@@ -22,8 +20,8 @@ const cardColumns = {
 /** A published guide by slug with its content, or null (drafts and archived guides do not exist for the public). */
 export async function findPublicGuideBySlug(db: Executor, slug: string) {
   const [guide] = await db
-    .select({ ...cardColumns, content: buyingGuides.content, tags: buyingGuides.tags, categoryName: categories.name, categorySlug: categories.slug })
-    .from(publicGuides())
+    .select({ ...guideCardColumns, content: buyingGuides.content, tags: buyingGuides.tags, categoryName: categories.name, categorySlug: categories.slug })
+    .from(publicRows(buyingGuideType))
     .leftJoin(categories, eq(categories.id, buyingGuides.categoryId))
     .where(eq(buyingGuides.slug, slug))
     .limit(1);
@@ -32,7 +30,7 @@ export async function findPublicGuideBySlug(db: Executor, slug: string) {
 
 /** The slug of a published guide by id (the spec's other reading of /buying-guides/{id}). */
 export async function findPublicGuideSlugById(db: Executor, id: string) {
-  const [guide] = await db.select({ slug: buyingGuides.slug }).from(publicGuides()).where(eq(buyingGuides.id, id)).limit(1);
+  const [guide] = await db.select({ slug: buyingGuides.slug }).from(publicRows(buyingGuideType)).where(eq(buyingGuides.id, id)).limit(1);
   return guide?.slug ?? null;
 }
 
@@ -41,13 +39,13 @@ export async function listPublicGuides(db: Executor, options: { category?: strin
   const where = options.category ? eq(categories.slug, options.category) : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select(cardColumns)
-      .from(publicGuides())
+      .select(guideCardColumns)
+      .from(publicRows(buyingGuideType))
       .leftJoin(categories, eq(categories.id, buyingGuides.categoryId))
       .where(where)
       .orderBy(desc(buyingGuides.featured), desc(buyingGuides.createdAt), asc(buyingGuides.id))
       .limit(options.limit),
-    db.select({ n: count() }).from(publicGuides()).leftJoin(categories, eq(categories.id, buyingGuides.categoryId)).where(where),
+    db.select({ n: count() }).from(publicRows(buyingGuideType)).leftJoin(categories, eq(categories.id, buyingGuides.categoryId)).where(where),
   ]);
   return { guides: rows, total: total?.n ?? 0 };
 }
@@ -57,6 +55,6 @@ export async function categoriesWithPublicGuides(db: Executor) {
   return db
     .selectDistinct({ name: categories.name, slug: categories.slug })
     .from(categories)
-    .innerJoin(publicGuides(), eq(buyingGuides.categoryId, categories.id))
+    .innerJoin(publicRows(buyingGuideType), eq(buyingGuides.categoryId, categories.id))
     .orderBy(asc(categories.name));
 }

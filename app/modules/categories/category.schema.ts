@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { optionalReference, optionalSlug, optionalText, requiredText, slugged } from "#app/lib/validation";
 
-export const categorySchema = slugged(
-  z.object({
-    name: requiredText("Category name is required", 120),
-    slug: optionalSlug(120),
-    description: optionalText(1000),
-    parentId: optionalReference(),
-  }),
-  "name",
-);
+/** The form's fields (also what `toRow` maps to columns). */
+export const categoryFields = z.object({
+  name: requiredText("Category name is required", 120),
+  slug: optionalSlug(120),
+  description: optionalText(1000),
+  parentId: optionalReference(),
+});
+
+export const categorySchema = slugged(categoryFields, "name");
 
 export type CategoryInput = z.output<typeof categorySchema>;
 

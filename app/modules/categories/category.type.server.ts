@@ -1,28 +1,20 @@
-import { sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Executor } from "#app/db/client.server";
 import { categories } from "#app/db/schema";
 import { formatDate } from "#app/lib/dates";
+import { formColumns } from "#app/lib/validation";
 import type { ContentType } from "#app/modules/content-types/content-type";
 import { FieldErrors } from "#app/modules/content-types/field-errors";
-import { listCategoriesForAdmin } from "./categories.server";
-import { CATEGORY_CYCLE, categorySchema, type CategoryInput } from "./category.schema";
+import { CATEGORY_CYCLE, categoryFields, categorySchema, type CategoryInput } from "./category.schema";
 import { selfAndDescendants } from "./category-tree";
-
-type ListRow = Awaited<ReturnType<typeof listCategoriesForAdmin>>[number];
 
 export const categoryType: ContentType<CategoryInput, ListRow, typeof categories> = {
   key: "category",
-  entity: "category",
   noun: { one: "category", many: "categories" },
-  segment: "categories",
   table: categories,
-  titleColumn: categories.name,
   schema: categorySchema,
-  toRow: (input) => ({
-    name: input.name,
-    slug: input.slug,
-    description: input.description ?? null,
-    parentId: input.parentId ?? null,
-  }),
+  toRow: (input) => formColumns(categoryFields, input),
   async beforeUpdate(tx, id, row) {
     if (typeof row.parentId === "string") {
       // Serialise parent changes so two concurrent moves cannot build a cycle between them.
@@ -32,45 +24,41 @@ export const categoryType: ContentType<CategoryInput, ListRow, typeof categories
     }
     return row;
   },
-  messages: {
-    created: "Category created successfully",
-    updated: "Category updated successfully",
-    deleted: "Category deleted successfully",
-    saveFailed: "Failed to save category",
-    deleteFailed: "Failed to delete category",
-    loadFailed: "Failed to fetch category",
-    inUse: (uses) => `This category still has ${uses}. Move or delete them first.`,
-  },
-  references: [
-    {
-      field: "parentId",
-      column: categories.parentId,
-      to: "category",
-      notFound: "Parent category not found",
-      dependentNoun: { one: "subcategory", many: "subcategories" },
-    },
-  ],
+  messages: { inUse: (uses) => `This category still has ${uses}. Move or delete them first.` },
+  references: [{ field: "parentId", to: "category", notFound: "Parent category not found", dependentNoun: { one: "subcategory", many: "subcategories" } }],
   admin: {
     icon: "FolderTree",
-    loading: "Loading categories...",
     title: "Categories",
-    listHeading: (count) => `All Categories (${count})`,
-    addLabel: "Add Category",
     empty: { message: "No categories found", actionLabel: "Add Your First Category" },
     form: "routes/admin/categories/category-form.tsx",
-    formTitles: { add: "Add Category", edit: "Edit Category", create: "Create Category", update: "Update Category" },
     columns: ["Category", "Parent", "Description", "Created"],
-    list: listCategoriesForAdmin,
-    row: (category) => ({
-      id: category.id,
-      label: category.name,
-      cells: [
-        { kind: "title", text: category.name, detail: category.slug },
-        // 'Unknown' is the spec's word for a parent that no longer exists.
-        category.parentId ? { kind: "text", text: category.parentName ?? "Unknown" } : { kind: "text", text: "Top level", tone: "muted" },
-        { kind: "text", text: category.description ?? "", tone: "muted" },
-        { kind: "text", text: formatDate(category.createdAt), tone: "muted" },
-      ],
-    }),
+    list: listForAdmin,
+    cells: (category) => [
+      { kind: "title", text: category.name, detail: category.slug },
+      // 'Unknown' is the spec's word for a parent that no longer exists.
+      category.parentId ? { kind: "text", text: category.parentName ?? "Unknown" } : { kind: "text", text: "Top level", tone: "muted" },
+      { kind: "text", text: category.description ?? "", tone: "muted" },
+      { kind: "text", text: formatDate(category.createdAt), tone: "muted" },
+    ],
   },
 };
+
+/** Admin list by name, with the parent's name ('Unknown' is the view's word for a missing parent). */
+async function listForAdmin(db: Executor) {
+  const parent = alias(categories, "parent");
+  return db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      description: categories.description,
+      parentId: categories.parentId,
+      parentName: parent.name,
+      createdAt: categories.createdAt,
+    })
+    .from(categories)
+    .leftJoin(parent, eq(parent.id, categories.parentId))
+    .orderBy(asc(categories.name));
+}
+
+type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

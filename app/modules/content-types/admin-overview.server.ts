@@ -1,18 +1,19 @@
 import { count, sql } from "drizzle-orm";
-import type { AdminNavItem } from "#app/components/admin/admin-nav";
+import type { AdminNavItem } from "#app/lib/admin-list";
 import type { Executor } from "#app/db/client.server";
-import type { AnyContentType } from "./content-type";
 import { contentTypes } from "./registry.server";
+import { adminPathOf, adminWordsOf, lifecycleOf } from "./words";
 
 // The admin's view of all types at once: the sidebar, the dashboard's counts and quick actions.
 
-const capitalise = (words: string) => words.replace(/\b\w/g, (letter) => letter.toUpperCase());
-const listPath = (type: AnyContentType) => `/admin/${type.segment}`;
 
 export function adminNavigation(): AdminNavItem[] {
   return [
     { to: "/admin", label: "Dashboard", icon: "LayoutDashboard" },
-    ...contentTypes.map((type) => ({ to: listPath(type), label: capitalise(type.noun.many), icon: type.admin.icon, loading: type.admin.loading })),
+    ...contentTypes.map((type) => {
+      const words = adminWordsOf(type);
+      return { to: adminPathOf(type), label: words.navLabel, icon: type.admin.icon, loading: words.loading };
+    }),
   ];
 }
 
@@ -27,7 +28,8 @@ export async function dashboardCards(db: Executor): Promise<DashboardCard[]> {
   const counted = contentTypes.filter((type) => type.admin.dashboard?.total || type.admin.dashboard?.published);
   const totals = await Promise.all(
     counted.map(async (type) => {
-      const published = type.lifecycle ? sql<number>`count(*) filter (where ${type.lifecycle.status} = 'published')` : sql<number>`0`;
+      const lifecycle = lifecycleOf(type);
+      const published = lifecycle ? sql<number>`count(*) filter (where ${lifecycle.status} = 'published')` : sql<number>`0`;
       const [row] = await db.select({ total: count(), published: published.mapWith(Number) }).from(type.table);
       return { type, total: row?.total ?? 0, published: row?.published ?? 0 };
     }),
@@ -39,5 +41,5 @@ export async function dashboardCards(db: Executor): Promise<DashboardCard[]> {
 }
 
 export function quickActions(): Array<{ to: string; label: string }> {
-  return contentTypes.flatMap((type) => (type.admin.dashboard?.quickAction ? [{ to: `${listPath(type)}/add`, label: type.admin.dashboard.quickAction }] : []));
+  return contentTypes.flatMap((type) => (type.admin.dashboard?.quickAction ? [{ to: `${adminPathOf(type)}/add`, label: type.admin.dashboard.quickAction }] : []));
 }

@@ -2,7 +2,7 @@ import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Executor } from "#app/db/client.server";
-import type { AdminListRow } from "#app/lib/admin-list";
+import type { AdminCell } from "#app/lib/admin-list";
 import type { Toast } from "#app/lib/toast";
 import type { AppServices } from "#app/platform/load-context";
 
@@ -12,13 +12,10 @@ import type { AppServices } from "#app/platform/load-context";
 
 export type TypeKey = "deal" | "coupon" | "gift" | "guide" | "store" | "category";
 
-/** Rows known by a uuid `id`, with created and updated stamps. */
-export type ContentTable = PgTable & { id: AnyPgColumn; createdAt: AnyPgColumn; updatedAt: AnyPgColumn };
+/** Rows known by a uuid `id`, named by a `title` or `name` column, with created and updated stamps. */
+export type ContentTable = PgTable & { id: AnyPgColumn; createdAt: AnyPgColumn; updatedAt: AnyPgColumn } & ({ title: AnyPgColumn } | { name: AnyPgColumn });
 
-/**
- * When a row exists for the public. A type with a status is public when published; one with an end is
- * live (listed, its code and click-out offered) until then.
- */
+/** When a row exists for the public: while its status is published, and (for listings) before its end. */
 export interface Lifecycle {
   status: AnyPgColumn;
   endsAt?: AnyPgColumn;
@@ -26,12 +23,11 @@ export interface Lifecycle {
 
 /** A foreign key from this type to another: what to say when its row is missing, and how to name dependents. */
 export interface Reference {
-  /** The form field and column, e.g. `storeId`. */
+  /** The form field, which is also the column's name: `storeId`. */
   field: string;
-  column: AnyPgColumn;
   to: TypeKey;
-  /** The field error when the chosen row does not exist. */
-  notFound: string;
+  /** The field error when the chosen row does not exist, when not "<Target> not found". */
+  notFound?: string;
   /** How the referenced row's "still used by" message names rows of this type, when not by its own noun. */
   dependentNoun?: { one: string; many: string };
 }
@@ -53,25 +49,24 @@ export interface RowIntent {
   run(services: AppServices, id: string): Promise<Toast>;
 }
 
+/** The admin's words and pieces for a type; the rest of its words follow from its nouns (words.ts). */
 export interface AdminConfig<Row> {
-  /** Lucide icon name for the sidebar (mapped in components/admin/admin-icons.ts). */
+  /** Lucide icon name for the sidebar (mapped in components/admin/admin-icon.tsx). */
   icon: string;
-  /** Shown while the list loads. */
-  loading: string;
   /** The list page's heading. */
   title: string;
-  /** The heading above the rows, given their count (the spec's 'All Coupons (4)'). */
-  listHeading(count: number): string;
-  addLabel: string;
+  /** The list's add button, when not "Add <noun>". */
+  addLabel?: string;
   empty: { message: string; actionLabel: string };
   /** The form route's file (its layout is the one part of the admin written per type). */
   form: string;
-  /** "Add Deal", "Edit Deal" … and the submit buttons. */
-  formTitles: { add: string; edit: string; create: string; update: string };
+  /** Form titles and buttons, where not "Add/Edit/Create/Update <noun>". */
+  formTitles?: Partial<{ add: string; edit: string; create: string; update: string }>;
   /** Column headings of the list (actions come last on their own). */
   columns: readonly string[];
   list(db: Executor): Promise<Row[]>;
-  row(row: Row): AdminListRow;
+  /** One cell per column; the row's id and name come from its `id` and title column. */
+  cells(row: Row): AdminCell[];
   intents?: RowIntent[];
   /** The dashboard's count cards: all rows, and rows with a published status. */
   dashboard?: { total?: string; published?: string; quickAction?: string };
@@ -79,15 +74,9 @@ export interface AdminConfig<Row> {
 
 export interface ContentType<Input = unknown, ListRow = unknown, Table extends ContentTable = ContentTable> {
   key: TypeKey;
-  /** The audit log's name for the type. */
-  entity: string;
-  /** Lower-case nouns for messages ("gift idea", "gift ideas"). */
+  /** Lower-case nouns ("gift idea", "gift ideas"): its messages, audit name and admin URL follow from them. */
   noun: { one: string; many: string };
-  /** The admin URL segment: /admin/<segment>. */
-  segment: string;
   table: Table;
-  /** The column that names a row (title or name): audit rows, pickers, delete dialogs. */
-  titleColumn: AnyPgColumn;
   schema: z.ZodType<Input, unknown>;
   /** Column values from validated input. */
   toRow(input: Input): Record<string, unknown>;
@@ -95,8 +84,10 @@ export interface ContentType<Input = unknown, ListRow = unknown, Table extends C
   forEdit?(row: Record<string, unknown>): Record<string, unknown>;
   /** Runs inside the update's transaction before the write: may refuse it (FieldErrors) or adjust the row. */
   beforeUpdate?(tx: Executor, id: string, row: Record<string, unknown>): Promise<Record<string, unknown> | undefined>;
-  messages: Messages;
-  lifecycle?: Lifecycle;
+  /** Where the spec words a message otherwise than `messagesOf` derives from the noun. */
+  messages?: Partial<Messages>;
+  /** The column past which a row is no longer live (a coupon's valid_until). A `status` column, when the table has one, decides the rest. */
+  endsAt?: AnyPgColumn;
   references?: Reference[];
   /** Its public page, when it has one (sitemap entries). */
   publicPath?(row: { slug: string }): string;

@@ -4,6 +4,7 @@ import { splitContent, tokenIds } from "#app/lib/content-tokens";
 import type { TypeKey } from "./content-type";
 import { publicRows } from "./public-read.server";
 import { contentTypes } from "./registry.server";
+import { titleColumnOf } from "./words";
 
 // Guides embed published items as `[kind:id]` tokens. The kinds are the types with `embed`.
 
@@ -29,9 +30,9 @@ export async function tokenPickers(db: Executor): Promise<TokenPicker[]> {
       label: type.embed!.label,
       noun: type.noun.many,
       choices: (await db
-        .select({ id: type.table.id, title: type.titleColumn })
+        .select({ id: type.table.id, title: titleColumnOf(type) })
         .from(publicRows(type))
-        .orderBy(asc(type.titleColumn))) as TokenChoice[],
+        .orderBy(asc(titleColumnOf(type)))) as TokenChoice[],
     })),
   );
 }

@@ -7,6 +7,7 @@ import { recordAudit } from "#app/modules/audit/audit.server";
 import type { AnyContentType } from "./content-type";
 import { FieldErrors } from "./field-errors";
 import { contentTypes } from "./registry.server";
+import { entityOf, messagesOf, notFoundMessage, referenceColumn, titleColumnOf } from "./words";
 
 // Create, update and delete for every content type: the change and its audit row commit together.
 
@@ -33,7 +34,7 @@ function fieldErrorsFor(type: AnyContentType, error: unknown): Record<string, st
   if (info.code === PG_UNIQUE_VIOLATION && info.constraint?.endsWith("_slug_unique")) return { slug: [SLUG_TAKEN] };
   const column = missingReferenceColumn(info);
   const reference = column ? type.references?.find((candidate) => snakeCase(candidate.field) === column) : undefined;
-  return reference ? { [reference.field]: [reference.notFound] } : null;
+  return reference ? { [reference.field]: [notFoundMessage(reference)] } : null;
 }
 
 /** One row of any content type for its edit form (every status), or null. */
@@ -48,7 +49,7 @@ export async function getForEdit(type: AnyContentType, db: Executor, id: string)
 export async function saveContent(type: AnyContentType, db: Database, actor: Actor, id: string | undefined, input: unknown): Promise<SaveResult> {
   try {
     const values = type.toRow(input);
-    const title = String(values[type.titleColumn.name] ?? "");
+    const title = String(values[titleColumnOf(type).name] ?? "");
     const row = await db.transaction(async (tx) => {
       let saved: Record<string, unknown> | undefined;
       if (id === undefined) {
@@ -59,7 +60,7 @@ export async function saveContent(type: AnyContentType, db: Database, actor: Act
       }
       if (saved) {
         const action = id === undefined ? "create" : "update";
-        await recordAudit(tx, { action, actor, entity: type.entity, entityId: String(saved.id), detail: { title } });
+        await recordAudit(tx, { action, actor, entity: entityOf(type), entityId: String(saved.id), detail: { title } });
       }
       return saved as ({ id: string } & Record<string, unknown>) | undefined;
     });
@@ -89,12 +90,12 @@ export async function dependentsOf(type: AnyContentType, db: Executor, id: strin
   );
   const counts = await Promise.all(
     uses.map(async ({ other, reference }): Promise<[number, { one: string; many: string }]> => {
-      const [row] = await db.select({ n: count() }).from(other.table).where(eq(reference.column, id));
+      const [row] = await db.select({ n: count() }).from(other.table).where(eq(referenceColumn(other, reference), id));
       return [row?.n ?? 0, reference.dependentNoun ?? other.noun];
     }),
   );
   const described = describeCounts(counts);
-  return described ? type.messages.inUse(described) : null;
+  return described ? messagesOf(type).inUse(described) : null;
 }
 
 /**
@@ -106,9 +107,9 @@ export async function deleteContent(type: AnyContentType, db: Database, actor: A
   if (inUse) return { ok: false, reason: "in-use", message: inUse };
   try {
     const removed = await db.transaction(async (tx) => {
-      const [row] = await tx.delete(type.table).where(eq(type.table.id, id)).returning({ id: type.table.id, title: type.titleColumn });
+      const [row] = await tx.delete(type.table).where(eq(type.table.id, id)).returning({ id: type.table.id, title: titleColumnOf(type) });
       if (row) {
-        await recordAudit(tx, { action: "delete", actor, entity: type.entity, entityId: String(row.id), detail: { title: row.title } });
+        await recordAudit(tx, { action: "delete", actor, entity: entityOf(type), entityId: String(row.id), detail: { title: row.title } });
       }
       return row;
     });

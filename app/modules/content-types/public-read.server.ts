@@ -1,6 +1,8 @@
 import { and, eq, getTableName, gte, isNull, or, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder, type PgTable } from "drizzle-orm/pg-core";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Lifecycle } from "./content-type";
+import { lifecycleOf } from "./words";
 
 // The public-read rule, applied in one place. Public code reads a content table only through
 // `publicRows(type)`: the rows the public may see, as a subquery named like the table, so joins and
@@ -26,10 +28,10 @@ export function publicRule(lifecycle: Lifecycle | undefined, options: PublicRead
 }
 
 /** A type's public rows, as a subquery that stands in for its table. */
-export function publicRows<Table extends PgTable>(type: { table: Table; lifecycle?: Lifecycle }, options: PublicReadOptions = {}) {
+export function publicRows<Table extends PgTable>(type: { table: Table; endsAt?: AnyPgColumn }, options: PublicReadOptions = {}) {
   return queryBuilder
     .select()
     .from(type.table as PgTable)
-    .where(publicRule(type.lifecycle, options))
+    .where(publicRule(lifecycleOf(type as never), options))
     .as(getTableName(type.table)) as unknown as Table;
 }

@@ -1,4 +1,5 @@
 import { desc } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "#app/db/client.server";
 import { publicRows } from "./public-read.server";
 import { contentTypes } from "./registry.server";
@@ -14,7 +15,7 @@ export async function contentSitemapEntries(db: Executor, limit: number): Promis
     contentTypes
       .filter((type) => type.publicPath)
       .map(async (type) => {
-        const table = type.table as typeof type.table & { slug: typeof type.titleColumn };
+        const table = type.table as typeof type.table & { slug: AnyPgColumn };
         const rows = (await db
           .select({ slug: table.slug, updatedAt: type.table.updatedAt })
           .from(publicRows(type, { live: true }))

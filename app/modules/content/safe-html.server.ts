@@ -17,7 +17,7 @@ const options: sanitizeHtml.IOptions = {
   // Content of dropped elements that can only hold code or markup is dropped with them.
   nonTextTags: ["script", "style", "textarea", "noscript", "iframe", "object", "embed", "svg", "math", "template", "title"],
   transformTags: {
-    // Links must be absolute http(s); every link leaves the site: sponsored, in a new tab (ARCHITECTURE §5).
+    // Links must be absolute http(s); every link leaves the site: sponsored, in a new tab.
     // A link without a usable address keeps its text and loses the link.
     a: (tagName, attribs) =>
       isAbsoluteHttp(attribs.href)

@@ -70,10 +70,10 @@ export async function listTrendingCoupons(db: Executor, limit: number) {
     .limit(limit);
 }
 
-/** Published coupons by id (guide tokens); an expired one still shows, dimmed, as on the coupons page. */
+/** Live coupons by id (guide tokens): an expired one drops out of a guide as it does out of listings. */
 export async function findPublicCouponsByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select(publicColumns).from(publicCoupons(false)).innerJoin(stores, eq(stores.id, coupons.storeId)).where(inArray(coupons.id, ids));
+  return db.select(publicColumns).from(publicCoupons(true)).innerJoin(stores, eq(stores.id, coupons.storeId)).where(inArray(coupons.id, ids));
 }
 
 /** The code of a live coupon (asked for by 'Show Code'), or null. */

@@ -1,31 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { actor, auditTrail, insertActor, insertStore, messagesFor, validForms } from "../../../tests/support/fixtures";
-import { testDatabasePerFile } from "../../../tests/support/test-database";
+import { auditTrail, contentTypeKit, messagesFor } from "../../../tests/support/fixtures";
 import { toDateInput } from "#app/lib/dates";
-import { getForEdit, saveContent } from "#app/modules/content-types/mutations.server";
+import { getForEdit } from "#app/modules/content-types/mutations.server";
 import { adminDiscountLabel, couponSchema } from "./coupon.schema";
 import { couponType } from "./coupon.type.server";
-import { listCouponsForAdmin } from "./coupons.server";
 
-let storeId: string;
-const database = testDatabasePerFile(async (t) => {
-  await insertActor(t.db);
-  storeId = (await insertStore(t.db, "Target", "target")).id;
-});
-
-const form = (overrides: Record<string, unknown> = {}) => ({ ...validForms.coupon({ storeId }), ...overrides });
-const save = (id: string | undefined, overrides: Record<string, unknown> = {}) =>
-  saveContent(couponType, database().db, actor, id, couponSchema.parse(form(overrides)));
-const read = (id: string) => getForEdit(couponType, database().db, id);
+const { db, form, save } = contentTypeKit(couponType, { name: "Target", slug: "target" });
+const read = (id: string) => getForEdit(couponType, db(), id);
 
 describe("coupon validation", () => {
-  it("uses the spec's messages", () => {
-    expect(messagesFor(couponSchema, {})).toMatchObject({
-      title: ["Title is required"],
-      description: ["Description is required"],
-      storeId: ["Store is required"],
-      discountValue: ["Discount value is required"],
-    });
+  it("bounds the discount and keeps the dates in order", () => {
     expect(messagesFor(couponSchema, form({ discountValue: 0 }))).toEqual({ discountValue: ["Value must be greater than 0"] });
     expect(messagesFor(couponSchema, form({ discountType: "percentage", discountValue: 120 }))).toEqual({
       discountValue: ["A percentage cannot be more than 100"],
@@ -58,7 +42,7 @@ describe("coupons", () => {
     expect((await read(id))!.customUrl).toBeNull();
     await save(id, { urlType: "manual", customUrl: "https://target.com/deal", couponCode: "SAVE50" });
     expect(await read(id)).toMatchObject({ urlType: "manual", customUrl: "https://target.com/deal", couponCode: "SAVE50" });
-    expect((await listCouponsForAdmin(database().db)).map((c) => [c.title, c.storeName])).toEqual([["$50 off", "Target"]]);
-    expect(await auditTrail(database().db)).toEqual(["update coupon $50 off", "create coupon $50 off"]);
+    expect((await couponType.admin.list(db())).map((c) => [c.title, c.storeName])).toEqual([["$50 off", "Target"]]);
+    expect(await auditTrail(db())).toEqual(["update coupon $50 off", "create coupon $50 off"]);
   });
 });

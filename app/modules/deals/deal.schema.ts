@@ -27,30 +27,30 @@ export const asin = () =>
     .pipe(text().regex(/^[A-Z0-9]{10}$/, "An ASIN is 10 letters and digits"))
     .optional();
 
-export const dealSchema = slugged(
-  z.object({
-    storeId: reference("Store is required"),
-    categoryId: optionalReference(),
-    title: requiredText("Title is required", 200),
-    slug: optionalSlug(200),
-    shortDescription: requiredText("Short description is required", 500),
-    longDescription: optionalText(10_000),
-    imageUrl: imageUrl("Image URL is required"),
-    affiliateUrl: httpUrl("Affiliate URL is required"),
-    currentPrice: money("Current price is required", PRICE_MIN_MESSAGE),
-    originalPrice: optionalMoney(PRICE_MIN_MESSAGE),
-    rating: rating(),
-    reviewCount: wholeCount("Review count"),
-    expiresAt: optionalDate(),
-    status: status(),
-    featured: checkbox(),
-    trackClicks: checkbox(),
-    isHot: checkbox(),
-    notes: optionalText(5000),
-    amazonAsin: asin(),
-  }),
-  "title",
-);
+/** The form's fields (also what `toRow` maps to columns). */
+export const dealFields = z.object({
+  storeId: reference("Store is required"),
+  categoryId: optionalReference(),
+  title: requiredText("Title is required", 200),
+  slug: optionalSlug(200),
+  shortDescription: requiredText("Short description is required", 500),
+  longDescription: optionalText(10_000),
+  imageUrl: imageUrl("Image URL is required"),
+  affiliateUrl: httpUrl("Affiliate URL is required"),
+  currentPrice: money("Current price is required", PRICE_MIN_MESSAGE),
+  originalPrice: optionalMoney(PRICE_MIN_MESSAGE),
+  rating: rating(),
+  reviewCount: wholeCount("Review count"),
+  expiresAt: optionalDate(),
+  status: status(),
+  featured: checkbox(),
+  trackClicks: checkbox(),
+  isHot: checkbox(),
+  notes: optionalText(5000),
+  amazonAsin: asin(),
+});
+
+export const dealSchema = slugged(dealFields, "title");
 
 export type DealInput = z.output<typeof dealSchema>;
 

@@ -18,9 +18,6 @@ export interface PublicDealFilters {
   limit: number;
 }
 
-/** The deals the public may see, standing in for the table (see public-read.server.ts). */
-const publicDeals = () => publicRows(dealType);
-
 const publicColumns = {
   id: deals.id,
   title: deals.title,
@@ -96,13 +93,13 @@ export async function listPublicDeals(db: Executor, filters: PublicDealFilters) 
   const [rows, [total]] = await Promise.all([
     db
       .select(publicColumns)
-      .from(publicDeals())
+      .from(publicRows(dealType))
       .innerJoin(stores, eq(stores.id, deals.storeId))
       .where(where)
       .orderBy(...orderFor(filters.sort ?? "newest"))
       .limit(filters.limit)
       .offset(filters.offset ?? 0),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(publicDeals()).innerJoin(stores, eq(stores.id, deals.storeId)).where(where),
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(publicRows(dealType)).innerJoin(stores, eq(stores.id, deals.storeId)).where(where),
   ]);
   return { deals: rows, total: total?.n ?? 0 };
 }
@@ -111,7 +108,7 @@ export async function listPublicDeals(db: Executor, filters: PublicDealFilters) 
 export async function listHotDeals(db: Executor, limit: number) {
   return db
     .select(publicColumns)
-    .from(publicDeals())
+    .from(publicRows(dealType))
     .innerJoin(stores, eq(stores.id, deals.storeId))
     .orderBy(desc(deals.featured), desc(deals.createdAt), asc(deals.id))
     .limit(limit);
@@ -120,7 +117,7 @@ export async function listHotDeals(db: Executor, limit: number) {
 /** Published deals by id (for guide tokens); anything else is simply absent. */
 export async function findPublicDealsByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select(publicColumns).from(publicDeals()).innerJoin(stores, eq(stores.id, deals.storeId)).where(inArray(deals.id, ids));
+  return db.select(publicColumns).from(publicRows(dealType)).innerJoin(stores, eq(stores.id, deals.storeId)).where(inArray(deals.id, ids));
 }
 
 /** Stores that have published deals, for the Deal Dashes store filter. */
@@ -128,7 +125,7 @@ export async function storesWithPublicDeals(db: Executor) {
   return db
     .selectDistinct({ slug: stores.slug, name: stores.name })
     .from(stores)
-    .innerJoin(publicDeals(), eq(deals.storeId, stores.id))
+    .innerJoin(publicRows(dealType), eq(deals.storeId, stores.id))
     .orderBy(asc(stores.name));
 }
 
@@ -144,7 +141,7 @@ export async function categoryDealCounts(db: Executor) {
     })
     .from(categories)
     .leftJoin(member, or(eq(member.id, categories.id), eq(member.parentId, categories.id)))
-    .leftJoin(publicDeals(), eq(deals.categoryId, member.id))
+    .leftJoin(publicRows(dealType), eq(deals.categoryId, member.id))
     .where(isNull(categories.parentId))
     .groupBy(categories.id)
     .orderBy(asc(categories.name));

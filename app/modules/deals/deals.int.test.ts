@@ -1,33 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { actor, auditTrail, insertActor, insertStore, messagesFor, validForms } from "../../../tests/support/fixtures";
-import { testDatabasePerFile } from "../../../tests/support/test-database";
+import { actor, auditTrail, contentTypeKit, messagesFor } from "../../../tests/support/fixtures";
 import { INVALID_CHARACTER } from "#app/lib/validation";
-import { deleteContent, getForEdit, saveContent } from "#app/modules/content-types/mutations.server";
+import { deleteContent, getForEdit } from "#app/modules/content-types/mutations.server";
 import { dealSchema } from "./deal.schema";
 import { dealType } from "./deal.type.server";
-import { listDealsForAdmin } from "./deals.server";
 
-let storeId: string;
-const database = testDatabasePerFile(async (t) => {
-  await insertActor(t.db);
-  storeId = (await insertStore(t.db, "Best Buy", "bestbuy")).id;
-});
-
-const form = (overrides: Record<string, unknown> = {}) => ({ ...validForms.deal({ storeId }), ...overrides });
-const save = (id: string | undefined, overrides: Record<string, unknown> = {}) => saveContent(dealType, database().db, actor, id, dealSchema.parse(form(overrides)));
+const { db, form, save } = contentTypeKit(dealType, { name: "Best Buy", slug: "bestbuy" });
 
 describe("deal validation", () => {
-  it("uses the spec's messages for every required field", () => {
-    expect(messagesFor(dealSchema, {})).toMatchObject({
-      storeId: ["Store is required"],
-      title: ["Title is required"],
-      shortDescription: ["Short description is required"],
-      imageUrl: ["Image URL is required"],
-      affiliateUrl: ["Affiliate URL is required"],
-      currentPrice: ["Current price is required"],
-    });
-  });
-
   it("needs a positive price and http(s) links", () => {
     expect(messagesFor(dealSchema, form({ currentPrice: 0 }))).toEqual({ currentPrice: ["Price must be greater than 0"] });
     expect(messagesFor(dealSchema, form({ originalPrice: -1 }))).toEqual({ originalPrice: ["Price must be greater than 0"] });
@@ -55,7 +35,7 @@ describe("deals", () => {
     expect(created.ok && created.row).toMatchObject({ slug: "wireless-headphones", discountPercentage: 20, status: "draft", featured: false });
     const id = created.ok ? created.row.id : "";
     await save(id, { originalPrice: undefined, status: "published", expiresAt: "2026-12-24" });
-    const row = await getForEdit(dealType, database().db, id);
+    const row = await getForEdit(dealType, db(), id);
     expect(row).toMatchObject({ originalPrice: null, discountPercentage: null, status: "published" });
     expect((row!.expiresAt as Date).toISOString()).toBe("2026-12-24T23:59:59.999Z");
   });
@@ -63,11 +43,11 @@ describe("deals", () => {
   it("lists newest first with the store name", async () => {
     await save(undefined, { title: "First" });
     const second = await save(undefined, { title: "Second" });
-    expect((await listDealsForAdmin(database().db)).map((d) => [d.title, d.storeName])).toEqual([
+    expect((await dealType.admin.list(db())).map((d) => [d.title, d.storeName])).toEqual([
       ["Second", "Best Buy"],
       ["First", "Best Buy"],
     ]);
-    expect(await deleteContent(dealType, database().db, actor, second.ok ? second.row.id : "")).toEqual({ ok: true });
-    expect(await auditTrail(database().db)).toEqual(["delete deal Second", "create deal Second", "create deal First"]);
+    expect(await deleteContent(dealType, db(), actor, second.ok ? second.row.id : "")).toEqual({ ok: true });
+    expect(await auditTrail(db())).toEqual(["delete deal Second", "create deal Second", "create deal First"]);
   });
 });

@@ -23,32 +23,32 @@ import { isImageUrl } from "#app/lib/urls";
 
 export { audiences, occasions };
 
-export const giftIdeaSchema = slugged(
-  z.object({
-    title: requiredText("Title is required", 200),
-    slug: optionalSlug(200),
-    description: requiredText("Short description is required", 500),
-    longDescription: optionalText(10_000),
-    productUrl: httpUrl("Product URL is required"),
-    imageUrl: imageUrl("Image URL is required"),
-    additionalImages: stringList(text().trim().max(2000).refine(isImageUrl, IMAGE_URL_MESSAGE)),
-    isAmazonProduct: checkbox(),
-    amazonAsin: asin(),
-    storeId: optionalReference(),
-    price: money("Price is required", "Price must be greater than 0"),
-    rating: rating(),
-    totalReviews: wholeCount("Total reviews"),
-    primeEligible: checkbox(),
-    tags: stringList(text().max(50, "A tag can be at most 50 characters")).transform(normalizeTags),
-    occasion: z.enum(occasions).optional(),
-    audienceType: z.enum(audiences).optional(),
-    showInGiftGuide: checkbox(),
-    status: status(),
-    featured: checkbox(),
-    adminNotes: optionalText(5000),
-  }),
-  "title",
-);
+/** The form's fields (also what `toRow` maps to columns). */
+export const giftIdeaFields = z.object({
+  title: requiredText("Title is required", 200),
+  slug: optionalSlug(200),
+  description: requiredText("Short description is required", 500),
+  longDescription: optionalText(10_000),
+  productUrl: httpUrl("Product URL is required"),
+  imageUrl: imageUrl("Image URL is required"),
+  additionalImages: stringList(text().trim().max(2000).refine(isImageUrl, IMAGE_URL_MESSAGE)),
+  isAmazonProduct: checkbox(),
+  amazonAsin: asin(),
+  storeId: optionalReference(),
+  price: money("Price is required", "Price must be greater than 0"),
+  rating: rating(),
+  totalReviews: wholeCount("Total reviews"),
+  primeEligible: checkbox(),
+  tags: stringList(text().max(50, "A tag can be at most 50 characters")).transform(normalizeTags),
+  occasion: z.enum(occasions).optional(),
+  audienceType: z.enum(audiences).optional(),
+  showInGiftGuide: checkbox(),
+  status: status(),
+  featured: checkbox(),
+  adminNotes: optionalText(5000),
+});
+
+export const giftIdeaSchema = slugged(giftIdeaFields, "title");
 
 export type GiftIdeaInput = z.output<typeof giftIdeaSchema>;
 

@@ -4,9 +4,6 @@ import { giftIdeas, stores } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { giftIdeaType } from "./gift-idea.type.server";
 
-/** Published gift ideas, standing in for the table (see public-read.server.ts). */
-const publicGiftIdeas = () => publicRows(giftIdeaType);
-
 const cardColumns = {
   id: giftIdeas.id,
   title: giftIdeas.title,
@@ -28,14 +25,14 @@ export type PublicGiftCard = Awaited<ReturnType<typeof findPublicGiftIdeasByIds>
 export async function listPublicGiftIdeas(db: Executor, limit = 200) {
   return db
     .select(cardColumns)
-    .from(publicGiftIdeas())
+    .from(publicRows(giftIdeaType))
     .orderBy(desc(giftIdeas.featured), desc(giftIdeas.createdAt), asc(giftIdeas.id))
     .limit(limit);
 }
 
 export async function findPublicGiftIdeasByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select(cardColumns).from(publicGiftIdeas()).where(inArray(giftIdeas.id, ids));
+  return db.select(cardColumns).from(publicRows(giftIdeaType)).where(inArray(giftIdeas.id, ids));
 }
 
 /** The collection page: every public field of one published gift idea (admin notes stay private). */
@@ -52,7 +49,7 @@ export async function findPublicGiftIdeaBySlug(db: Executor, slug: string) {
       audienceType: giftIdeas.audienceType,
       storeName: stores.name,
     })
-    .from(publicGiftIdeas())
+    .from(publicRows(giftIdeaType))
     .leftJoin(stores, eq(stores.id, giftIdeas.storeId))
     .where(eq(giftIdeas.slug, slug))
     .limit(1);

@@ -13,7 +13,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 function storableInJsonb(value: unknown): boolean {
   if (typeof value === "string") return !value.includes("\0") && !LONE_SURROGATE.test(value);
   if (Array.isArray(value)) return value.every(storableInJsonb);
-  if (value && typeof value === "object") return Object.entries(value).every(([key, item]) => storableInJsonb(key) && storableInJsonb(item));
+  if (value && typeof value === "object")
+    return Object.entries(value).every(([key, item]) => storableInJsonb(key) && storableInJsonb(item));
   return true;
 }
 
@@ -39,17 +40,17 @@ const apiConfig = text()
     return parsed as Record<string, unknown>;
   });
 
-export const storeSchema = slugged(
-  z.object({
-    name: requiredText("Store name is required", 120),
-    slug: optionalSlug(120),
-    logoUrl: optionalImageUrl(),
-    seoTitle: optionalText(200),
-    seoDescription: optionalText(500),
-    apiType: z.enum(allApiTypes).default("manual"),
-    apiConfig,
-  }),
-  "name",
-);
+/** The form's fields (also what `toRow` maps to columns). */
+export const storeFields = z.object({
+  name: requiredText("Store name is required", 120),
+  slug: optionalSlug(120),
+  logoUrl: optionalImageUrl(),
+  seoTitle: optionalText(200),
+  seoDescription: optionalText(500),
+  apiType: z.enum(allApiTypes).default("manual"),
+  apiConfig,
+});
+
+export const storeSchema = slugged(storeFields, "name");
 
 export type StoreInput = z.output<typeof storeSchema>;

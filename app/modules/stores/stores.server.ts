@@ -2,22 +2,6 @@ import { asc } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { stores } from "#app/db/schema";
 
-/** Admin list: every store by name (api_config is not among the columns). */
-export async function listStoresForAdmin(db: Executor) {
-  const rows = await db
-    .select({
-      id: stores.id,
-      name: stores.name,
-      slug: stores.slug,
-      logoUrl: stores.logoUrl,
-      apiType: stores.apiType,
-      createdAt: stores.createdAt,
-    })
-    .from(stores)
-    .orderBy(asc(stores.name));
-  return rows;
-}
-
 /** Store choices for other forms (deals, coupons, gift ideas). */
 export async function storeOptions(db: Executor) {
   return db.select({ id: stores.id, name: stores.name }).from(stores).orderBy(asc(stores.name));
@@ -27,3 +11,4 @@ export async function storeOptions(db: Executor) {
 export async function listPublicStores(db: Executor) {
   return db.select({ name: stores.name, slug: stores.slug }).from(stores).orderBy(asc(stores.name));
 }
+

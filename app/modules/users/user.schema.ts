@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "#app/lib/validation";
 
-/** The login form (spec §5): its 6-character rule is the form's; accounts need 8 (newAccountSchema). */
+/** The login form: it asks for 6 characters, while accounts need 8 (newAccountSchema). */
 export const loginSchema = z.object({
   email: text("Email is required")
     .trim()

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { Button } from "#app/components/ui/button";
-import { Field } from "#app/components/ui/field";
-import { Input } from "#app/components/ui/input";
+import { TextField } from "#app/components/forms/fields";
+import { useValidatedForm } from "#app/components/forms/use-validated-form";
 import { useToast } from "#app/components/ui/toaster";
 import { auth, getAdmin } from "#app/platform/auth.server";
 import { safeRedirectPath } from "#app/lib/safe-redirect";
@@ -44,11 +44,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/admin/login";
   useToast(actionData?.toast);
-  const [form, fields] = useForm({
+  const [form, fields] = useValidatedForm(loginSchema, {
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   return (
@@ -63,12 +61,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </div>
         <Form method="post" action="/admin/login" {...getFormProps(form)} className="flex flex-col gap-4">
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-            <Input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="username" />
-          </Field>
-          <Field id={fields.password.id} label="Password" errors={fields.password.errors}>
-            <Input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="current-password" />
-          </Field>
+          <TextField field={fields.email} label="Email" type="email" autoComplete="username" />
+          <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
           <Button type="submit" disabled={busy} className="mt-2 w-full">
             {busy ? "Signing in..." : "Sign In"}
           </Button>

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { TextField } from "#app/components/forms/fields";
+import { useValidatedForm } from "#app/components/forms/use-validated-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button";
-import { Field } from "#app/components/ui/field";
-import { Input } from "#app/components/ui/input";
 import { auth } from "#app/platform/auth.server";
 import { pageMeta } from "#app/lib/seo";
 import { successToast } from "#app/lib/toast";
@@ -41,11 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useValidatedForm(setupSchema, {
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: setupSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <main className="flex min-h-screen items-center justify-center bg-gray-100 px-4">
@@ -54,15 +51,9 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
         <p className="mt-1 mb-6 text-sm text-gray-600">Create the first admin account. This link works once.</p>
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
           <input type="hidden" name="token" value={loaderData.token} />
-          <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-            <Input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="username" />
-          </Field>
-          <Field id={fields.password.id} label="Password" errors={fields.password.errors} hint="At least 8 characters.">
-            <Input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="new-password" />
-          </Field>
-          <Field id={fields.confirmPassword.id} label="Confirm password" errors={fields.confirmPassword.errors}>
-            <Input {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} autoComplete="new-password" />
-          </Field>
+          <TextField field={fields.email} label="Email" type="email" autoComplete="username" />
+          <TextField field={fields.password} label="Password" type="password" hint="At least 8 characters." autoComplete="new-password" />
+          <TextField field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
           <Button type="submit" disabled={navigation.state !== "idle"}>
             {navigation.state !== "idle" ? "Creating..." : "Create admin account"}
           </Button>

@@ -1,11 +1,10 @@
-import { Clock } from "lucide-react";
 import { data, redirect } from "react-router";
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { TagList } from "#app/components/site/tag-list";
 import { EmbeddedCard } from "#app/components/site/embedded-card";
+import { GuideMeta } from "#app/components/site/guide-card";
 import { SafeHtml } from "#app/components/site/safe-html";
 import { isUuid } from "#app/lib/uuid";
-import { guideDate } from "#app/lib/guide-date";
 import { jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { findPublicGuideBySlug, findPublicGuideSlugById } from "#app/modules/buying-guides/buying-guides-public.server";
 import { sanitizeRichText } from "#app/modules/content/safe-html.server";
@@ -55,14 +54,7 @@ export default function BuyingGuide({ loaderData: { guide, segments } }: Route.C
           {guide.categoryName ? <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{guide.categoryName}</p> : null}
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{guide.title}</h1>
           {guide.excerpt ? <p className="text-lg text-gray-700">{guide.excerpt}</p> : null}
-          <p className="flex items-center gap-4 text-sm text-gray-500">
-            {guide.readTime ? (
-              <span className="flex items-center gap-1">
-                <Clock className="h-4 w-4" aria-hidden /> {guide.readTime} min read
-              </span>
-            ) : null}
-            <time dateTime={new Date(guide.createdAt).toISOString()}>{guideDate(guide.createdAt)}</time>
-          </p>
+          <GuideMeta guide={guide} className="gap-4 text-sm" />
           <img src={guide.coverImageUrl} alt="" className="aspect-video w-full rounded-2xl object-cover" />
         </header>
         {hasAffiliateLinks ? <AffiliateDisclosure /> : null}

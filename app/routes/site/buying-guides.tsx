@@ -1,10 +1,10 @@
 import { Link, useNavigation } from "react-router";
 import { GuideCard } from "#app/components/site/guide-card";
 import { PageHeader } from "#app/components/site/page-header";
-import { Button } from "#app/components/ui/button";
 import { cn } from "#app/lib/cn";
-import { itemList, pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { listingMeta } from "#app/lib/seo";
 import { categoriesWithPublicGuides, listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
+import { CardGrid, LoadMoreLink } from "#app/components/site/card-grid";
 import type { Route } from "./+types/buying-guides";
 
 const PER_PAGE = 9;
@@ -28,16 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { guides, total, categories, category, page };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const siteUrl = siteUrlFrom(matches);
-  return [
-    ...pageMeta("Buying Guides", "Expert advice to help you choose the right product at the right price.", {
-      siteUrl,
-      path: listHref(loaderData?.category),
-    }),
-    itemList((loaderData?.guides ?? []).map((guide) => `${siteUrl}/buying-guides/${guide.slug}`)),
-  ];
-};
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  listingMeta(matches, {
+    title: "Buying Guides",
+    description: "Expert advice to help you choose the right product at the right price.",
+    path: listHref(loaderData?.category),
+    itemPaths: (loaderData?.guides ?? []).map((guide) => `/buying-guides/${guide.slug}`),
+  });
 
 export default function BuyingGuides({ loaderData }: Route.ComponentProps) {
   const { guides, total, categories, category, page } = loaderData;
@@ -75,23 +72,13 @@ export default function BuyingGuides({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             {featured ? <GuideCard guide={featured} large /> : null}
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {rest.slice(0, page * 9 - (featured ? 1 : 0)).map((guide) => (
-                <li key={guide.id}>
-                  <GuideCard guide={guide} />
-                </li>
-              ))}
-            </ul>
+            <CardGrid items={rest.slice(0, page * 9 - (featured ? 1 : 0))} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {(guide) => <GuideCard guide={guide} />}
+            </CardGrid>
           </>
         )}
         {total > page * 9 ? (
-          <div className="text-center">
-            <Button asChild variant="outline" size="lg">
-              <Link to={listHref(category, page + 1)} preventScrollReset replace>
-                Load More Guides
-              </Link>
-            </Button>
-          </div>
+          <LoadMoreLink to={listHref(category, page + 1)}>Load More Guides</LoadMoreLink>
         ) : null}
       </div>
     </main>

@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { TextareaField, TextField } from "#app/components/forms/fields";
+import { useValidatedForm } from "#app/components/forms/use-validated-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { InfoPage } from "#app/components/site/info-page";
 import { Button } from "#app/components/ui/button";
-import { Field } from "#app/components/ui/field";
-import { Input } from "#app/components/ui/input";
-import { Textarea } from "#app/components/ui/textarea";
 import { pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { contactSchema } from "#app/modules/contact/contact.schema";
 import { saveContactMessage } from "#app/modules/contact/contact.server";
@@ -32,11 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useValidatedForm(contactSchema, {
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <InfoPage title="Contact Us">
@@ -52,15 +48,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-2xl border border-gray-200 bg-white p-6">
-        <Field id={fields.name.id} label="Name" errors={fields.name.errors}>
-          <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} autoComplete="name" />
-        </Field>
-        <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-          <Input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" />
-        </Field>
-        <Field id={fields.message.id} label="Message" errors={fields.message.errors}>
-          <Textarea {...getTextareaProps(fields.message)} key={fields.message.key} rows={6} />
-        </Field>
+        <TextField field={fields.name} label="Name" autoComplete="name" />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <TextareaField field={fields.message} label="Message" rows={6} />
         <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden className="hidden" />
         <Button type="submit" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Sending..." : "Send Message"}

@@ -1,15 +1,16 @@
 import { Search } from "lucide-react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { CouponCard } from "#app/components/site/coupon-card";
 import { PageHeader } from "#app/components/site/page-header";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
-import { itemList, pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { listingMeta } from "#app/lib/seo";
 import { couponFiltersHref, COUPONS_PER_PAGE, parseCouponFilters } from "#app/modules/coupons/coupon-filters";
 import { listPublicCoupons } from "#app/modules/coupons/coupons-public.server";
 import { listPublicStores } from "#app/modules/stores/stores.server";
+import { CardGrid, LoadMoreLink } from "#app/components/site/card-grid";
 import type { Route } from "./+types/coupons";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,16 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filters, total, anyPublished, stores, coupons };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const siteUrl = siteUrlFrom(matches);
-  return [
-    ...pageMeta("Coupons & Promo Codes", "Verified promo codes and coupons from the stores you love.", {
-      siteUrl,
-      path: loaderData?.filters.search ? couponFiltersHref({ search: loaderData.filters.search }) : "/coupons",
-    }),
-    itemList((loaderData?.coupons ?? []).map((coupon) => `${siteUrl}/go/coupon/${coupon.id}`)),
-  ];
-};
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  listingMeta(matches, {
+    title: "Coupons & Promo Codes",
+    description: "Verified promo codes and coupons from the stores you love.",
+    path: loaderData?.filters.search ? couponFiltersHref({ search: loaderData.filters.search }) : "/coupons",
+    itemPaths: (loaderData?.coupons ?? []).map((coupon) => `/go/coupon/${coupon.id}`),
+  });
 
 export default function Coupons({ loaderData }: Route.ComponentProps) {
   const { filters, coupons, total, anyPublished, stores } = loaderData;
@@ -70,23 +68,13 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <AffiliateDisclosure />
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {coupons.map((coupon) => (
-                <li key={coupon.id}>
-                  <CouponCard coupon={coupon} placement="coupons" />
-                </li>
-              ))}
-            </ul>
+            <CardGrid items={coupons} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {(coupon) => <CouponCard coupon={coupon} placement="coupons" />}
+            </CardGrid>
           </>
         )}
         {coupons.length < total ? (
-          <div className="text-center">
-            <Button asChild variant="outline" size="lg">
-              <Link to={couponFiltersHref({ ...filters, page: filters.page + 1 })} preventScrollReset replace>
-                Load More Coupons
-              </Link>
-            </Button>
-          </div>
+          <LoadMoreLink to={couponFiltersHref({ ...filters, page: filters.page + 1 })}>Load More Coupons</LoadMoreLink>
         ) : null}
       </div>
     </main>

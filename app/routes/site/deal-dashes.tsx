@@ -9,10 +9,11 @@ import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
 import { cn } from "#app/lib/cn";
-import { itemList, pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { listingMeta } from "#app/lib/seo";
 import { categoryOptions } from "#app/modules/categories/categories.server";
 import { dealCanonicalPath, dealFiltersHref, DEALS_PER_PAGE, dealSortOptions, parseDealFilters } from "#app/modules/deals/deal-filters";
 import { listPublicDeals, storesWithPublicDeals } from "#app/modules/deals/deals-public.server";
+import { LoadMoreLink } from "#app/components/site/card-grid";
 import type { Route } from "./+types/deal-dashes";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,16 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const siteUrl = siteUrlFrom(matches);
   const filters = loaderData?.filters;
-  const title = filters?.search ? `Deals for "${filters.search}"` : "Deal Dashes";
-  return [
-    ...pageMeta(title, "Discover the hottest deals and save big on your favorite products.", {
-      siteUrl,
-      path: filters ? dealCanonicalPath(filters) : "/deal-dashes",
-    }),
-    itemList((loaderData?.deals ?? []).map((deal) => `${siteUrl}/go/deal/${deal.id}`)),
-  ];
+  return listingMeta(matches, {
+    title: filters?.search ? `Deals for "${filters.search}"` : "Deal Dashes",
+    description: "Discover the hottest deals and save big on your favorite products.",
+    path: filters ? dealCanonicalPath(filters) : "/deal-dashes",
+    itemPaths: (loaderData?.deals ?? []).map((deal) => `/go/deal/${deal.id}`),
+  });
 };
 
 function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
@@ -44,7 +42,7 @@ function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
   const submit = useSubmit();
   const savedIds = useSavedDealIds();
   const searchRef = useRef<HTMLInputElement>(null);
-  // The search box follows the URL when it changes (spec §4), e.g. a header search from this page.
+  // The search box follows the URL when it changes, e.g. a header search from this page.
   useEffect(() => {
     if (searchRef.current && document.activeElement !== searchRef.current) searchRef.current.value = filters.search;
   }, [filters.search]);
@@ -136,13 +134,7 @@ export default function DealDashes({ loaderData }: Route.ComponentProps) {
           </>
         )}
         {hasMore ? (
-          <div className="text-center">
-            <Button asChild variant="outline" size="lg">
-              <Link to={dealFiltersHref({ ...filters, page: filters.page + 1 })} preventScrollReset replace>
-                {loadingMore ? "Loading..." : "Load More Deals"}
-              </Link>
-            </Button>
-          </div>
+          <LoadMoreLink to={dealFiltersHref({ ...filters, page: filters.page + 1 })}>{loadingMore ? "Loading..." : "Load More Deals"}</LoadMoreLink>
         ) : null}
       </div>
     </main>

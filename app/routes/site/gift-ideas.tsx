@@ -1,13 +1,14 @@
 import { Baby, Home, Laptop, Shirt } from "lucide-react";
 import { Link } from "react-router";
-import { GiftCard } from "#app/components/site/gift-card";
+import { GiftCard, type GiftCardData } from "#app/components/site/gift-card";
 import { PageHeader } from "#app/components/site/page-header";
 import { Button } from "#app/components/ui/button";
-import { itemList, pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { listingMeta } from "#app/lib/seo";
 import { listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
+import { CardGrid } from "#app/components/site/card-grid";
 import type { Route } from "./+types/gift-ideas";
 
-// Spec §2: four category tiles, each 'Coming Soon' with a count of 0.
+// Four category tiles, each 'Coming Soon' with a count of 0.
 const comingSoon = [
   { name: "Tech Lovers", icon: Laptop },
   { name: "Home & Garden", icon: Home },
@@ -19,13 +20,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { gifts: await listPublicGiftIdeas(context.db) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const siteUrl = siteUrlFrom(matches);
-  return [
-    ...pageMeta("Gift Ideas", "Curated gift collections for every occasion and everyone on your list.", { siteUrl, path: "/gift-ideas" }),
-    itemList((loaderData?.gifts ?? []).map((gift) => `${siteUrl}/gift-ideas/${gift.slug}`)),
-  ];
-};
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  listingMeta(matches, {
+    title: "Gift Ideas",
+    description: "Curated gift collections for every occasion and everyone on your list.",
+    path: "/gift-ideas",
+    itemPaths: (loaderData?.gifts ?? []).map((gift) => `/gift-ideas/${gift.slug}`),
+  });
 
 export default function GiftIdeas({ loaderData: { gifts } }: Route.ComponentProps) {
   const featured = gifts.filter((gift) => gift.featured);
@@ -48,32 +49,8 @@ export default function GiftIdeas({ loaderData: { gifts } }: Route.ComponentProp
           </p>
         ) : (
           <>
-            {featured.length > 0 ? (
-              <section aria-labelledby="featured-gifts">
-                <h2 id="featured-gifts" className="mb-4 text-2xl font-bold">
-                  Featured Gift Collections
-                </h2>
-                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                  {featured.map((gift) => (
-                    <li key={gift.id}>
-                      <GiftCard gift={gift} />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ) : null}
-            <section aria-labelledby="all-gifts">
-              <h2 id="all-gifts" className="mb-4 text-2xl font-bold">
-                All Gift Collections
-              </h2>
-              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {gifts.map((gift) => (
-                  <li key={gift.id}>
-                    <GiftCard gift={gift} />
-                  </li>
-                ))}
-              </ul>
-            </section>
+            {featured.length > 0 ? <GiftSection id="featured-gifts" title="Featured Gift Collections" gifts={featured} /> : null}
+            <GiftSection id="all-gifts" title="All Gift Collections" gifts={gifts} />
           </>
         )}
         <div className="flex flex-wrap justify-center gap-3">
@@ -86,5 +63,18 @@ export default function GiftIdeas({ loaderData: { gifts } }: Route.ComponentProp
         </div>
       </div>
     </main>
+  );
+}
+
+function GiftSection({ id, title, gifts }: { id: string; title: string; gifts: GiftCardData[] }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-4 text-2xl font-bold">
+        {title}
+      </h2>
+      <CardGrid items={gifts} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {(gift) => <GiftCard gift={gift} />}
+      </CardGrid>
+    </section>
   );
 }

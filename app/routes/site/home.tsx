@@ -12,6 +12,7 @@ import { listPublicGuides } from "#app/modules/buying-guides/buying-guides-publi
 import { listTrendingCoupons } from "#app/modules/coupons/coupons-public.server";
 import { categoryDealCounts, listHotDeals } from "#app/modules/deals/deals-public.server";
 import { listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
+import { CardGrid } from "#app/components/site/card-grid";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -94,78 +95,52 @@ export default function Home({ loaderData: { deals, coupons, categories, guides,
         </div>
       </section>
 
-      {deals.length > 0 ? (
-        <Section title="Hot Deals" link={{ to: "/deal-dashes", label: "View All Deals" }}>
-          <AffiliateDisclosure />
-          <ul className="mt-3 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {deals.map((deal) => (
-              <li key={deal.id}>
-                <DealCard deal={deal} placement="home-hot" />
-              </li>
-            ))}
-          </ul>
-        </Section>
-      ) : null}
+      <Section title="Hot Deals" link={{ to: "/deal-dashes", label: "View All Deals" }} empty={deals.length === 0}>
+        <AffiliateDisclosure />
+        <CardGrid items={deals} className="mt-3 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {(deal) => <DealCard deal={deal} placement="home-hot" />}
+        </CardGrid>
+      </Section>
 
-      {coupons.length > 0 ? (
-        <Section title="Trending Coupons" link={{ to: "/coupons", label: "View All Coupons" }} className="bg-white">
-          <ul className="grid gap-6 md:grid-cols-2">
-            {coupons.map((coupon) => (
-              <li key={coupon.id}>
-                <CouponCard coupon={coupon} placement="home-coupons" />
-              </li>
-            ))}
-          </ul>
-        </Section>
-      ) : null}
+      <Section title="Trending Coupons" link={{ to: "/coupons", label: "View All Coupons" }} className="bg-white" empty={coupons.length === 0}>
+        <CardGrid items={coupons} className="grid gap-6 md:grid-cols-2">
+          {(coupon) => <CouponCard coupon={coupon} placement="home-coupons" />}
+        </CardGrid>
+      </Section>
 
-      {categories.length > 0 ? (
-        <Section title="Shop by Category">
-          <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
-            {categories.map((category) => {
-              const Icon = categoryIcons[category.slug] ?? Tag;
-              return (
-                <li key={category.id}>
-                  <Link
-                    to={`/deal-dashes?category=${category.slug}`}
-                    className="flex flex-col items-center gap-2 rounded-2xl border border-gray-200 bg-white p-6 text-center shadow-sm hover:border-brand-500"
-                  >
-                    <Icon className="h-8 w-8 text-brand-600" aria-hidden />
-                    <span className="font-semibold">{category.name}</span>
-                    <span className="text-sm text-gray-500" data-testid="category-count">
-                      {`${category.count} ${category.count === 1 ? "deal" : "deals"}`}
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </Section>
-      ) : null}
-
-      {guides.length > 0 ? (
-        <Section title="Buying Guides" link={{ to: "/buying-guides", label: "View All Guides" }} className="bg-white">
-          <ul className="grid gap-6 md:grid-cols-3">
-            {guides.map((guide) => (
-              <li key={guide.id}>
-                <GuideCard guide={guide} />
+      <Section title="Shop by Category" empty={categories.length === 0}>
+        <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
+          {categories.map((category) => {
+            const Icon = categoryIcons[category.slug] ?? Tag;
+            return (
+              <li key={category.id}>
+                <Link
+                  to={`/deal-dashes?category=${category.slug}`}
+                  className="flex flex-col items-center gap-2 rounded-2xl border border-gray-200 bg-white p-6 text-center shadow-sm hover:border-brand-500"
+                >
+                  <Icon className="h-8 w-8 text-brand-600" aria-hidden />
+                  <span className="font-semibold">{category.name}</span>
+                  <span className="text-sm text-gray-500" data-testid="category-count">
+                    {`${category.count} ${category.count === 1 ? "deal" : "deals"}`}
+                  </span>
+                </Link>
               </li>
-            ))}
-          </ul>
-        </Section>
-      ) : null}
+            );
+          })}
+        </ul>
+      </Section>
 
-      {gifts.length > 0 ? (
-        <Section title="Gift Ideas" link={{ to: "/gift-ideas", label: "View All Gift Ideas" }}>
-          <ul className="grid gap-6 md:grid-cols-3">
-            {gifts.map((gift) => (
-              <li key={gift.id}>
-                <GiftCard gift={gift} />
-              </li>
-            ))}
-          </ul>
-        </Section>
-      ) : null}
+      <Section title="Buying Guides" link={{ to: "/buying-guides", label: "View All Guides" }} className="bg-white" empty={guides.length === 0}>
+        <CardGrid items={guides} className="grid gap-6 md:grid-cols-3">
+          {(guide) => <GuideCard guide={guide} />}
+        </CardGrid>
+      </Section>
+
+      <Section title="Gift Ideas" link={{ to: "/gift-ideas", label: "View All Gift Ideas" }} empty={gifts.length === 0}>
+        <CardGrid items={gifts} className="grid gap-6 md:grid-cols-3">
+          {(gift) => <GiftCard gift={gift} />}
+        </CardGrid>
+      </Section>
 
       <section aria-label="DealDash in numbers" className="bg-white">
         <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-12 text-center md:grid-cols-4">

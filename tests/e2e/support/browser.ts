@@ -1,5 +1,7 @@
+import fs from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, expect, inject, test as base } from "vitest";
+import { tempDataDir } from "../../../scripts/lib/server-process";
 
 // The flags keep Chromium off the network it cannot reach here and quiet in containers.
 const CHROMIUM_ARGS = [
@@ -15,30 +17,52 @@ const CHROMIUM_ARGS = [
 
 export const baseUrl = () => inject("baseUrl");
 
-/** One browser per test file; call in the file's top level. */
-export function launchBrowserPerFile(): { browser: () => Browser } {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: inject("chromiumPath"), args: CHROMIUM_ARGS });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  return { browser: () => browser };
+let browser: Promise<Browser> | undefined;
+
+/** The test file's browser: launched on first use, closed after the file's last test. */
+function fileBrowser(): Promise<Browser> {
+  browser ??= chromium.launch({ executablePath: inject("chromiumPath"), args: CHROMIUM_ARGS });
+  return browser;
+}
+afterAll(async () => {
+  await (await browser)?.close();
+});
+
+interface PageOptions {
+  viewport?: { width: number; height: number };
+  /** Another server than the shared one. */
+  url?: string;
 }
 
-/** A fresh context (own cookies and storage) and page, on the shared server unless `url` names another. */
-export async function newPage(
-  browser: Browser,
-  options: { viewport?: { width: number; height: number }; url?: string } = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: options.url ?? baseUrl(),
-    viewport: options.viewport ?? { width: 1280, height: 800 },
-  });
-  const page = await context.newPage();
-  return { context, page };
-}
+/**
+ * Browser tests: `openPage()` gives a fresh context (own cookies and storage) and page, on the shared
+ * server unless `url` names another. Every context a test opened is closed when it ends, pass or fail.
+ */
+export const test = base.extend<{
+  openPage: (options?: PageOptions) => Promise<{ context: BrowserContext; page: Page }>;
+  /** A page on the shared server, signed in as its admin. */
+  adminPage: Page;
+}>({
+  // Vitest reads fixture names from the destructured first parameter, so it must be a pattern.
+  // eslint-disable-next-line no-empty-pattern
+  openPage: async ({}, provide) => {
+    const contexts: BrowserContext[] = [];
+    await provide(async (options = {}) => {
+      const context = await (await fileBrowser()).newContext({
+        baseURL: options.url ?? baseUrl(),
+        viewport: options.viewport ?? { width: 1280, height: 800 },
+      });
+      contexts.push(context);
+      return { context, page: await context.newPage() };
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+  adminPage: async ({ openPage }, provide) => {
+    const { page } = await openPage();
+    await signIn(page);
+    await provide(page);
+  },
+});
 
 export const adminCredentials = () => ({ email: inject("adminEmail"), password: inject("adminPassword") });
 
@@ -58,3 +82,26 @@ export async function signIn(page: Page, credentials = adminCredentials()) {
 
 /** The visible toast with this text. */
 export const toastWith = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+/** Sends an admin form with its button, then waits for its list and the success toast. */
+export async function saveForm(page: Page, button: string, list: string, toast: string) {
+  await page.getByRole("button", { name: button }).click();
+  await page.waitForURL(`**${list}`);
+  await toastWith(page, toast).waitFor();
+}
+
+/** Expects each labelled field of the page to hold its value. */
+export async function expectFieldValues(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe(value);
+}
+
+/** Temporary data directories for this test file's own servers, removed after its last test. */
+export function dataDirsPerFile(prefix: string): () => string {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  return () => {
+    const dir = tempDataDir(prefix);
+    dirs.push(dir);
+    return dir;
+  };
+}

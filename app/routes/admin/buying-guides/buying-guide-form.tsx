@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { lazy, Suspense } from "react";
 import { CategorySelect } from "#app/components/admin/category-select";
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
@@ -8,7 +7,7 @@ import { SluggedTitleFields } from "#app/components/admin/slugged-title-fields";
 import { TwoChoiceStatusSelect } from "#app/components/admin/status-select";
 import { CheckboxField, TextareaField, TextField } from "#app/components/forms/fields";
 import { Label } from "#app/components/ui/label";
-import { useToast } from "#app/components/ui/toaster";
+import { useContentForm } from "#app/components/forms/use-validated-form";
 import { buyingGuideSchema } from "#app/modules/buying-guides/buying-guide.schema";
 import { buyingGuideType } from "#app/modules/buying-guides/buying-guide.type.server";
 import { categoryOptions } from "#app/modules/categories/categories.server";
@@ -19,32 +18,22 @@ import type { Route } from "./+types/buying-guide-form";
 // The editor is its own chunk: only this admin screen downloads Tiptap.
 const RichTextEditor = lazy(() => import("#app/components/admin/rich-text-editor"));
 
-export const loader = (args: Route.LoaderArgs) =>
-  loadContentForm(buyingGuideType, args, async ({ db }) => {
-    const [categories, pickers] = await Promise.all([categoryOptions(db), tokenPickers(db)]);
-    return { categories, pickers };
-  });
+export const loader = (args: Route.LoaderArgs) => loadContentForm(buyingGuideType, args, { categories: categoryOptions, pickers: tokenPickers });
 
 export const action = (args: Route.ActionArgs) => saveContentForm(buyingGuideType, args);
 
 export default function BuyingGuideForm({ loaderData: { row: guide, frame, categories, pickers }, actionData }: Route.ComponentProps) {
-  const editing = guide !== null;
-  useToast(actionData?.toast);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    defaultValue: guide
-      ? { ...guide, readTime: guide.readTime?.toString() ?? "", tags: guide.tags.join(", ") }
-      : { status: "draft", readTime: "5" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: buyingGuideSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useContentForm(
+    buyingGuideSchema,
+    actionData,
+    guide ? { ...guide, readTime: guide.readTime?.toString() ?? "", tags: guide.tags.join(", ") } : { status: "draft", readTime: "5" },
+  );
   const contentError = fields.content.errors?.[0];
 
   return (
     <ContentFormFrame view={frame} formProps={getFormProps(form)} width="wide">
       <FormSection title="Basic Information">
-        <SluggedTitleFields source={fields.title} slug={fields.slug} sourceLabel="Title" creating={!editing} />
+        <SluggedTitleFields source={fields.title} slug={fields.slug} sourceLabel="Title" creating={guide === null} />
         <TextareaField field={fields.excerpt} label="Excerpt" rows={3} className="md:col-span-2" />
         <TextField field={fields.coverImageUrl} label="Cover image URL" type="url" placeholder="https://…" className="md:col-span-2" />
         <CategorySelect field={fields.categoryId} categories={categories} />

@@ -1,10 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
 import { FormSection } from "#app/components/admin/form-section";
 import { SluggedTitleFields } from "#app/components/admin/slugged-title-fields";
 import { SelectField, TextareaField } from "#app/components/forms/fields";
-import { useToast } from "#app/components/ui/toaster";
+import { useContentForm } from "#app/components/forms/use-validated-form";
 import { categoryOptions } from "#app/modules/categories/categories.server";
 import { categorySchema } from "#app/modules/categories/category.schema";
 import { selfAndDescendants } from "#app/modules/categories/category-tree";
@@ -12,21 +11,16 @@ import { categoryType } from "#app/modules/categories/category.type.server";
 import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/category-form";
 
-export const loader = (args: Route.LoaderArgs) => loadContentForm(categoryType, args, async ({ db }) => ({ options: await categoryOptions(db) }));
+export const loader = (args: Route.LoaderArgs) => loadContentForm(categoryType, args, { options: categoryOptions });
 
 export const action = (args: Route.ActionArgs) => saveContentForm(categoryType, args);
 
 export default function CategoryForm({ loaderData: { row: category, frame, options }, actionData }: Route.ComponentProps) {
-  useToast(actionData?.toast);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    defaultValue: category
-      ? { name: category.name, slug: category.slug, description: category.description, parentId: category.parentId }
-      : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: categorySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useContentForm(
+    categorySchema,
+    actionData,
+    category ? { name: category.name, slug: category.slug, description: category.description, parentId: category.parentId } : undefined,
+  );
   // A category cannot be its own parent, nor sit under one of its own subcategories.
   const excluded = category ? selfAndDescendants(category.id, options) : new Set<string>();
   const parents = options.filter((option) => !excluded.has(option.id)).map((option) => ({ value: option.id, label: option.name }));

@@ -1,6 +1,6 @@
 import { ContentList } from "#app/components/admin/content-list";
 import { requireAdmin } from "#app/platform/auth.server";
-import { listAction, listTypeFor, listView } from "./content.server";
+import { listAction, listRow, listTypeFor, listView } from "./content.server";
 import type { Route } from "./+types/content-list";
 
 // Every content type's admin list; which type comes from the URL (/admin/<segment>).
@@ -8,7 +8,7 @@ import type { Route } from "./+types/content-list";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const type = listTypeFor(request);
-  const rows = (await type.admin.list(context.db)).map((row) => type.admin.row(row));
+  const rows = (await type.admin.list(context.db)).map((row) => listRow(type, row));
   return { view: listView(type, rows.length), rows };
 }
 

@@ -2,12 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "react-router";
 import type { ContentListView } from "#app/components/admin/content-list";
 import type { ContentFormView } from "#app/components/admin/content-form-frame";
+import type { AdminListRow } from "#app/lib/admin-list";
 import { readFormData } from "#app/lib/form-data";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
 import type { AnyContentType, ContentTable, ContentType } from "#app/modules/content-types/content-type";
 import { deleteContent, getForEdit, saveContent } from "#app/modules/content-types/mutations.server";
 import { contentTypeForAdminPath } from "#app/modules/content-types/registry.server";
+import { adminPathOf as listPath, adminWordsOf, messagesOf, titleColumnOf } from "#app/modules/content-types/words";
 import { requireAdmin } from "#app/platform/auth.server";
 import { logger } from "#app/platform/logger.server";
 import { redirectWithToast, toastCookie } from "#app/platform/toast.server";
@@ -20,8 +22,6 @@ interface Args {
   context: AppLoadContext;
 }
 
-const capitalise = (words: string) => words.replace(/\b\w/g, (letter) => letter.toUpperCase());
-const listPath = (type: AnyContentType) => `/admin/${type.segment}`;
 
 /** The type whose list this request is for (the list route serves every type). */
 export function listTypeFor(request: Request): AnyContentType {
@@ -31,17 +31,24 @@ export function listTypeFor(request: Request): AnyContentType {
 }
 
 export function listView(type: AnyContentType, count: number): ContentListView {
+  const words = adminWordsOf(type);
   return {
     key: type.key,
     title: type.admin.title,
-    heading: type.admin.listHeading(count),
-    addLabel: type.admin.addLabel,
+    heading: words.listHeading(count),
+    addLabel: words.addLabel,
     addTo: `${listPath(type)}/add`,
     editTo: `${listPath(type)}/edit`,
     empty: type.admin.empty,
     columns: type.admin.columns,
-    deleteQuestion: `Are you sure you want to delete this ${type.noun.one}?`,
+    deleteQuestion: words.deleteQuestion,
   };
+}
+
+/** A row as the list shows it: its id, its name (title or name column) and the type's cells. */
+export function listRow(type: AnyContentType, row: unknown): AdminListRow {
+  const named = row as { id: string } & Record<string, unknown>;
+  return { id: named.id, label: String(named[titleColumnOf(type).name] ?? ""), cells: type.admin.cells(row) };
 }
 
 /**
@@ -57,46 +64,50 @@ export async function listAction({ request, context }: Args) {
   const form = await readFormData(request);
   const id = form.get("id");
   const intent = form.get("intent");
+  const messages = messagesOf(type);
   const own = type.admin.intents?.find((candidate) => candidate.intent === intent);
-  if (!isUuid(id) || (intent !== "delete" && !own)) return toastAnswer(errorToast(type.messages.deleteFailed));
+  if (!isUuid(id) || (intent !== "delete" && !own)) return toastAnswer(errorToast(messages.deleteFailed));
   if (own) return toastAnswer(await own.run(context, id));
   try {
     const result = await deleteContent(type, context.db, admin.user, id);
-    if (result.ok) return toastAnswer(successToast(type.messages.deleted));
-    return toastAnswer(errorToast(result.reason === "in-use" ? result.message : type.messages.deleteFailed));
+    if (result.ok) return toastAnswer(successToast(messages.deleted));
+    return toastAnswer(errorToast(result.reason === "in-use" ? result.message : messages.deleteFailed));
   } catch (error) {
     logger.error({ err: error, id }, "delete failed");
-    return toastAnswer(errorToast(type.messages.deleteFailed));
+    return toastAnswer(errorToast(messages.deleteFailed));
   }
 }
 
 function formView(type: AnyContentType, editing: boolean): ContentFormView {
-  const titles = type.admin.formTitles;
+  const { formTitles, backLabel } = adminWordsOf(type);
   return {
-    title: editing ? titles.edit : titles.add,
-    submitLabel: editing ? titles.update : titles.create,
+    title: editing ? formTitles.edit : formTitles.add,
+    submitLabel: editing ? formTitles.update : formTitles.create,
     listPath: listPath(type),
-    backLabel: `Back to ${capitalise(type.noun.many)}`,
+    backLabel,
   };
 }
 
+type Choices = Record<string, (db: AppLoadContext["db"]) => Promise<unknown>>;
+
 /**
  * An add or edit form's data: the row being edited (back to the list with the type's "Failed to fetch …"
- * toast when there is none), the frame's words, and whatever choices the form needs.
+ * toast when there is none), the frame's words, and the choices the form offers, read in parallel.
  */
-export async function loadContentForm<Table extends ContentTable, Extra extends object>(
+export async function loadContentForm<Table extends ContentTable, C extends Choices = Record<never, never>>(
   type: ContentType<unknown, unknown, Table>,
   { request, params, context }: Args,
-  choices: (context: AppLoadContext) => Promise<Extra>,
+  choices: C = {} as C,
 ) {
   await requireAdmin(request);
   const generic: AnyContentType = type;
   let row: Table["$inferSelect"] | null = null;
   if (params.id !== undefined) {
     row = isUuid(params.id) ? ((await getForEdit(generic, context.db, params.id)) as Table["$inferSelect"] | null) : null;
-    if (!row) throw redirectWithToast(listPath(generic), errorToast(type.messages.loadFailed));
+    if (!row) throw redirectWithToast(listPath(generic), errorToast(messagesOf(generic).loadFailed));
   }
-  return { row, frame: formView(generic, row !== null), ...(await choices(context)) };
+  const read = await Promise.all(Object.entries(choices).map(async ([name, load]) => [name, await load(context.db)] as const));
+  return { row, frame: formView(generic, row !== null), ...(Object.fromEntries(read) as { [K in keyof C]: Awaited<ReturnType<C[K]>> }) };
 }
 
 /**
@@ -105,18 +116,18 @@ export async function loadContentForm<Table extends ContentTable, Extra extends 
  */
 export async function saveContentForm(type: AnyContentType, { request, params, context }: Args) {
   const admin = await requireAdmin(request);
-  const generic = type;
-  const submission = parseWithZod(await readFormData(request), { schema: generic.schema });
+  const messages = messagesOf(type);
+  const submission = parseWithZod(await readFormData(request), { schema: type.schema });
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
   const id = params.id;
-  if (id !== undefined && !isUuid(id)) throw redirectWithToast(listPath(generic), errorToast(type.messages.saveFailed));
+  if (id !== undefined && !isUuid(id)) throw redirectWithToast(listPath(type), errorToast(messages.saveFailed));
   try {
-    const result = await saveContent(generic, context.db, admin.user, id, submission.value);
-    if (result.ok) return redirectWithToast(listPath(generic), successToast(id === undefined ? type.messages.created : type.messages.updated));
-    if (result.reason === "not-found") return redirectWithToast(listPath(generic), errorToast(type.messages.saveFailed));
+    const result = await saveContent(type, context.db, admin.user, id, submission.value);
+    if (result.ok) return redirectWithToast(listPath(type), successToast(id === undefined ? messages.created : messages.updated));
+    if (result.reason === "not-found") return redirectWithToast(listPath(type), errorToast(messages.saveFailed));
     return data({ result: submission.reply({ fieldErrors: result.fieldErrors }), toast: null }, { status: 400 });
   } catch (error) {
     logger.error({ err: error, id }, "save failed");
-    return data({ result: submission.reply(), toast: errorToast(type.messages.saveFailed) }, { status: 500 });
+    return data({ result: submission.reply(), toast: errorToast(messages.saveFailed) }, { status: 500 });
   }
 }

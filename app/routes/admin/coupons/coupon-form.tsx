@@ -1,12 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
 import { FormSection } from "#app/components/admin/form-section";
 import { StatusSelect } from "#app/components/admin/status-select";
 import { StoreSelect } from "#app/components/admin/store-select";
 import { withRequiredFieldsToast } from "#app/components/admin/use-required-fields-toast";
 import { CheckboxField, SelectField, TextareaField, TextField } from "#app/components/forms/fields";
-import { useToast } from "#app/components/ui/toaster";
+import { useContentForm } from "#app/components/forms/use-validated-form";
 import { toDateInput } from "#app/lib/dates";
 import { couponRequiredFields, couponSchema } from "#app/modules/coupons/coupon.schema";
 import { couponType } from "#app/modules/coupons/coupon.type.server";
@@ -14,7 +13,7 @@ import { storeOptions } from "#app/modules/stores/stores.server";
 import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/coupon-form";
 
-export const loader = (args: Route.LoaderArgs) => loadContentForm(couponType, args, async ({ db }) => ({ stores: await storeOptions(db) }));
+export const loader = (args: Route.LoaderArgs) => loadContentForm(couponType, args, { stores: storeOptions });
 
 export const action = (args: Route.ActionArgs) => saveContentForm(couponType, args);
 
@@ -28,10 +27,10 @@ const urlTypes = [
 ];
 
 export default function CouponForm({ loaderData: { row: coupon, frame, stores }, actionData }: Route.ComponentProps) {
-  useToast(actionData?.toast);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    defaultValue: coupon
+  const [form, fields] = useContentForm(
+    couponSchema,
+    actionData,
+    coupon
       ? {
           ...coupon,
           discountValue: String(coupon.discountValue),
@@ -39,10 +38,7 @@ export default function CouponForm({ loaderData: { row: coupon, frame, stores },
           validUntil: toDateInput(coupon.validUntil),
         }
       : { status: "draft", discountType: "percentage", urlType: "automatic" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: couponSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  );
   const formProps = getFormProps(form);
   const manualUrl = (fields.urlType.value ?? "automatic") === "manual";
 
@@ -52,7 +48,12 @@ export default function CouponForm({ loaderData: { row: coupon, frame, stores },
         <TextField field={fields.title} label="Title" />
         <StoreSelect field={fields.storeId} stores={stores} />
         <TextareaField field={fields.description} label="Description" rows={3} className="md:col-span-2" />
-        <TextField field={fields.couponCode} label="Coupon code" hint="Leave empty for deals that need no code." className="[&_input]:font-mono [&_input]:uppercase" />
+        <TextField
+          field={fields.couponCode}
+          label="Coupon code"
+          hint="Leave empty for deals that need no code."
+          className="[&_input]:font-mono [&_input]:uppercase"
+        />
       </FormSection>
       <FormSection title="Discount Details">
         <SelectField field={fields.discountType} label="Discount type" options={discountTypes} />

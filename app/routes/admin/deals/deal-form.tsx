@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Download } from "lucide-react";
+import { getFormProps } from "@conform-to/react";
 import { CategorySelect } from "#app/components/admin/category-select";
+import { AmazonAsinField } from "#app/components/admin/amazon-asin-field";
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
 import { fillFromAmazon } from "#app/components/admin/fetch-amazon-product";
 import { FormSection } from "#app/components/admin/form-section";
@@ -10,10 +9,7 @@ import { StoreSelect } from "#app/components/admin/store-select";
 import { withRequiredFieldsToast } from "#app/components/admin/use-required-fields-toast";
 import { SluggedTitleFields } from "#app/components/admin/slugged-title-fields";
 import { CheckboxField, TextareaField, TextField } from "#app/components/forms/fields";
-import { Button } from "#app/components/ui/button";
-import { Field } from "#app/components/ui/field";
-import { Input } from "#app/components/ui/input";
-import { useToast } from "#app/components/ui/toaster";
+import { useContentForm } from "#app/components/forms/use-validated-form";
 import { toDateInput } from "#app/lib/dates";
 import { categoryOptions } from "#app/modules/categories/categories.server";
 import { dealRequiredFields, dealSchema } from "#app/modules/deals/deal.schema";
@@ -22,20 +18,15 @@ import { storeOptions } from "#app/modules/stores/stores.server";
 import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/deal-form";
 
-export const loader = (args: Route.LoaderArgs) =>
-  loadContentForm(dealType, args, async ({ db }) => {
-    const [stores, categories] = await Promise.all([storeOptions(db), categoryOptions(db)]);
-    return { stores, categories };
-  });
+export const loader = (args: Route.LoaderArgs) => loadContentForm(dealType, args, { stores: storeOptions, categories: categoryOptions });
 
 export const action = (args: Route.ActionArgs) => saveContentForm(dealType, args);
 
 export default function DealForm({ loaderData: { row: deal, frame, stores, categories }, actionData }: Route.ComponentProps) {
-  const editing = deal !== null;
-  useToast(actionData?.toast);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    defaultValue: deal
+  const [form, fields] = useContentForm(
+    dealSchema,
+    actionData,
+    deal
       ? {
           ...deal,
           expiresAt: toDateInput(deal.expiresAt),
@@ -45,19 +36,14 @@ export default function DealForm({ loaderData: { row: deal, frame, stores, categ
           reviewCount: deal.reviewCount?.toString(),
         }
       : { status: "draft", trackClicks: true },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: dealSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  );
   const formProps = getFormProps(form);
   // The ASIN and its fetch button belong to the store named 'amazon'.
   const selectedStore = stores.find((store) => store.id === fields.storeId.value);
   const amazonStore = selectedStore?.name.toLowerCase() === "amazon";
 
   function fetchFromAmazon() {
-    return fillFromAmazon({
-      asinInputId: fields.amazonAsin.id,
-      update: (name, value) => form.update({ name, value }),
+    return fillFromAmazon(form, fields.amazonAsin, {
       failure: "Failed to fetch product from Amazon. Please check your API settings and ASIN.",
       fill(product, set) {
         set(fields.title.name, product.title);
@@ -89,18 +75,11 @@ export default function DealForm({ loaderData: { row: deal, frame, stores, categ
         <StoreSelect field={fields.storeId} stores={stores} />
         <CategorySelect field={fields.categoryId} categories={categories} />
         {amazonStore ? (
-          <Field id={fields.amazonAsin.id} label="Amazon ASIN" errors={fields.amazonAsin.errors} className="md:col-span-2">
-            <div className="flex gap-2">
-              <Input {...getInputProps(fields.amazonAsin, { type: "text" })} key={fields.amazonAsin.key} placeholder="B0XXXXXXXX" />
-              <Button type="button" variant="outline" onClick={() => void fetchFromAmazon()}>
-                <Download className="h-4 w-4" aria-hidden /> Fetch from Amazon
-              </Button>
-            </div>
-          </Field>
+          <AmazonAsinField field={fields.amazonAsin} buttonLabel="Fetch from Amazon" onFetch={() => void fetchFromAmazon()} />
         ) : null}
       </FormSection>
       <FormSection title="Product Details">
-        <SluggedTitleFields source={fields.title} slug={fields.slug} sourceLabel="Title" creating={!editing} />
+        <SluggedTitleFields source={fields.title} slug={fields.slug} sourceLabel="Title" creating={deal === null} />
         <TextareaField field={fields.shortDescription} label="Short description" rows={2} className="md:col-span-2" />
         <TextareaField field={fields.longDescription} label="Long description" rows={5} className="md:col-span-2" />
         <TextField field={fields.imageUrl} label="Image URL" type="url" placeholder="https://…" />
@@ -108,7 +87,14 @@ export default function DealForm({ loaderData: { row: deal, frame, stores, categ
       </FormSection>
       <FormSection title="Pricing Information">
         <TextField field={fields.currentPrice} label="Current price ($)" type="number" step="0.01" min="0.01" />
-        <TextField field={fields.originalPrice} label="Original price ($)" type="number" step="0.01" min="0.01" hint="Optional: shows the saving and discount." />
+        <TextField
+          field={fields.originalPrice}
+          label="Original price ($)"
+          type="number"
+          step="0.01"
+          min="0.01"
+          hint="Optional: shows the saving and discount."
+        />
         <TextField field={fields.rating} label="Rating (0–5)" type="number" step="0.1" min="0" max="5" />
         <TextField field={fields.reviewCount} label="Review count" type="number" step="1" min="0" />
         <TextField field={fields.expiresAt} label="Deal ends on" type="date" hint="Optional: the last day of the deal." />

@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Download } from "lucide-react";
+import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
+import { AmazonAsinField } from "#app/components/admin/amazon-asin-field";
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
 import { fillFromAmazon } from "#app/components/admin/fetch-amazon-product";
 import { FormSection } from "#app/components/admin/form-section";
@@ -11,10 +10,7 @@ import { TwoChoiceStatusSelect } from "#app/components/admin/status-select";
 import { StoreSelect } from "#app/components/admin/store-select";
 import { withRequiredFieldsToast } from "#app/components/admin/use-required-fields-toast";
 import { CheckboxField, SelectField, TextareaField, TextField } from "#app/components/forms/fields";
-import { Button } from "#app/components/ui/button";
-import { Field } from "#app/components/ui/field";
-import { Input } from "#app/components/ui/input";
-import { useToast } from "#app/components/ui/toaster";
+import { useContentForm } from "#app/components/forms/use-validated-form";
 import { IMAGE_URL_MESSAGE } from "#app/lib/validation";
 import { isImageUrl } from "#app/lib/urls";
 import { audienceLabels, audiences, giftIdeaRequiredFields, giftIdeaSchema, occasionLabels, occasions } from "#app/modules/gift-ideas/gift-idea.schema";
@@ -23,7 +19,7 @@ import { storeOptions } from "#app/modules/stores/stores.server";
 import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/gift-idea-form";
 
-export const loader = (args: Route.LoaderArgs) => loadContentForm(giftIdeaType, args, async ({ db }) => ({ stores: await storeOptions(db) }));
+export const loader = (args: Route.LoaderArgs) => loadContentForm(giftIdeaType, args, { stores: storeOptions });
 
 export const action = (args: Route.ActionArgs) => saveContentForm(giftIdeaType, args);
 
@@ -31,11 +27,10 @@ const occasionOptions = occasions.map((value) => ({ value, label: occasionLabels
 const audienceOptions = audiences.map((value) => ({ value, label: audienceLabels[value] }));
 
 export default function GiftIdeaForm({ loaderData: { row: giftIdea, frame, stores }, actionData }: Route.ComponentProps) {
-  const editing = giftIdea !== null;
-  useToast(actionData?.toast);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    defaultValue: giftIdea
+  const [form, fields] = useContentForm(
+    giftIdeaSchema,
+    actionData,
+    giftIdea
       ? {
           ...giftIdea,
           price: giftIdea.price?.toString(),
@@ -43,18 +38,13 @@ export default function GiftIdeaForm({ loaderData: { row: giftIdea, frame, store
           totalReviews: String(giftIdea.totalReviews),
         }
       : { status: "draft" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: giftIdeaSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  );
   const formProps = getFormProps(form);
   const amazon = fields.isAmazonProduct.value === "on";
   const [extraImages, setExtraImages] = useState({ images: giftIdea?.additionalImages ?? [], version: 0 });
 
   function fetchDetails() {
-    return fillFromAmazon({
-      asinInputId: fields.amazonAsin.id,
-      update: (name, value) => form.update({ name, value }),
+    return fillFromAmazon(form, fields.amazonAsin, {
       failure: "Failed to fetch product from Amazon.",
       fill(product, set) {
         set(fields.title.name, product.title);
@@ -75,7 +65,7 @@ export default function GiftIdeaForm({ loaderData: { row: giftIdea, frame, store
   return (
     <ContentFormFrame view={frame} formProps={{ ...formProps, onSubmit: withRequiredFieldsToast(formProps.onSubmit, giftIdeaRequiredFields) }}>
       <FormSection title="Basic Information">
-        <SluggedTitleFields source={fields.title} slug={fields.slug} sourceLabel="Title" creating={!editing} />
+        <SluggedTitleFields source={fields.title} slug={fields.slug} sourceLabel="Title" creating={giftIdea === null} />
         <TextareaField field={fields.description} label="Short description" rows={2} className="md:col-span-2" />
         <TextareaField field={fields.longDescription} label="Long description" rows={5} className="md:col-span-2" />
       </FormSection>
@@ -84,14 +74,7 @@ export default function GiftIdeaForm({ loaderData: { row: giftIdea, frame, store
           <CheckboxField field={fields.isAmazonProduct} label="This is an Amazon product" />
         </div>
         {amazon ? (
-          <Field id={fields.amazonAsin.id} label="Amazon ASIN" errors={fields.amazonAsin.errors} className="md:col-span-2">
-            <div className="flex gap-2">
-              <Input {...getInputProps(fields.amazonAsin, { type: "text" })} key={fields.amazonAsin.key} placeholder="B0XXXXXXXX" />
-              <Button type="button" variant="outline" onClick={() => void fetchDetails()}>
-                <Download className="h-4 w-4" aria-hidden /> Fetch Details
-              </Button>
-            </div>
-          </Field>
+          <AmazonAsinField field={fields.amazonAsin} buttonLabel="Fetch Details" onFetch={() => void fetchDetails()} />
         ) : null}
         <TextField field={fields.productUrl} label="Product URL" type="url" placeholder="https://…" />
         <StoreSelect field={fields.storeId} stores={stores} placeholder="No store" />

@@ -1,13 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { SelectField, TextField } from "#app/components/forms/fields";
+import { useValidatedForm } from "#app/components/forms/use-validated-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Shield, XCircle } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { FormSection } from "#app/components/admin/form-section";
 import { Button } from "#app/components/ui/button";
-import { Field } from "#app/components/ui/field";
-import { Input } from "#app/components/ui/input";
-import { Select } from "#app/components/ui/select";
 import { showToast, useToast } from "#app/components/ui/toaster";
 import { requireAdmin } from "#app/platform/auth.server";
 import { errorToast, successToast } from "#app/lib/toast";
@@ -57,16 +56,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+const apiChoices = [
+  { value: "creators", label: "Creators API (recommended)" },
+  { value: "paapi", label: "PA-API 5.0 (legacy accounts)" },
+];
+
 export default function AmazonSettings({ loaderData: { settings }, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   useToast(actionData?.toast);
-  const [form, fields] = useForm({
+  const [form, fields] = useValidatedForm(amazonSettingsSchema, {
     lastResult: actionData?.result,
     defaultValue: { ...settings, secretKey: "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: amazonSettingsSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const creators = (fields.api.value ?? settings.api) === "creators";
   const formProps = getFormProps(form);
@@ -96,40 +97,31 @@ export default function AmazonSettings({ loaderData: { settings }, actionData }:
         className="space-y-6"
       >
         <FormSection title="API Credentials">
-          <Field id={fields.api.id} label="API" errors={fields.api.errors} className="md:col-span-2">
-            <Select
-              {...getSelectProps(fields.api)}
-              key={fields.api.key}
-              options={[
-                { value: "creators", label: "Creators API (recommended)" },
-                { value: "paapi", label: "PA-API 5.0 (legacy accounts)" },
-              ]}
-            />
-          </Field>
-          <Field id={fields.accessKey.id} label={creators ? "Access key (credential ID)" : "Access key"} errors={fields.accessKey.errors}>
-            <Input {...getInputProps(fields.accessKey, { type: "password" })} key={fields.accessKey.key} autoComplete="off" />
-          </Field>
-          <Field
-            id={fields.secretKey.id}
+          <SelectField field={fields.api} label="API" options={apiChoices} className="md:col-span-2" />
+          <TextField field={fields.accessKey} label={creators ? "Access key (credential ID)" : "Access key"} type="password" autoComplete="off" />
+          <TextField
+            field={fields.secretKey}
             label={creators ? "Secret key (credential secret)" : "Secret key"}
-            errors={fields.secretKey.errors}
+            type="password"
             hint={settings.hasSecret ? `Stored secret ends in ${settings.secretLast4 ?? "····"}. Leave empty to keep it.` : undefined}
-          >
-            <Input {...getInputProps(fields.secretKey, { type: "password" })} key={fields.secretKey.key} autoComplete="new-password" placeholder={settings.hasSecret ? "••••••••" : ""} />
-          </Field>
-          <Field id={fields.associateTag.id} label="Associate tag" errors={fields.associateTag.errors}>
-            <Input {...getInputProps(fields.associateTag, { type: "text" })} key={fields.associateTag.key} placeholder="yourtag-20" />
-          </Field>
-          <Field id={fields.marketplace.id} label="Marketplace" errors={fields.marketplace.errors}>
-            <Select {...getSelectProps(fields.marketplace)} key={fields.marketplace.key} options={MARKETPLACES.map((m) => ({ value: m.marketplace, label: m.label }))} />
-          </Field>
-          <Field id={fields.region.id} label="Region" errors={fields.region.errors} hint="PA-API signs requests for the marketplace's own region.">
-            <Select {...getSelectProps(fields.region)} key={fields.region.key} options={AMAZON_REGIONS.map((region) => ({ value: region, label: region }))} />
-          </Field>
+            autoComplete="new-password"
+            placeholder={settings.hasSecret ? "••••••••" : ""}
+          />
+          <TextField field={fields.associateTag} label="Associate tag" placeholder="yourtag-20" />
+          <SelectField field={fields.marketplace} label="Marketplace" options={MARKETPLACES.map((m) => ({ value: m.marketplace, label: m.label }))} />
+          <SelectField
+            field={fields.region}
+            label="Region"
+            hint="PA-API signs requests for the marketplace's own region."
+            options={AMAZON_REGIONS.map((region) => ({ value: region, label: region }))}
+          />
           {creators ? (
-            <Field id={fields.credentialVersion.id} label="Credential version" errors={fields.credentialVersion.errors} hint="2.1 North America, 2.2 Europe, 2.3 Far East.">
-              <Select {...getSelectProps(fields.credentialVersion)} key={fields.credentialVersion.key} options={CREDENTIAL_VERSIONS.map((v) => ({ value: v, label: v }))} />
-            </Field>
+            <SelectField
+              field={fields.credentialVersion}
+              label="Credential version"
+              hint="2.1 North America, 2.2 Europe, 2.3 Far East."
+              options={CREDENTIAL_VERSIONS.map((v) => ({ value: v, label: v }))}
+            />
           ) : null}
         </FormSection>
         <div className="flex flex-wrap justify-end gap-3">

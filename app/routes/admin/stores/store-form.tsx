@@ -1,25 +1,23 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
 import { FormSection } from "#app/components/admin/form-section";
 import { SluggedTitleFields } from "#app/components/admin/slugged-title-fields";
 import { SelectField, TextareaField, TextField } from "#app/components/forms/fields";
-import { useToast } from "#app/components/ui/toaster";
+import { useContentForm } from "#app/components/forms/use-validated-form";
 import { storeApiTypes, storeSchema } from "#app/modules/stores/store.schema";
 import { storeType } from "#app/modules/stores/store.type.server";
 import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/store-form";
 
-export const loader = (args: Route.LoaderArgs) => loadContentForm(storeType, args, async () => ({}));
+export const loader = (args: Route.LoaderArgs) => loadContentForm(storeType, args);
 
 export const action = (args: Route.ActionArgs) => saveContentForm(storeType, args);
 
 export default function StoreForm({ loaderData: { row: store, frame }, actionData }: Route.ComponentProps) {
-  const editing = store !== null;
-  useToast(actionData?.toast);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    defaultValue: store
+  const [form, fields] = useContentForm(
+    storeSchema,
+    actionData,
+    store
       ? {
           name: store.name,
           slug: store.slug,
@@ -30,17 +28,14 @@ export default function StoreForm({ loaderData: { row: store, frame }, actionDat
           apiConfig: Object.keys(store.apiConfig).length ? JSON.stringify(store.apiConfig, null, 2) : "",
         }
       : { apiType: "manual" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: storeSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  );
   // amazon_pa is set by the Amazon settings screen; keep it selectable only on the store that has it.
   const apiTypes = store?.apiType === "amazon_pa" ? [...storeApiTypes, "amazon_pa" as const] : storeApiTypes;
 
   return (
     <ContentFormFrame view={frame} formProps={getFormProps(form)}>
       <FormSection title="Store Information">
-        <SluggedTitleFields source={fields.name} slug={fields.slug} sourceLabel="Name" creating={!editing} />
+        <SluggedTitleFields source={fields.name} slug={fields.slug} sourceLabel="Name" creating={store === null} />
         <TextField field={fields.logoUrl} label="Logo URL" type="url" placeholder="https://…" className="md:col-span-2" />
       </FormSection>
       <FormSection title="SEO Settings">

@@ -1,0 +1,36 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { useToast } from "#app/components/ui/toaster";
+import type { Toast } from "#app/lib/toast";
+
+/**
+ * A Conform form checked by the schema its action uses: fields are checked when left (or, with
+ * `onSubmit`, when sent), then again as the user types to clear the error.
+ */
+export function useValidatedForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  schema: Schema,
+  options: {
+    lastResult?: SubmissionResult<string[]> | null;
+    defaultValue?: Record<string, unknown> | null;
+    shouldValidate?: "onBlur" | "onSubmit";
+  },
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    lastResult: options.lastResult,
+    defaultValue: options.defaultValue as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: options.shouldValidate ?? "onBlur",
+    shouldRevalidate: "onInput",
+  });
+}
+
+/** An admin content form: the action's toast shown, the form checked by the type's schema, starting from `defaultValue`. */
+export function useContentForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  schema: Schema,
+  actionData: { result?: SubmissionResult<string[]> | null; toast?: Toast | null } | undefined,
+  defaultValue: Record<string, unknown> | undefined,
+) {
+  useToast(actionData?.toast);
+  return useValidatedForm(schema, { lastResult: actionData?.result, defaultValue });
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { discountPercentage, savings } from "./discount";
+
+describe("discount", () => {
+  it("rounds (original − current) / original × 100", () => {
+    expect(discountPercentage(80, 100)).toBe(20);
+    expect(discountPercentage(349.99, 449.99)).toBe(22);
+    expect(discountPercentage(284.99, 399.99)).toBe(29);
+  });
+  it("is null without both prices", () => {
+    expect(discountPercentage(80, null)).toBeNull();
+    expect(discountPercentage(null, 100)).toBeNull();
+  });
+  it("shows savings only when the original price is higher", () => {
+    expect(savings(80, 100)).toBe(20);
+    expect(savings(100, 80)).toBeNull();
+    expect(savings(100, null)).toBeNull();
+  });
+});

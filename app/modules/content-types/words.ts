@@ -1,0 +1,60 @@
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AnyContentType, Lifecycle, Messages, Reference } from "./content-type";
+
+// A type's words follow from its nouns ("gift idea", "gift ideas"); a definition states only where the
+// spec words it otherwise.
+
+const sentenceCase = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+export const titleCase = (words: string) => words.replace(/\b\w/g, (letter) => letter.toUpperCase());
+
+/** The column that names a row (its title, or its name): audit rows, pickers, list rows. */
+export const titleColumnOf = (type: AnyContentType): AnyPgColumn => ("title" in type.table ? type.table.title : type.table.name);
+
+/** A type's lifecycle: public while its `status` is published (when it has one), live until `endsAt`. */
+export function lifecycleOf(type: Pick<AnyContentType, "table" | "endsAt">): Lifecycle | undefined {
+  const table = type.table as AnyContentType["table"] & { status?: AnyPgColumn };
+  return table.status ? { status: table.status, endsAt: type.endsAt } : undefined;
+}
+
+/** The column a reference is stored in (its field's name). */
+export const referenceColumn = (type: AnyContentType, reference: Reference): AnyPgColumn =>
+  (type.table as unknown as Record<string, AnyPgColumn>)[reference.field]!;
+
+/** The field error for a reference to a row that does not exist: "Store not found". */
+export function notFoundMessage(reference: Reference): string {
+  return reference.notFound ?? `${sentenceCase(reference.to)} not found`;
+}
+
+/** The admin URL segment: /admin/gift-ideas. */
+export const segmentOf = (type: AnyContentType) => type.noun.many.replace(/ /g, "-");
+export const adminPathOf = (type: AnyContentType) => `/admin/${segmentOf(type)}`;
+/** The audit log's name for the type: gift_idea. */
+export const entityOf = (type: AnyContentType) => type.noun.one.replace(/ /g, "_");
+
+export function messagesOf(type: AnyContentType): Messages {
+  const { one } = type.noun;
+  return {
+    created: `${sentenceCase(one)} created successfully`,
+    updated: `${sentenceCase(one)} updated successfully`,
+    deleted: `${sentenceCase(one)} deleted successfully`,
+    saveFailed: `Failed to save ${one}`,
+    deleteFailed: `Failed to delete ${one}`,
+    loadFailed: `Failed to fetch ${one}`,
+    inUse: (uses) => `This ${one} is used by ${uses}. Move or delete them first.`,
+    ...type.messages,
+  };
+}
+
+export function adminWordsOf(type: AnyContentType) {
+  const one = titleCase(type.noun.one);
+  const many = titleCase(type.noun.many);
+  return {
+    navLabel: many,
+    loading: `Loading ${type.noun.many}...`,
+    listHeading: (count: number) => `All ${many} (${count})`,
+    addLabel: type.admin.addLabel ?? `Add ${one}`,
+    backLabel: `Back to ${many}`,
+    deleteQuestion: `Are you sure you want to delete this ${type.noun.one}?`,
+    formTitles: { add: `Add ${one}`, edit: `Edit ${one}`, create: `Create ${one}`, update: `Update ${one}`, ...type.admin.formTitles },
+  };
+}

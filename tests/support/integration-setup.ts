@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "#app/db/client.server";
+import { migrationsFolder } from "#app/db/project-root.server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A migrated, empty PGlite data directory (tar) that each test file's database starts from. */
+    pgliteSnapshot: string;
+    /** A migrated, empty PostgreSQL database each test file's database is copied from. */
+    postgresTemplate: string;
+  }
+}
+
+/** Migrates once per run, so test files copy a ready database instead of migrating their own. */
+export default async function setup(project: TestProject) {
+  if (project.config.env?.TEST_DB_DRIVER === "postgres") return setUpPostgresTemplate(project);
+  const handle = await openDatabase({ kind: "pglite-memory" });
+  await handle.migrate(migrationsFolder());
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dealdash-snapshot-")), "migrated.tar");
+  fs.writeFileSync(file, Buffer.from(await (await handle.dump!()).arrayBuffer()));
+  await handle.close();
+  project.provide("pgliteSnapshot", file);
+  project.provide("postgresTemplate", "");
+  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+}
+
+async function setUpPostgresTemplate(project: TestProject) {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DATABASE_URL is required for the postgres test driver");
+  const name = `dealdash_template_${randomBytes(5).toString("hex")}`;
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(query);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: "postgres", url: url.toString() });
+  await handle.migrate(migrationsFolder());
+  await handle.close();
+  project.provide("postgresTemplate", name);
+  project.provide("pgliteSnapshot", "");
+  return () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
