@@ -24,6 +24,7 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/setup", "routes/admin/setup.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
+  route("admin/options/:key", "routes/admin/options.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     // Each content type: its list (one route file for all), and its own form for add and edit.

@@ -4,6 +4,7 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { auth, hasAdminSession } from "#app/platform/auth.server";
 import { startPriceRefreshScheduler } from "#app/modules/amazon/price-refresh-scheduler.server";
+import { startEmbeddedMaintenance } from "#app/db/embedded-maintenance.server";
 import { ensureFirstAdmin } from "#app/modules/users/users.server";
 import { prepareDatabase, setDatabase, getDatabaseHandle, targetFromEnv } from "#app/db/database.server";
 import { getEnv } from "#app/platform/env.server";
@@ -25,7 +26,7 @@ export { getEnv, logger };
 /** The route table, for tests that walk every route (the form fuzz). */
 export { build as serverBuild };
 
-let stopScheduler: (() => void) | undefined;
+let stopJobs: Array<() => void> = [];
 let services: AppServices | undefined;
 
 /** Opens the database, migrates it and loads demo content when it is new; starts background jobs. */
@@ -46,7 +47,7 @@ export async function startDatabase(): Promise<void> {
   if (env.DATABASE_URL && !env.APP_SECRET) {
     logger.warn("APP_SECRET is not set: it was generated into DATA_DIR. Set it when several processes share the database.");
   }
-  stopScheduler = startPriceRefreshScheduler(services);
+  stopJobs = [startPriceRefreshScheduler(services), startEmbeddedMaintenance(handle)];
   const firstAdmin = await ensureFirstAdmin(handle.db, auth(), env);
   if (firstAdmin.kind === "created") logger.info({ email: firstAdmin.email }, "created the first admin from ADMIN_EMAIL");
   if (firstAdmin.kind === "setup-link") {
@@ -55,7 +56,8 @@ export async function startDatabase(): Promise<void> {
 }
 
 export async function stopDatabase(): Promise<void> {
-  stopScheduler?.();
+  for (const stop of stopJobs) stop();
+  stopJobs = [];
   services = undefined;
   const handle = getDatabaseHandle();
   setDatabase(undefined);

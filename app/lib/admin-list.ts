@@ -17,7 +17,7 @@ export type AdminCell =
   | { kind: "title"; text: string; detail?: string }
   | { kind: "text"; text: string; tone?: "muted" | "strong" }
   | { kind: "code"; code: string | null; empty: string }
-  | { kind: "status"; status: ContentStatus; expired?: boolean }
+  | { kind: "status"; status: ContentStatus; expired?: boolean; scheduled?: boolean }
   | { kind: "featured"; featured: boolean }
   | { kind: "badge"; text: string }
   | { kind: "image"; src: string | null }

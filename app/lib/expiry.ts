@@ -17,6 +17,11 @@ export function timeLeft(expiresAt: Date | string | null | undefined, now: Date 
   return "Ends soon";
 }
 
+/** A coupon is scheduled until valid_from arrives. */
+export function isScheduled(validFrom: Date | string | null | undefined, now: Date = new Date()): boolean {
+  return validFrom != null && new Date(validFrom).getTime() > now.getTime();
+}
+
 /** A coupon is expired once valid_until has passed; no end date never expires. */
 export function isExpired(validUntil: Date | string | null | undefined, now: Date = new Date()): boolean {
   return validUntil != null && new Date(validUntil).getTime() < now.getTime();

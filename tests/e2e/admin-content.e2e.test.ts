@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { saveForm, test, toastWith } from "./support/browser";
+import { saveForm, test, toastWith, chooseOption } from "./support/browser";
 
 const unique = Date.now().toString(36);
 
@@ -35,7 +35,7 @@ describe("admin content, part 1", () => {
     ] as const) {
       await page.goto("/admin/categories/add");
       await page.getByLabel("Name").fill(name);
-      if (parent) await page.getByLabel("Parent category").selectOption({ label: parent });
+      if (parent) await chooseOption(page, "Parent category", parent);
       await saveForm(page, "Create Category", "/admin/categories", "Category created successfully");
     }
     await page.getByTestId("category-row").filter({ hasText: `Headphones ${unique}` }).getByText(`Audio ${unique}`, { exact: true }).waitFor();
@@ -46,8 +46,8 @@ describe("admin content, part 1", () => {
     await page.getByRole("button", { name: "Create Deal" }).click();
     await toastWith(page, "Please fill in all required fields").waitFor();
     await page.getByText("Store is required").waitFor();
-    await page.getByLabel("Store").selectOption({ label: storeName });
-    await page.getByLabel("Category").selectOption({ label: `Headphones ${unique}` });
+    await chooseOption(page, "Store", storeName);
+    await chooseOption(page, "Category", `Headphones ${unique}`);
     await page.getByLabel("Title").fill(dealTitle);
     await page.getByLabel("Short description").fill("Closed-back studio monitors");
     await page.getByLabel("Image URL").fill("https://example.com/headphones.png");
@@ -77,7 +77,7 @@ describe("admin content, part 1", () => {
     await page.getByLabel("Custom URL").waitFor();
     await page.getByLabel("URL type").selectOption("automatic");
     await page.getByLabel("Title").fill(couponTitle);
-    await page.getByLabel("Store").selectOption({ label: storeName });
+    await chooseOption(page, "Store", storeName);
     await page.getByLabel("Description").fill("On orders over $200");
     await page.getByLabel("Discount type").selectOption("fixed");
     await page.getByLabel("Discount value").fill("50");
@@ -137,11 +137,11 @@ describe("admin content, part 1", () => {
   test("shows the ASIN field only for the store named Amazon", async ({ adminPage: page }) => {
     await page.goto("/admin/deals/add");
     expect(await page.getByLabel("Amazon ASIN").count()).toBe(0);
-    await page.getByLabel("Store").selectOption({ label: "Amazon" });
+    await chooseOption(page, "Store", "Amazon");
     await page.getByLabel("Amazon ASIN").waitFor();
     await page.getByRole("button", { name: "Fetch from Amazon" }).click();
     await toastWith(page, "Please enter an ASIN first").waitFor();
-    await page.getByLabel("Store").selectOption({ label: "Target" });
+    await chooseOption(page, "Store", "Target");
     await page.getByLabel("Amazon ASIN").waitFor({ state: "detached" });
   });
 });

@@ -21,7 +21,7 @@ const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/setup"]);
 const gatedPaths = [...new Set(allPaths(routes as RouteEntry[]))]
   .filter((path) => path === "/admin" || path.startsWith("/admin/"))
   .filter((path) => !OPEN_ADMIN_PATHS.has(path))
-  .map((path) => path.replace(/:id/g, "00000000-0000-4000-8000-000000000000"));
+  .map((path) => path.replace(/:id/g, "00000000-0000-4000-8000-000000000000").replace(/:key/g, "store"));
 
 async function sessionCookie(): Promise<string> {
   const { email, password } = adminCredentials();
@@ -43,7 +43,8 @@ describe("the admin gate", () => {
     expect(gatedPaths).toContain("/admin/deals/edit/00000000-0000-4000-8000-000000000000");
     expect(gatedPaths).toContain("/admin/settings/amazon");
     expect(gatedPaths).toContain("/admin/logout");
-    expect(gatedPaths).toHaveLength(21);
+    expect(gatedPaths).toContain("/admin/options/store");
+    expect(gatedPaths).toHaveLength(22);
   });
 
   it.each(gatedPaths)("GET %s without a session redirects to the login page", async (path) => {

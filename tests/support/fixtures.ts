@@ -2,7 +2,9 @@ import { desc } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "#app/db/client.server";
 import { auditLog, stores, users } from "#app/db/schema";
-import type { AnyContentType, TypeKey } from "#app/modules/content-types/content-type";
+import { listPage } from "#app/modules/content-types/admin-list.server";
+import type { AnyContentType, ContentType, TypeKey } from "#app/modules/content-types/content-type";
+import { readListParams } from "#app/modules/content-types/list-params";
 import { saveContent } from "#app/modules/content-types/mutations.server";
 import { titleColumnOf } from "#app/modules/content-types/words";
 import { testDatabasePerFile } from "./test-database";
@@ -12,6 +14,11 @@ export const actor = { id: "00000000-0000-4000-8000-000000000001", email: "admin
 /** The admin the audit rows point at (audit_log.actor_id references users). */
 export async function insertActor(db: Database) {
   await db.insert(users).values({ id: actor.id, email: actor.email, name: "Admin" }).onConflictDoNothing();
+}
+
+/** The first page of a type's admin list as its query returns it, in the list's default order. */
+export function firstListPage<Row>(type: { admin: Pick<ContentType<unknown, Row>["admin"], "list"> }, db: Database): Promise<Row[]> {
+  return type.admin.list(db, listPage(type as AnyContentType, readListParams(new URLSearchParams(), [])));
 }
 
 /** The messages a schema gives for this input, by field. */

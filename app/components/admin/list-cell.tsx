@@ -1,9 +1,8 @@
-import { ExternalLink, ImageIcon, RefreshCw, Star } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import { Badge } from "#app/components/ui/badge";
-import { Button } from "#app/components/ui/button";
 import type { AdminCell } from "#app/lib/admin-list";
 import { cn } from "#app/lib/cn";
+import { ListIcon } from "./list-icons";
 import { StatusBadge } from "./status-badge";
 
 /** A row action that posts its intent to the list's action (the deal list's price refresh). */
@@ -11,26 +10,28 @@ function IntentButton({ cell, id }: { cell: Extract<AdminCell, { kind: "intent" 
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
   return (
-    <div className="flex flex-col items-start gap-1 text-xs text-gray-600">
+    <div className="flex flex-col items-start gap-1 text-xs">
       <span data-testid={cell.testId}>{cell.note}</span>
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value={cell.intent} />
         <input type="hidden" name="id" value={id} />
-        <Button type="submit" variant="outline" size="sm" disabled={busy}>
-          <RefreshCw className="h-3 w-3" aria-hidden /> {busy ? cell.busyText : cell.text}
-        </Button>
+        <button type="submit" className="row-button" disabled={busy}>
+          <ListIcon name="refresh" className="h-3 w-3" /> {busy ? cell.busyText : cell.text}
+        </button>
       </fetcher.Form>
     </div>
   );
 }
 
 /** One cell of an admin list, as its kind says. */
-export function ListCell({ cell, rowId }: { cell: AdminCell; rowId: string }) {
+export function ListCell({ cell, rowId, titleId }: { cell: AdminCell; rowId: string; titleId?: string }) {
   switch (cell.kind) {
     case "title":
       return (
         <div className="min-w-0">
-          <p className="font-medium text-gray-900">{cell.text}</p>
+          <p id={titleId} className="font-medium text-gray-900">
+            {cell.text}
+          </p>
           {cell.detail ? <p className="line-clamp-2 text-xs text-gray-500">{cell.detail}</p> : null}
         </div>
       );
@@ -40,13 +41,18 @@ export function ListCell({ cell, rowId }: { cell: AdminCell; rowId: string }) {
       return cell.code ? <code className="rounded bg-gray-100 px-2 py-0.5">{cell.code}</code> : <span className="text-gray-500">{cell.empty}</span>;
     case "status":
       return (
-        <span className="flex flex-wrap gap-1">
+        <>
           <StatusBadge status={cell.status} />
           {cell.expired ? <Badge tone="red">Expired</Badge> : null}
-        </span>
+          {cell.scheduled ? <Badge tone="blue">Scheduled</Badge> : null}
+        </>
       );
     case "featured":
-      return cell.featured ? <Star className="h-4 w-4 fill-yellow-400 text-yellow-500" aria-label="Featured" /> : null;
+      return cell.featured ? (
+        <span role="img" aria-label="Featured">
+          <ListIcon name="star" className="fill-yellow-400 text-yellow-500" />
+        </span>
+      ) : null;
     case "badge":
       return <Badge tone="blue">{cell.text}</Badge>;
     case "image":
@@ -54,7 +60,7 @@ export function ListCell({ cell, rowId }: { cell: AdminCell; rowId: string }) {
         <img src={cell.src} alt="" loading="lazy" className="h-12 w-12 rounded-lg object-cover" />
       ) : (
         <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-gray-100 text-gray-400">
-          <ImageIcon className="h-5 w-5" aria-hidden />
+          <ListIcon name="image" className="h-5 w-5" />
         </span>
       );
     case "price":
@@ -68,7 +74,7 @@ export function ListCell({ cell, rowId }: { cell: AdminCell; rowId: string }) {
     case "link":
       return (
         <Link to={cell.to} target="_blank" rel="noopener" className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline">
-          <ExternalLink className="h-4 w-4" aria-hidden /> {cell.text}
+          <ListIcon name="external" /> {cell.text}
         </Link>
       );
     case "intent":

@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import type { ComponentProps, ReactNode } from "react";
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from "react";
 import { CheckboxField as Checkbox } from "#app/components/ui/checkbox-field";
+import { Combobox, type ComboboxOption } from "#app/components/ui/combobox";
 import { Field } from "#app/components/ui/field";
 import { Input } from "#app/components/ui/input";
 import { Select, type SelectOption } from "#app/components/ui/select";
@@ -59,4 +60,51 @@ export function SelectField<Schema>({
 
 export function CheckboxField<Schema>({ field, label, hint }: Omit<Labelled<Schema>, "className">) {
   return <Checkbox {...getInputProps(field, { type: "checkbox" })} key={field.key} id={field.id} label={label} hint={hint} />;
+}
+
+/** A searchable choice of a row of another type (a deal's store), posted as the row's id. */
+export function ComboboxField<Schema>({
+  field,
+  label,
+  hint,
+  className,
+  optionsUrl,
+  initial,
+  placeholder,
+  clearable,
+  onSelect,
+}: Labelled<Schema> & {
+  optionsUrl: string;
+  /** The row the stored record points at, named. */
+  initial: ComboboxOption | null;
+  placeholder?: string;
+  clearable?: boolean;
+  onSelect?: (option: ComboboxOption | null) => void;
+}) {
+  const [selected, setSelected] = useState(initial);
+  const input = useRef<HTMLInputElement>(null);
+  const picked = useRef(false);
+  // After a pick is rendered into the hidden input, tell the form, so its messages follow the new value.
+  useEffect(() => {
+    if (picked.current) input.current?.dispatchEvent(new Event("input", { bubbles: true }));
+  }, [selected]);
+  return (
+    <Field id={field.id} label={label} errors={field.errors} hint={hint} className={className}>
+      <input ref={input} type="hidden" name={field.name} value={selected?.id ?? ""} />
+      <Combobox
+        id={field.id}
+        optionsUrl={optionsUrl}
+        selected={selected}
+        placeholder={placeholder}
+        clearable={clearable}
+        invalid={!field.valid}
+        describedBy={field.errors ? field.errorId : undefined}
+        onSelect={(option) => {
+          picked.current = true;
+          setSelected(option);
+          onSelect?.(option);
+        }}
+      />
+    </Field>
+  );
 }

@@ -12,7 +12,7 @@ const tones = {
 
 export function Badge({ tone = "gray", children, className }: { tone?: keyof typeof tones; children: ReactNode; className?: string }) {
   return (
-    <span className={cn("inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium", tones[tone], className)}>
+    <span className={cn("badge", tones[tone], className)}>
       {children}
     </span>
   );

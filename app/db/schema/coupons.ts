@@ -42,5 +42,11 @@ export const coupons = pgTable(
     index("coupons_store_idx").on(t.storeId),
     index("coupons_search_idx").using("gin", t.searchVector),
     index("coupons_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("coupons_code_trgm_idx").using("gin", t.couponCode.op("gin_trgm_ops")),
+    // The admin list's orders (each ends with the id, so pages never overlap).
+    index("coupons_created_id_idx").on(t.createdAt, t.id),
+    index("coupons_title_id_idx").on(t.title, t.id),
+    index("coupons_discount_id_idx").on(t.discountValue, t.id),
+    index("coupons_valid_until_id_idx").on(t.validUntil, t.id),
   ],
 );

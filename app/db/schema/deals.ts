@@ -48,5 +48,11 @@ export const deals = pgTable(
     index("deals_category_idx").on(t.categoryId),
     index("deals_search_idx").using("gin", t.searchVector),
     index("deals_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    // The admin list's orders (each ends with the id, so pages never overlap) and its ASIN search.
+    index("deals_created_id_idx").on(t.createdAt, t.id),
+    index("deals_title_id_idx").on(t.title, t.id),
+    index("deals_price_id_idx").on(t.currentPrice, t.id),
+    index("deals_amazon_asin_idx").on(t.amazonAsin),
+    index("deals_expires_idx").on(t.expiresAt),
   ],
 );

@@ -67,5 +67,7 @@ export const giftIdeas = pgTable(
     index("gift_ideas_status_created_idx").on(t.status, t.createdAt.desc()),
     index("gift_ideas_status_featured_created_idx").on(t.status, t.featured.desc(), t.createdAt.desc()),
     index("gift_ideas_store_idx").on(t.storeId),
+    index("gift_ideas_created_id_idx").on(t.createdAt, t.id),
+    index("gift_ideas_title_id_idx").on(t.title, t.id),
   ],
 );

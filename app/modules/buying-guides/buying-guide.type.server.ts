@@ -1,10 +1,10 @@
-import { desc } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { buyingGuides } from "#app/db/schema";
 import { formatDate } from "#app/lib/dates";
 import { isBlankHtml } from "#app/lib/html-text";
 import { formColumns } from "#app/lib/validation";
-import type { ContentType } from "#app/modules/content-types/content-type";
+import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
+import { paged } from "#app/modules/content-types/paged.server";
 import { FieldErrors } from "#app/modules/content-types/field-errors";
 import { sanitizeRichText } from "#app/modules/content/safe-html.server";
 import { buyingGuideFields, buyingGuideSchema, type BuyingGuideInput } from "./buying-guide.schema";
@@ -32,7 +32,15 @@ export const buyingGuideType: ContentType<BuyingGuideInput, ListRow, typeof buyi
     formTitles: { add: "Create Buying Guide", create: "Create Guide", update: "Update Guide" },
     empty: { message: "No buying guides found", actionLabel: "Create Your First Guide" },
     form: "routes/admin/buying-guides/buying-guide-form.tsx",
-    columns: ["Cover", "Guide", "Status", "Featured", "Created", "Read time", "Page"],
+    columns: [
+      { heading: "Cover" },
+      { heading: "Guide", sort: { by: buyingGuides.title } },
+      { heading: "Status" },
+      { heading: "Featured" },
+      { heading: "Created", sort: { by: buyingGuides.createdAt, first: "desc", isDefault: true } },
+      { heading: "Read time" },
+      { heading: "Page" },
+    ],
     list: listForAdmin,
     cells: (guide) => [
       { kind: "image", src: guide.coverImageUrl },
@@ -48,12 +56,10 @@ export const buyingGuideType: ContentType<BuyingGuideInput, ListRow, typeof buyi
   },
 };
 
-/** Admin list, newest first, every status. */
-async function listForAdmin(db: Executor) {
-  return db
-    .select({ ...guideCardColumns, status: buyingGuides.status })
-    .from(buyingGuides)
-    .orderBy(desc(buyingGuides.createdAt));
+/** A page of the admin list, every status. */
+async function listForAdmin(db: Executor, page: ListPage) {
+  const query = db.select({ ...guideCardColumns, status: buyingGuides.status }).from(buyingGuides);
+  return paged(query.$dynamic(), page);
 }
 
 type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

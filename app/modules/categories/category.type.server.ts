@@ -1,10 +1,11 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "#app/db/client.server";
 import { categories } from "#app/db/schema";
 import { formatDate } from "#app/lib/dates";
 import { formColumns } from "#app/lib/validation";
-import type { ContentType } from "#app/modules/content-types/content-type";
+import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
+import { paged } from "#app/modules/content-types/paged.server";
 import { FieldErrors } from "#app/modules/content-types/field-errors";
 import { CATEGORY_CYCLE, categoryFields, categorySchema, type CategoryInput } from "./category.schema";
 import { selfAndDescendants } from "./category-tree";
@@ -25,13 +26,20 @@ export const categoryType: ContentType<CategoryInput, ListRow, typeof categories
     return row;
   },
   messages: { inUse: (uses) => `This category still has ${uses}. Move or delete them first.` },
-  references: [{ field: "parentId", to: "category", notFound: "Parent category not found", dependentNoun: { one: "subcategory", many: "subcategories" } }],
+  references: [
+    { field: "parentId", to: "category", notFound: "Parent category not found", dependentNoun: { one: "subcategory", many: "subcategories" }, label: "Parent category" },
+  ],
   admin: {
     icon: "FolderTree",
     title: "Categories",
     empty: { message: "No categories found", actionLabel: "Add Your First Category" },
     form: "routes/admin/categories/category-form.tsx",
-    columns: ["Category", "Parent", "Description", "Created"],
+    columns: [
+      { heading: "Category", sort: { by: categories.name, isDefault: true } },
+      { heading: "Parent" },
+      { heading: "Description" },
+      { heading: "Created", sort: { by: categories.createdAt, first: "desc" } },
+    ],
     list: listForAdmin,
     cells: (category) => [
       { kind: "title", text: category.name, detail: category.slug },
@@ -43,10 +51,10 @@ export const categoryType: ContentType<CategoryInput, ListRow, typeof categories
   },
 };
 
-/** Admin list by name, with the parent's name ('Unknown' is the view's word for a missing parent). */
-async function listForAdmin(db: Executor) {
+/** A page of the admin list, with the parent's name ('Unknown' is the view's word for a missing parent). */
+async function listForAdmin(db: Executor, page: ListPage) {
   const parent = alias(categories, "parent");
-  return db
+  const query = db
     .select({
       id: categories.id,
       name: categories.name,
@@ -57,8 +65,8 @@ async function listForAdmin(db: Executor) {
       createdAt: categories.createdAt,
     })
     .from(categories)
-    .leftJoin(parent, eq(parent.id, categories.parentId))
-    .orderBy(asc(categories.name));
+    .leftJoin(parent, eq(parent.id, categories.parentId));
+  return paged(query.$dynamic(), page);
 }
 
 type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

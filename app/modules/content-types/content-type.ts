@@ -5,6 +5,7 @@ import type { Executor } from "#app/db/client.server";
 import type { AdminCell } from "#app/lib/admin-list";
 import type { Toast } from "#app/lib/toast";
 import type { AppServices } from "#app/platform/load-context";
+import type { SortDirection } from "./list-params";
 
 // What a content type is, in one place: its table, form schema, words, public-read rule, admin list and
 // the links other types have to it. Everything that used to be a hand-kept list of types (navigation,
@@ -30,6 +31,8 @@ export interface Reference {
   notFound?: string;
   /** How the referenced row's "still used by" message names rows of this type, when not by its own noun. */
   dependentNoun?: { one: string; many: string };
+  /** The admin list's filter label, when not the referenced type's noun ("Parent category"). */
+  label?: string;
 }
 
 export interface Messages {
@@ -39,6 +42,8 @@ export interface Messages {
   saveFailed: string;
   deleteFailed: string;
   loadFailed: string;
+  /** After a row is copied, on the copy's form. */
+  duplicated: string;
   /** Refused delete: `uses` reads like "2 deals and 1 coupon". */
   inUse(uses: string): string;
 }
@@ -47,6 +52,26 @@ export interface Messages {
 export interface RowIntent {
   intent: string;
   run(services: AppServices, id: string): Promise<Toast>;
+}
+
+/** A column of the admin list; `sort` makes its heading a sort link (`?sort=<heading in lower case>`). */
+export interface ListColumn {
+  heading: string;
+  sort?: {
+    by: AnyPgColumn;
+    /** The direction of the first click: ascending unless said (newest-first dates say "desc"). */
+    first?: SortDirection;
+    /** The list's order when the URL names none (one column per type; else newest first). */
+    isDefault?: boolean;
+  };
+}
+
+/** One page of an admin list, as the generic list code asks a type's query for it. */
+export interface ListPage {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
 }
 
 /** The admin's words and pieces for a type; the rest of its words follow from its nouns (words.ts). */
@@ -62,9 +87,14 @@ export interface AdminConfig<Row> {
   form: string;
   /** Form titles and buttons, where not "Add/Edit/Create/Update <noun>". */
   formTitles?: Partial<{ add: string; edit: string; create: string; update: string }>;
-  /** Column headings of the list (actions come last on their own). */
-  columns: readonly string[];
-  list(db: Executor): Promise<Row[]>;
+  /** The list's columns, in order (selection first and actions last come on their own). */
+  columns: readonly ListColumn[];
+  /** One page of the list: the type's columns and joins, with the generic filter, order and paging applied. */
+  list(db: Executor, page: ListPage): Promise<Row[]>;
+  /** What the list's search box matches besides the title (contains) and the slug (equals). */
+  search?: { contains?: AnyPgColumn[]; equals?: AnyPgColumn[] };
+  /** Dates that make a row scheduled (before `startsAt`) or expired (after `endsAt`) in the list; `endsAt` defaults to the type's. */
+  window?: { startsAt?: AnyPgColumn; endsAt?: AnyPgColumn };
   /** One cell per column; the row's id and name come from its `id` and title column. */
   cells(row: Row): AdminCell[];
   intents?: RowIntent[];

@@ -1,6 +1,7 @@
-import { count, eq } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { count, eq, getTableColumns, like, or } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "#app/db/client.server";
+import { databaseName, startsWithPattern } from "#app/db/sql-text";
 import { isStillReferenced, missingReferenceColumn, pgError, PG_UNIQUE_VIOLATION } from "#app/db/errors.server";
 import { SLUG_TAKEN } from "#app/lib/validation";
 import { recordAudit } from "#app/modules/audit/audit.server";
@@ -23,8 +24,6 @@ export type SaveResult =
 
 export type DeleteResult = { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "in-use"; message: string };
 
-const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-
 /** A database refusal as messages at fields, or null when it is not one the form can explain. */
 function fieldErrorsFor(type: AnyContentType, error: unknown): Record<string, string[]> | null {
   if (error instanceof FieldErrors) return error.fieldErrors;
@@ -33,7 +32,7 @@ function fieldErrorsFor(type: AnyContentType, error: unknown): Record<string, st
   // Two saves racing for one slug: the unique index decides, and the loser hears it at the field.
   if (info.code === PG_UNIQUE_VIOLATION && info.constraint?.endsWith("_slug_unique")) return { slug: [SLUG_TAKEN] };
   const column = missingReferenceColumn(info);
-  const reference = column ? type.references?.find((candidate) => snakeCase(candidate.field) === column) : undefined;
+  const reference = column ? type.references?.find((candidate) => databaseName(candidate.field) === column) : undefined;
   return reference ? { [reference.field]: [notFoundMessage(reference)] } : null;
 }
 
@@ -118,4 +117,43 @@ export async function deleteContent(type: AnyContentType, db: Database, actor: A
     if (!isStillReferenced(error)) throw error;
     return { ok: false, reason: "in-use", message: (await dependentsOf(type, db, id)) ?? "Other content still uses it." };
   }
+}
+
+/** A free slug for a copy: `<slug>-copy`, then `<slug>-copy-2`, `-3`… */
+async function copySlug(type: AnyContentType, db: Executor, slug: string): Promise<string> {
+  const slugColumn = (type.table as unknown as Record<string, AnyPgColumn>).slug!;
+  const base = `${slug.slice(0, 180)}-copy`;
+  const taken = await db
+    .select({ slug: slugColumn })
+    .from(type.table)
+    .where(or(eq(slugColumn, base), like(slugColumn, startsWithPattern(`${base}-`))));
+  const used = new Set(taken.map((row) => String(row.slug)));
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * Copies a row as a new draft (unfeatured, " (copy)" after its name, a free slug), with its audit row.
+ * Generated columns, the id and the timestamps are the new row's own.
+ */
+export async function duplicateContent(type: AnyContentType, db: Database, actor: Actor, id: string): Promise<SaveResult> {
+  return db.transaction(async (tx) => {
+    const [source] = (await tx.select().from(type.table).where(eq(type.table.id, id)).limit(1)) as Array<Record<string, unknown>>;
+    if (!source) return { ok: false, reason: "not-found" } as const;
+    const copy: Record<string, unknown> = {};
+    for (const [key, column] of Object.entries(getTableColumns(type.table))) {
+      if (column.generated || ["id", "createdAt", "updatedAt"].includes(key)) continue;
+      copy[key] = source[key];
+    }
+    const titleKey = titleColumnOf(type).name;
+    copy[titleKey] = `${String(source[titleKey])} (copy)`;
+    if (typeof source.slug === "string") copy.slug = await copySlug(type, tx, source.slug);
+    if ("status" in copy) copy.status = "draft";
+    if ("featured" in copy) copy.featured = false;
+    const [saved] = (await tx.insert(type.table).values(copy).returning()) as Array<{ id: string } & Record<string, unknown>>;
+    await recordAudit(tx, { action: "create", actor, entity: entityOf(type), entityId: saved!.id, detail: { title: copy[titleKey], copyOf: id } });
+    return { ok: true, row: saved! } as const;
+  });
 }

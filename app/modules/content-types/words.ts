@@ -4,6 +4,7 @@ import type { AnyContentType, Lifecycle, Messages, Reference } from "./content-t
 // A type's words follow from its nouns ("gift idea", "gift ideas"); a definition states only where the
 // spec words it otherwise.
 
+const formatCount = (count: number) => count.toLocaleString("en-US");
 const sentenceCase = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 export const titleCase = (words: string) => words.replace(/\b\w/g, (letter) => letter.toUpperCase());
 
@@ -40,6 +41,7 @@ export function messagesOf(type: AnyContentType): Messages {
     saveFailed: `Failed to save ${one}`,
     deleteFailed: `Failed to delete ${one}`,
     loadFailed: `Failed to fetch ${one}`,
+    duplicated: `${sentenceCase(one)} copied. You are editing the copy${lifecycleOf(type) ? ", saved as a draft" : ""}.`,
     inUse: (uses) => `This ${one} is used by ${uses}. Move or delete them first.`,
     ...type.messages,
   };
@@ -51,7 +53,8 @@ export function adminWordsOf(type: AnyContentType) {
   return {
     navLabel: many,
     loading: `Loading ${type.noun.many}...`,
-    listHeading: (count: number) => `All ${many} (${count})`,
+    listHeading: (count: number) => `All ${many} (${formatCount(count)})`,
+    matchingHeading: (count: number) => `Matching ${many} (${formatCount(count)})`,
     addLabel: type.admin.addLabel ?? `Add ${one}`,
     backLabel: `Back to ${many}`,
     deleteQuestion: `Are you sure you want to delete this ${type.noun.one}?`,

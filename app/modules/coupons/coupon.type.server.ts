@@ -1,10 +1,11 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { coupons, stores } from "#app/db/schema";
 import { endOfDay, formatDate, startOfDay } from "#app/lib/dates";
-import { isExpired } from "#app/lib/expiry";
+import { isExpired, isScheduled } from "#app/lib/expiry";
 import { formColumns } from "#app/lib/validation";
-import type { ContentType } from "#app/modules/content-types/content-type";
+import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
+import { paged } from "#app/modules/content-types/paged.server";
 import { adminDiscountLabel, couponFields, couponSchema, type CouponInput } from "./coupon.schema";
 import { couponTargetUrl } from "./coupon-target";
 import { findPublicCouponsByIds } from "./coupons-public.server";
@@ -32,24 +33,36 @@ export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
     title: "Coupons Management",
     empty: { message: "No coupons found. Create your first coupon!", actionLabel: "Add First Coupon" },
     form: "routes/admin/coupons/coupon-form.tsx",
-    columns: ["Title", "Code", "Store", "Discount", "Status", "Featured", "Created"],
+    columns: [
+      { heading: "Title", sort: { by: coupons.title } },
+      { heading: "Code" },
+      { heading: "Store" },
+      { heading: "Discount", sort: { by: coupons.discountValue, first: "desc" } },
+      { heading: "Status" },
+      { heading: "Featured" },
+      { heading: "Created", sort: { by: coupons.createdAt, first: "desc", isDefault: true } },
+      { heading: "Ends", sort: { by: coupons.validUntil } },
+    ],
     list: listForAdmin,
+    search: { contains: [coupons.couponCode] },
+    window: { startsAt: coupons.validFrom },
     cells: (coupon) => [
       { kind: "title", text: coupon.title, detail: coupon.description },
       { kind: "code", code: coupon.couponCode, empty: "No code" },
       { kind: "text", text: coupon.storeName },
       { kind: "text", text: adminDiscountLabel(coupon.discountType, coupon.discountValue), tone: "strong" },
-      { kind: "status", status: coupon.status, expired: isExpired(coupon.validUntil) },
+      { kind: "status", status: coupon.status, expired: isExpired(coupon.validUntil), scheduled: isScheduled(coupon.validFrom) },
       { kind: "featured", featured: coupon.featured },
       { kind: "text", text: formatDate(coupon.createdAt), tone: "muted" },
+      coupon.validUntil ? { kind: "text", text: formatDate(coupon.validUntil), tone: "muted" } : { kind: "text", text: "No end", tone: "muted" },
     ],
     dashboard: { total: "Total Coupons", published: "Published Coupons", quickAction: "Add Coupon" },
   },
 };
 
-/** Admin list, newest first, every status, with the store's name. */
-async function listForAdmin(db: Executor) {
-  return db
+/** A page of the admin list, every status, with the store's name. */
+async function listForAdmin(db: Executor, page: ListPage) {
+  const query = db
     .select({
       id: coupons.id,
       title: coupons.title,
@@ -57,6 +70,7 @@ async function listForAdmin(db: Executor) {
       couponCode: coupons.couponCode,
       discountType: coupons.discountType,
       discountValue: coupons.discountValue,
+      validFrom: coupons.validFrom,
       validUntil: coupons.validUntil,
       status: coupons.status,
       featured: coupons.featured,
@@ -64,8 +78,8 @@ async function listForAdmin(db: Executor) {
       storeName: stores.name,
     })
     .from(coupons)
-    .innerJoin(stores, eq(stores.id, coupons.storeId))
-    .orderBy(desc(coupons.createdAt));
+    .innerJoin(stores, eq(stores.id, coupons.storeId));
+  return paged(query.$dynamic(), page);
 }
 
 type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

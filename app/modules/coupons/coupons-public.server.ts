@@ -1,3 +1,4 @@
+import { containsPattern } from "#app/db/sql-text";
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { coupons, stores } from "#app/db/schema";
@@ -39,7 +40,7 @@ export interface PublicCouponFilters {
 export async function listPublicCoupons(db: Executor, filters: PublicCouponFilters) {
   const conditions: SQL[] = [];
   if (filters.search) {
-    const pattern = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(filters.search);
     conditions.push(or(ilike(coupons.title, pattern), ilike(coupons.description, pattern))!);
   }
   if (filters.store) conditions.push(sql`lower(${stores.name}) = lower(${filters.store})`);

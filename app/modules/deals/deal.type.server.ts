@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { deals, stores } from "#app/db/schema";
 import { endOfDay, formatDate } from "#app/lib/dates";
@@ -7,7 +7,9 @@ import { formatPrice } from "#app/lib/money";
 import { timeAgo } from "#app/lib/relative-time";
 import { refreshDealPrice } from "#app/modules/amazon/price-refresh.server";
 import { formColumns } from "#app/lib/validation";
-import type { ContentType } from "#app/modules/content-types/content-type";
+import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
+import { paged } from "#app/modules/content-types/paged.server";
+import { isExpired } from "#app/lib/expiry";
 import { dealFields, dealSchema, type DealInput } from "./deal.schema";
 import { findPublicDealsByIds } from "./deals-public.server";
 
@@ -31,8 +33,18 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
     title: "Deals",
     empty: { message: "No deals found", actionLabel: "Add Your First Deal" },
     form: "routes/admin/deals/deal-form.tsx",
-    columns: ["Deal", "Store", "Price", "Status", "Featured", "Created", "Amazon price"],
+    columns: [
+      { heading: "Deal", sort: { by: deals.title } },
+      { heading: "Store" },
+      { heading: "Price", sort: { by: deals.currentPrice } },
+      { heading: "Status" },
+      { heading: "Featured" },
+      { heading: "Created", sort: { by: deals.createdAt, first: "desc", isDefault: true } },
+      { heading: "Amazon price" },
+    ],
     list: listForAdmin,
+    search: { equals: [deals.amazonAsin] },
+    window: { endsAt: deals.expiresAt },
     cells: (deal) => [
       { kind: "title", text: deal.title },
       { kind: "text", text: deal.storeName },
@@ -42,7 +54,7 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
         original: deal.originalPrice === null ? null : formatPrice(deal.originalPrice),
         discount: deal.originalPrice !== null && deal.discountPercentage !== null ? `${deal.discountPercentage}%` : null,
       },
-      { kind: "status", status: deal.status },
+      { kind: "status", status: deal.status, expired: isExpired(deal.expiresAt) },
       { kind: "featured", featured: deal.featured },
       { kind: "text", text: formatDate(deal.createdAt), tone: "muted" },
       deal.amazonAsin
@@ -61,9 +73,9 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
   },
 };
 
-/** Admin list, newest first, every status. */
-async function listForAdmin(db: Executor) {
-  return db
+/** A page of the admin list, every status, with the store's name. */
+async function listForAdmin(db: Executor, page: ListPage) {
+  const query = db
     .select({
       id: deals.id,
       title: deals.title,
@@ -74,12 +86,13 @@ async function listForAdmin(db: Executor) {
       featured: deals.featured,
       amazonAsin: deals.amazonAsin,
       priceUpdatedAt: deals.priceUpdatedAt,
+      expiresAt: deals.expiresAt,
       createdAt: deals.createdAt,
       storeName: stores.name,
     })
     .from(deals)
-    .innerJoin(stores, eq(stores.id, deals.storeId))
-    .orderBy(desc(deals.createdAt));
+    .innerJoin(stores, eq(stores.id, deals.storeId));
+  return paged(query.$dynamic(), page);
 }
 
 type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

@@ -1,9 +1,9 @@
-import { desc } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { giftIdeas } from "#app/db/schema";
 import { formatDate } from "#app/lib/dates";
 import { formColumns } from "#app/lib/validation";
-import type { ContentType } from "#app/modules/content-types/content-type";
+import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
+import { paged } from "#app/modules/content-types/paged.server";
 import { giftIdeaFields, giftIdeaSchema, type GiftIdeaInput } from "./gift-idea.schema";
 import { findPublicGiftIdeasByIds } from "./gift-ideas-public.server";
 
@@ -28,7 +28,15 @@ export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas>
     title: "Gift Ideas Management",
     empty: { message: "No gift ideas found. Create your first gift idea collection!", actionLabel: "Add Gift Idea" },
     form: "routes/admin/gift-ideas/gift-idea-form.tsx",
-    columns: ["Image", "Title", "Slug", "Description", "Status", "Featured", "Created"],
+    columns: [
+      { heading: "Image" },
+      { heading: "Title", sort: { by: giftIdeas.title } },
+      { heading: "Slug" },
+      { heading: "Description" },
+      { heading: "Status" },
+      { heading: "Featured" },
+      { heading: "Created", sort: { by: giftIdeas.createdAt, first: "desc", isDefault: true } },
+    ],
     list: listForAdmin,
     cells: (gift) => [
       { kind: "image", src: gift.imageUrl },
@@ -43,9 +51,9 @@ export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas>
   },
 };
 
-/** Admin list, newest first, every status. */
-async function listForAdmin(db: Executor) {
-  return db
+/** A page of the admin list, every status. */
+async function listForAdmin(db: Executor, page: ListPage) {
+  const query = db
     .select({
       id: giftIdeas.id,
       title: giftIdeas.title,
@@ -56,8 +64,8 @@ async function listForAdmin(db: Executor) {
       featured: giftIdeas.featured,
       createdAt: giftIdeas.createdAt,
     })
-    .from(giftIdeas)
-    .orderBy(desc(giftIdeas.createdAt));
+    .from(giftIdeas);
+  return paged(query.$dynamic(), page);
 }
 
 type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

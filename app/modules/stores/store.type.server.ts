@@ -1,9 +1,10 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { stores } from "#app/db/schema";
 import { formatDate } from "#app/lib/dates";
 import { formColumns } from "#app/lib/validation";
-import type { ContentType } from "#app/modules/content-types/content-type";
+import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
+import { paged } from "#app/modules/content-types/paged.server";
 import { maskApiConfig, restoreSecrets } from "./api-config-secrets";
 import { storeFields, storeSchema, type StoreInput } from "./store.schema";
 
@@ -25,7 +26,12 @@ export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
     title: "Stores",
     empty: { message: "No stores found", actionLabel: "Add Your First Store" },
     form: "routes/admin/stores/store-form.tsx",
-    columns: ["Logo", "Store", "API type", "Created"],
+    columns: [
+      { heading: "Logo" },
+      { heading: "Store", sort: { by: stores.name, isDefault: true } },
+      { heading: "API type" },
+      { heading: "Created", sort: { by: stores.createdAt, first: "desc" } },
+    ],
     list: listForAdmin,
     cells: (store) => [
       { kind: "image", src: store.logoUrl },
@@ -36,9 +42,9 @@ export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
   },
 };
 
-/** Admin list: every store by name (api_config is not among the columns). */
-async function listForAdmin(db: Executor) {
-  const rows = await db
+/** A page of the admin list (api_config is not among the columns). */
+async function listForAdmin(db: Executor, page: ListPage) {
+  const query = db
     .select({
       id: stores.id,
       name: stores.name,
@@ -47,9 +53,8 @@ async function listForAdmin(db: Executor) {
       apiType: stores.apiType,
       createdAt: stores.createdAt,
     })
-    .from(stores)
-    .orderBy(asc(stores.name));
-  return rows;
+    .from(stores);
+  return paged(query.$dynamic(), page);
 }
 
 type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

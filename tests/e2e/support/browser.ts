@@ -105,3 +105,11 @@ export function dataDirsPerFile(prefix: string): () => string {
     return dir;
   };
 }
+
+/** Picks a row in a searchable combobox the way a user does: type part of its name, click the match. */
+export async function chooseOption(page: Page, label: string, option: string) {
+  const box = page.getByRole("combobox", { name: label, exact: true });
+  await box.fill(option);
+  await page.getByRole("option", { name: option, exact: true }).click();
+  await expect.poll(() => box.inputValue()).toBe(option);
+}

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { lazy, Suspense } from "react";
-import { CategorySelect } from "#app/components/admin/category-select";
+import { ReferenceField } from "#app/components/admin/reference-field";
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
 import { FormSection } from "#app/components/admin/form-section";
 import { SluggedTitleFields } from "#app/components/admin/slugged-title-fields";
@@ -10,7 +10,6 @@ import { Label } from "#app/components/ui/label";
 import { useContentForm } from "#app/components/forms/use-validated-form";
 import { buyingGuideSchema } from "#app/modules/buying-guides/buying-guide.schema";
 import { buyingGuideType } from "#app/modules/buying-guides/buying-guide.type.server";
-import { categoryOptions } from "#app/modules/categories/categories.server";
 import { tokenPickers } from "#app/modules/content-types/embeds.server";
 import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/buying-guide-form";
@@ -18,11 +17,11 @@ import type { Route } from "./+types/buying-guide-form";
 // The editor is its own chunk: only this admin screen downloads Tiptap.
 const RichTextEditor = lazy(() => import("#app/components/admin/rich-text-editor"));
 
-export const loader = (args: Route.LoaderArgs) => loadContentForm(buyingGuideType, args, { categories: categoryOptions, pickers: tokenPickers });
+export const loader = (args: Route.LoaderArgs) => loadContentForm(buyingGuideType, args, { pickers: tokenPickers });
 
 export const action = (args: Route.ActionArgs) => saveContentForm(buyingGuideType, args);
 
-export default function BuyingGuideForm({ loaderData: { row: guide, frame, categories, pickers }, actionData }: Route.ComponentProps) {
+export default function BuyingGuideForm({ loaderData: { row: guide, frame, refs, pickers }, actionData }: Route.ComponentProps) {
   const [form, fields] = useContentForm(
     buyingGuideSchema,
     actionData,
@@ -36,7 +35,7 @@ export default function BuyingGuideForm({ loaderData: { row: guide, frame, categ
         <SluggedTitleFields source={fields.title} slug={fields.slug} sourceLabel="Title" creating={guide === null} />
         <TextareaField field={fields.excerpt} label="Excerpt" rows={3} className="md:col-span-2" />
         <TextField field={fields.coverImageUrl} label="Cover image URL" type="url" placeholder="https://…" className="md:col-span-2" />
-        <CategorySelect field={fields.categoryId} categories={categories} />
+        <ReferenceField field={fields.categoryId} to="category" label="Category" initial={refs.categoryId} placeholder="No category" optional />
         <TextField field={fields.readTime} label="Read time (minutes)" type="number" min="1" step="1" />
         <TextField field={fields.tags} label="Tags" hint="Separate tags with commas." placeholder="headphones, audio, travel" className="md:col-span-2" />
       </FormSection>

@@ -2,18 +2,17 @@ import { getFormProps } from "@conform-to/react";
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
 import { FormSection } from "#app/components/admin/form-section";
 import { StatusSelect } from "#app/components/admin/status-select";
-import { StoreSelect } from "#app/components/admin/store-select";
+import { ReferenceField } from "#app/components/admin/reference-field";
 import { withRequiredFieldsToast } from "#app/components/admin/use-required-fields-toast";
 import { CheckboxField, SelectField, TextareaField, TextField } from "#app/components/forms/fields";
 import { useContentForm } from "#app/components/forms/use-validated-form";
 import { toDateInput } from "#app/lib/dates";
 import { couponRequiredFields, couponSchema } from "#app/modules/coupons/coupon.schema";
 import { couponType } from "#app/modules/coupons/coupon.type.server";
-import { storeOptions } from "#app/modules/stores/stores.server";
 import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/coupon-form";
 
-export const loader = (args: Route.LoaderArgs) => loadContentForm(couponType, args, { stores: storeOptions });
+export const loader = (args: Route.LoaderArgs) => loadContentForm(couponType, args);
 
 export const action = (args: Route.ActionArgs) => saveContentForm(couponType, args);
 
@@ -26,7 +25,7 @@ const urlTypes = [
   { value: "manual", label: "Manual" },
 ];
 
-export default function CouponForm({ loaderData: { row: coupon, frame, stores }, actionData }: Route.ComponentProps) {
+export default function CouponForm({ loaderData: { row: coupon, frame, refs }, actionData }: Route.ComponentProps) {
   const [form, fields] = useContentForm(
     couponSchema,
     actionData,
@@ -46,7 +45,7 @@ export default function CouponForm({ loaderData: { row: coupon, frame, stores },
     <ContentFormFrame view={frame} formProps={{ ...formProps, onSubmit: withRequiredFieldsToast(formProps.onSubmit, couponRequiredFields) }}>
       <FormSection title="Basic Information">
         <TextField field={fields.title} label="Title" />
-        <StoreSelect field={fields.storeId} stores={stores} />
+        <ReferenceField field={fields.storeId} to="store" label="Store" initial={refs.storeId} placeholder="Select a store" />
         <TextareaField field={fields.description} label="Description" rows={3} className="md:col-span-2" />
         <TextField
           field={fields.couponCode}

@@ -1,28 +1,26 @@
 import { getFormProps } from "@conform-to/react";
-import { CategorySelect } from "#app/components/admin/category-select";
+import { useState } from "react";
 import { AmazonAsinField } from "#app/components/admin/amazon-asin-field";
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
 import { fillFromAmazon } from "#app/components/admin/fetch-amazon-product";
 import { FormSection } from "#app/components/admin/form-section";
 import { StatusSelect } from "#app/components/admin/status-select";
-import { StoreSelect } from "#app/components/admin/store-select";
+import { ReferenceField } from "#app/components/admin/reference-field";
 import { withRequiredFieldsToast } from "#app/components/admin/use-required-fields-toast";
 import { SluggedTitleFields } from "#app/components/admin/slugged-title-fields";
 import { CheckboxField, TextareaField, TextField } from "#app/components/forms/fields";
 import { useContentForm } from "#app/components/forms/use-validated-form";
 import { toDateInput } from "#app/lib/dates";
-import { categoryOptions } from "#app/modules/categories/categories.server";
 import { dealRequiredFields, dealSchema } from "#app/modules/deals/deal.schema";
 import { dealType } from "#app/modules/deals/deal.type.server";
-import { storeOptions } from "#app/modules/stores/stores.server";
 import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/deal-form";
 
-export const loader = (args: Route.LoaderArgs) => loadContentForm(dealType, args, { stores: storeOptions, categories: categoryOptions });
+export const loader = (args: Route.LoaderArgs) => loadContentForm(dealType, args);
 
 export const action = (args: Route.ActionArgs) => saveContentForm(dealType, args);
 
-export default function DealForm({ loaderData: { row: deal, frame, stores, categories }, actionData }: Route.ComponentProps) {
+export default function DealForm({ loaderData: { row: deal, frame, refs }, actionData }: Route.ComponentProps) {
   const [form, fields] = useContentForm(
     dealSchema,
     actionData,
@@ -39,8 +37,8 @@ export default function DealForm({ loaderData: { row: deal, frame, stores, categ
   );
   const formProps = getFormProps(form);
   // The ASIN and its fetch button belong to the store named 'amazon'.
-  const selectedStore = stores.find((store) => store.id === fields.storeId.value);
-  const amazonStore = selectedStore?.name.toLowerCase() === "amazon";
+  const [storeName, setStoreName] = useState(refs.storeId?.label ?? "");
+  const amazonStore = storeName.toLowerCase() === "amazon";
 
   function fetchFromAmazon() {
     return fillFromAmazon(form, fields.amazonAsin, {
@@ -72,8 +70,8 @@ export default function DealForm({ loaderData: { row: deal, frame, stores, categ
   return (
     <ContentFormFrame view={frame} formProps={{ ...formProps, onSubmit: withRequiredFieldsToast(formProps.onSubmit, dealRequiredFields) }}>
       <FormSection title="Store & Product Information">
-        <StoreSelect field={fields.storeId} stores={stores} />
-        <CategorySelect field={fields.categoryId} categories={categories} />
+        <ReferenceField field={fields.storeId} to="store" label="Store" initial={refs.storeId} placeholder="Select a store" onSelect={(store) => setStoreName(store?.label ?? "")} />
+        <ReferenceField field={fields.categoryId} to="category" label="Category" initial={refs.categoryId} placeholder="No category" optional />
         {amazonStore ? (
           <AmazonAsinField field={fields.amazonAsin} buttonLabel="Fetch from Amazon" onFetch={() => void fetchFromAmazon()} />
         ) : null}

@@ -7,7 +7,7 @@ import { FormSection } from "#app/components/admin/form-section";
 import { ListInput } from "#app/components/admin/list-input";
 import { SluggedTitleFields } from "#app/components/admin/slugged-title-fields";
 import { TwoChoiceStatusSelect } from "#app/components/admin/status-select";
-import { StoreSelect } from "#app/components/admin/store-select";
+import { ReferenceField } from "#app/components/admin/reference-field";
 import { withRequiredFieldsToast } from "#app/components/admin/use-required-fields-toast";
 import { CheckboxField, SelectField, TextareaField, TextField } from "#app/components/forms/fields";
 import { useContentForm } from "#app/components/forms/use-validated-form";
@@ -15,18 +15,17 @@ import { IMAGE_URL_MESSAGE } from "#app/lib/validation";
 import { isImageUrl } from "#app/lib/urls";
 import { audienceLabels, audiences, giftIdeaRequiredFields, giftIdeaSchema, occasionLabels, occasions } from "#app/modules/gift-ideas/gift-idea.schema";
 import { giftIdeaType } from "#app/modules/gift-ideas/gift-idea.type.server";
-import { storeOptions } from "#app/modules/stores/stores.server";
 import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/gift-idea-form";
 
-export const loader = (args: Route.LoaderArgs) => loadContentForm(giftIdeaType, args, { stores: storeOptions });
+export const loader = (args: Route.LoaderArgs) => loadContentForm(giftIdeaType, args);
 
 export const action = (args: Route.ActionArgs) => saveContentForm(giftIdeaType, args);
 
 const occasionOptions = occasions.map((value) => ({ value, label: occasionLabels[value] }));
 const audienceOptions = audiences.map((value) => ({ value, label: audienceLabels[value] }));
 
-export default function GiftIdeaForm({ loaderData: { row: giftIdea, frame, stores }, actionData }: Route.ComponentProps) {
+export default function GiftIdeaForm({ loaderData: { row: giftIdea, frame, refs }, actionData }: Route.ComponentProps) {
   const [form, fields] = useContentForm(
     giftIdeaSchema,
     actionData,
@@ -77,7 +76,7 @@ export default function GiftIdeaForm({ loaderData: { row: giftIdea, frame, store
           <AmazonAsinField field={fields.amazonAsin} buttonLabel="Fetch Details" onFetch={() => void fetchDetails()} />
         ) : null}
         <TextField field={fields.productUrl} label="Product URL" type="url" placeholder="https://…" />
-        <StoreSelect field={fields.storeId} stores={stores} placeholder="No store" />
+        <ReferenceField field={fields.storeId} to="store" label="Store" initial={refs.storeId} placeholder="No store" optional />
       </FormSection>
       <FormSection title="Images">
         <TextField field={fields.imageUrl} label="Main image URL" type="url" placeholder="https://…" className="md:col-span-2" />

@@ -1,0 +1,182 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Database, Executor } from "../client.server";
+
+// A catalogue at a real site's size, made by set-based SQL (one INSERT … SELECT per table), so 100,000
+// deals and a million clicks take seconds. Rows look like a shop's: brand + product titles, prices with
+// discounts, a mix of published, draft and archived, some expired and some Amazon items. Numbering continues
+// from what the tables hold, so the generator can run again on the same database.
+
+export interface ScaleSizes {
+  deals: number;
+  coupons: number;
+  stores: number;
+  categories: number;
+  clicks: number;
+  gifts: number;
+  guides: number;
+}
+
+export const defaultScaleSizes: ScaleSizes = {
+  deals: 100_000,
+  coupons: 20_000,
+  stores: 2_000,
+  categories: 200,
+  clicks: 1_000_000,
+  gifts: 5_000,
+  guides: 500,
+};
+
+const BRANDS = ["Anker", "Sony", "Samsung", "Logitech", "Philips", "Dyson", "Ninja", "Bose", "JBL", "Lenovo", "Asus", "Nike", "Adidas", "Lego", "Fitbit", "Keurig", "Cuisinart", "Oral-B", "Garmin", "Razer", "Shark", "Instant", "Kindle", "TP-Link", "Eufy"];
+const PRODUCTS = ["Wireless Earbuds", "Robot Vacuum", "Air Fryer", "4K Monitor", "Mechanical Keyboard", "Gaming Mouse", "Smart Watch", "Bluetooth Speaker", "Electric Toothbrush", "Running Shoes", "Travel Backpack", "Coffee Maker", "Blender", "USB-C Charger", "Power Bank", "Standing Desk", "Office Chair", "Tablet", "Noise Cancelling Headphones", "Pressure Cooker", "Mesh Wi-Fi System", "Security Camera", "Drone", "E-Reader", "Stroller"];
+const VARIANTS = ["", "Pro", "Max", "Mini", "2-Pack", "Plus", "Lite", "Gen 2", "Ultra", "Bundle", "XL", "Renewed"];
+const STORE_WORDS = ["Outlet", "Direct", "Market", "Depot", "Supply", "Shop", "Warehouse", "Goods", "Store", "Mart"];
+const CATEGORY_WORDS = ["Electronics", "Home", "Kitchen", "Fashion", "Toys", "Sports", "Beauty", "Garden", "Office", "Baby", "Pets", "Automotive", "Books", "Health", "Outdoors", "Gaming", "Audio", "Computers", "Tools", "Travel"];
+const IMAGES = ["earbuds", "vacuum", "air-fryer", "monitor", "console", "speaker", "toothbrush", "shoes", "backpack", "coffee", "blender", "tablet", "headphones", "pressure-cooker", "drone", "ereader", "stroller", "smartwatch", "tv", "jacket"];
+
+const textArray = (values: readonly string[]) => sql`ARRAY[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
+/** The n-th element (1-based, wrapping) of a literal text array. */
+const pick = (values: readonly string[], n: SQL) => sql`(${textArray(values)})[1 + ((${n}) % ${values.length})]`;
+/** A random element of an array column from a CTE, or NULL for an empty array. */
+const randomOf = (array: SQL) => sql`(${array})[1 + floor(random() * coalesce(array_length(${array}, 1), 0))::int]`;
+const slugOf = (title: SQL, n: SQL) => sql`trim(both '-' from lower(regexp_replace(${title}, '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || ${n}`;
+/** A time up to `days` days back, spread evenly. */
+const daysAgo = (days: number) => sql`now() - random() * interval '1 day' * ${days}`;
+const status = sql`(CASE WHEN random() < 0.8 THEN 'published' WHEN random() < 0.75 THEN 'draft' ELSE 'archived' END)::content_status`;
+
+async function countOf(db: Executor, table: string): Promise<number> {
+  const result = (await db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)) as unknown as { rows: Array<{ n: number }> };
+  return result.rows[0]!.n;
+}
+
+/** Numbers i from after the table's current count, `size` of them. */
+async function series(db: Executor, table: string, size: number): Promise<SQL> {
+  const start = (await countOf(db, table)) + 1;
+  return sql`generate_series(${start}::int, ${start + size - 1}::int) AS i`;
+}
+
+async function seedStores(db: Executor, size: number) {
+  const name = sql`${pick(BRANDS, sql`i * 7`)} || ' ' || ${pick(STORE_WORDS, sql`i`)} || ' ' || i`;
+  await db.execute(sql`
+    INSERT INTO stores (name, slug, logo_url, created_at, updated_at)
+    SELECT ${name}, ${slugOf(name, sql`i`)}, '/demo/store-target.svg', t, t
+    FROM (SELECT i, ${daysAgo(1000)} AS t FROM ${await series(db, "stores", size)}) base`);
+}
+
+async function seedCategories(db: Executor, size: number) {
+  const top = Math.max(1, Math.round(size / 10));
+  const topName = sql`${pick(CATEGORY_WORDS, sql`i`)} || ' ' || i`;
+  await db.execute(sql`
+    INSERT INTO categories (name, slug, description)
+    SELECT ${topName}, ${slugOf(topName, sql`i`)}, 'Deals on ' || ${pick(CATEGORY_WORDS, sql`i`)}
+    FROM ${await series(db, "categories", top)}`);
+  const childName = sql`${pick(PRODUCTS, sql`i`)} || ' ' || i`;
+  await db.execute(sql`
+    WITH parents AS MATERIALIZED (SELECT array_agg(id) AS ids FROM categories WHERE parent_id IS NULL)
+    INSERT INTO categories (name, slug, parent_id)
+    SELECT ${childName}, ${slugOf(childName, sql`i`)}, ${randomOf(sql`parents.ids`)}
+    FROM ${await series(db, "categories", size - top)}, parents`);
+}
+
+const productTitle = sql`trim(${pick(BRANDS, sql`i * 13`)} || ' ' || ${pick(PRODUCTS, sql`i`)} || ' ' || ${pick(VARIANTS, sql`i / 25`)})`;
+const image = sql`'/demo/' || ${pick(IMAGES, sql`i`)} || '.svg'`;
+const ids = (table: string) => sql`(SELECT array_agg(id) AS ids FROM ${sql.identifier(table)})`;
+
+async function seedDeals(db: Executor, size: number) {
+  await db.execute(sql`
+    WITH s AS MATERIALIZED ${ids("stores")}, c AS MATERIALIZED ${ids("categories")}
+    INSERT INTO deals (title, slug, short_description, image_url, current_price, original_price, discount_percentage,
+      affiliate_url, store_id, category_id, status, featured, amazon_asin, price_updated_at, rating, review_count,
+      expires_at, is_hot, created_at, updated_at)
+    SELECT title, ${slugOf(sql`title`, sql`i`)}, 'Save on the ' || title || ' while stock lasts.', ${image},
+      price, original, CASE WHEN original IS NULL THEN NULL ELSE round((1 - price / original) * 100)::int END,
+      'https://shop.example/p/' || i, ${randomOf(sql`s.ids`)}, CASE WHEN random() < 0.9 THEN ${randomOf(sql`c.ids`)} END,
+      ${status}, random() < 0.02,
+      CASE WHEN amazon THEN 'B0' || lpad(upper(to_hex(i)), 8, '0') END,
+      CASE WHEN amazon AND random() < 0.7 THEN ${daysAgo(3)} END,
+      round((3 + random() * 2)::numeric, 1), floor(random() * 5000)::int,
+      CASE WHEN random() < 0.1 THEN ${daysAgo(60)} WHEN random() < 0.2 THEN now() + random() * interval '60 days' END,
+      random() < 0.05, created, created
+    FROM s, c, (
+      SELECT *, CASE WHEN random() < 0.7 THEN round(price * (1.1 + random())::numeric, 2) END AS original
+      FROM (SELECT i, ${productTitle} AS title, round((5 + random() * 495)::numeric, 2) AS price,
+        random() < 0.3 AS amazon, ${daysAgo(730)} AS created FROM ${await series(db, "deals", size)}) base) item`);
+}
+
+async function seedCoupons(db: Executor, size: number) {
+  await db.execute(sql`
+    WITH s AS MATERIALIZED ${ids("stores")}
+    INSERT INTO coupons (title, description, store_id, coupon_code, discount_type, discount_value, valid_from, valid_until,
+      status, featured, created_at, updated_at)
+    SELECT CASE WHEN percentage THEN amount || '% off ' ELSE '$' || amount || ' off ' END || ${pick(PRODUCTS, sql`i`)},
+      'Use this code at checkout.', ${randomOf(sql`s.ids`)},
+      CASE WHEN random() < 0.85 THEN upper(${pick(BRANDS, sql`i`)}) || (i % 100) END,
+      CASE WHEN percentage THEN 'percentage' ELSE 'fixed' END::discount_type, amount,
+      CASE WHEN phase < 0.05 THEN now() + interval '3 days' END,
+      CASE WHEN phase < 0.05 THEN now() + interval '40 days' WHEN phase < 0.2 THEN ${daysAgo(90)}
+        WHEN phase < 0.7 THEN now() + interval '10 days' + random() * interval '120 days' END,
+      ${status}, random() < 0.03, created, created
+    FROM s, (
+      SELECT *, CASE WHEN percentage THEN 5 + floor(random() * 60) ELSE 5 + floor(random() * 95) END AS amount
+      FROM (SELECT i, random() < 0.7 AS percentage, random() AS phase, ${daysAgo(365)} AS created FROM ${await series(db, "coupons", size)}) base) item`);
+}
+
+async function seedGifts(db: Executor, size: number) {
+  await db.execute(sql`
+    WITH s AS MATERIALIZED ${ids("stores")}
+    INSERT INTO gift_ideas (title, slug, description, image_url, product_url, store_id, price, rating, status, featured,
+      show_in_gift_guide, created_at, updated_at)
+    SELECT title, ${slugOf(sql`title`, sql`i`)}, 'A gift they will use every day.', ${image}, 'https://shop.example/g/' || i,
+      ${randomOf(sql`s.ids`)}, round((10 + random() * 290)::numeric, 2), round((3.5 + random() * 1.5)::numeric, 1),
+      ${status}, random() < 0.03, random() < 0.5, created, created
+    FROM s, (SELECT i, ${productTitle} AS title, ${daysAgo(730)} AS created FROM ${await series(db, "gift_ideas", size)}) base`);
+}
+
+async function seedGuides(db: Executor, size: number) {
+  const title = sql`'How to choose ' || lower(${pick(PRODUCTS, sql`i`)}) || ' (' || i || ')'`;
+  await db.execute(sql`
+    WITH c AS MATERIALIZED ${ids("categories")}
+    INSERT INTO buying_guides (title, slug, excerpt, content, cover_image_url, read_time, status, category_id, created_at, updated_at)
+    SELECT ${title}, ${slugOf(title, sql`i`)}, 'What matters, what does not, and our picks.',
+      '<h2>What to look for</h2><p>Battery life, build quality and a fair price.</p>', '/demo/guide-tablets.svg',
+      3 + (i % 10), ${status}, ${randomOf(sql`c.ids`)}, created, created
+    FROM c, (SELECT i, ${daysAgo(730)} AS created FROM ${await series(db, "buying_guides", size)}) base`);
+}
+
+async function seedClicks(db: Executor, size: number) {
+  await db.execute(sql`
+    WITH d AS MATERIALIZED ${ids("deals")}, k AS MATERIALIZED ${ids("coupons")}
+    INSERT INTO clicks (kind, item_id, placement, referrer_host, created_at)
+    SELECT CASE WHEN coupon THEN 'coupon' ELSE 'deal' END,
+      CASE WHEN coupon THEN ${randomOf(sql`k.ids`)} ELSE ${randomOf(sql`d.ids`)} END,
+      ${pick(["card", "page", "guide", "home"], sql`i`)}, CASE WHEN random() < 0.4 THEN 'www.google.com' END, ${daysAgo(90)}
+    FROM d, k, (SELECT i, random() < 0.15 AS coupon FROM generate_series(1, ${size}::int) AS i) base
+    WHERE array_length(d.ids, 1) > 0 AND (NOT coupon OR array_length(k.ids, 1) > 0)`);
+}
+
+/**
+ * Adds `sizes` rows per table to the database, in dependency order, in one transaction, then vacuums and
+ * analyzes. Returns the seconds each table took.
+ */
+export async function seedScaleData(db: Database, sizes: ScaleSizes): Promise<Array<[string, number]>> {
+  const steps: Array<[keyof ScaleSizes, (tx: Executor, size: number) => Promise<void>]> = [
+    ["stores", seedStores],
+    ["categories", seedCategories],
+    ["deals", seedDeals],
+    ["coupons", seedCoupons],
+    ["gifts", seedGifts],
+    ["guides", seedGuides],
+    ["clicks", seedClicks],
+  ];
+  const timings: Array<[string, number]> = [];
+  await db.transaction(async (tx) => {
+    for (const [name, seed] of steps) {
+      const started = performance.now();
+      if (sizes[name] > 0) await seed(tx, sizes[name]);
+      timings.push([name, (performance.now() - started) / 1000]);
+    }
+  });
+  // Bulk-loaded tables start with no visibility map and no statistics; the embedded database has no
+  // autovacuum to make them, so do it here (index-only scans and good plans need both).
+  await db.execute(sql`VACUUM ANALYZE`);
+  return timings;
+}

@@ -1,0 +1,137 @@
+import { and, asc, count, ne, not, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Database, Executor } from "#app/db/client.server";
+import { databaseName } from "#app/db/sql-text";
+import { auditLog } from "#app/db/schema";
+import type { AnyContentType, Reference } from "./content-type";
+import type { Actor } from "./mutations.server";
+import { dependentsOf } from "./mutations.server";
+import { contentTypes } from "./registry.server";
+import { entityOf, lifecycleOf, titleColumnOf } from "./words";
+
+// Bulk work on an admin list's selection (some rows, or every row a filter matches): set-based, one
+// transaction, one audit row per changed row. A delete leaves out the rows something still uses, and says
+// which and why, while the rest go.
+
+export const bulkActions = ["publish", "draft", "archive", "feature", "unfeature", "delete"] as const;
+export type BulkAction = (typeof bulkActions)[number];
+
+export const bulkLabels: Record<BulkAction, string> = {
+  publish: "Publish",
+  draft: "Unpublish to draft",
+  archive: "Archive",
+  feature: "Feature",
+  unfeature: "Unfeature",
+  delete: "Delete",
+};
+
+const pastTense: Record<BulkAction, string> = {
+  publish: "published",
+  draft: "moved to draft",
+  archive: "archived",
+  feature: "featured",
+  unfeature: "unfeatured",
+  delete: "deleted",
+};
+
+const featuredColumn = (type: AnyContentType) => (type.table as unknown as Record<string, AnyPgColumn | undefined>).featured;
+
+/** The actions a type's rows allow: status changes with a status, featuring with a featured flag, and delete. */
+export function bulkActionsOf(type: AnyContentType): BulkAction[] {
+  return [
+    ...(lifecycleOf(type) ? (["publish", "draft", "archive"] as const) : []),
+    ...(featuredColumn(type) ? (["feature", "unfeature"] as const) : []),
+    "delete",
+  ];
+}
+
+export interface BulkResult {
+  action: BulkAction;
+  changed: number;
+  /** The first few rows left alone, each with the reason. */
+  refused: Array<{ name: string; reason: string }>;
+  refusedCount: number;
+}
+
+/** The column and value an action sets. */
+function changeOf(type: AnyContentType, action: Exclude<BulkAction, "delete">): { column: AnyPgColumn; key: string; value: unknown } {
+  if (action === "feature" || action === "unfeature") return { column: featuredColumn(type)!, key: "featured", value: action === "feature" };
+  return { column: lifecycleOf(type)!.status, key: "status", value: action === "publish" ? "published" : action };
+}
+
+/**
+ * Runs `change` (an UPDATE or DELETE … RETURNING the id and the row's name as `title`) and writes an
+ * audit row for every row it touched, in one statement; returns how many it touched.
+ */
+async function changeWithAudit(tx: Executor, type: AnyContentType, change: SQL, action: "update" | "delete", actor: Actor, detail: Record<string, unknown>): Promise<number> {
+  const result = (await tx.execute(sql`
+    WITH changed AS (${change}),
+    audited AS (
+      INSERT INTO ${auditLog} (action, actor_id, actor_email, entity, entity_id, detail)
+      SELECT ${action}, ${actor.id}::uuid, ${actor.email}, ${entityOf(type)}, changed.id::text,
+        jsonb_build_object('title', changed.title) || ${JSON.stringify(detail)}::jsonb
+      FROM changed
+      RETURNING 1)
+    SELECT count(*)::int AS n FROM audited`)) as unknown as { rows: Array<{ n: number }> };
+  return result.rows[0]?.n ?? 0;
+}
+
+/** "Still used by something": one EXISTS per reference any type has to this one. */
+function stillUsed(type: AnyContentType): SQL | undefined {
+  const uses = contentTypes.flatMap((other) =>
+    (other.references ?? []).filter((reference) => reference.to === type.key).map((reference) => usedThrough(type, other, reference)),
+  );
+  return or(...uses);
+}
+
+function usedThrough(type: AnyContentType, other: AnyContentType, reference: Reference): SQL {
+  // An alias, so a type that refers to itself (subcategories) compares a child with the row being deleted.
+  const column = sql.identifier(databaseName(reference.field));
+  return sql`exists (select 1 from ${other.table} as dependent where dependent.${column} = ${type.table.id})`;
+}
+
+const returningNamed = (type: AnyContentType) => ({ id: type.table.id, title: sql<string>`${titleColumnOf(type)}`.as("title") });
+
+async function deleteUnused(tx: Executor, type: AnyContentType, actor: Actor, selection: SQL | undefined): Promise<BulkResult> {
+  const used = stillUsed(type);
+  const refusedWhere = used ? and(selection, used) : undefined;
+  let refused: BulkResult["refused"] = [];
+  let refusedCount = 0;
+  if (refusedWhere) {
+    const [counted] = await tx.select({ n: count() }).from(type.table).where(refusedWhere);
+    refusedCount = counted?.n ?? 0;
+    const first = await tx.select({ id: type.table.id, name: titleColumnOf(type) }).from(type.table).where(refusedWhere).orderBy(asc(titleColumnOf(type))).limit(5);
+    refused = await Promise.all(first.map(async (row) => ({ name: String(row.name), reason: (await dependentsOf(type, tx, String(row.id))) ?? "" })));
+  }
+  const removable = used ? and(selection, not(used)) : selection;
+  const change = tx.delete(type.table).where(removable).returning(returningNamed(type)).getSQL();
+  const changed = await changeWithAudit(tx, type, change, "delete", actor, { bulk: true });
+  return { action: "delete", changed, refused, refusedCount };
+}
+
+/** Applies one bulk action to the rows `selection` matches (a condition on the type's table; none: every row). */
+export async function runBulkAction(type: AnyContentType, db: Database, actor: Actor, action: BulkAction, selection: SQL | undefined): Promise<BulkResult> {
+  if (!bulkActionsOf(type).includes(action)) throw new Error(`${action} does not apply to ${type.noun.many}`);
+  return db.transaction(async (tx) => {
+    if (action === "delete") return deleteUnused(tx, type, actor, selection);
+    const { column, key, value } = changeOf(type, action);
+    const change = tx
+      .update(type.table)
+      .set({ [key]: value })
+      .where(and(selection, ne(column, value)))
+      .returning(returningNamed(type))
+      .getSQL();
+    const changed = await changeWithAudit(tx, type, change, "update", actor, { bulk: action });
+    return { action, changed, refused: [], refusedCount: 0 };
+  });
+}
+
+/** The outcome in words: "3 deals published", then what was left alone and why. */
+export function describeBulkResult(type: AnyContentType, result: BulkResult): { ok: boolean; text: string } {
+  const noun = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? type.noun.one : type.noun.many}`;
+  const done = result.changed === 0 && result.refusedCount === 0 ? `No ${type.noun.many} needed changing` : `${noun(result.changed)} ${pastTense[result.action]}`;
+  if (result.refusedCount === 0) return { ok: true, text: done };
+  const reasons = result.refused.map((row) => `"${row.name}": ${row.reason}`).join(" ");
+  const more = result.refusedCount > result.refused.length ? ` And ${result.refusedCount - result.refused.length} more.` : "";
+  return { ok: false, text: `${done}. ${noun(result.refusedCount)} not deleted. ${reasons}${more}` };
+}

@@ -1,0 +1,123 @@
+import { inArray, type SQL } from "drizzle-orm";
+import { data, type AppLoadContext } from "react-router";
+import type { ContentListView } from "#app/components/admin/content-list";
+import { readFormData } from "#app/lib/form-data";
+import { errorToast, infoToast, successToast, type Toast } from "#app/lib/toast";
+import { isUuid } from "#app/lib/uuid";
+import { queryAdminList, refFilterLabels, refFiltersOf, listWhere, sortKeyOf, statesOf } from "#app/modules/content-types/admin-list.server";
+import { bulkActions, bulkActionsOf, bulkLabels, describeBulkResult, runBulkAction, type BulkAction } from "#app/modules/content-types/bulk.server";
+import type { AnyContentType } from "#app/modules/content-types/content-type";
+import { isFiltered, readListParams, type ListParams } from "#app/modules/content-types/list-params";
+import { deleteContent, duplicateContent } from "#app/modules/content-types/mutations.server";
+import { contentTypeForAdminPath } from "#app/modules/content-types/registry.server";
+import { adminPathOf, adminWordsOf, lifecycleOf, messagesOf } from "#app/modules/content-types/words";
+import { requireAdmin } from "#app/platform/auth.server";
+import { logger } from "#app/platform/logger.server";
+import { redirectWithToast, toastCookie } from "#app/platform/toast.server";
+
+// Every content type's admin list: one page of a view held in the URL, and the row and bulk actions.
+
+interface Args {
+  request: Request;
+  context: AppLoadContext;
+}
+
+/** The type whose list this request is for (the list route serves every type). */
+export function listTypeFor(request: Request): AnyContentType {
+  const type = contentTypeForAdminPath(new URL(request.url).pathname);
+  if (!type) throw data("Not found", { status: 404 });
+  return type;
+}
+
+const paramsFor = (type: AnyContentType, search: URLSearchParams) => readListParams(search, refFiltersOf(type).map((filter) => filter.param));
+
+function listView(type: AnyContentType, total: number, filtered: boolean): ContentListView {
+  const words = adminWordsOf(type);
+  const path = adminPathOf(type);
+  return {
+    key: type.key,
+    title: type.admin.title,
+    heading: filtered ? words.matchingHeading(total) : words.listHeading(total),
+    noun: type.noun,
+    addLabel: words.addLabel,
+    addTo: `${path}/add`,
+    editTo: `${path}/edit`,
+    empty: type.admin.empty,
+    columns: type.admin.columns.map((column) => ({ heading: column.heading, sortKey: column.sort ? sortKeyOf(column) : undefined, first: column.sort?.first ?? "asc" })),
+    filters: {
+      status: Boolean(lifecycleOf(type)),
+      featured: "featured" in type.table,
+      states: statesOf(type),
+      refs: refFiltersOf(type).map((filter) => ({ param: filter.param, label: filter.label, to: filter.to })),
+    },
+    bulk: bulkActionsOf(type).map((action) => ({ action, label: bulkLabels[action] })),
+    deleteQuestion: words.deleteQuestion,
+  };
+}
+
+export async function loadList({ request, context }: Args) {
+  await requireAdmin(request);
+  const type = listTypeFor(request);
+  const params = paramsFor(type, new URL(request.url).searchParams);
+  const [page, refLabels] = await Promise.all([queryAdminList(type, context.db, params), refFilterLabels(type, context.db, params)]);
+  return { view: listView(type, page.total, isFiltered(params)), params, page, refLabels };
+}
+
+/**
+ * A fetcher action's outcome: the toast travels in the flash cookie, and the answer is always 200 because
+ * React Router skips revalidating (and so the root loader's toast) after a 4xx/5xx action.
+ */
+export const toastAnswer = (toast: Toast) => data({ ok: toast.type === "success" }, { headers: { "Set-Cookie": toastCookie(toast) } });
+
+/** The bulk form's selection: the ticked ids, or every row of the view it names (`all` + `view`). */
+function selectionOf(type: AnyContentType, form: FormData): { where: SQL | undefined } | null {
+  if (form.get("all") === "1") {
+    const view: ListParams = paramsFor(type, new URLSearchParams(String(form.get("view") ?? "")));
+    return { where: listWhere(type, view) };
+  }
+  const ids = form.getAll("ids");
+  if (ids.length === 0 || ids.length > 100 || !ids.every(isUuid)) return null;
+  return { where: inArray(type.table.id, ids as string[]) };
+}
+
+async function bulkAction(type: AnyContentType, context: AppLoadContext, actor: { id: string; email: string }, form: FormData) {
+  const action = bulkActions.find((candidate) => candidate === form.get("bulk")) as BulkAction | undefined;
+  const selection = selectionOf(type, form);
+  if (!action || !bulkActionsOf(type).includes(action)) return toastAnswer(errorToast("Choose an action for the selected rows"));
+  if (!selection) return toastAnswer(errorToast(`Select the ${type.noun.many} to change first`));
+  try {
+    const result = await runBulkAction(type, context.db, actor, action, selection.where);
+    const { ok, text } = describeBulkResult(type, result);
+    return toastAnswer(ok ? (result.changed === 0 ? infoToast(text) : successToast(text)) : errorToast(text));
+  } catch (error) {
+    logger.error({ err: error, action }, "bulk action failed");
+    return toastAnswer(errorToast(`Failed to change the selected ${type.noun.many}. Nothing was changed.`));
+  }
+}
+
+/** A list's actions: delete or duplicate a row, a bulk action, or one of the type's own row intents. */
+export async function listAction({ request, context }: Args) {
+  const admin = await requireAdmin(request);
+  const type = listTypeFor(request);
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  if (intent === "bulk") return bulkAction(type, context, admin.user, form);
+  const id = form.get("id");
+  const messages = messagesOf(type);
+  const own = type.admin.intents?.find((candidate) => candidate.intent === intent);
+  if (!isUuid(id) || (intent !== "delete" && intent !== "duplicate" && !own)) return toastAnswer(errorToast(messages.deleteFailed));
+  if (own) return toastAnswer(await own.run(context, id));
+  if (intent === "duplicate") {
+    const copy = await duplicateContent(type, context.db, admin.user, id);
+    if (!copy.ok) return toastAnswer(errorToast(messages.loadFailed));
+    return redirectWithToast(`${adminPathOf(type)}/edit/${copy.row.id}`, successToast(messages.duplicated));
+  }
+  try {
+    const result = await deleteContent(type, context.db, admin.user, id);
+    if (result.ok) return toastAnswer(successToast(messages.deleted));
+    return toastAnswer(errorToast(result.reason === "in-use" ? result.message : messages.deleteFailed));
+  } catch (error) {
+    logger.error({ err: error, id }, "delete failed");
+    return toastAnswer(errorToast(messages.deleteFailed));
+  }
+}

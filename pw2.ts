@@ -1,0 +1,18 @@
+import { chromium } from "playwright-core";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless","--no-sandbox","--disable-gpu"] });
+const page = await browser.newPage({ baseURL: "http://localhost:3458" });
+page.on("console", (m) => console.log("console:", m.text()));
+await page.goto("/admin/login");
+await page.getByLabel("Email").fill("admin@example.com");
+await page.getByLabel("Password").fill("admin-password-1");
+await page.getByRole("button", { name: "Sign In" }).click();
+await page.waitForURL((u) => u.pathname === "/admin");
+await page.goto("/admin/deals/add");
+await page.waitForTimeout(500);
+console.log(await page.evaluate(() => { const i = document.querySelector('input[name=storeId]') as HTMLInputElement; return [i?.form?.id, i?.type, document.querySelectorAll('[name=storeId]').length]; }));
+const box = page.getByRole("combobox", { name: "Store", exact: true });
+await box.fill("Amaz");
+await page.getByRole("option", { name: "Amazon", exact: true }).click();
+await page.waitForTimeout(300);
+console.log(await page.evaluate(() => [...document.querySelectorAll('[name=storeId]')].map((e) => e.outerHTML)));
+await browser.close();
