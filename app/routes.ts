@@ -27,11 +27,13 @@ export default [
   route("admin/options/:key", "routes/admin/options.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
-    // Each content type: its list (one route file for all), and its own form for add and edit.
+    // Each content type: its list and its CSV export/import (one route file each for all), and its own
+    // form for add and edit.
     ...contentTypes.flatMap((type) => {
       const segment = segmentOf(type);
       return [
         route(segment, "routes/admin/content/content-list.tsx", { id: `admin/${segment}` }),
+        route(`${segment}/csv`, "routes/admin/content/content-csv.ts", { id: `admin/${segment}/csv` }),
         route(`${segment}/add`, type.admin.form, { id: `admin/${segment}/add` }),
         route(`${segment}/edit/:id`, type.admin.form, { id: `admin/${segment}/edit` }),
       ];

@@ -1,9 +1,16 @@
 import fs from "node:fs";
 import { ensureBuild } from "./ensure-build";
 import { runLoadSmoke } from "./lib/load-smoke";
+import { runScaleBench } from "./lib/scale-bench";
 import { startServer, tempDataDir } from "./lib/server-process";
 
 // `npm run bench`: prints figures for the production server on a fresh embedded database. Never asserts.
+// `npm run bench -- --scale`: the admin at 100,000 deals instead (scripts/lib/scale-bench.ts).
+if (process.argv.includes("--scale")) {
+  ensureBuild();
+  await runScaleBench(undefined, process.env.BENCH_DATABASE_URL);
+  process.exit(0);
+}
 const REQUESTS = Number(process.argv[2] ?? 200);
 const PATHS = ["/", "/deal-dashes", "/buying-guides/how-to-choose-a-tablet", "/healthz"];
 

@@ -49,22 +49,37 @@ describe("admin content, part 2", () => {
     await press("Undo");
     await press("Redo");
 
+    // A deal inserted in the middle of a sentence: searched on the server, shown as a chip, and the
+    // caret is back in the editor to type on.
+    await page.keyboard.type("Our pick is ");
     await toolbar.getByRole("button", { name: "+ Deal" }).click();
-    await page.getByRole("menuitem", { name: /Wireless Noise-Cancelling Headphones/ }).click();
+    await page.getByRole("combobox", { name: "Search deals" }).fill("noise-cancelling");
+    await page.getByRole("option", { name: /Wireless Noise-Cancelling Headphones/ }).click();
+    await expect.poll(() => editor.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.type("for long flights.");
+    await editor.getByTestId("token-chip").filter({ hasText: "Wireless Noise-Cancelling Headphones" }).waitFor();
     const html = await editor.innerHTML();
     for (const tag of ["<h1>", "<h2>", "<h3>", "<strong>", "<em>", "<ul>", "<ol>"]) expect(html).toContain(tag);
-    expect(html).toMatch(/\[deal:[0-9a-f-]{36}\]/);
+    expect(await page.locator('input[name="content"]').inputValue()).toMatch(/Our pick is \[deal:[0-9a-f-]{36}\] for long flights\./);
 
     await page.getByLabel("Status").selectOption("published");
     await saveForm(page, "Create Guide", "/admin/buying-guides", "Buying guide created successfully");
     const card = page.getByTestId("guide-row").filter({ hasText: title });
     const view = card.getByRole("link", { name: "View" });
-    expect(await view.getAttribute("href")).toBe(`/buying-guides/travel-audio-guide-${unique}`);
+    const path = `/buying-guides/travel-audio-guide-${unique}`;
+    expect(await view.getAttribute("href")).toBe(path);
 
-    // Edit keeps the stored content and tags.
+    // Edit keeps the stored content (the token still a chip) and tags.
     await card.getByRole("link", { name: `Edit ${title}` }).click();
     await page.getByRole("textbox", { name: "Guide content" }).getByText("Big title").waitFor();
+    await page.getByTestId("token-chip").filter({ hasText: "Wireless Noise-Cancelling Headphones" }).waitFor();
     expect(await page.getByLabel("Tags").inputValue()).toBe("audio, travel");
+
+    // Shoppers see the token where it was put: a link to the deal inside the sentence.
+    await page.goto(path);
+    const sentence = page.locator(".guide-content p").filter({ hasText: "Our pick is" });
+    await sentence.getByRole("link", { name: /Wireless Noise-Cancelling Headphones/ }).waitFor();
+    expect(await sentence.textContent()).toMatch(/Our pick is .*Wireless Noise-Cancelling Headphones for long flights\.$/);
 
     await page.goto("/admin/buying-guides");
     await page.getByRole("button", { name: `Delete ${title}` }).click();

@@ -26,7 +26,7 @@ export function AdminPageHeader({
           <h2 className="text-2xl font-bold text-gray-900">{title}</h2>
           {description ? <p className="mt-1 text-sm text-gray-600">{description}</p> : null}
         </div>
-        {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
+        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
       </div>
     </div>
   );

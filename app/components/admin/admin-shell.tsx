@@ -1,5 +1,5 @@
-import { DropdownMenu } from "radix-ui";
-import { ChevronDown, LogOut, PanelLeftClose, PanelLeftOpen, Settings, User } from "lucide-react";
+import { Dialog, DropdownMenu } from "radix-ui";
+import { ChevronDown, LogOut, Menu, PanelLeftClose, PanelLeftOpen, Settings, User, X } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
 import { showToast } from "#app/components/ui/toaster";
@@ -30,6 +30,60 @@ function SidebarLink({ item, collapsed }: { item: AdminNavItem; collapsed: boole
       <AdminIcon name={item.icon} className="h-5 w-5 shrink-0" />
       {collapsed ? null : <span>{item.label}</span>}
     </NavLink>
+  );
+}
+
+/** The sidebar's links: the content types, then settings. */
+function NavLinks({ nav, collapsed }: { nav: AdminNavItem[]; collapsed: boolean }) {
+  return (
+    <>
+      {nav.map((item) => (
+        <SidebarLink key={item.to} item={item} collapsed={collapsed} />
+      ))}
+      <p className={cn("mt-4 px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-gray-500", collapsed && "sr-only")}>Settings</p>
+      {adminSettingsNav.map((item) => (
+        <SidebarLink key={item.to} item={item} collapsed={collapsed} />
+      ))}
+    </>
+  );
+}
+
+/** Below the md breakpoint the sidebar is a drawer behind a menu button; it closes on navigation. */
+function MobileNav({ nav }: { nav: AdminNavItem[] }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const [openedAt, setOpenedAt] = useState(pathname);
+  if (open && pathname !== openedAt) {
+    setOpen(false);
+    setOpenedAt(pathname);
+  }
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setOpenedAt(pathname);
+      }}
+    >
+      <Dialog.Trigger className="-ml-2 rounded-lg p-2 text-gray-700 hover:bg-gray-100 md:hidden" aria-label="Open menu">
+        <Menu className="h-6 w-6" aria-hidden />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 md:hidden" />
+        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-gray-900 shadow-xl md:hidden">
+          <div className="flex h-16 items-center justify-between border-b border-gray-800 px-4">
+            <Dialog.Title className="text-lg font-extrabold text-white">DealDash Admin</Dialog.Title>
+            <Dialog.Close className="rounded-lg p-2 text-gray-400 hover:bg-gray-800 hover:text-white" aria-label="Close menu">
+              <X className="h-5 w-5" aria-hidden />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">Admin sections</Dialog.Description>
+          <nav aria-label="Admin" className="flex flex-1 flex-col gap-1 overflow-y-auto p-2">
+            <NavLinks nav={nav} collapsed={false} />
+          </nav>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 
@@ -126,7 +180,7 @@ export function AdminShell({
     <div className="flex min-h-screen bg-gray-50">
       <aside
         data-collapsed={collapsed}
-        className={cn("sticky top-0 flex h-screen shrink-0 flex-col bg-gray-900 transition-[width]", collapsed ? "w-16" : "w-64")}
+        className={cn("sticky top-0 hidden h-screen shrink-0 flex-col bg-gray-900 transition-[width] md:flex", collapsed ? "w-16" : "w-64")}
       >
         <div className={cn("flex h-16 items-center border-b border-gray-800 px-4", collapsed && "justify-center px-0")}>
           <Link to="/admin" className="text-lg font-extrabold text-white">
@@ -134,15 +188,7 @@ export function AdminShell({
           </Link>
         </div>
         <nav aria-label="Admin" className="flex flex-1 flex-col gap-1 overflow-y-auto p-2">
-          {nav.map((item) => (
-            <SidebarLink key={item.to} item={item} collapsed={collapsed} />
-          ))}
-          <p className={cn("mt-4 px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-gray-500", collapsed && "sr-only")}>
-            Settings
-          </p>
-          {adminSettingsNav.map((item) => (
-            <SidebarLink key={item.to} item={item} collapsed={collapsed} />
-          ))}
+          <NavLinks nav={nav} collapsed={collapsed} />
         </nav>
         <button
           type="button"
@@ -155,11 +201,14 @@ export function AdminShell({
         </button>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-20 flex h-16 items-center justify-between border-b border-gray-200 bg-white px-6">
-          <h1 className="text-lg font-semibold text-gray-900">Content Management</h1>
+        <header className="sticky top-0 z-20 flex h-16 items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 md:px-6">
+          <div className="flex min-w-0 items-center gap-2">
+            <MobileNav nav={nav} />
+            <h1 className="truncate text-lg font-semibold text-gray-900">Content Management</h1>
+          </div>
           <UserMenu email={email} onLogout={announceSignOut} />
         </header>
-        <main className="flex-1 p-6">
+        <main className="min-w-0 flex-1 p-4 md:p-6">
           <PendingScreen nav={nav}>{children}</PendingScreen>
         </main>
       </div>

@@ -1,4 +1,5 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Download } from "lucide-react";
+import { Button } from "#app/components/ui/button";
 import { useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { AdminListRow } from "#app/lib/admin-list";
@@ -12,6 +13,7 @@ import {
 import { AdminPageHeader } from "./admin-page-header";
 import { BulkBar, type Selection } from "./bulk-bar";
 import { ConfirmDelete, type DeleteTarget } from "./confirm-delete";
+import { CsvImportDialog } from "./csv-import-dialog";
 import { EmptyState } from "./empty-state";
 import { ListCell } from "./list-cell";
 import { ListIconSprite } from "./list-icons";
@@ -34,6 +36,9 @@ export interface ContentListView {
   addLabel: string;
   addTo: string;
   editTo: string;
+  /** The CSV export (GET, with the view's query) and import (POST) of the type. */
+  csvPath: string;
+  importable: boolean;
   empty: { message: string; actionLabel: string };
   columns: Array<{ heading: string; sortKey?: string; first: SortDirection }>;
   filters: {
@@ -142,7 +147,17 @@ export function ContentList({
     <div>
       <AdminPageHeader
         title={view.title}
-        actions={<AddButton to={view.addTo} label={view.addLabel} />}
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <a href={`${view.csvPath}${listSearch({ ...params, page: 1 })}`} download>
+                <Download className="h-4 w-4" aria-hidden /> Export CSV
+              </a>
+            </Button>
+            {view.importable ? <CsvImportDialog path={view.csvPath} noun={view.noun.many} /> : null}
+            <AddButton to={view.addTo} label={view.addLabel} />
+          </>
+        }
       />
       {page.total === 0 && !filtered ? (
         <EmptyState

@@ -1,12 +1,16 @@
-import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
+import { Node } from "@tiptap/core";
+import { EditorContent, NodeViewWrapper, ReactNodeViewRenderer, useEditor, useEditorState, type Editor, type ReactNodeViewProps } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { DropdownMenu } from "radix-ui";
 import { Bold, Heading1, Heading2, Heading3, Italic, List, ListOrdered, Redo2, Undo2, type LucideIcon } from "lucide-react";
-import { useState } from "react";
+import { createContext, useContext, useState } from "react";
+import { Combobox, type ComboboxOption } from "#app/components/ui/combobox";
 import { cn } from "#app/lib/cn";
-import type { TokenChoice, TokenPicker } from "#app/modules/content-types/embeds.server";
+import { fromEditorHtml, toEditorHtml } from "#app/lib/content-tokens";
+import type { EmbedChip } from "#app/modules/content-types/content-type";
+import type { EmbedKind } from "#app/modules/content-types/embeds.server";
 
 // The buying-guide editor. Loaded only by the admin guide form (React.lazy), so public pages never ship it.
+// Embedded items are `[kind:id]` tokens in the stored HTML; in the editor each is a chip showing the item.
 
 export interface RichTextEditorProps {
   id: string;
@@ -14,9 +18,57 @@ export interface RichTextEditorProps {
   defaultValue: string;
   invalid?: boolean;
   describedBy?: string;
-  /** The "+ Deal"-style menus: one per kind of item a guide can embed. */
-  pickers: TokenPicker[];
+  /** The "+ Deal" menus: one per kind of item a guide can embed. */
+  kinds: EmbedKind[];
+  /** What the tokens already in the guide show, by "kind:id". */
+  chips: Record<string, EmbedChip>;
 }
+
+const ChipsContext = createContext<Record<string, EmbedChip>>({});
+
+/** A token as the editor shows it: the item's picture, name and detail, marked when shoppers cannot see it. */
+function TokenChip({ node, selected }: ReactNodeViewProps) {
+  const chips = useContext(ChipsContext);
+  const token = String(node.attrs.token);
+  const chip = chips[token];
+  const warning = chip?.state === "missing" ? "Deleted" : chip?.state === "unpublished" ? "Not published" : null;
+  return (
+    <NodeViewWrapper
+      as="span"
+      data-testid="token-chip"
+      data-state={chip?.state ?? "public"}
+      title={warning ? `${warning}: shoppers will not see this item` : undefined}
+      className={cn(
+        "mx-0.5 inline-flex max-w-full items-center gap-1.5 rounded-md border px-1.5 py-0.5 align-middle text-sm",
+        warning ? "border-amber-400 bg-amber-50 text-amber-900" : "border-brand-100 bg-brand-50 text-gray-900",
+        selected && "ring-2 ring-brand-500",
+      )}
+    >
+      {chip?.image ? <img src={chip.image} alt="" className="h-5 w-5 shrink-0 rounded object-cover" /> : null}
+      <span className="truncate font-medium">{chip?.label ?? token}</span>
+      {chip?.detail ? <span className="shrink-0 text-xs text-gray-600">{chip.detail}</span> : null}
+      {warning ? <span className="shrink-0 text-xs font-semibold uppercase">{warning}</span> : null}
+    </NodeViewWrapper>
+  );
+}
+
+/** The token as an inline, atomic node: it moves and deletes as one piece, wherever it is put. */
+const ContentToken = Node.create({
+  name: "contentToken",
+  group: "inline",
+  inline: true,
+  atom: true,
+  selectable: true,
+  addAttributes() {
+    return {
+      token: { default: "", parseHTML: (element) => element.getAttribute("data-token"), renderHTML: (attributes) => ({ "data-token": attributes.token }) },
+    };
+  },
+  parseHTML: () => [{ tag: "span[data-token]" }],
+  renderHTML: ({ HTMLAttributes }) => ["span", HTMLAttributes],
+  renderText: ({ node }) => `[${String(node.attrs.token)}]`,
+  addNodeView: () => ReactNodeViewRenderer(TokenChip, { as: "span" }),
+});
 
 function ToolbarButton({ label, icon: Icon, active, disabled, onClick }: { label: string; icon: LucideIcon; active?: boolean; disabled?: boolean; onClick: () => void }) {
   return (
@@ -29,54 +81,60 @@ function ToolbarButton({ label, icon: Icon, active, disabled, onClick }: { label
       // Keep the caret (and focus) in the editor when a button is clicked with the mouse.
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
-      className={cn(
-        "rounded-md p-2 text-gray-700 hover:bg-gray-100 disabled:opacity-40",
-        active && "bg-brand-100 text-brand-700 hover:bg-brand-100",
-      )}
+      className={cn("rounded-md p-2 text-gray-700 hover:bg-gray-100 disabled:opacity-40", active && "bg-brand-100 text-brand-700 hover:bg-brand-100")}
     >
       <Icon className="h-4 w-4" aria-hidden />
     </button>
   );
 }
 
-/** '+ Deal' and friends: pick a published item, insert its token at the cursor. Long lists get a filter. */
-function TokenMenu({ picker: { label, kind, noun, choices }, editor }: { picker: TokenPicker; editor: Editor }) {
-  const [filter, setFilter] = useState("");
-  const shown = choices.filter((choice) => choice.title.toLowerCase().includes(filter.trim().toLowerCase()));
+function ChipOption({ option }: { option: ComboboxOption }) {
   return (
-    <DropdownMenu.Root onOpenChange={() => setFilter("")}>
-      <DropdownMenu.Trigger className="flex items-center gap-1 rounded-md border border-gray-200 px-2 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50">
-        + {label}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="start" sideOffset={4} className="z-50 max-h-80 w-72 overflow-y-auto rounded-lg border border-gray-200 bg-white p-1 shadow-lg">
-          {choices.length > 8 ? (
-            <input
-              aria-label={`Filter ${noun}`}
-              placeholder="Type to filter…"
-              value={filter}
-              onChange={(event) => setFilter(event.target.value)}
-              onKeyDown={(event) => event.stopPropagation()}
-              className="mb-1 w-full rounded-md border border-gray-200 px-2 py-1.5 text-sm"
-            />
-          ) : null}
-          {shown.length === 0 ? <p className="px-3 py-2 text-sm text-gray-500">Nothing published yet.</p> : null}
-          {shown.map((choice: TokenChoice) => (
-            <DropdownMenu.Item
-              key={choice.id}
-              onSelect={() => editor.chain().focus().insertContent(`[${kind}:${choice.id}]`).run()}
-              className="cursor-pointer rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-gray-100"
-            >
-              {choice.title}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <span className="flex items-center gap-3">
+      {option.image ? <img src={option.image} alt="" className="h-9 w-9 shrink-0 rounded object-cover" /> : <span className="h-9 w-9 shrink-0 rounded bg-gray-100" />}
+      <span className="min-w-0">
+        <span className="block truncate font-medium">{option.label}</span>
+        {option.detail ? <span className="block truncate text-xs text-gray-500">{option.detail}</span> : null}
+      </span>
+    </span>
   );
 }
 
-function Toolbar({ editor, pickers }: { editor: Editor; pickers: TokenPicker[] }) {
+/**
+ * '+ Deal' and friends: search the published items of a kind on the server, pick one, and its token goes
+ * in at the caret (in a sentence or a paragraph of its own); focus goes back to the editor.
+ */
+function TokenPicker({ kind, editor, onPick, onClose }: { kind: EmbedKind; editor: Editor; onPick(chip: EmbedChip): void; onClose(): void }) {
+  return (
+    <div className="border-b border-gray-200 bg-gray-50 p-2">
+      <Combobox
+        id={`token-picker-${kind.kind}`}
+        ariaLabel={`Search ${kind.noun}`}
+        placeholder={`Search published ${kind.noun}…`}
+        optionsUrl={`/admin/options/${kind.kind}?embed=1`}
+        selected={null}
+        autoFocus
+        renderOption={(option) => <ChipOption option={option} />}
+        onEscape={() => {
+          onClose();
+          editor.commands.focus();
+        }}
+        onSelect={(option) => {
+          if (!option) return;
+          onPick(option);
+          editor
+            .chain()
+            .focus()
+            .insertContent([{ type: "contentToken", attrs: { token: `${kind.kind}:${option.id}` } }, { type: "text", text: " " }])
+            .run();
+          onClose();
+        }}
+      />
+    </div>
+  );
+}
+
+function Toolbar({ editor, kinds, picking, onPicking }: { editor: Editor; kinds: EmbedKind[]; picking: EmbedKind | null; onPicking(kind: EmbedKind | null): void }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -106,21 +164,32 @@ function Toolbar({ editor, pickers }: { editor: Editor; pickers: TokenPicker[] }
       <ToolbarButton label="Undo" icon={Undo2} disabled={!state.canUndo} onClick={() => chain().undo().run()} />
       <ToolbarButton label="Redo" icon={Redo2} disabled={!state.canRedo} onClick={() => chain().redo().run()} />
       <span className="mx-1 h-6 w-px bg-gray-200" aria-hidden />
-      {pickers.map((picker) => (
-        <TokenMenu key={picker.kind} picker={picker} editor={editor} />
+      {kinds.map((kind) => (
+        <button
+          key={kind.kind}
+          type="button"
+          aria-expanded={picking?.kind === kind.kind}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onPicking(picking?.kind === kind.kind ? null : kind)}
+          className={cn("rounded-md border border-gray-200 px-2 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50", picking?.kind === kind.kind && "bg-brand-50")}
+        >
+          + {kind.label}
+        </button>
       ))}
     </div>
   );
 }
 
-export default function RichTextEditor({ id, name, defaultValue, invalid, describedBy, pickers }: RichTextEditorProps) {
+export default function RichTextEditor({ id, name, defaultValue, invalid, describedBy, kinds, chips: initialChips }: RichTextEditorProps) {
   const [html, setHtml] = useState(defaultValue);
+  const [chips, setChips] = useState(initialChips);
+  const [picking, setPicking] = useState<EmbedKind | null>(null);
   const editor = useEditor({
     // Undo remembers 100 steps; typing after a 500 ms pause starts a new step.
-    extensions: [StarterKit.configure({ heading: { levels: [1, 2, 3] }, undoRedo: { depth: 100, newGroupDelay: 500 }, link: { openOnClick: false } })],
-    content: defaultValue,
+    extensions: [StarterKit.configure({ heading: { levels: [1, 2, 3] }, undoRedo: { depth: 100, newGroupDelay: 500 }, link: { openOnClick: false } }), ContentToken],
+    content: toEditorHtml(defaultValue),
     immediatelyRender: false,
-    onUpdate: ({ editor: e }) => setHtml(e.isEmpty ? "" : e.getHTML()),
+    onUpdate: ({ editor: e }) => setHtml(e.isEmpty ? "" : fromEditorHtml(e.getHTML())),
     editorProps: {
       attributes: {
         id,
@@ -134,10 +203,21 @@ export default function RichTextEditor({ id, name, defaultValue, invalid, descri
     },
   });
   return (
-    <div className={cn("rounded-lg border bg-white", invalid ? "border-red-500" : "border-gray-300")}>
-      {editor ? <Toolbar editor={editor} pickers={pickers} /> : <div className="h-12 border-b border-gray-200" />}
-      <EditorContent editor={editor} />
-      <input type="hidden" name={name} value={html} />
-    </div>
+    <ChipsContext.Provider value={chips}>
+      <div className={cn("rounded-lg border bg-white", invalid ? "border-red-500" : "border-gray-300")}>
+        {editor ? <Toolbar editor={editor} kinds={kinds} picking={picking} onPicking={setPicking} /> : <div className="h-12 border-b border-gray-200" />}
+        {editor && picking ? (
+          <TokenPicker
+            key={picking.kind}
+            kind={picking}
+            editor={editor}
+            onPick={(chip) => setChips((current) => ({ ...current, [`${picking.kind}:${chip.id}`]: chip }))}
+            onClose={() => setPicking(null)}
+          />
+        ) : null}
+        <EditorContent editor={editor} />
+        <input type="hidden" name={name} value={html} />
+      </div>
+    </ChipsContext.Provider>
   );
 }

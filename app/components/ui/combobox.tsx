@@ -31,12 +31,15 @@ export interface ComboboxProps {
   ariaLabel?: string;
   /** How one option looks in the list (the label by default). */
   renderOption?: (option: ComboboxOption) => ReactNode;
+  /** Escape with the list closed (a picker in a panel closes itself). */
+  onEscape?: () => void;
+  autoFocus?: boolean;
   className?: string;
 }
 
 const DEBOUNCE_MS = 150;
 
-export function Combobox({ id, optionsUrl, selected, onSelect, placeholder, clearable, invalid, describedBy, ariaLabel, renderOption, className }: ComboboxProps) {
+export function Combobox({ id, optionsUrl, selected, onSelect, placeholder, clearable, invalid, describedBy, ariaLabel, renderOption, onEscape, autoFocus, className }: ComboboxProps) {
   const listId = useId();
   const fetcher = useFetcher<{ options: ComboboxOption[] }>();
   const [text, setText] = useState(selected?.label ?? "");
@@ -82,6 +85,9 @@ export function Combobox({ id, optionsUrl, selected, onSelect, placeholder, clea
       event.preventDefault();
       setOpen(false);
       setText(selected?.label ?? "");
+    } else if (event.key === "Escape" && onEscape) {
+      event.preventDefault();
+      onEscape();
     }
   }
 
@@ -110,6 +116,7 @@ export function Combobox({ id, optionsUrl, selected, onSelect, placeholder, clea
         aria-describedby={describedBy}
         aria-label={ariaLabel}
         autoComplete="off"
+        autoFocus={autoFocus}
         placeholder={placeholder}
         value={text}
         onChange={(event) => {

@@ -2,8 +2,15 @@ import { useEffect } from "react";
 import { toast as sonner, Toaster as SonnerToaster } from "sonner";
 import type { Toast } from "#app/lib/toast";
 
-/** Shows a toast; the id makes a repeated render of the same toast a no-op. */
+let shownId: string | undefined;
+
+/**
+ * Shows a toast in place of the one on screen (a new message replaces the last instead of stacking); the
+ * id makes a repeated render of the same toast a no-op.
+ */
 export function showToast(toast: Toast) {
+  if (toast.id !== shownId) sonner.dismiss();
+  shownId = toast.id;
   const options = { id: toast.id, description: toast.description };
   if (toast.type === "success") sonner.success(toast.title, options);
   else if (toast.type === "error") sonner.error(toast.title, options);

@@ -41,6 +41,9 @@ const randomOf = (array: SQL) => sql`(${array})[1 + floor(random() * coalesce(ar
 const slugOf = (title: SQL, n: SQL) => sql`trim(both '-' from lower(regexp_replace(${title}, '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || ${n}`;
 /** A time up to `days` days back, spread evenly. */
 const daysAgo = (days: number) => sql`now() - random() * interval '1 day' * ${days}`;
+// Dates the forms store as whole days (UTC): from a day's first instant, until its last.
+const dayStart = (time: SQL) => sql`(date_trunc('day', (${time}) AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
+const dayEnd = (time: SQL) => sql`(${dayStart(time)} + interval '1 day' - interval '1 millisecond')`;
 const status = sql`(CASE WHEN random() < 0.8 THEN 'published' WHEN random() < 0.75 THEN 'draft' ELSE 'archived' END)::content_status`;
 
 async function countOf(db: Executor, table: string): Promise<number> {
@@ -88,13 +91,15 @@ async function seedDeals(db: Executor, size: number) {
       affiliate_url, store_id, category_id, status, featured, amazon_asin, price_updated_at, rating, review_count,
       expires_at, is_hot, created_at, updated_at)
     SELECT title, ${slugOf(sql`title`, sql`i`)}, 'Save on the ' || title || ' while stock lasts.', ${image},
-      price, original, CASE WHEN original IS NULL THEN NULL ELSE round((1 - price / original) * 100)::int END,
+      price, original,
+      -- the app's rounding (lib/discount.ts) in the same floating point, so an edit or import changes nothing
+      CASE WHEN original IS NULL THEN NULL ELSE floor((original::float8 - price::float8) / original::float8 * 100 + 0.5)::int END,
       'https://shop.example/p/' || i, ${randomOf(sql`s.ids`)}, CASE WHEN random() < 0.9 THEN ${randomOf(sql`c.ids`)} END,
       ${status}, random() < 0.02,
       CASE WHEN amazon THEN 'B0' || lpad(upper(to_hex(i)), 8, '0') END,
       CASE WHEN amazon AND random() < 0.7 THEN ${daysAgo(3)} END,
       round((3 + random() * 2)::numeric, 1), floor(random() * 5000)::int,
-      CASE WHEN random() < 0.1 THEN ${daysAgo(60)} WHEN random() < 0.2 THEN now() + random() * interval '60 days' END,
+      CASE WHEN random() < 0.1 THEN ${dayEnd(daysAgo(60))} WHEN random() < 0.2 THEN ${dayEnd(sql`now() + random() * interval '60 days'`)} END,
       random() < 0.05, created, created
     FROM s, c, (
       SELECT *, CASE WHEN random() < 0.7 THEN round(price * (1.1 + random())::numeric, 2) END AS original
@@ -111,9 +116,9 @@ async function seedCoupons(db: Executor, size: number) {
       'Use this code at checkout.', ${randomOf(sql`s.ids`)},
       CASE WHEN random() < 0.85 THEN upper(${pick(BRANDS, sql`i`)}) || (i % 100) END,
       CASE WHEN percentage THEN 'percentage' ELSE 'fixed' END::discount_type, amount,
-      CASE WHEN phase < 0.05 THEN now() + interval '3 days' END,
-      CASE WHEN phase < 0.05 THEN now() + interval '40 days' WHEN phase < 0.2 THEN ${daysAgo(90)}
-        WHEN phase < 0.7 THEN now() + interval '10 days' + random() * interval '120 days' END,
+      CASE WHEN phase < 0.05 THEN ${dayStart(sql`now() + interval '3 days'`)} END,
+      CASE WHEN phase < 0.05 THEN ${dayEnd(sql`now() + interval '40 days'`)} WHEN phase < 0.2 THEN ${dayEnd(daysAgo(90))}
+        WHEN phase < 0.7 THEN ${dayEnd(sql`now() + interval '10 days' + random() * interval '120 days'`)} END,
       ${status}, random() < 0.03, created, created
     FROM s, (
       SELECT *, CASE WHEN percentage THEN 5 + floor(random() * 60) ELSE 5 + floor(random() * 95) END AS amount

@@ -6,8 +6,9 @@ export const AMAZON_REGIONS = ["us-east-1", "us-west-2", "eu-west-1", "ap-northe
 export const CREDENTIAL_VERSIONS = Object.keys(CREATORS_TOKEN_ENDPOINTS);
 export const TEST_FIELDS_MESSAGE = "Please fill in all required fields before testing";
 
-/** The Amazon settings form. The secret may stay empty when one is stored: empty keeps it. */
-export const amazonSettingsSchema = z.object({
+export const SECRET_REQUIRED = "Secret key is required";
+
+const settingsFields = z.object({
   intent: z.enum(["save", "test"]).default("save"),
   api: z.enum(["creators", "paapi"]).default("creators"),
   accessKey: text("Access key is required").trim().min(1, "Access key is required").max(200),
@@ -22,4 +23,13 @@ export const amazonSettingsSchema = z.object({
     .default("2.1"),
 });
 
-export type AmazonSettingsInput = z.output<typeof amazonSettingsSchema>;
+/**
+ * The Amazon settings form. The secret may stay empty when one is stored (empty keeps it); before then it
+ * is required like the other two, so an empty form names all three at once.
+ */
+export const amazonSettingsSchema = (hasSecret: boolean) =>
+  settingsFields.extend({
+    secretKey: hasSecret ? settingsFields.shape.secretKey : text(SECRET_REQUIRED).trim().min(1, SECRET_REQUIRED).max(500),
+  });
+
+export type AmazonSettingsInput = z.output<typeof settingsFields>;

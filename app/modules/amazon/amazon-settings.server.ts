@@ -5,7 +5,7 @@ import { recordAudit } from "#app/modules/audit/audit.server";
 import type { Actor } from "#app/modules/content-types/mutations.server";
 import { decryptSecret, encryptSecret, isEncryptedSecret } from "#app/platform/secrets-at-rest.server";
 import type { AmazonCredentials } from "./amazon-api.server";
-import type { AmazonSettingsInput } from "./amazon-settings.schema";
+import { SECRET_REQUIRED, type AmazonSettingsInput } from "./amazon-settings.schema";
 import { DEFAULT_MARKETPLACE } from "./marketplaces";
 
 // Settings live in api_config of the store with slug 'amazon', the secret encrypted at rest.
@@ -86,7 +86,7 @@ export async function saveAmazonSettings(db: Database, actor: Actor, input: Amaz
   await db.transaction(async (tx) => {
     const current = (await storedConfig(tx)) ?? {};
     const secret = input.secretKey ? encryptSecret(input.secretKey, appSecret) : current.secret_key;
-    if (!secret) throw new MissingSecretError("Secret key is required");
+    if (!secret) throw new MissingSecretError(SECRET_REQUIRED);
     const apiConfig = {
       ...current,
       api: input.api,

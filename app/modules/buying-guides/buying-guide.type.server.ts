@@ -6,6 +6,7 @@ import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { paged } from "#app/modules/content-types/paged.server";
 import { FieldErrors } from "#app/modules/content-types/field-errors";
+import { fromEditorHtml } from "#app/lib/content-tokens";
 import { sanitizeRichText } from "#app/modules/content/safe-html.server";
 import { buyingGuideFields, buyingGuideSchema, type BuyingGuideInput } from "./buying-guide.schema";
 import { guideCardColumns } from "./buying-guides-public.server";
@@ -17,14 +18,17 @@ export const buyingGuideType: ContentType<BuyingGuideInput, ListRow, typeof buyi
   noun: { one: "buying guide", many: "buying guides" },
   table: buyingGuides,
   schema: buyingGuideSchema,
-  // The content is sanitised here, on every save, whatever the form sent.
+  // The content is sanitised here, on every save, whatever the form sent (chips the editor left in go
+  // back to tokens first).
   toRow: (input) => {
-    const content = sanitizeRichText(input.content);
+    const content = sanitizeRichText(fromEditorHtml(input.content));
     if (isBlankHtml(content)) throw new FieldErrors({ content: ["Content is required"] });
     return { ...formColumns(buyingGuideFields, input), content };
   },
   references: [{ field: "categoryId", to: "category" }],
+  tokensIn: "content",
   publicPath: guidePath,
+  csv: { fields: buyingGuideFields },
   admin: {
     icon: "BookOpen",
     title: "Buying Guides Management",

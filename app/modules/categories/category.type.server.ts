@@ -29,6 +29,7 @@ export const categoryType: ContentType<CategoryInput, ListRow, typeof categories
   references: [
     { field: "parentId", to: "category", notFound: "Parent category not found", dependentNoun: { one: "subcategory", many: "subcategories" }, label: "Parent category" },
   ],
+  csv: { fields: categoryFields },
   admin: {
     icon: "FolderTree",
     title: "Categories",

@@ -49,6 +49,17 @@ describe("bulk actions", () => {
     expect(describeBulkResult(dealType, result)).toEqual({ ok: true, text: "2 deals published" });
   });
 
+  it.each([
+    ["draft", "draft", "moved to draft"],
+    ["archive", "archived", "archived"],
+    ["unfeature", "published", "unfeatured"],
+  ] as const)("%s sets what it says", async (action, status, words) => {
+    const row = await createValid(db(), dealType, { status: "published", featured: true });
+    const result = await runBulkAction(dealType, db(), actor, action, eq(deals.id, row.id));
+    expect(describeBulkResult(dealType, result).text).toBe(`1 deal ${words}`);
+    expect(await getForEdit(dealType, db(), row.id)).toMatchObject({ status, featured: action !== "unfeature" });
+  });
+
   it("applies to every row a view matches, and to nothing else", async () => {
     const keep = await createValid(db(), dealType, { featured: false });
     const matching = [await createValid(db(), dealType, { title: "Blue kettle" }), await createValid(db(), dealType, { title: "Blue lamp" })];

@@ -34,6 +34,8 @@ const pastTense: Record<BulkAction, string> = {
   delete: "deleted",
 };
 
+const statusSet = { publish: "published", draft: "draft", archive: "archived" } as const;
+
 const featuredColumn = (type: AnyContentType) => (type.table as unknown as Record<string, AnyPgColumn | undefined>).featured;
 
 /** The actions a type's rows allow: status changes with a status, featuring with a featured flag, and delete. */
@@ -56,7 +58,7 @@ export interface BulkResult {
 /** The column and value an action sets. */
 function changeOf(type: AnyContentType, action: Exclude<BulkAction, "delete">): { column: AnyPgColumn; key: string; value: unknown } {
   if (action === "feature" || action === "unfeature") return { column: featuredColumn(type)!, key: "featured", value: action === "feature" };
-  return { column: lifecycleOf(type)!.status, key: "status", value: action === "publish" ? "published" : action };
+  return { column: lifecycleOf(type)!.status, key: "status", value: statusSet[action] };
 }
 
 /**

@@ -48,6 +48,35 @@ export interface Messages {
   inUse(uses: string): string;
 }
 
+/** A type's rows as CSV: exported by every list, imported where `importBy` is set. */
+export interface CsvConfig {
+  /** The form's fields (its zod object): the CSV's columns, in order, after the id. */
+  fields: z.ZodObject;
+  /** Fields kept out of the CSV (secrets); an import leaves them as they are. */
+  omit?: string[];
+  /** For import: what finds an existing row when the CSV's id does not, in order (a deal's ASIN, then its slug). */
+  importBy?: AnyPgColumn[];
+}
+
+/** An embeddable item as the guide editor shows it: a chip with a picture and a line of detail. */
+export interface EmbedChip {
+  id: string;
+  label: string;
+  /** "Best Buy · $79.99" */
+  detail?: string;
+  image?: string | null;
+  /** Where its card links shoppers (the retailer). */
+  url?: string;
+  /** Set when shoppers cannot see it: a draft or archived item, or a deleted one. */
+  state?: "unpublished" | "missing";
+}
+
+export interface EmbedConfig<Card extends { id: string }> {
+  label: string;
+  cards(db: Executor, ids: string[]): Promise<Card[]>;
+  chip(card: Card): EmbedChip;
+}
+
 /** An admin list row action other than edit and delete (the deal list's price refresh). */
 export interface RowIntent {
   intent: string;
@@ -114,6 +143,8 @@ export interface ContentType<Input = unknown, ListRow = unknown, Table extends C
   forEdit?(row: Record<string, unknown>): Record<string, unknown>;
   /** Runs inside the update's transaction before the write: may refuse it (FieldErrors) or adjust the row. */
   beforeUpdate?(tx: Executor, id: string, row: Record<string, unknown>): Promise<Record<string, unknown> | undefined>;
+  /** The column whose HTML embeds other items as tokens (a guide's content): saving warns about hidden ones. */
+  tokensIn?: string;
   /** Where the spec words a message otherwise than `messagesOf` derives from the noun. */
   messages?: Partial<Messages>;
   /** The column past which a row is no longer live (a coupon's valid_until). A `status` column, when the table has one, decides the rest. */
@@ -125,9 +156,10 @@ export interface ContentType<Input = unknown, ListRow = unknown, Table extends C
    * Guides may embed it as a `[key:id]` token, picked from the editor's "+ Deal" menu and shown as its
    * public card (components/site/embedded-card.tsx); `cards` reads public rows only.
    */
-  embed?: { label: string; cards(db: Executor, ids: string[]): Promise<Array<{ id: string }>> };
+  embed?: EmbedConfig<{ id: string }>;
   /** Its counted click-out `/go/<key>/<id>`: where a public row sends the shopper, and whether to count it. */
   clickOut?: { url: AnyPgColumn | SQL<string>; trackClicks?: AnyPgColumn };
+  csv: CsvConfig;
   admin: AdminConfig<ListRow>;
 }
 

@@ -36,6 +36,8 @@ function fieldErrorsFor(type: AnyContentType, error: unknown): Record<string, st
   return reference ? { [reference.field]: [notFoundMessage(reference)] } : null;
 }
 
+const withoutKeys = (values: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(Object.entries(values).filter(([key]) => !keys.includes(key)));
+
 /** One row of any content type for its edit form (every status), or null. */
 export async function getForEdit(type: AnyContentType, db: Executor, id: string): Promise<Record<string, unknown> | null> {
   const table = type.table as PgTable & AnyContentType["table"];
@@ -44,10 +46,20 @@ export async function getForEdit(type: AnyContentType, db: Executor, id: string)
   return type.forEdit ? type.forEdit(row) : row;
 }
 
-/** Creates (no id) or updates a row from validated input, with its audit row, in one transaction. */
-export async function saveContent(type: AnyContentType, db: Database, actor: Actor, id: string | undefined, input: unknown): Promise<SaveResult> {
+export interface SaveOptions {
+  /** More for the audit row (an import's batch). */
+  detail?: Record<string, unknown>;
+  /** Columns an update leaves as they are (fields an import does not carry). */
+  keep?: readonly string[];
+}
+
+/**
+ * Creates (no id) or updates a row from validated input, with its audit row, in one transaction (a
+ * savepoint when `db` is a transaction already).
+ */
+export async function saveContent(type: AnyContentType, db: Database, actor: Actor, id: string | undefined, input: unknown, options: SaveOptions = {}): Promise<SaveResult> {
   try {
-    const values = type.toRow(input);
+    const values = withoutKeys(type.toRow(input), id === undefined ? [] : (options.keep ?? []));
     const title = String(values[titleColumnOf(type).name] ?? "");
     const row = await db.transaction(async (tx) => {
       let saved: Record<string, unknown> | undefined;
@@ -59,7 +71,7 @@ export async function saveContent(type: AnyContentType, db: Database, actor: Act
       }
       if (saved) {
         const action = id === undefined ? "create" : "update";
-        await recordAudit(tx, { action, actor, entity: entityOf(type), entityId: String(saved.id), detail: { title } });
+        await recordAudit(tx, { action, actor, entity: entityOf(type), entityId: String(saved.id), detail: { title, ...options.detail } });
       }
       return saved as ({ id: string } & Record<string, unknown>) | undefined;
     });

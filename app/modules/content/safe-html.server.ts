@@ -1,3 +1,4 @@
+import escapeHtml from "escape-html";
 import sanitizeHtml from "sanitize-html";
 
 // Stored rich text (buying-guide content) is cleaned with one allowlist on every save and again on every
@@ -34,3 +35,6 @@ const isSitePath = (value: string | undefined) => /^\/(?![/\\])/.test(value?.tri
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, options).trim();
 }
+
+/** Plain text made safe to place in HTML we build (an item's title inside a link). */
+export const escapeText = (text: string): string => escapeHtml(text);

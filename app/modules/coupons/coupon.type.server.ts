@@ -8,7 +8,7 @@ import type { ContentType, ListPage } from "#app/modules/content-types/content-t
 import { paged } from "#app/modules/content-types/paged.server";
 import { adminDiscountLabel, couponFields, couponSchema, type CouponInput } from "./coupon.schema";
 import { couponTargetUrl } from "./coupon-target";
-import { findPublicCouponsByIds } from "./coupons-public.server";
+import { findPublicCouponsByIds, type PublicCoupon } from "./coupons-public.server";
 
 export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
   key: "coupon",
@@ -26,8 +26,18 @@ export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
   messages: { loadFailed: "Failed to fetch coupon details" },
   endsAt: coupons.validUntil,
   references: [{ field: "storeId", to: "store" }],
-  embed: { label: "Coupon", cards: findPublicCouponsByIds },
+  embed: {
+    label: "Coupon",
+    cards: findPublicCouponsByIds,
+    chip: (coupon: PublicCoupon) => ({
+      id: coupon.id,
+      label: coupon.title,
+      detail: `${coupon.storeName} · ${adminDiscountLabel(coupon.discountType, coupon.discountValue)}`,
+      url: coupon.targetUrl,
+    }),
+  },
   clickOut: { url: couponTargetUrl },
+  csv: { fields: couponFields, importBy: [] },
   admin: {
     icon: "Tag",
     title: "Coupons Management",

@@ -11,7 +11,7 @@ import type { ContentType, ListPage } from "#app/modules/content-types/content-t
 import { paged } from "#app/modules/content-types/paged.server";
 import { isExpired } from "#app/lib/expiry";
 import { dealFields, dealSchema, type DealInput } from "./deal.schema";
-import { findPublicDealsByIds } from "./deals-public.server";
+import { findPublicDealsByIds, type PublicDeal } from "./deals-public.server";
 
 export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
   key: "deal",
@@ -26,8 +26,19 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
   }),
   messages: { loadFailed: "Failed to fetch deal details" },
   references: [{ field: "storeId", to: "store" }, { field: "categoryId", to: "category" }],
-  embed: { label: "Deal", cards: findPublicDealsByIds },
+  embed: {
+    label: "Deal",
+    cards: findPublicDealsByIds,
+    chip: (deal: PublicDeal) => ({
+      id: deal.id,
+      label: deal.title,
+      detail: `${deal.storeName} · ${formatPrice(deal.currentPrice)}`,
+      image: deal.imageUrl,
+      url: deal.affiliateUrl,
+    }),
+  },
   clickOut: { url: deals.affiliateUrl, trackClicks: deals.trackClicks },
+  csv: { fields: dealFields, importBy: [deals.amazonAsin, deals.slug] },
   admin: {
     icon: "Zap",
     title: "Deals",

@@ -5,7 +5,8 @@ import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { paged } from "#app/modules/content-types/paged.server";
 import { giftIdeaFields, giftIdeaSchema, type GiftIdeaInput } from "./gift-idea.schema";
-import { findPublicGiftIdeasByIds } from "./gift-ideas-public.server";
+import { findPublicGiftIdeasByIds, type PublicGiftCard } from "./gift-ideas-public.server";
+import { formatPrice } from "#app/lib/money";
 
 export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas> = {
   key: "gift",
@@ -21,8 +22,19 @@ export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas>
   messages: { loadFailed: "Failed to fetch gift idea details" },
   references: [{ field: "storeId", to: "store" }],
   publicPath: (row) => `/gift-ideas/${row.slug}`,
-  embed: { label: "Gift Idea", cards: findPublicGiftIdeasByIds },
+  embed: {
+    label: "Gift Idea",
+    cards: findPublicGiftIdeasByIds,
+    chip: (gift: PublicGiftCard) => ({
+      id: gift.id,
+      label: gift.title,
+      detail: gift.price === null ? undefined : formatPrice(gift.price),
+      image: gift.imageUrl,
+      url: gift.productUrl,
+    }),
+  },
   clickOut: { url: giftIdeas.productUrl },
+  csv: { fields: giftIdeaFields },
   admin: {
     icon: "Gift",
     title: "Gift Ideas Management",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { auditTrail, contentTypeKit, messagesFor, firstListPage } from "../../../tests/support/fixtures";
-import { tokenPickers } from "#app/modules/content-types/embeds.server";
+import { embedKinds, searchEmbeds } from "#app/modules/content-types/embeds.server";
 import { getForEdit } from "#app/modules/content-types/mutations.server";
 import { giftIdeaSchema } from "./gift-idea.schema";
 import { giftIdeaType } from "./gift-idea.type.server";
@@ -50,8 +50,7 @@ describe("gift ideas", () => {
     await save(undefined, { title: "Draft gift" });
     await save(undefined, { title: "Live gift", status: "published" });
     expect((await firstListPage(giftIdeaType, db())).map((g) => g.title)).toEqual(["Live gift", "Draft gift"]);
-    const picker = (await tokenPickers(db())).find((p) => p.kind === "gift")!;
-    expect(picker).toMatchObject({ label: "Gift Idea", noun: "gift ideas" });
-    expect(picker.choices.map((g) => g.title)).toEqual(["Live gift"]);
+    expect(embedKinds().find((kind) => kind.kind === "gift")).toEqual({ kind: "gift", label: "Gift Idea", noun: "gift ideas" });
+    expect((await searchEmbeds(giftIdeaType, db(), "gift")).map((chip) => chip.label)).toEqual(["Live gift"]);
   });
 });

@@ -21,6 +21,8 @@ export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
     if (!current) return undefined;
     return { ...row, apiConfig: restoreSecrets(row.apiConfig as Record<string, unknown>, current.apiConfig) };
   },
+  // api_config holds secrets: it stays out of files, and an import leaves it as it is.
+  csv: { fields: storeFields, omit: ["apiConfig"], importBy: [stores.slug] },
   admin: {
     icon: "Store",
     title: "Stores",

@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { lazy, Suspense } from "react";
+import type { AppLoadContext } from "react-router";
 import { ReferenceField } from "#app/components/admin/reference-field";
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
 import { FormSection } from "#app/components/admin/form-section";
@@ -10,18 +11,22 @@ import { Label } from "#app/components/ui/label";
 import { useContentForm } from "#app/components/forms/use-validated-form";
 import { buyingGuideSchema } from "#app/modules/buying-guides/buying-guide.schema";
 import { buyingGuideType } from "#app/modules/buying-guides/buying-guide.type.server";
-import { tokenPickers } from "#app/modules/content-types/embeds.server";
+import { embedKinds, tokenChips } from "#app/modules/content-types/embeds.server";
 import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/buying-guide-form";
 
 // The editor is its own chunk: only this admin screen downloads Tiptap.
 const RichTextEditor = lazy(() => import("#app/components/admin/rich-text-editor"));
 
-export const loader = (args: Route.LoaderArgs) => loadContentForm(buyingGuideType, args, { pickers: tokenPickers });
+export const loader = (args: Route.LoaderArgs) =>
+  loadContentForm(buyingGuideType, args, {
+    kinds: async () => embedKinds(),
+    chips: (db: AppLoadContext["db"], row: Record<string, unknown> | null) => tokenChips(db, typeof row?.content === "string" ? row.content : ""),
+  });
 
 export const action = (args: Route.ActionArgs) => saveContentForm(buyingGuideType, args);
 
-export default function BuyingGuideForm({ loaderData: { row: guide, frame, refs, pickers }, actionData }: Route.ComponentProps) {
+export default function BuyingGuideForm({ loaderData: { row: guide, frame, refs, kinds, chips }, actionData }: Route.ComponentProps) {
   const [form, fields] = useContentForm(
     buyingGuideSchema,
     actionData,
@@ -51,7 +56,8 @@ export default function BuyingGuideForm({ loaderData: { row: guide, frame, refs,
             id={fields.content.id}
             name={fields.content.name}
             defaultValue={guide?.content ?? ""}
-            pickers={pickers}
+            kinds={kinds}
+            chips={chips}
             invalid={Boolean(contentError)}
             describedBy={contentError ? `${fields.content.id}-error` : undefined}
           />

@@ -5,6 +5,7 @@ import { readFormData } from "#app/lib/form-data";
 import { errorToast, successToast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
 import type { AnyContentType, ContentTable, ContentType } from "#app/modules/content-types/content-type";
+import { hiddenEmbedsNotice } from "#app/modules/content-types/embeds.server";
 import { getForEdit, saveContent } from "#app/modules/content-types/mutations.server";
 import { referencedOptions, type ChoiceOption } from "#app/modules/content-types/options.server";
 import { adminPathOf as listPath, adminWordsOf, messagesOf } from "#app/modules/content-types/words";
@@ -30,7 +31,7 @@ function formView(type: AnyContentType, editing: boolean): ContentFormView {
   };
 }
 
-type Choices = Record<string, (db: AppLoadContext["db"]) => Promise<unknown>>;
+type Choices = Record<string, (db: AppLoadContext["db"], row: Record<string, unknown> | null) => Promise<unknown>>;
 
 /**
  * An add or edit form's data: the row being edited (back to the list with the type's "Failed to fetch …"
@@ -51,7 +52,7 @@ export async function loadContentForm<Table extends ContentTable, C extends Choi
   }
   const [refs, ...read] = await Promise.all([
     row ? referencedOptions(generic, context.db, row as Record<string, unknown>) : ({} as Record<string, ChoiceOption | null>),
-    ...Object.entries(choices).map(async ([name, load]) => [name, await load(context.db)] as const),
+    ...Object.entries(choices).map(async ([name, load]) => [name, await load(context.db, row as Record<string, unknown> | null)] as const),
   ]);
   const chosen = Object.fromEntries(read as Array<readonly [string, unknown]>) as { [K in keyof C]: Awaited<ReturnType<C[K]>> };
   return { row, frame: formView(generic, row !== null), refs, ...chosen };
@@ -70,7 +71,11 @@ export async function saveContentForm(type: AnyContentType, { request, params, c
   if (id !== undefined && !isUuid(id)) throw redirectWithToast(listPath(type), errorToast(messages.saveFailed));
   try {
     const result = await saveContent(type, context.db, admin.user, id, submission.value);
-    if (result.ok) return redirectWithToast(listPath(type), successToast(id === undefined ? messages.created : messages.updated));
+    if (result.ok) {
+      const saved = id === undefined ? messages.created : messages.updated;
+      const notice = await hiddenEmbedsNotice(type, context.db, result.row);
+      return redirectWithToast(listPath(type), successToast(notice ? `${saved}. ${notice}` : saved));
+    }
     if (result.reason === "not-found") return redirectWithToast(listPath(type), errorToast(messages.saveFailed));
     return data({ result: submission.reply({ fieldErrors: result.fieldErrors }), toast: null }, { status: 400 });
   } catch (error) {

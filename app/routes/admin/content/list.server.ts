@@ -42,6 +42,8 @@ function listView(type: AnyContentType, total: number, filtered: boolean): Conte
     addLabel: words.addLabel,
     addTo: `${path}/add`,
     editTo: `${path}/edit`,
+    csvPath: `${path}/csv`,
+    importable: Boolean(type.csv.importBy),
     empty: type.admin.empty,
     columns: type.admin.columns.map((column) => ({ heading: column.heading, sortKey: column.sort ? sortKeyOf(column) : undefined, first: column.sort?.first ?? "asc" })),
     filters: {

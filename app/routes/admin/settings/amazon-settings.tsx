@@ -8,10 +8,11 @@ import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { FormSection } from "#app/components/admin/form-section";
 import { Button } from "#app/components/ui/button";
 import { showToast, useToast } from "#app/components/ui/toaster";
+import { submitterOf } from "#app/components/admin/use-required-fields-toast";
 import { requireAdmin } from "#app/platform/auth.server";
 import { errorToast, successToast } from "#app/lib/toast";
 import { logger } from "#app/platform/logger.server";
-import { AMAZON_REGIONS, amazonSettingsSchema, CREDENTIAL_VERSIONS, TEST_FIELDS_MESSAGE } from "#app/modules/amazon/amazon-settings.schema";
+import { AMAZON_REGIONS, amazonSettingsSchema, CREDENTIAL_VERSIONS, SECRET_REQUIRED, TEST_FIELDS_MESSAGE } from "#app/modules/amazon/amazon-settings.schema";
 import { credentialsFromForm, loadAmazonSettings, MissingSecretError, saveAmazonSettings } from "#app/modules/amazon/amazon-settings.server";
 import { testAmazonConnection } from "#app/modules/amazon/amazon-service.server";
 import { MARKETPLACES } from "#app/modules/amazon/marketplaces";
@@ -25,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await readFormData(request), { schema: amazonSettingsSchema });
+  const { hasSecret } = await loadAmazonSettings(context.db, context.appSecret);
+  const submission = parseWithZod(await readFormData(request), { schema: amazonSettingsSchema(hasSecret) });
   const intent = submission.payload.intent === "test" ? "test" : "save";
   if (submission.status !== "success") {
     return data(
@@ -38,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "test") {
     const credentials = await credentialsFromForm(context.db, input, context.appSecret);
     if (!credentials) {
-      return data({ result: submission.reply({ fieldErrors: { secretKey: ["Secret key is required"] }, hideFields: ["secretKey"] }), toast: errorToast(TEST_FIELDS_MESSAGE), test: null }, { status: 400 });
+      return data({ result: submission.reply({ fieldErrors: { secretKey: [SECRET_REQUIRED] }, hideFields: ["secretKey"] }), toast: errorToast(TEST_FIELDS_MESSAGE), test: null }, { status: 400 });
     }
     const test = await testAmazonConnection(credentials, { endpointOverride: context.env.AMAZON_API_ENDPOINT });
     return { result: submission.reply({ hideFields: ["secretKey"] }), toast: null, test };
@@ -49,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { result: submission.reply({ hideFields: ["secretKey"] }), toast: successToast("Amazon PA API settings saved successfully"), test: null };
   } catch (error) {
     if (error instanceof MissingSecretError) {
-      return data({ result: submission.reply({ fieldErrors: { secretKey: ["Secret key is required"] }, hideFields: ["secretKey"] }), toast: null, test: null }, { status: 400 });
+      return data({ result: submission.reply({ fieldErrors: { secretKey: [SECRET_REQUIRED] }, hideFields: ["secretKey"] }), toast: null, test: null }, { status: 400 });
     }
     logger.error({ err: error }, "saving Amazon settings failed");
     return data({ result: submission.reply({ hideFields: ["secretKey"] }), toast: errorToast("Failed to save settings"), test: null }, { status: 500 });
@@ -65,7 +67,7 @@ export default function AmazonSettings({ loaderData: { settings }, actionData }:
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   useToast(actionData?.toast);
-  const [form, fields] = useValidatedForm(amazonSettingsSchema, {
+  const [form, fields] = useValidatedForm(amazonSettingsSchema(settings.hasSecret), {
     lastResult: actionData?.result,
     defaultValue: { ...settings, secretKey: "" },
   });
@@ -91,8 +93,7 @@ export default function AmazonSettings({ loaderData: { settings }, actionData }:
         onSubmit={(event) => {
           formProps.onSubmit(event);
           // A test stopped by missing fields says so, as the spec's message.
-          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-          if (event.defaultPrevented && submitter?.value === "test") showToast(errorToast(TEST_FIELDS_MESSAGE));
+          if (event.defaultPrevented && submitterOf(event)?.value === "test") showToast(errorToast(TEST_FIELDS_MESSAGE));
         }}
         className="space-y-6"
       >

@@ -1,0 +1,164 @@
+import { Dialog } from "radix-ui";
+import { Upload } from "lucide-react";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { Button } from "#app/components/ui/button";
+import { Label } from "#app/components/ui/label";
+import type { ImportAction, ImportReport } from "#app/modules/content-types/csv-import.server";
+
+const count = (n: number) => n.toLocaleString("en-US");
+const actionWords: Record<ImportAction, string> = { create: "create", update: "update", unchanged: "unchanged", refuse: "refused" };
+
+type Stage = { name: "choose" } | { name: "working"; dryRun: boolean; done: number; total: number } | { name: "checked" | "imported"; report: ImportReport } | { name: "failed"; message: string };
+
+/** Posts the file to the import and follows its stream of progress lines to the report. */
+async function runImport(path: string, file: File, dryRun: boolean, onProgress: (done: number, total: number) => void): Promise<ImportReport> {
+  const response = await fetch(`${path}${dryRun ? "?dryRun=1" : ""}`, { method: "POST", headers: { "Content-Type": "text/csv" }, body: await file.text() });
+  if (response.status === 413) throw new Error("The file is too large (at most 20 MB).");
+  if (!response.ok || !response.body) throw new Error((await response.text()) || "The import did not start.");
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += value;
+    const lines = buffered.split("\n");
+    buffered = lines.pop() ?? "";
+    for (const line of lines.filter(Boolean)) {
+      const message = JSON.parse(line) as { done?: number; total?: number; report?: ImportReport; error?: string };
+      if (message.error) throw new Error(message.error);
+      if (message.report) return message.report;
+      onProgress(message.done ?? 0, message.total ?? 0);
+    }
+  }
+  throw new Error("The import stopped before it finished.");
+}
+
+function Summary({ report, dryRun }: { report: ImportReport; dryRun: boolean }) {
+  const { counts } = report;
+  return (
+    <div className="space-y-3" data-testid="import-report">
+      <p className="font-medium" role="status">
+        {dryRun
+          ? `This file would create ${count(counts.create)}, update ${count(counts.update)}, leave ${count(counts.unchanged)} unchanged, refuse ${count(counts.refuse)}.`
+          : `Done: created ${count(counts.create)}, updated ${count(counts.update)}, left ${count(counts.unchanged)} unchanged, refused ${count(counts.refuse)}.`}
+      </p>
+      <div className="max-h-64 overflow-auto rounded-lg border border-gray-200">
+        <table className="w-full text-left text-sm">
+          <thead className="sticky top-0 bg-gray-50 text-xs uppercase text-gray-600">
+            <tr>
+              <th className="px-3 py-2">Line</th>
+              <th className="px-3 py-2">Result</th>
+              <th className="px-3 py-2">Title</th>
+              <th className="px-3 py-2">Reason</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {report.lines.map((line) => (
+              <tr key={line.line} data-testid={`import-line-${line.action}`} className={line.action === "refuse" ? "bg-red-50" : undefined}>
+                <td className="px-3 py-1.5">{line.line}</td>
+                <td className="px-3 py-1.5">{actionWords[line.action]}</td>
+                <td className="px-3 py-1.5">{line.title}</td>
+                <td className="px-3 py-1.5 text-red-700">{line.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {report.lines.length < report.total ? <p className="text-xs text-gray-500">Showing every refused line and the first others.</p> : null}
+    </div>
+  );
+}
+
+/**
+ * "Import CSV": check a file first (nothing is written, every line's outcome is shown), then import it
+ * with a progress bar. Lines with problems are skipped; the rest go in.
+ */
+export function CsvImportDialog({ path, noun }: { path: string; noun: string }) {
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [stage, setStage] = useState<Stage>({ name: "choose" });
+  const revalidator = useRevalidator();
+
+  async function run(dryRun: boolean) {
+    if (!file) return;
+    setStage({ name: "working", dryRun, done: 0, total: 0 });
+    try {
+      const report = await runImport(path, file, dryRun, (done, total) => setStage({ name: "working", dryRun, done, total }));
+      setStage({ name: dryRun ? "checked" : "imported", report });
+      if (!dryRun) void revalidator.revalidate();
+    } catch (error) {
+      setStage({ name: "failed", message: (error as Error).message });
+    }
+  }
+
+  const changes = stage.name === "checked" ? stage.report.counts.create + stage.report.counts.update : 0;
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) {
+          setFile(null);
+          setStage({ name: "choose" });
+        }
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <Button variant="outline">
+          <Upload className="h-4 w-4" aria-hidden /> Import CSV
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[94vw] max-w-2xl -translate-x-1/2 -translate-y-1/2 space-y-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">Import {noun} from CSV</Dialog.Title>
+          <Dialog.Description className="text-sm text-gray-600">
+            Use the columns of the export. A line with an id (or an existing slug) updates that row; others are created. Check the file first: nothing is written until you import.
+          </Dialog.Description>
+          <div className="space-y-1.5">
+            <Label htmlFor="csv-file">CSV file</Label>
+            <input
+              id="csv-file"
+              type="file"
+              accept=".csv,text/csv"
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                setStage({ name: "choose" });
+              }}
+              className="block w-full text-sm"
+            />
+          </div>
+          {stage.name === "working" ? (
+            <div className="space-y-1" role="status">
+              <progress className="w-full" value={stage.done} max={stage.total || undefined} aria-label={stage.dryRun ? "Checking" : "Importing"} />
+              <p className="text-sm text-gray-600">
+                {stage.dryRun ? "Checking" : "Importing"}… {stage.total ? `${count(stage.done)} of ${count(stage.total)} lines` : ""}
+              </p>
+            </div>
+          ) : null}
+          {stage.name === "checked" || stage.name === "imported" ? <Summary report={stage.report} dryRun={stage.name === "checked"} /> : null}
+          {stage.name === "failed" ? (
+            <p className="text-sm text-red-700" role="alert">
+              {stage.message}
+            </p>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Dialog.Close asChild>
+              <Button variant="outline">{stage.name === "imported" ? "Close" : "Cancel"}</Button>
+            </Dialog.Close>
+            {stage.name === "checked" ? (
+              <Button onClick={() => void run(false)} disabled={changes === 0}>
+                Import {count(changes)} {changes === 1 ? "line" : "lines"}
+              </Button>
+            ) : stage.name !== "imported" ? (
+              <Button onClick={() => void run(true)} disabled={!file || stage.name === "working"}>
+                Check file
+              </Button>
+            ) : null}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,291 @@
+import { randomUUID } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { parse } from "csv-parse/sync";
+import { inArray, or, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import type { Database, Executor } from "#app/db/client.server";
+import { isUuid } from "#app/lib/uuid";
+import type { AnyContentType } from "./content-type";
+import { csvColumnsOf, csvRows, unescapeFormula, type CsvColumn } from "./csv.server";
+import { saveContent, type Actor } from "./mutations.server";
+import { contentType } from "./registry.server";
+import { titleColumnOf } from "./words";
+
+// CSV import: the export's columns back in. Each line is checked by the type's own form schema, finds
+// the row it updates by id (then by ASIN or slug), and is created, updated, left unchanged or refused
+// with the reason. A dry run writes nothing; the real run commits a few hundred lines at a time, each
+// line on its own (a refused line never takes good ones with it), every change audited with the batch.
+
+export const IMPORT_MAX_LINES = 50_000;
+const CHUNK = 250;
+
+export type ImportAction = "create" | "update" | "unchanged" | "refuse";
+
+export interface ImportLine {
+  /** The file's line number (the header is line 1). */
+  line: number;
+  action: ImportAction;
+  title: string;
+  reason?: string;
+}
+
+export interface ImportReport {
+  counts: Record<ImportAction, number>;
+  /** Every refused line, and the first few hundred others. */
+  lines: ImportLine[];
+  total: number;
+}
+
+export class ImportFileError extends Error {}
+
+const REPORTED_LINES = 500;
+type Cells = Record<string, string>;
+
+function readCsv(text: string, columns: CsvColumn[]): Cells[] {
+  let records: Cells[];
+  try {
+    records = parse(text, { columns: true, bom: true, skip_empty_lines: true, relax_column_count: true, trim: false });
+  } catch (error) {
+    throw new ImportFileError(`This file is not CSV we can read: ${(error as Error).message}`);
+  }
+  const headers = Object.keys(records[0] ?? {});
+  if (records.length > 0 && !headers.some((header) => columns.some((column) => column.header === header))) {
+    throw new ImportFileError(`None of the file's columns is one we know. Use the export's columns: ${columns.map((column) => column.header).join(", ")}.`);
+  }
+  if (records.length > IMPORT_MAX_LINES) throw new ImportFileError(`A file may hold at most ${IMPORT_MAX_LINES.toLocaleString("en-US")} lines.`);
+  return records.map((record) => Object.fromEntries(Object.entries(record).map(([header, cell]) => [header, unescapeFormula(String(cell ?? "").replaceAll("\0", ""))])));
+}
+
+/** Referenced rows by their slug or name, lower-cased, for each reference column the file has. */
+async function referenceIndex(db: Executor, columns: CsvColumn[], records: Cells[]): Promise<Map<string, Map<string, string[]>>> {
+  const index = new Map<string, Map<string, string[]>>();
+  for (const column of columns.filter((candidate) => candidate.reference)) {
+    const names = [...new Set(records.map((record) => record[column.header]?.trim().toLowerCase()).filter((name): name is string => Boolean(name)))];
+    const byName = new Map<string, string[]>();
+    index.set(column.header, byName);
+    if (names.length === 0) continue;
+    const target = contentType(column.reference!.to);
+    const slug = (target.table as unknown as Record<string, AnyPgColumn>).slug!;
+    const name = titleColumnOf(target);
+    for (let start = 0; start < names.length; start += 1000) {
+      const part = names.slice(start, start + 1000);
+      const rows = await db
+        .select({ id: target.table.id, slug, name })
+        .from(target.table)
+        .where(or(inArray(sql`lower(${slug})`, part), inArray(sql`lower(${name})`, part)));
+      for (const row of rows) {
+        for (const key of new Set([String(row.slug).toLowerCase(), String(row.name).toLowerCase()])) byName.set(key, [...(byName.get(key) ?? []), String(row.id)]);
+      }
+    }
+  }
+  return index;
+}
+
+const isBooleanField = (schema: z.ZodType) => {
+  let inner = schema as unknown as { _zod: { def: { type: string; innerType?: unknown } } };
+  while (inner._zod.def.innerType) inner = inner._zod.def.innerType as typeof inner;
+  return inner._zod.def.type === "boolean";
+};
+
+const TRUE = new Set(["true", "yes", "y", "1", "on"]);
+
+/** The stored rows a chunk of lines may update: by id, then by each `importBy` column's value. */
+async function existingRows(type: AnyContentType, db: Executor, columns: CsvColumn[], records: Cells[]) {
+  const ids = records.map((record) => record.id?.trim()).filter(isUuid);
+  const conditions = [ids.length > 0 ? inArray(type.table.id, ids) : undefined];
+  for (const by of type.csv!.importBy ?? []) {
+    const column = columns.find((candidate) => candidate.field === by.name)!;
+    const values = [...new Set(records.map((record) => record[column.header]?.trim()).filter((value): value is string => Boolean(value)))];
+    // ASINs are upper case and slugs lower case: compare as the form would store them.
+    if (values.length > 0) conditions.push(inArray(by, [...new Set(values.flatMap((value) => [value, value.toLowerCase(), value.toUpperCase()]))]));
+  }
+  const where = or(...conditions);
+  if (!where) return [];
+  return (await db.select().from(type.table as PgTable).where(where)) as Array<Record<string, unknown>>;
+}
+
+const comparable = (value: unknown): unknown => {
+  if (value instanceof Date) return value.getTime();
+  if (value === undefined || value === "") return null;
+  if (value !== null && typeof value === "object") return JSON.stringify(value);
+  return value;
+};
+
+/** Whether saving `values` would change nothing in `stored`. */
+const unchanged = (values: Record<string, unknown>, stored: Record<string, unknown>) =>
+  Object.entries(values).every(([key, value]) => {
+    const before = stored[key];
+    // numeric columns come back as numbers or strings depending on the driver
+    return comparable(value) === comparable(before) || (value != null && before != null && Number(value) === Number(before));
+  });
+
+interface Planned {
+  line: ImportLine;
+  id?: string;
+  value?: unknown;
+  /** The final slug of a line that writes, for types with slugs. */
+  slug?: string;
+}
+
+type Match = { row: Record<string, unknown>; cells: Cells };
+
+/** A line's form data: the file's cells over the stored row's (columns the file leaves out keep their values). */
+function formOf(type: AnyContentType, columns: CsvColumn[], record: Cells, match: Match | undefined, refs: Map<string, Map<string, string[]>>): FormData | string {
+  const cells: Cells = { ...match?.cells, ...record };
+  const form = new FormData();
+  for (const column of columns) {
+    const cell = cells[column.header]?.trim() ?? "";
+    if (column.field === "id" || !cell) continue;
+    if (column.reference && match && cell === match.cells[column.header]) {
+      form.set(column.field, String(match.row[column.field]));
+    } else if (column.reference) {
+      const found = refs.get(column.header)?.get(cell.toLowerCase()) ?? [];
+      if (found.length === 0) return `${column.header}: "${cell}" not found (use its slug or name).`;
+      if (found.length > 1) return `${column.header}: "${cell}" names several; use its slug.`;
+      form.set(column.field, found[0]!);
+    } else if (isBooleanField(type.csv!.fields.shape[column.field] as z.ZodType)) {
+      if (TRUE.has(cell.toLowerCase())) form.set(column.field, "on");
+    } else {
+      form.set(column.field, cell);
+    }
+  }
+  return form;
+}
+
+/** The stored row a line means: its id, else the first `importBy` column (ASIN, slug) that finds one. */
+function matchOf(type: AnyContentType, columns: CsvColumn[], record: Cells, stored: Map<string, Match>): Match | undefined {
+  const id = record.id?.trim().toLowerCase();
+  if (id) return stored.get(id);
+  for (const by of type.csv!.importBy ?? []) {
+    const value = record[columns.find((column) => column.field === by.name)!.header]?.trim();
+    const spellings = value ? [value, value.toLowerCase(), value.toUpperCase()] : [];
+    const found = [...stored.values()].find(({ row }) => spellings.includes(String(row[by.name] ?? "")));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** What one line would do, given the stored row it means (if any). */
+function planLine(type: AnyContentType, columns: CsvColumn[], record: Cells, line: number, match: Match | undefined, refs: Map<string, Map<string, string[]>>, seen: Map<string, number>): Planned {
+  const title = record[titleColumnOf(type).name]?.trim() || "(no title)";
+  const refuse = (reason: string): Planned => ({ line: { line, action: "refuse", title, reason } });
+  const id = record.id?.trim();
+  if (id && !isUuid(id)) return refuse("The id is not one of ours: leave it empty to create a new row.");
+  if (id && !match) return refuse(`No ${type.noun.one} has this id.`);
+  if (match) {
+    const earlier = seen.get(`id:${String(match.row.id)}`);
+    if (earlier !== undefined) return refuse(`Same ${type.noun.one} as line ${earlier}.`);
+    seen.set(`id:${String(match.row.id)}`, line);
+  }
+  const form = formOf(type, columns, record, match, refs);
+  if (typeof form === "string") return refuse(form);
+  const submission = parseWithZod(form, { schema: type.schema });
+  if (submission.status !== "success") {
+    const errors = submission.reply().error ?? {};
+    return refuse(Object.entries(errors).map(([field, messages]) => `${field}: ${(messages ?? []).join(", ")}`).join("; "));
+  }
+  const slug = (submission.value as { slug?: string }).slug;
+  if (!match) return { line: { line, action: "create", title }, value: submission.value, slug };
+  const values = Object.fromEntries(Object.entries(type.toRow(submission.value)).filter(([field]) => !type.csv.omit?.includes(field)));
+  if (unchanged(values, match.row)) return { line: { line, action: "unchanged", title } };
+  return { line: { line, action: "update", title }, id: String(match.row.id), value: submission.value, slug };
+}
+
+/** Stored rows with their CSV cells, by id. */
+async function matchesById(type: AnyContentType, db: Executor, rows: Array<Record<string, unknown>>): Promise<Map<string, Match>> {
+  const cells = await csvRows(type, db, rows);
+  return new Map(rows.map((row, index) => [String(row.id), { row, cells: cells[index]! }]));
+}
+
+/** What one chunk of lines would do, and the validated input for the lines that write. */
+async function planChunk(
+  type: AnyContentType,
+  db: Executor,
+  columns: CsvColumn[],
+  records: Cells[],
+  firstLine: number,
+  refs: Map<string, Map<string, string[]>>,
+  seen: Map<string, number>,
+): Promise<Planned[]> {
+  const byId = await matchesById(type, db, await existingRows(type, db, columns, records));
+  let plans = records.map((record, index) => planLine(type, columns, record, firstLine + index, matchOf(type, columns, record, byId), refs, seen));
+  // A line without id or slug still means the row whose slug its title makes, where slugs find rows.
+  const slugColumn = (type.table as unknown as Record<string, AnyPgColumn | undefined>).slug;
+  const derived = plans.flatMap((plan, index) => (plan.line.action === "create" && plan.slug && !records[index]!.slug?.trim() ? [plan.slug] : []));
+  if (slugColumn && type.csv.importBy?.includes(slugColumn) && derived.length > 0) {
+    const found = await matchesById(type, db, (await db.select().from(type.table as PgTable).where(inArray(slugColumn, derived))) as Array<Record<string, unknown>>);
+    const bySlug = new Map([...found.values()].map((match) => [String(match.row.slug), match]));
+    plans = plans.map((plan, index) => {
+      const match = plan.line.action === "create" && plan.slug ? bySlug.get(plan.slug) : undefined;
+      return match ? planLine(type, columns, records[index]!, plan.line.line, match, refs, seen) : plan;
+    });
+  }
+  return refuseTakenSlugs(type, db, plans, seen);
+}
+
+/** Lines whose slug another row has (in the database, or an earlier line of the file) are refused. */
+async function refuseTakenSlugs(type: AnyContentType, db: Executor, plans: Planned[], seen: Map<string, number>): Promise<Planned[]> {
+  const slugColumn = (type.table as unknown as Record<string, AnyPgColumn | undefined>).slug;
+  const slugs = [...new Set(plans.map((plan) => plan.slug).filter((slug): slug is string => Boolean(slug)))];
+  if (!slugColumn || slugs.length === 0) return plans;
+  const owners = new Map((await db.select({ id: type.table.id, slug: slugColumn }).from(type.table).where(inArray(slugColumn, slugs))).map((row) => [String(row.slug), String(row.id)]));
+  return plans.map((plan) => {
+    if (!plan.slug) return plan;
+    const owner = owners.get(plan.slug);
+    const earlier = seen.get(`slug:${plan.slug}`);
+    if ((owner && owner !== plan.id) || earlier !== undefined) {
+      const reason = earlier !== undefined ? `slug: "${plan.slug}" is also line ${earlier}'s.` : `slug: Slug already in use ("${plan.slug}").`;
+      return { line: { ...plan.line, action: "refuse", reason } };
+    }
+    seen.set(`slug:${plan.slug}`, plan.line.line);
+    return plan;
+  });
+}
+
+/**
+ * Reads a CSV of a type's rows and reports, line by line, what it does; with `dryRun` nothing is written.
+ * `onProgress` hears the lines done so far.
+ */
+export async function importCsv(
+  type: AnyContentType,
+  db: Database,
+  actor: Actor,
+  text: string,
+  options: { dryRun: boolean; onProgress?: (done: number, total: number) => void },
+): Promise<ImportReport> {
+  const columns = csvColumnsOf(type);
+  const records = readCsv(text, columns);
+  const refs = await referenceIndex(db, columns, records);
+  const batch = randomUUID();
+  const report: ImportReport = { counts: { create: 0, update: 0, unchanged: 0, refuse: 0 }, lines: [], total: records.length };
+  const seen = new Map<string, number>();
+  const note = (line: ImportLine) => {
+    report.counts[line.action] += 1;
+    if (line.action === "refuse" || report.lines.length < REPORTED_LINES) report.lines.push(line);
+  };
+  for (let start = 0; start < records.length; start += CHUNK) {
+    const chunk = records.slice(start, start + CHUNK);
+    const plans = await planChunk(type, db, columns, chunk, start + 2, refs, seen);
+    if (options.dryRun) plans.forEach((plan) => note(plan.line));
+    else {
+      // One transaction per chunk (others get the database between chunks); each line is a savepoint.
+      await db.transaction(async (tx) => {
+        for (const plan of plans) {
+          if (plan.value === undefined) {
+            note(plan.line);
+            continue;
+          }
+          const saved = await saveContent(type, tx as unknown as Database, actor, plan.id, plan.value, { detail: { import: batch }, keep: type.csv!.omit }).catch(() => null);
+          if (saved?.ok) note(plan.line);
+          else {
+            const reason = saved && saved.reason === "invalid" ? Object.entries(saved.fieldErrors).map(([field, messages]) => `${field}: ${messages.join(", ")}`).join("; ") : "Could not be saved.";
+            note({ ...plan.line, action: "refuse", reason });
+          }
+        }
+      });
+    }
+    options.onProgress?.(Math.min(start + CHUNK, records.length), records.length);
+  }
+  return report;
+}

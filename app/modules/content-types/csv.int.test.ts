@@ -1,0 +1,146 @@
+import { parse } from "csv-parse/sync";
+import { count, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { actor, createValid, insertActor } from "../../../tests/support/fixtures";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
+import { seedScaleData } from "#app/db/seed/scale-data.server";
+import { auditLog, deals, stores } from "#app/db/schema";
+import { refFiltersOf } from "./admin-list.server";
+import type { AnyContentType } from "./content-type";
+import { importCsv } from "./csv-import.server";
+import { exportCsv } from "./csv.server";
+import { readListParams } from "./list-params";
+import { contentType } from "./registry.server";
+
+const database = testDatabasePerFile((t) => insertActor(t.db));
+const db = () => database().db;
+const dealType = contentType("deal");
+const storeType = contentType("store");
+
+const exported = (type: AnyContentType, query = "") =>
+  new Response(exportCsv(type, db(), readListParams(new URLSearchParams(query), refFiltersOf(type).map((filter) => filter.param)))).text();
+const rowsOf = (csv: string) => parse(csv, { columns: true, bom: true }) as Array<Record<string, string>>;
+const audits = async () => (await db().select({ n: count() }).from(auditLog))[0]!.n;
+const importing = (type: AnyContentType, csv: string, dryRun = false) => importCsv(type, db(), actor, csv, { dryRun });
+
+const DEAL_HEADER = "title,store,currentPrice,shortDescription,imageUrl,affiliateUrl,status";
+
+describe("CSV export", () => {
+  it("starts with a byte-order mark and the form's columns, references by slug", async () => {
+    const store = await createValid(db(), storeType, { name: "Gadget Hub", slug: "gadget-hub" });
+    await createValid(db(), dealType, { storeId: store.id, title: "Desk Lamp" });
+    const bytes = new Uint8Array(await new Response(exportCsv(dealType, db(), readListParams(new URLSearchParams(), []))).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = await exported(dealType);
+    expect(csv.startsWith("id,store,category,title,slug,")).toBe(true);
+    expect(rowsOf(csv)).toEqual([expect.objectContaining({ store: "gadget-hub", title: "Desk Lamp", currentPrice: "80", featured: "false", trackClicks: "false" })]);
+    expect(Object.keys(rowsOf(await exported(storeType))[0]!)).not.toContain("apiConfig");
+  });
+
+  it("escapes cells a spreadsheet would run as formulas", async () => {
+    for (const title of ["=HYPERLINK(\"http://evil\")", "+1 deal", "-50% off", "@SUM(A1)"]) await createValid(db(), dealType, { title, slug: `s-${title.length}-${title.charCodeAt(0)}` });
+    const titles = rowsOf(await exported(dealType)).map((row) => row.title);
+    expect(titles.sort()).toEqual(["'+1 deal", "'-50% off", "'=HYPERLINK(\"http://evil\")", "'@SUM(A1)"].sort());
+  });
+
+  it("exports only what the view matches", async () => {
+    await createValid(db(), dealType, { title: "Blue kettle" });
+    await createValid(db(), dealType, { title: "Red kettle", status: "published" });
+    expect(rowsOf(await exported(dealType, "status=published")).map((row) => row.title)).toEqual(["Red kettle"]);
+  });
+});
+
+describe("CSV import", () => {
+  it("reads its own export back as no change at all, and writes nothing for it", async () => {
+    await seedScaleData(db(), { stores: 15, categories: 10, deals: 300, coupons: 120, gifts: 0, guides: 0, clicks: 0 });
+    for (const type of [dealType, contentType("coupon"), storeType]) {
+      const csv = await exported(type);
+      const before = await audits();
+      const report = await importing(type, csv);
+      expect(report.counts, type.key).toEqual({ create: 0, update: 0, unchanged: rowsOf(csv).length, refuse: 0 });
+      expect(await audits()).toBe(before);
+    }
+  });
+
+  it("shows every line's outcome in a dry run and writes nothing", async () => {
+    const store = await createValid(db(), storeType, { name: "Gadget Hub", slug: "gadget-hub" });
+    const csv = [DEAL_HEADER, "Desk Lamp,gadget-hub,19.99,Bright,https://x.example/l.png,https://x.example/l,published", "No Price,Gadget Hub,,Oops,https://x.example/n.png,https://x.example/n,draft", "Mystery,nowhere,5,Hm,https://x.example/m.png,https://x.example/m,draft"].join("\n");
+    const before = await audits();
+    const report = await importing(dealType, csv, true);
+    expect(report.counts).toEqual({ create: 1, update: 0, unchanged: 0, refuse: 2 });
+    expect(report.lines).toEqual([
+      { line: 2, action: "create", title: "Desk Lamp" },
+      { line: 3, action: "refuse", title: "No Price", reason: "currentPrice: Current price is required" },
+      { line: 4, action: "refuse", title: "Mystery", reason: 'store: "nowhere" not found (use its slug or name).' },
+    ]);
+    expect(await audits()).toBe(before);
+    expect((await db().select({ n: count() }).from(deals))[0]!.n).toBe(0);
+    expect(store.id).toBeTruthy();
+  });
+
+  it("imports the good lines, skips the bad one, and audits each change with the batch", async () => {
+    await createValid(db(), storeType, { name: "Gadget Hub", slug: "gadget-hub" });
+    const csv = [DEAL_HEADER, "Desk Lamp,gadget-hub,19.99,Bright,https://x.example/l.png,https://x.example/l,published", "Bad Price,gadget-hub,-3,Oops,https://x.example/n.png,https://x.example/n,draft", "Floor Lamp,Gadget Hub,49,Tall,https://x.example/f.png,https://x.example/f,draft"].join("\n");
+    const report = await importing(dealType, csv);
+    expect(report.counts).toEqual({ create: 2, update: 0, unchanged: 0, refuse: 1 });
+    const saved = await db().select({ title: deals.title, status: deals.status, price: deals.currentPrice }).from(deals);
+    expect(saved.sort((a, b) => a.title.localeCompare(b.title))).toEqual([
+      { title: "Desk Lamp", status: "published", price: 19.99 },
+      { title: "Floor Lamp", status: "draft", price: 49 },
+    ]);
+    const batches = new Set((await db().select({ detail: auditLog.detail }).from(auditLog).where(eq(auditLog.entity, "deal"))).map((row) => row.detail?.import));
+    expect(batches.size).toBe(1);
+    expect([...batches][0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("updates by id, by ASIN, then by slug; columns the file leaves out keep their values", async () => {
+    const store = await createValid(db(), storeType, { name: "Gadget Hub", slug: "gadget-hub" });
+    const byAsin = await createValid(db(), dealType, { storeId: store.id, title: "Old Name", amazonAsin: "B0TEST0001", notes: "keep me" });
+    const bySlug = await createValid(db(), dealType, { storeId: store.id, title: "Slugged", slug: "slugged-deal" });
+    const csv = ["amazonAsin,slug,title,currentPrice", "b0test0001,,New Name,80", ",slugged-deal,Slugged,55"].join("\n");
+    const report = await importing(dealType, csv);
+    expect(report.counts).toEqual({ create: 0, update: 2, unchanged: 0, refuse: 0 });
+    const [asinRow] = await db().select().from(deals).where(eq(deals.id, byAsin.id));
+    expect(asinRow).toMatchObject({ title: "New Name", notes: "keep me", amazonAsin: "B0TEST0001", storeId: store.id });
+    const [slugRow] = await db().select().from(deals).where(eq(deals.id, bySlug.id));
+    expect(slugRow).toMatchObject({ currentPrice: 55, title: "Slugged" });
+  });
+
+  it("refuses a second line for the same row, and a slug another row has", async () => {
+    const store = await createValid(db(), storeType, { name: "Gadget Hub", slug: "gadget-hub" });
+    const taken = await createValid(db(), dealType, { storeId: store.id, slug: "taken" });
+    const other = await createValid(db(), dealType, { storeId: store.id, slug: "other" });
+    const third = await createValid(db(), dealType, { storeId: store.id, slug: "third" });
+    const line = (id: string, slug: string, title: string) => `${id},${slug},${title},gadget-hub,9,Nice,https://x.example/i.png,https://x.example/i`;
+    const csv = [
+      "id,slug,title,store,currentPrice,shortDescription,imageUrl,affiliateUrl",
+      line(other.id, "other", "One"),
+      line(other.id, "other", "Two"),
+      line(third.id, "taken", "Three"),
+      line("", "fresh", "Four"),
+      line("", "fresh", "Five"),
+    ].join("\n");
+    const report = await importing(dealType, csv, true);
+    expect(report.lines.map((line) => [line.action, line.reason])).toEqual([
+      ["update", undefined],
+      ["refuse", "Same deal as line 2."],
+      ["refuse", 'slug: Slug already in use ("taken").'],
+      ["create", undefined],
+      ["refuse", `slug: "fresh" is also line 5's.`],
+    ]);
+    expect(taken.id).toBeTruthy();
+  });
+
+  it("leaves a store's API configuration alone", async () => {
+    const [store] = await db().insert(stores).values({ name: "Shopify Shop", slug: "shopify-shop", apiType: "shopify", apiConfig: { token: "secret-token" } }).returning();
+    const report = await importing(storeType, "slug,name\nshopify-shop,Shopify Shop Renamed");
+    expect(report.counts.update).toBe(1);
+    const [row] = await db().select().from(stores).where(eq(stores.id, store!.id));
+    expect(row).toMatchObject({ name: "Shopify Shop Renamed", apiType: "shopify", apiConfig: { token: "secret-token" } });
+  });
+
+  it("says what is wrong with a file it cannot use", async () => {
+    await expect(importing(dealType, "colour,size\nred,XL")).rejects.toThrow(/None of the file's columns is one we know/);
+    await expect(importing(dealType, 'title\n"unterminated')).rejects.toThrow(/not CSV we can read/);
+  });
+});

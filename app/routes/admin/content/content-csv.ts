@@ -1,0 +1,52 @@
+import { readListParams } from "#app/modules/content-types/list-params";
+import { exportCsv } from "#app/modules/content-types/csv.server";
+import { ImportFileError, importCsv } from "#app/modules/content-types/csv-import.server";
+import { refFiltersOf } from "#app/modules/content-types/admin-list.server";
+import { segmentOf } from "#app/modules/content-types/words";
+import { requireAdmin } from "#app/platform/auth.server";
+import { logger } from "#app/platform/logger.server";
+import { listTypeFor } from "./list.server";
+import type { Route } from "./+types/content-csv";
+
+// GET /admin/<type>/csv?<list view>: the view's rows as a CSV download, streamed.
+// POST /admin/<type>/csv[?dryRun=1] with a CSV body: an import, answered as a stream of JSON lines
+// ({"done","total"} as it goes, then {"report"} or {"error"}), so a long file shows its progress.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const type = listTypeFor(request);
+  const params = readListParams(new URL(request.url).searchParams, refFiltersOf(type).map((filter) => filter.param));
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(exportCsv(type, context.db, params), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${segmentOf(type)}-${day}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const type = listTypeFor(request);
+  if (!type.csv.importBy) return Response.json({ error: `${type.noun.many} cannot be imported.` }, { status: 404 });
+  const dryRun = new URL(request.url).searchParams.get("dryRun") === "1";
+  const text = await request.text();
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (message: unknown) => controller.enqueue(encoder.encode(`${JSON.stringify(message)}\n`));
+      try {
+        const report = await importCsv(type, context.db, admin.user, text, { dryRun, onProgress: (done, total) => send({ done, total }) });
+        send({ report });
+        if (!dryRun) logger.info({ type: type.key, counts: report.counts }, "CSV import");
+      } catch (error) {
+        if (!(error instanceof ImportFileError)) logger.error({ err: error }, "CSV import failed");
+        send({ error: error instanceof ImportFileError ? error.message : "The import failed. Lines already reported as done were saved." });
+      }
+      controller.close();
+    },
+  });
+  // no-transform: compression would hold the progress lines back until the end.
+  return new Response(body, { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store, no-transform" } });
+}

@@ -1,0 +1,150 @@
+import fs from "node:fs";
+import pg from "pg";
+import { prepareDatabase } from "../../app/db/database.server";
+import type { DatabaseTarget } from "../../app/db/client.server";
+import { defaultScaleSizes, seedScaleData, type ScaleSizes } from "../../app/db/seed/scale-data.server";
+import { signInOverHttp } from "./admin-over-http";
+import { startServer, tempDataDir } from "./server-process";
+
+// `npm run bench -- --scale`: the admin at a real catalogue's size (100,000 deals, 20,000 coupons, 2,000
+// stores, 1,000,000 clicks by default) on the embedded database and, when BENCH_DATABASE_URL names a
+// PostgreSQL server, on PostgreSQL too. Prints response times and page sizes; asserts nothing.
+
+const REQUESTS = 30;
+const admin = { email: "scale-bench@dealdash.test", password: "scale-bench-password" };
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** The admin pages to time: every list (plus its harder views), every form, the combobox search. */
+async function pagesToTime(url: string, cookie: string): Promise<string[]> {
+  const csv = await fetch(`${url}/admin/deals/csv?size=25`, { headers: { cookie } }).then((r) => r.text());
+  const firstDeal = csv.split("\n")[1]?.split(",")[0]?.replace(/^\uFEFF/, "") ?? "";
+  const store = await fetch(`${url}/admin/options/store?q=a`, { headers: { cookie } }).then((r) => r.json() as Promise<{ options: Array<{ id: string }> }>);
+  const lists = ["deals", "coupons", "gift-ideas", "buying-guides", "stores", "categories"];
+  return [
+    "/admin",
+    ...lists.map((list) => `/admin/${list}`),
+    "/admin/deals?sort=deal&dir=asc",
+    "/admin/deals?sort=price&dir=desc&status=published",
+    "/admin/deals?q=sony",
+    `/admin/deals?store=${store.options[0]?.id ?? ""}`,
+    "/admin/deals?state=expired&featured=no",
+    "/admin/deals?page=1000",
+    "/admin/deals?size=100",
+    "/admin/coupons?state=scheduled",
+    ...lists.map((list) => `/admin/${list}/add`),
+    `/admin/deals/edit/${firstDeal}`,
+    "/admin/options/store?q=out",
+    "/admin/options/deal?embed=1&q=sony",
+  ];
+}
+
+async function timePage(url: string, cookie: string, path: string) {
+  const totals: number[] = [];
+  const servers: number[] = [];
+  let bytes = 0;
+  let status = 0;
+  for (let i = 0; i < REQUESTS + 2; i++) {
+    const started = performance.now();
+    const response = await fetch(url + path, { headers: { cookie } });
+    const body = await response.arrayBuffer();
+    if (i < 2) continue; // warm-up
+    totals.push(performance.now() - started);
+    const server = response.headers.get("server-timing")?.match(/dur=([\d.]+)/)?.[1];
+    if (server) servers.push(Number(server));
+    bytes = body.byteLength;
+    status = response.status;
+  }
+  totals.sort((a, b) => a - b);
+  servers.sort((a, b) => a - b);
+  const serverText = servers.length ? `server p50 ${percentile(servers, 50).toFixed(1)} p95 ${percentile(servers, 95).toFixed(1)} ms  ` : "";
+  console.log(
+    `  ${path.slice(0, 58).padEnd(58)} ${status}  ${serverText}total p50 ${percentile(totals, 50).toFixed(1)} p95 ${percentile(totals, 95).toFixed(1)} ms  ${(bytes / 1024).toFixed(1)} KiB`,
+  );
+}
+
+/** A CSV of `lines` new deals, for the import timing. */
+function newDealsCsv(lines: number, storeSlug: string): string {
+  const rows = ["title,store,currentPrice,originalPrice,shortDescription,imageUrl,affiliateUrl,status"];
+  for (let i = 0; i < lines; i++) {
+    rows.push(`Bench Import ${i},${storeSlug},${(19 + (i % 200)).toFixed(2)},${(29 + (i % 200)).toFixed(2)},Imported line ${i},https://shop.example/i/${i}.png,https://shop.example/i/${i},draft`);
+  }
+  return rows.join("\n");
+}
+
+async function timeCsv(url: string, cookie: string) {
+  let started = performance.now();
+  const exported = await fetch(`${url}/admin/deals/csv`, { headers: { cookie } }).then((r) => r.arrayBuffer());
+  const lines = new TextDecoder().decode(exported).split("\n").length - 2;
+  console.log(`  CSV export of every deal: ${lines.toLocaleString("en-US")} lines, ${(exported.byteLength / 1024 / 1024).toFixed(1)} MiB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const storeSlug = (await fetch(`${url}/admin/stores/csv?size=25`, { headers: { cookie } }).then((r) => r.text())).split("\n")[1]?.split(",")[2] ?? "";
+  const body = newDealsCsv(10_000, storeSlug);
+  for (const dryRun of [true, false]) {
+    started = performance.now();
+    const answer = await fetch(`${url}/admin/deals/csv${dryRun ? "?dryRun=1" : ""}`, { method: "POST", headers: { cookie, origin: url, "content-type": "text/csv" }, body }).then((r) => r.text());
+    const report = JSON.parse(answer.trim().split("\n").at(-1)!) as { report?: { counts: Record<string, number> }; error?: string };
+    console.log(`  CSV import of 10,000 new deals${dryRun ? " (dry run)" : ""}: ${((performance.now() - started) / 1000).toFixed(1)} s  ${JSON.stringify(report.report?.counts ?? report.error)}`);
+  }
+}
+
+async function benchDriver(name: string, target: DatabaseTarget, env: Record<string, string>, dataDir: string, sizes: ScaleSizes) {
+  console.log(`\n${name}: seeding ${sizes.deals.toLocaleString("en-US")} deals, ${sizes.coupons.toLocaleString("en-US")} coupons, ${sizes.stores.toLocaleString("en-US")} stores, ${sizes.clicks.toLocaleString("en-US")} clicks…`);
+  const started = performance.now();
+  const handle = await prepareDatabase(target, { seedDemo: false });
+  await seedScaleData(handle.db, sizes);
+  await handle.close();
+  console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: "false", ...env } });
+  try {
+    const cookie = await signInOverHttp(server.url, admin);
+    for (const path of await pagesToTime(server.url, cookie)) await timePage(server.url, cookie, path);
+    await timeCsv(server.url, cookie);
+    const rss = fs.readFileSync(`/proc/${server.child.pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/)?.[1];
+    if (rss) console.log(`  server memory after the CSV runs (RSS): ${(Number(rss) / 1024).toFixed(0)} MiB`);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** A fresh database on the PostgreSQL server at `url`, dropped by the returned function. */
+async function freshPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `dealdash_bench_${Date.now().toString(36)}`;
+  const adminClient = new pg.Client({ connectionString: url });
+  await adminClient.connect();
+  await adminClient.query(`CREATE DATABASE ${name}`);
+  await adminClient.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function runScaleBench(sizes: ScaleSizes = defaultScaleSizes, postgresUrl?: string): Promise<void> {
+  const dataDir = tempDataDir("dealdash-scale-");
+  try {
+    await benchDriver("embedded PostgreSQL (PGlite)", { kind: "pglite", dataDir }, {}, dataDir, sizes);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (!postgresUrl) {
+    console.log("\nPostgreSQL: skipped (set BENCH_DATABASE_URL to a server where this user may create databases)");
+    return;
+  }
+  const database = await freshPostgres(postgresUrl);
+  const pgDataDir = tempDataDir("dealdash-scale-pg-");
+  try {
+    await benchDriver("PostgreSQL", { kind: "postgres", url: database.url }, { DATABASE_URL: database.url }, pgDataDir, sizes);
+  } finally {
+    await database.drop();
+    fs.rmSync(pgDataDir, { recursive: true, force: true });
+  }
+}
