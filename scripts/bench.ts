@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { ensureBuild } from "./ensure-build";
 import { runLoadSmoke } from "./lib/load-smoke";
 import { runScaleBench } from "./lib/scale-bench";
+import { runSideBySide } from "./lib/side-by-side";
 import { startServer, tempDataDir } from "./lib/server-process";
 
 // `npm run bench`: prints figures for the production server on a fresh embedded database. Never asserts.
@@ -42,6 +43,7 @@ try {
         `${(bytes / 1024).toFixed(1)} KiB  (${REQUESTS} sequential requests)`,
     );
   }
+  await runSideBySide({ url: server.url, paths: ["/", "/deal-dashes", "/coupons", "/buying-guides/how-to-choose-a-tablet"], connections: 32, seconds: 5 });
   await runLoadSmoke({
     url: server.url,
     admin,

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { DataDirLockedError } from "../app/db/data-dir-lock.server";
 import { prepareDatabase, targetFromEnv } from "../app/db/database.server";
+import { rollUpDealPopularity } from "../app/modules/deals/deal-popularity.server";
 import { defaultScaleSizes, seedScaleData, type ScaleSizes } from "../app/db/seed/scale-data.server";
 import { getEnv } from "../app/platform/env.server";
 
@@ -26,7 +27,7 @@ try {
   const handle = await prepareDatabase(targetFromEnv(env), { seedDemo: env.SEED_DEMO });
   try {
     const started = performance.now();
-    const timings = await seedScaleData(handle.db, sizes);
+    const timings = await seedScaleData(handle.db, sizes, rollUpDealPopularity);
     for (const [name, seconds] of timings) console.log(`${name.padEnd(10)} ${String(sizes[name as keyof ScaleSizes]).padStart(9)} rows  ${seconds.toFixed(1)} s`);
     console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s (${handle.driver})`);
   } finally {

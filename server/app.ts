@@ -5,6 +5,7 @@ import { pinoHttp } from "pino-http";
 import { auth, hasAdminSession } from "#app/platform/auth.server";
 import { startPriceRefreshScheduler } from "#app/modules/amazon/price-refresh-scheduler.server";
 import { startEmbeddedMaintenance } from "#app/db/embedded-maintenance.server";
+import { startDealPopularityRollUp } from "#app/modules/deals/deal-popularity.server";
 import { ensureFirstAdmin } from "#app/modules/users/users.server";
 import { prepareDatabase, setDatabase, getDatabaseHandle, targetFromEnv } from "#app/db/database.server";
 import { getEnv } from "#app/platform/env.server";
@@ -16,6 +17,9 @@ import { isAdminPath } from "#app/lib/admin-paths";
 import { isSameOriginWrite } from "#app/lib/same-origin";
 import { cleanRequestUrl } from "#app/lib/request-url";
 import { baseSecurityHeaders } from "#app/platform/security-headers.server";
+import { nextContentChange } from "#app/modules/content-types/next-content-change.server";
+import { PageCache } from "./page-cache";
+import { pageCacheMiddleware } from "./page-cache-middleware";
 import { reactRouterHandler } from "./react-router-handler";
 import { readBodyWithinLimit, skipBody } from "./request-body";
 
@@ -29,6 +33,13 @@ export { build as serverBuild };
 let stopJobs: Array<() => void> = [];
 let services: AppServices | undefined;
 
+/** Anonymous visitors' pages; the database's content NOTIFY (drizzle/0007) empties it. */
+export const pageCache = new PageCache({
+  maxBytes: getEnv().PAGE_CACHE_MB * 1024 * 1024,
+  nextContentChange: () => (services ? nextContentChange(services.db) : Promise.resolve(new Date(0))),
+});
+const cacheAtEdge = pageCacheMiddleware(pageCache);
+
 /** Opens the database, migrates it and loads demo content when it is new; starts background jobs. */
 export async function startDatabase(): Promise<void> {
   if (getDatabaseHandle()) return;
@@ -39,6 +50,7 @@ export async function startDatabase(): Promise<void> {
   services = {
     db: handle.db,
     driver: handle.driver,
+    pingDatabase: () => handle.ping(),
     env,
     appSecret: secret,
     amazon: () => configuredAmazonClient(handle.db, secret, { endpointOverride: env.AMAZON_API_ENDPOINT }),
@@ -47,7 +59,9 @@ export async function startDatabase(): Promise<void> {
   if (env.DATABASE_URL && !env.APP_SECRET) {
     logger.warn("APP_SECRET is not set: it was generated into DATA_DIR. Set it when several processes share the database.");
   }
-  stopJobs = [startPriceRefreshScheduler(services), startEmbeddedMaintenance(handle)];
+  const stopListening = await handle.listen("dealdash_content", () => pageCache.invalidate());
+  pageCache.invalidate();
+  stopJobs = [startPriceRefreshScheduler(services), startEmbeddedMaintenance(handle), startDealPopularityRollUp(handle.db), () => void stopListening().catch(() => undefined)];
   const firstAdmin = await ensureFirstAdmin(handle.db, auth(), env);
   if (firstAdmin.kind === "created") logger.info({ email: firstAdmin.email }, "created the first admin from ADMIN_EMAIL");
   if (firstAdmin.kind === "setup-link") {
@@ -136,6 +150,7 @@ app.use(
   }),
 );
 app.use(rejectUnsafeUrls);
+app.use(cacheAtEdge.serve);
 app.use(rejectCrossOriginWrites);
 app.use(requireSessionForAdminWrites);
 app.use(readBodyWithinLimit);
@@ -143,5 +158,5 @@ app.use(
   reactRouterHandler(build, getEnv().NODE_ENV, (req) => {
     if (!services) throw new Error("The database is not open yet");
     return { ...services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" };
-  }),
+  }, cacheAtEdge.keep),
 );

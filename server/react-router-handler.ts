@@ -30,15 +30,17 @@ function toFetchRequest(req: express.Request, res: express.Response): Request {
   return new Request(requestUrl(req), { method: req.method, headers: requestHeaders(req), body, signal: controller.signal });
 }
 
-async function sendResponse(res: express.Response, response: Response, startedAt: number): Promise<void> {
+async function sendResponse(res: express.Response, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
   }
   res.status(response.status);
-  // Loaders and the page's first render, in the browser's network panel and the benchmark (no detail leaks).
-  res.append("Server-Timing", `app;dur=${(performance.now() - startedAt).toFixed(1)}`);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  // The route's headers replace defaults set earlier (Cache-Control); cookies add up.
+  for (const [name, value] of response.headers.entries()) {
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
   if (!response.body) {
     res.end();
     return;
@@ -50,16 +52,24 @@ async function sendResponse(res: express.Response, response: Response, startedAt
   }
 }
 
+/** Sends the answer itself (the page cache keeps and sends it) and returns true, or leaves it and returns false. */
+export type ResponseTaker = (req: express.Request, res: express.Response, response: Response) => Promise<boolean>;
+
 export function reactRouterHandler(
   build: ServerBuild,
   mode: string,
   loadContext: (req: express.Request) => AppLoadContext,
+  take?: ResponseTaker,
 ): express.RequestHandler {
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     const startedAt = performance.now();
     try {
-      await sendResponse(res, await handle(toFetchRequest(req, res), loadContext(req)), startedAt);
+      const response = await handle(toFetchRequest(req, res), loadContext(req));
+      // Loaders and the page's first render, in the browser's network panel and the benchmark (no detail leaks).
+      if (!res.headersSent) res.setHeader("Server-Timing", `app;dur=${(performance.now() - startedAt).toFixed(1)}`);
+      if (take && !res.destroyed && (await take(req, res, response))) return;
+      await sendResponse(res, response);
     } catch (error) {
       next(error);
     }

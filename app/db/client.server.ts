@@ -1,11 +1,12 @@
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.server";
+import { pgliteOptions } from "./pglite-options";
+import { PgliteWorkerClient } from "./pglite-worker-client.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -21,6 +22,10 @@ export interface DatabaseHandle {
   migrate(folder: string): Promise<void>;
   /** The embedded database's data directory as a tar (PGlite only). */
   dump?: () => Promise<Blob>;
+  /** Resolves when the database answers (or, embedded, is busy answering); rejects when it is down. */
+  ping(): Promise<void>;
+  /** Calls `onNotify` for each NOTIFY on `channel`, from any process on this database; resolves to a stop function. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -32,38 +37,53 @@ export type DatabaseTarget =
 
 const drizzleOptions = { schema, casing: "snake_case" } as const;
 
-async function openPglite(dataDir?: string, snapshot?: Blob): Promise<DatabaseHandle> {
-  const lock = dataDir ? lockDataDir(dataDir) : null;
+async function migratePglite(db: ReturnType<typeof drizzlePglite>, folder: string): Promise<void> {
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  await migrate(db, { migrationsFolder: folder });
+}
+
+/**
+ * The embedded database in DATA_DIR, in a thread of its own (ADR 0012): its queries never hold up the
+ * HTTP thread, so a slow one cannot stop cached pages or health checks.
+ */
+async function openPgliteInWorker(dataDir: string): Promise<DatabaseHandle> {
+  const lock = lockDataDir(dataDir);
   try {
-    // PostgreSQL's default 128 MB of shared buffers is most of PGlite's memory; an embedded, one-process
-    // site needs far less (measured: RSS 440 → ~330 MiB for a bare instance).
-    const client = await PGlite.create({
-      dataDir,
-      loadDataDir: snapshot,
-      extensions: { pg_trgm },
-      startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"],
-    });
-    const db = drizzlePglite({ client, ...drizzleOptions });
+    const client = await PgliteWorkerClient.open(dataDir);
+    const db = drizzlePglite({ client: client as unknown as PGlite, ...drizzleOptions });
     return {
       db: db as unknown as Database,
       driver: "pglite",
-      async migrate(folder) {
-        const { migrate } = await import("drizzle-orm/pglite/migrator");
-        await migrate(db, { migrationsFolder: folder });
-      },
-      dump: async () => client.dumpDataDir("none"),
+      migrate: (folder) => migratePglite(db, folder),
+      listen: (channel, onNotify) => client.listen(channel, onNotify),
+      ping: () => client.ping(),
       async close() {
         try {
           await client.close();
         } finally {
-          lock?.release();
+          lock.release();
         }
       },
     };
   } catch (error) {
-    lock?.release();
+    lock.release();
     throw error;
   }
+}
+
+/** An in-memory embedded database in this thread (tests), optionally from a saved data directory. */
+async function openPgliteInMemory(snapshot?: Blob): Promise<DatabaseHandle> {
+  const client = await PGlite.create({ loadDataDir: snapshot, ...pgliteOptions() });
+  const db = drizzlePglite({ client, ...drizzleOptions });
+  return {
+    db: db as unknown as Database,
+    driver: "pglite",
+    migrate: (folder) => migratePglite(db, folder),
+    dump: async () => client.dumpDataDir("none"),
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
+    ping: () => selectOne(db as unknown as Database),
+    close: () => client.close(),
+  };
 }
 
 function openPostgres(url: string): DatabaseHandle {
@@ -84,16 +104,59 @@ function openPostgres(url: string): DatabaseHandle {
         client.release();
       }
     },
+    listen: (channel, onNotify) => listenOnPostgres(url, channel, onNotify),
+    ping: () => selectOne(db as unknown as Database),
     close: () => pool.end(),
+  };
+}
+
+const RECONNECT_MS = 1_000;
+
+/**
+ * LISTEN needs a connection of its own, held open. When it drops (a server restart), it reconnects and
+ * reports one notification, since changes made meanwhile went unheard.
+ */
+async function listenOnPostgres(url: string, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    next.on("error", () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      void next.end().catch(() => undefined);
+      retry = setTimeout(() => void reconnect(), RECONNECT_MS);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const reconnect = async (): Promise<void> => {
+    try {
+      await connect();
+      onNotify("");
+    } catch {
+      if (!stopped) retry = setTimeout(() => void reconnect(), RECONNECT_MS);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   switch (target.kind) {
     case "pglite":
-      return openPglite(target.dataDir);
+      return openPgliteInWorker(target.dataDir);
     case "pglite-memory":
-      return openPglite(undefined, target.snapshot);
+      return openPgliteInMemory(target.snapshot);
     case "postgres":
       return openPostgres(target.url);
   }
@@ -105,7 +168,6 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** Resolves when the database answers a trivial query. */
-export async function ping(db: Database): Promise<void> {
+async function selectOne(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { logger } from "#app/platform/logger.server";
+import { repeat } from "#app/platform/repeat.server";
 import type { DatabaseHandle } from "./client.server";
 
 // PGlite is PostgreSQL in one process without autovacuum: dead rows would pile up, index-only scans would
@@ -18,13 +19,5 @@ export async function vacuumEmbedded(handle: Pick<DatabaseHandle, "db">): Promis
 /** Starts the embedded database's upkeep (a no-op on PostgreSQL); returns the function that stops it. */
 export function startEmbeddedMaintenance(handle: Pick<DatabaseHandle, "db" | "driver">): () => void {
   if (handle.driver !== "pglite") return () => {};
-  const run = () => vacuumEmbedded(handle).catch((error: unknown) => logger.warn({ err: error }, "vacuum of the embedded database failed"));
-  const first = setTimeout(run, FIRST_RUN_AFTER_MS);
-  const every = setInterval(run, EVERY_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return repeat(() => vacuumEmbedded(handle), { firstAfterMs: FIRST_RUN_AFTER_MS, everyMs: EVERY_MS, failure: "vacuum of the embedded database failed" });
 }

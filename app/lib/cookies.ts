@@ -1,3 +1,6 @@
+/** The visitor's cookie choice: the spec's localStorage key, mirrored in a cookie of the same name. */
+export const CONSENT_COOKIE = "cookieConsent";
+
 /** Reads one cookie from a Cookie header. */
 export function readCookie(header: string | null, name: string): string | null {
   if (!header) return null;

@@ -10,6 +10,8 @@ export interface AppServices {
   db: Database;
   /** Which database the process runs on (reported by /healthz). */
   driver: "pglite" | "postgres";
+  /** Resolves when the database is up (a busy embedded database counts: it answers nothing mid-query). */
+  pingDatabase(): Promise<void>;
   env: Env;
   /** The key for sessions and secrets at rest. */
   appSecret: string;

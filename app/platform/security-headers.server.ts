@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Env } from "./env.server";
 
 /** Headers every response carries: no MIME sniffing, no framing, a strict referrer, HSTS on https. */
@@ -30,4 +31,23 @@ export function contentSecurityPolicy(nonce: string, env: Pick<Env, "NODE_ENV">)
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const NONCE_ATTRIBUTE = /\snonce="[^"]*"/g;
+
+/**
+ * The same page and policy for a page served more than once (the page cache): the nonce gives way to the
+ * SHA-256 hashes of the page's inline scripts, and the nonce attributes are removed.
+ */
+export function hashedScriptPolicy(html: string, policy: string): { html: string; policy: string } {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", body = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc=/i.test(attributes) || body.length === 0) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return {
+    html: html.replace(NONCE_ATTRIBUTE, ""),
+    policy: policy.replace(/\s*'nonce-[^']*'/, [...hashes].map((hash) => ` ${hash}`).join("")),
+  };
 }

@@ -1,9 +1,10 @@
 import fs from "node:fs";
-import pg from "pg";
 import { prepareDatabase } from "../../app/db/database.server";
 import type { DatabaseTarget } from "../../app/db/client.server";
+import { rollUpDealPopularity } from "../../app/modules/deals/deal-popularity.server";
 import { defaultScaleSizes, seedScaleData, type ScaleSizes } from "../../app/db/seed/scale-data.server";
 import { signInOverHttp } from "./admin-over-http";
+import { freshPostgres } from "./fresh-postgres";
 import { startServer, tempDataDir } from "./server-process";
 
 // `npm run bench -- --scale`: the admin at a real catalogue's size (100,000 deals, 20,000 coupons, 2,000
@@ -41,6 +42,27 @@ async function pagesToTime(url: string, cookie: string): Promise<string[]> {
   ];
 }
 
+/** Public pages, each rendered (a query parameter they ignore keeps the page cache out). */
+async function publicPagesToTime(url: string, cookie: string): Promise<string[]> {
+  const slugOf = async (list: string) =>
+    (await fetch(`${url}/admin/${list}/csv?size=25`, { headers: { cookie } }).then((r) => r.text())).split("\n")[1]?.split(",")[2] ?? "";
+  return [
+    "/",
+    "/deal-dashes",
+    "/deal-dashes?sort=popular",
+    "/deal-dashes?sort=price-low",
+    "/deal-dashes?search=headphones",
+    "/deal-dashes?search=headphnes",
+    `/deal-dashes?store=${await slugOf("stores")}`,
+    `/deal-dashes?category=${await slugOf("categories")}`,
+    "/deal-dashes?page=20",
+    "/coupons",
+    "/gift-ideas",
+    "/buying-guides",
+    "/sitemap.xml",
+  ];
+}
+
 async function timePage(url: string, cookie: string, path: string) {
   const totals: number[] = [];
   const servers: number[] = [];
@@ -48,7 +70,7 @@ async function timePage(url: string, cookie: string, path: string) {
   let status = 0;
   for (let i = 0; i < REQUESTS + 2; i++) {
     const started = performance.now();
-    const response = await fetch(url + path, { headers: { cookie } });
+    const response = await fetch(url + path.replace("{n}", String(i)), { headers: { cookie } });
     const body = await response.arrayBuffer();
     if (i < 2) continue; // warm-up
     totals.push(performance.now() - started);
@@ -61,7 +83,7 @@ async function timePage(url: string, cookie: string, path: string) {
   servers.sort((a, b) => a - b);
   const serverText = servers.length ? `server p50 ${percentile(servers, 50).toFixed(1)} p95 ${percentile(servers, 95).toFixed(1)} ms  ` : "";
   console.log(
-    `  ${path.slice(0, 58).padEnd(58)} ${status}  ${serverText}total p50 ${percentile(totals, 50).toFixed(1)} p95 ${percentile(totals, 95).toFixed(1)} ms  ${(bytes / 1024).toFixed(1)} KiB`,
+    `  ${path.replace(/[?&]bench={n}/, "").slice(0, 58).padEnd(58)} ${status}  ${serverText}total p50 ${percentile(totals, 50).toFixed(1)} p95 ${percentile(totals, 95).toFixed(1)} ms  ${(bytes / 1024).toFixed(1)} KiB`,
   );
 }
 
@@ -93,39 +115,23 @@ async function benchDriver(name: string, target: DatabaseTarget, env: Record<str
   console.log(`\n${name}: seeding ${sizes.deals.toLocaleString("en-US")} deals, ${sizes.coupons.toLocaleString("en-US")} coupons, ${sizes.stores.toLocaleString("en-US")} stores, ${sizes.clicks.toLocaleString("en-US")} clicks…`);
   const started = performance.now();
   const handle = await prepareDatabase(target, { seedDemo: false });
-  await seedScaleData(handle.db, sizes);
+  await seedScaleData(handle.db, sizes, rollUpDealPopularity);
   await handle.close();
   console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: "false", ...env } });
   try {
     const cookie = await signInOverHttp(server.url, admin);
     for (const path of await pagesToTime(server.url, cookie)) await timePage(server.url, cookie, path);
+    console.log("  public pages, rendered for an anonymous visitor (a cache miss):");
+    for (const path of await publicPagesToTime(server.url, cookie)) {
+      await timePage(server.url, "", `${path}${path.includes("?") ? "&" : "?"}bench={n}`);
+    }
     await timeCsv(server.url, cookie);
     const rss = fs.readFileSync(`/proc/${server.child.pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/)?.[1];
     if (rss) console.log(`  server memory after the CSV runs (RSS): ${(Number(rss) / 1024).toFixed(0)} MiB`);
   } finally {
     await server.stop();
   }
-}
-
-/** A fresh database on the PostgreSQL server at `url`, dropped by the returned function. */
-async function freshPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `dealdash_bench_${Date.now().toString(36)}`;
-  const adminClient = new pg.Client({ connectionString: url });
-  await adminClient.connect();
-  await adminClient.query(`CREATE DATABASE ${name}`);
-  await adminClient.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 export async function runScaleBench(sizes: ScaleSizes = defaultScaleSizes, postgresUrl?: string): Promise<void> {
@@ -139,7 +145,7 @@ export async function runScaleBench(sizes: ScaleSizes = defaultScaleSizes, postg
     console.log("\nPostgreSQL: skipped (set BENCH_DATABASE_URL to a server where this user may create databases)");
     return;
   }
-  const database = await freshPostgres(postgresUrl);
+  const database = await freshPostgres(postgresUrl, "dealdash_bench");
   const pgDataDir = tempDataDir("dealdash-scale-pg-");
   try {
     await benchDriver("PostgreSQL", { kind: "postgres", url: database.url }, { DATABASE_URL: database.url }, pgDataDir, sizes);

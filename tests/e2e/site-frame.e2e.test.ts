@@ -121,3 +121,30 @@ describe("mobile menu", () => {
     await drawer.waitFor({ state: "detached" });
   });
 });
+
+describe("a page served from the page cache", () => {
+  test("runs its own scripts under a hash-only CSP and blocks a script injected into it", async ({ openPage }) => {
+    await fetch(`${baseUrl()}/gift-ideas`); // kept in the cache
+    const { page } = await openPage();
+    const response = await page.goto("/gift-ideas");
+    expect(response!.headers()["x-cache"]).toBe("hit");
+    expect(response!.headers()["content-security-policy"]).not.toContain("nonce-");
+    // The page hydrated: a client-side navigation works (its inline scripts ran under their hashes).
+    await page.getByRole("navigation").getByRole("link", { name: "Coupons", exact: true }).first().click();
+    await page.waitForURL("**/coupons");
+    await expect.poll(() => page.evaluate(() => document.title)).toContain("Coupons");
+    // An inline script that is not the page's own is refused.
+    const blocked = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          document.addEventListener("securitypolicyviolation", () => resolve(true), { once: true });
+          const script = document.createElement("script");
+          script.textContent = "window.injected = true;";
+          document.body.append(script);
+          setTimeout(() => resolve(false), 1_000);
+        }),
+    );
+    expect(blocked).toBe(true);
+    expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
+  });
+});

@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server";
+import { freshPostgres } from "../../scripts/lib/fresh-postgres";
 import { startServer, tempDataDir } from "../../scripts/lib/server-process";
 import { createStoreOverHttp, signInOverHttp } from "../../scripts/lib/admin-over-http";
 
@@ -42,19 +42,9 @@ function embeddedTarget(): Target {
 }
 
 async function postgresTarget(base: string): Promise<Target> {
-  const name = `dealdash_crash_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  });
+  const database = await freshPostgres(base, "dealdash_crash");
+  const url = new URL(database.url);
+  cleanups.push(() => database.drop());
   return {
     env: { DATABASE_URL: url.toString(), APP_SECRET: "crash-test-secret-crash-test-secret-1234" },
     async storedNames() {

@@ -8,6 +8,8 @@ import { openDatabase, queryRows, type Database, type DatabaseHandle } from "#ap
 export interface TestDatabase {
   db: Database;
   driver: "pglite" | "postgres";
+  listen: DatabaseHandle["listen"];
+  ping: DatabaseHandle["ping"];
   /** Empties every table (between tests). */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -51,6 +53,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     db: handle.db,
     driver,
+    listen: (channel, onNotify) => handle.listen(channel, onNotify),
+    ping: () => handle.ping(),
     async reset() {
       const tables = await queryRows<{ name: string }>(
         handle.db,

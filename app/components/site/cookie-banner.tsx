@@ -2,8 +2,8 @@ import { Cookie, X } from "lucide-react";
 import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "#app/components/ui/button";
+import { CONSENT_COOKIE } from "#app/lib/cookies";
 
-export const CONSENT_KEY = "cookieConsent";
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
 // Another tab's choice arrives as a storage event.
@@ -20,7 +20,7 @@ function subscribeToStorage(onChange: () => void) {
 export function CookieBanner({ decided }: { decided: boolean }) {
   const storedInBrowser = useSyncExternalStore(
     subscribeToStorage,
-    () => window.localStorage.getItem(CONSENT_KEY) !== null,
+    () => window.localStorage.getItem(CONSENT_COOKIE) !== null,
     () => false,
   );
   const [dismissed, setDismissed] = useState(false);
@@ -29,8 +29,8 @@ export function CookieBanner({ decided }: { decided: boolean }) {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const value = submitter?.value === "true" ? "true" : "false";
-    window.localStorage.setItem(CONSENT_KEY, value);
-    document.cookie = `${CONSENT_KEY}=${value}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax`;
+    window.localStorage.setItem(CONSENT_COOKIE, value);
+    document.cookie = `${CONSENT_COOKIE}=${value}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax`;
     setDismissed(true);
   }
 

@@ -32,6 +32,8 @@ export const deals = pgTable(
     reviewCount: integer(),
     expiresAt: timestamp({ withTimezone: true }),
     isHot: boolean().notNull().default(false),
+    /** Counted click-outs in the last 30 days, as of the last roll-up (modules/deals/deal-popularity.server.ts). */
+    popularity: integer().notNull().default(0),
     searchVector: searchVector("title", "short_description", "long_description"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -54,5 +56,8 @@ export const deals = pgTable(
     index("deals_price_id_idx").on(t.currentPrice, t.id),
     index("deals_amazon_asin_idx").on(t.amazonAsin),
     index("deals_expires_idx").on(t.expiresAt),
+    // The public sorts that would otherwise sort every published deal per request.
+    index("deals_status_popular_idx").on(t.status, t.popularity.desc(), t.createdAt.desc(), t.id),
+    index("deals_status_discount_idx").on(t.status, t.discountPercentage.desc().nullsLast(), t.createdAt.desc(), t.id),
   ],
 );

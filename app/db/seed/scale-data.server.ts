@@ -162,7 +162,8 @@ async function seedClicks(db: Executor, size: number) {
  * Adds `sizes` rows per table to the database, in dependency order, in one transaction, then vacuums and
  * analyzes. Returns the seconds each table took.
  */
-export async function seedScaleData(db: Database, sizes: ScaleSizes): Promise<Array<[string, number]>> {
+/** `derive` fills columns computed from other rows (a deal's popularity from its clicks) before the vacuum. */
+export async function seedScaleData(db: Database, sizes: ScaleSizes, derive?: (db: Database) => Promise<unknown>): Promise<Array<[string, number]>> {
   const steps: Array<[keyof ScaleSizes, (tx: Executor, size: number) => Promise<void>]> = [
     ["stores", seedStores],
     ["categories", seedCategories],
@@ -180,6 +181,7 @@ export async function seedScaleData(db: Database, sizes: ScaleSizes): Promise<Ar
       timings.push([name, (performance.now() - started) / 1000]);
     }
   });
+  await derive?.(db);
   // Bulk-loaded tables start with no visibility map and no statistics; the embedded database has no
   // autovacuum to make them, so do it here (index-only scans and good plans need both).
   await db.execute(sql`VACUUM ANALYZE`);

@@ -1,5 +1,6 @@
 import type { AppServices } from "#app/platform/load-context";
 import { logger } from "#app/platform/logger.server";
+import { repeat } from "#app/platform/repeat.server";
 import { runWithLease } from "#app/modules/jobs/job-lease.server";
 import { refreshAmazonPrices } from "./price-refresh.server";
 
@@ -19,14 +20,5 @@ export async function refreshDuePrices({ db, amazon }: Pick<AppServices, "db" | 
 
 /** Runs the refresh every 15 minutes in this process; returns the function that stops it. */
 export function startPriceRefreshScheduler(services: Pick<AppServices, "db" | "amazon">): () => void {
-  const run = () =>
-    refreshDuePrices(services).catch((error: unknown) => logger.warn({ err: error }, "Amazon price refresh failed; will retry"));
-  const first = setTimeout(run, FIRST_RUN_AFTER_MS);
-  const every = setInterval(run, EVERY_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return repeat(() => refreshDuePrices(services), { firstAfterMs: FIRST_RUN_AFTER_MS, everyMs: EVERY_MS, failure: "Amazon price refresh failed; will retry" });
 }

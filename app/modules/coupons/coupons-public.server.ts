@@ -1,5 +1,5 @@
 import { containsPattern } from "#app/db/sql-text";
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { coupons, stores } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
@@ -46,19 +46,19 @@ export async function listPublicCoupons(db: Executor, filters: PublicCouponFilte
   if (filters.store) conditions.push(sql`lower(${stores.name}) = lower(${filters.store})`);
   const where = and(...conditions);
   const source = () => publicCoupons(!filters.showExpired);
-  const [rows, [total], [published]] = await Promise.all([
+  // One row past the page says whether there is more; nothing counts the table.
+  const [rows, published] = await Promise.all([
     db
       .select(publicColumns)
       .from(source())
       .innerJoin(stores, eq(stores.id, coupons.storeId))
       .where(where)
-      .orderBy(desc(coupons.createdAt), asc(coupons.id))
-      .limit(filters.limit)
+      .orderBy(sql`${coupons.createdAt} desc nulls last`, asc(coupons.id))
+      .limit(filters.limit + 1)
       .offset(filters.offset ?? 0),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(source()).innerJoin(stores, eq(stores.id, coupons.storeId)).where(where),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(publicCoupons(false)),
+    db.select({ one: sql`1` }).from(publicCoupons(false)).limit(1),
   ]);
-  return { coupons: rows, total: total?.n ?? 0, anyPublished: (published?.n ?? 0) > 0 };
+  return { coupons: rows.slice(0, filters.limit), hasMore: rows.length > filters.limit, anyPublished: published.length > 0 };
 }
 
 /** Home page: live coupons, featured first. */
@@ -67,7 +67,7 @@ export async function listTrendingCoupons(db: Executor, limit: number) {
     .select(publicColumns)
     .from(publicCoupons(true))
     .innerJoin(stores, eq(stores.id, coupons.storeId))
-    .orderBy(desc(coupons.featured), desc(coupons.createdAt), asc(coupons.id))
+    .orderBy(sql`${coupons.featured} desc nulls last`, sql`${coupons.createdAt} desc nulls last`, asc(coupons.id))
     .limit(limit);
 }
 

@@ -5,6 +5,8 @@ import { clicks, deals } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { findClickTarget } from "#app/modules/content-types/click-out.server";
 import { contentType } from "#app/modules/content-types/registry.server";
+import { recordClickOut } from "#app/modules/clicks/clicks.server";
+import { rollUpDealPopularity } from "./deal-popularity.server";
 import { categoryDealCounts, findPublicDealsByIds, listHotDeals, listPublicDeals, storesWithPublicDeals, type DealSort } from "./deals-public.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
@@ -44,16 +46,23 @@ describe("public deals", () => {
     for (let i = 1; i < rows.length; i++) expect(inOrder(rows[i - 1]!, rows[i]!), `${sort} at ${i}`).toBe(true);
   });
 
-  it("sorts by clicks in the last 30 days for 'popular'", async () => {
+  it("sorts by counted click-outs in the last 30 days for 'popular', as of the last roll-up", async () => {
     const { deals: rows } = await listPublicDeals(db(), { sort: "newest", limit: 100 });
+    const [newest, second] = rows;
     const last = rows.at(-1)!;
-    await db().insert(clicks).values([
-      { kind: "deal", itemId: last.id },
-      { kind: "deal", itemId: last.id },
-      { kind: "deal", itemId: rows[0]!.id, createdAt: new Date(Date.now() - 40 * 24 * 3600 * 1000) },
-    ]);
-    const { deals: popular } = await listPublicDeals(db(), { sort: "popular", limit: 3 });
-    expect(popular[0]!.id).toBe(last.id);
+    const clickOut = (id: string, userAgent: string) =>
+      recordClickOut(db(), new Request("http://localhost/go/deal/x?from=test", { headers: { "user-agent": userAgent } }), { kind: "deal", id, trackClicks: true });
+    await clickOut(last.id, "Mozilla/5.0 (X11; Linux x86_64) Chrome/130");
+    await clickOut(last.id, "Mozilla/5.0 (X11; Linux x86_64) Chrome/130");
+    for (let i = 0; i < 5; i++) await clickOut(second!.id, "Googlebot/2.1 (+http://www.google.com/bot.html)");
+    await db().insert(clicks).values(Array.from({ length: 3 }, () => ({ kind: "deal", itemId: newest!.id, createdAt: new Date(Date.now() - 40 * 24 * 3600 * 1000) })));
+
+    expect((await listPublicDeals(db(), { sort: "popular", limit: 1 })).deals[0]!.id).not.toBe(last.id);
+    expect(await rollUpDealPopularity(db())).toBe(1);
+    const { deals: popular } = await listPublicDeals(db(), { sort: "popular", limit: 100 });
+    // Humans' clicks count; bots' and clicks older than 30 days do not; ties fall back to newest first.
+    expect(popular.map((deal) => deal.id)).toEqual([last.id, ...rows.filter((deal) => deal.id !== last.id).map((deal) => deal.id)]);
+    expect(await rollUpDealPopularity(db())).toBe(0);
   });
 
   it("pages without duplicates or gaps while sorted by price", async () => {

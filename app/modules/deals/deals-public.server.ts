@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
-import { categories, clicks, deals, stores } from "#app/db/schema";
+import { COUNT_CAP } from "#app/lib/counts";
+import { categories, deals, stores } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { dealType } from "./deal.type.server";
 
@@ -43,14 +43,12 @@ const publicColumns = {
 export type PublicDeal = Awaited<ReturnType<typeof listPublicDeals>>["deals"][number];
 
 /**
- * Full-text search over title and descriptions, forgiving one typo or so through trigram similarity
- * on the title (pg_trgm).
+ * Full-text search over title and descriptions, forgiving one typo or so through trigram word similarity
+ * on the title (pg_trgm's `<%`, at its default threshold of 0.6). Both operators are served by GIN
+ * indexes; a `word_similarity() >= x` condition would be computed for every row.
  */
 function searchCondition(search: string): SQL {
-  return or(
-    sql`${deals.searchVector} @@ websearch_to_tsquery('english', ${search})`,
-    sql`word_similarity(${search}, ${deals.title}) >= 0.5`,
-  )!;
+  return or(sql`${deals.searchVector} @@ websearch_to_tsquery('english', ${search})`, sql`${search} <% ${deals.title}`)!;
 }
 
 /** Deals in a category or in one of its direct subcategories. */
@@ -61,27 +59,27 @@ function categoryCondition(slug: string): SQL {
        or ${categories.parentId} = (select c.id from ${categories} c where c.slug = ${slug}))`;
 }
 
-const recentClicks = sql<number>`(
-  select count(*) from ${clicks}
-  where ${clicks.kind} = 'deal' and ${clicks.itemId} = ${deals.id} and ${clicks.createdAt} > now() - interval '30 days'
-)`;
-
-/** Every sort ends on the id, so pages never repeat or skip a deal when keys tie. */
+/**
+ * Every sort ends on the id, so pages never repeat or skip a deal when keys tie. Directions and NULLS
+ * placement match the indexes (`deals_status_*_idx`), so a page is read off an index, not sorted.
+ */
 function orderFor(sort: DealSort) {
+  const newest = sql`${deals.createdAt} desc nulls last`;
   switch (sort) {
     case "price-low":
       return [asc(deals.currentPrice), asc(deals.id)];
     case "price-high":
       return [desc(deals.currentPrice), asc(deals.id)];
     case "discount":
-      return [sql`${deals.discountPercentage} desc nulls last`, desc(deals.createdAt), asc(deals.id)];
+      return [sql`${deals.discountPercentage} desc nulls last`, newest, asc(deals.id)];
     case "popular":
-      return [desc(recentClicks), desc(deals.createdAt), asc(deals.id)];
+      return [sql`${deals.popularity} desc nulls last`, newest, asc(deals.id)];
     case "newest":
-      return [desc(deals.createdAt), asc(deals.id)];
+      return [newest, asc(deals.id)];
   }
 }
 
+/** A page of matching deals and their number, or COUNT_CAP + 1 when there are more than COUNT_CAP. */
 export async function listPublicDeals(db: Executor, filters: PublicDealFilters) {
   const conditions: SQL[] = [];
   if (filters.search) conditions.push(searchCondition(filters.search));
@@ -99,7 +97,18 @@ export async function listPublicDeals(db: Executor, filters: PublicDealFilters) 
       .orderBy(...orderFor(filters.sort ?? "newest"))
       .limit(filters.limit)
       .offset(filters.offset ?? 0),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(publicRows(dealType)).innerJoin(stores, eq(stores.id, deals.storeId)).where(where),
+    // Counted up to COUNT_CAP + 1 only: an index walk of a thousand entries, never the whole table.
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(
+        db
+          .select({ one: sql`1` })
+          .from(publicRows(dealType))
+          .innerJoin(stores, eq(stores.id, deals.storeId))
+          .where(where)
+          .limit(COUNT_CAP + 1)
+          .as("matching"),
+      ),
   ]);
   return { deals: rows, total: total?.n ?? 0 };
 }
@@ -110,7 +119,7 @@ export async function listHotDeals(db: Executor, limit: number) {
     .select(publicColumns)
     .from(publicRows(dealType))
     .innerJoin(stores, eq(stores.id, deals.storeId))
-    .orderBy(desc(deals.featured), desc(deals.createdAt), asc(deals.id))
+    .orderBy(sql`${deals.featured} desc nulls last`, sql`${deals.createdAt} desc nulls last`, asc(deals.id))
     .limit(limit);
 }
 
@@ -120,29 +129,34 @@ export async function findPublicDealsByIds(db: Executor, ids: string[]) {
   return db.select(publicColumns).from(publicRows(dealType)).innerJoin(stores, eq(stores.id, deals.storeId)).where(inArray(deals.id, ids));
 }
 
-/** Stores that have published deals, for the Deal Dashes store filter. */
+/** Stores that have published deals, for the Deal Dashes store filter: one index probe per store. */
 export async function storesWithPublicDeals(db: Executor) {
   return db
-    .selectDistinct({ slug: stores.slug, name: stores.name })
+    .select({ slug: stores.slug, name: stores.name })
     .from(stores)
-    .innerJoin(publicRows(dealType), eq(deals.storeId, stores.id))
+    .where(exists(db.select({ one: sql`1` }).from(publicRows(dealType)).where(eq(deals.storeId, stores.id))))
     .orderBy(asc(stores.name));
 }
 
-/** Published deal counts per top-level category, counting its subcategories in (home page tiles). */
+/**
+ * Published deal counts per top-level category, counting its direct subcategories in (home page tiles).
+ * Each is counted up to COUNT_CAP + 1 only, so a large category costs a short index walk, not a scan.
+ */
 export async function categoryDealCounts(db: Executor) {
-  const member = alias(categories, "member");
+  const inCategory = db
+    .select({ one: sql`1` })
+    .from(publicRows(dealType))
+    .where(sql`${deals.categoryId} in (select m.id from ${categories} m where m.id = ${categories.id} or m.parent_id = ${categories.id})`)
+    .limit(COUNT_CAP + 1)
+    .as("in_category");
   return db
     .select({
       id: categories.id,
       name: categories.name,
       slug: categories.slug,
-      count: sql<number>`count(${deals.id})`.mapWith(Number),
+      count: sql<number>`(select count(*) from ${inCategory})`.mapWith(Number),
     })
     .from(categories)
-    .leftJoin(member, or(eq(member.id, categories.id), eq(member.parentId, categories.id)))
-    .leftJoin(publicRows(dealType), eq(deals.categoryId, member.id))
     .where(isNull(categories.parentId))
-    .groupBy(categories.id)
     .orderBy(asc(categories.name));
 }

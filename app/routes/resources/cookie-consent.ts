@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { CONSENT_KEY } from "#app/components/site/cookie-banner";
+import { CONSENT_COOKIE } from "#app/lib/cookies";
 import { safeRedirectPath } from "#app/lib/safe-redirect";
 import type { Route } from "./+types/cookie-consent";
 import { readFormData } from "#app/lib/form-data";
@@ -20,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);
   const value = form.get("consent") === "true" ? "true" : "false";
   return redirect(refererPath(request), {
-    headers: { "Set-Cookie": `${CONSENT_KEY}=${value}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax` },
+    headers: { "Set-Cookie": `${CONSENT_COOKIE}=${value}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax` },
   });
 }
 

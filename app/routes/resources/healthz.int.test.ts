@@ -19,8 +19,9 @@ describe("/healthz", () => {
   });
 
   it("answers 503 when the database does not", async () => {
-    const failing = { execute: () => Promise.reject(new Error("connection refused")) };
-    const response = await check({ ...testContext(t), db: failing as never });
+    const closed = await createTestDatabase();
+    await closed.close();
+    const response = await check(testContext(closed));
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ status: "unavailable" });
   });

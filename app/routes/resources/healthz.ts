@@ -1,11 +1,10 @@
-import { ping } from "#app/db/client.server";
 import { logger } from "#app/platform/logger.server";
 import type { Route } from "./+types/healthz";
 
 /** 200 when the database answers, 503 when it does not (for load balancers and uptime checks). */
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    await ping(context.db);
+    await context.pingDatabase();
     return Response.json({ status: "ok", database: context.driver }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     logger.error({ err: error }, "health check failed");

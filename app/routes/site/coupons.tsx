@@ -15,11 +15,11 @@ import type { Route } from "./+types/coupons";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseCouponFilters(new URL(request.url).searchParams);
-  const [{ coupons, total, anyPublished }, stores] = await Promise.all([
+  const [{ coupons, hasMore, anyPublished }, stores] = await Promise.all([
     listPublicCoupons(context.db, { search: filters.search, store: filters.store, showExpired: Boolean(filters.expired), limit: filters.page * COUPONS_PER_PAGE }),
     listPublicStores(context.db),
   ]);
-  return { filters, total, anyPublished, stores, coupons };
+  return { filters, hasMore, anyPublished, stores, coupons };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function Coupons({ loaderData }: Route.ComponentProps) {
-  const { filters, coupons, total, anyPublished, stores } = loaderData;
+  const { filters, coupons, hasMore, anyPublished, stores } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/coupons";
@@ -73,7 +73,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
             </CardGrid>
           </>
         )}
-        {coupons.length < total ? (
+        {hasMore ? (
           <LoadMoreLink to={couponFiltersHref({ ...filters, page: filters.page + 1 })}>Load More Coupons</LoadMoreLink>
         ) : null}
       </div>

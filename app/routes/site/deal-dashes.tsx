@@ -9,6 +9,7 @@ import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
 import { cn } from "#app/lib/cn";
+import { countLabel } from "#app/lib/counts";
 import { listingMeta } from "#app/lib/seo";
 import { categoryOptions } from "#app/modules/categories/categories.server";
 import { dealCanonicalPath, dealFiltersHref, DEALS_PER_PAGE, dealSortOptions, parseDealFilters } from "#app/modules/deals/deal-filters";
@@ -111,7 +112,7 @@ export default function DealDashes({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
         <Filters data={loaderData} />
         <p className="text-sm text-gray-600" role="status">
-          {total === 1 ? "1 deal" : `${total} deals`}
+          {countLabel(total, "deal", "deals")}
           {filters.search ? ` for "${filters.search}"` : ""}
         </p>
         {deals.length === 0 ? (

@@ -7,6 +7,7 @@ import { GiftCard } from "#app/components/site/gift-card";
 import { GuideCard } from "#app/components/site/guide-card";
 import { Section } from "#app/components/site/section";
 import { Button } from "#app/components/ui/button";
+import { countLabel } from "#app/lib/counts";
 import { jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
 import { listTrendingCoupons } from "#app/modules/coupons/coupons-public.server";
@@ -121,7 +122,7 @@ export default function Home({ loaderData: { deals, coupons, categories, guides,
                   <Icon className="h-8 w-8 text-brand-600" aria-hidden />
                   <span className="font-semibold">{category.name}</span>
                   <span className="text-sm text-gray-500" data-testid="category-count">
-                    {`${category.count} ${category.count === 1 ? "deal" : "deals"}`}
+                    {countLabel(category.count, "deal", "deals")}
                   </span>
                 </Link>
               </li>

@@ -1,13 +1,13 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
-import { CONSENT_KEY, CookieBanner } from "#app/components/site/cookie-banner";
+import { CookieBanner } from "#app/components/site/cookie-banner";
 import { ErrorPage } from "#app/components/site/error-page";
 import { SiteFooter } from "#app/components/site/site-footer";
 import { SiteHeader } from "#app/components/site/site-header";
-import { readCookie } from "#app/lib/cookies";
+import { CONSENT_COOKIE, readCookie } from "#app/lib/cookies";
 import type { Route } from "./+types/layout";
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { consentDecided: readCookie(request.headers.get("cookie"), CONSENT_KEY) !== null };
+  return { consentDecided: readCookie(request.headers.get("cookie"), CONSENT_COOKIE) !== null };
 }
 
 function Frame({ children }: { children: React.ReactNode }) {

@@ -1,0 +1,22 @@
+// Messages between the HTTP thread and the embedded database's thread (pglite-worker.ts).
+
+export type WorkerRequest =
+  | { id: number; type: "query"; sql: string; params: unknown[]; rowMode: "array" | "object" }
+  | { id: number; type: "listen"; channel: string }
+  | { id: number; type: "close" };
+
+export interface QueryResult {
+  rows: unknown[];
+  fields: Array<{ name: string; dataTypeID: number }>;
+  affectedRows?: number;
+}
+
+/** A database error's message and PostgreSQL fields (code, constraint, …): what callers inspect. */
+export type WorkerError = Record<string, unknown> & { message: string };
+
+export type WorkerReply =
+  | { id: number; ok: true; value: QueryResult | null }
+  | { id: number; ok: false; error: WorkerError }
+  | { type: "notify"; channel: string; payload: string }
+  | { type: "ready" }
+  | { type: "failed"; error: WorkerError };

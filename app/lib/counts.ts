@@ -1,0 +1,11 @@
+/**
+ * Public listings count matching rows only up to this many: past it, "1,000+ deals" says as much and no
+ * request counts a whole table.
+ */
+export const COUNT_CAP = 1000;
+
+/** "1 deal", "24 deals", "1,000+ deals". */
+export function countLabel(count: number, one: string, many: string): string {
+  if (count === 1) return `1 ${one}`;
+  return `${count > COUNT_CAP ? `${COUNT_CAP.toLocaleString("en-US")}+` : count.toLocaleString("en-US")} ${many}`;
+}

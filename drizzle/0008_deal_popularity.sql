@@ -1,0 +1,3 @@
+ALTER TABLE "deals" ADD COLUMN "popularity" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "deals_status_popular_idx" ON "deals" USING btree ("status","popularity" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "deals_status_discount_idx" ON "deals" USING btree ("status","discount_percentage" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id");

@@ -1,0 +1,21 @@
+import pg from "pg";
+
+/** A fresh database on the PostgreSQL server at `url`, dropped by the returned function. */
+export async function freshPostgres(url: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const adminClient = new pg.Client({ connectionString: url });
+  await adminClient.connect();
+  await adminClient.query(`CREATE DATABASE ${name}`);
+  await adminClient.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { cachedPage, PageCache } from "./page-cache";
+
+const html = (text: string) => cachedPage(200, new Headers({ "content-type": "text/html; charset=utf-8" }), Buffer.from(text));
+
+function cacheAt(clock: { now: number }, options: { maxBytes?: number; changeAt?: Date | null } = {}) {
+  let lookups = 0;
+  const cache = new PageCache({
+    maxBytes: options.maxBytes ?? 1024 * 1024,
+    now: () => clock.now,
+    nextContentChange: async () => {
+      lookups++;
+      return options.changeAt ?? null;
+    },
+  });
+  return { cache, lookups: () => lookups };
+}
+
+describe("page cache", () => {
+  it("keeps a page with its gzip and a validator, until content changes", async () => {
+    const { cache } = cacheAt({ now: 0 });
+    await cache.set("/a", html("<p>a</p>"), cache.generation);
+    const page = cache.get("/a")!;
+    expect(gunzipSync(page.gzip).toString()).toBe("<p>a</p>");
+    expect(page.etag).toMatch(/^W\/"[\w-]+"$/);
+    cache.invalidate();
+    expect(cache.get("/a")).toBeUndefined();
+  });
+
+  it("does not keep a page whose render began before content changed", async () => {
+    const { cache } = cacheAt({ now: 0 });
+    const started = cache.generation;
+    cache.invalidate();
+    await cache.set("/a", html("<p>stale</p>"), started);
+    expect(cache.get("/a")).toBeUndefined();
+  });
+
+  it("keeps pages until the next scheduled change (an expiry), asking the database once per change", async () => {
+    const clock = { now: 1_000 };
+    const { cache, lookups } = cacheAt(clock, { changeAt: new Date(5_000) });
+    await cache.set("/a", html("a"), cache.generation);
+    await cache.set("/b", html("b"), cache.generation);
+    expect(lookups()).toBe(1);
+    clock.now = 4_999;
+    expect(cache.get("/a")).toBeDefined();
+    clock.now = 5_000;
+    expect(cache.get("/a")).toBeUndefined();
+  });
+
+  it("keeps pages five minutes at most", async () => {
+    const clock = { now: 0 };
+    const { cache } = cacheAt(clock);
+    await cache.set("/a", html("a"), cache.generation);
+    clock.now = 5 * 60_000 - 1;
+    expect(cache.get("/a")).toBeDefined();
+    clock.now = 5 * 60_000;
+    expect(cache.get("/a")).toBeUndefined();
+  });
+
+  it("drops the least recently used pages beyond its memory", async () => {
+    const { cache } = cacheAt({ now: 0 }, { maxBytes: 3 * (2_000 + 600) });
+    const big = (name: string) => html(name + "x".repeat(2_000));
+    for (const key of ["/1", "/2", "/3"]) await cache.set(key, big(key), cache.generation);
+    cache.get("/1");
+    await cache.set("/4", big("/4"), cache.generation);
+    expect(cache.get("/2")).toBeUndefined();
+    expect(cache.get("/1")).toBeDefined();
+    expect(cache.get("/4")).toBeDefined();
+  });
+
+  it("keeps nothing when given no memory", async () => {
+    const { cache } = cacheAt({ now: 0 }, { maxBytes: 0 });
+    await cache.set("/a", html("a"), cache.generation);
+    expect(cache.size).toBe(0);
+  });
+});

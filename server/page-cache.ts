@@ -1,0 +1,130 @@
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import { hashedScriptPolicy } from "#app/platform/security-headers.server";
+
+// Anonymous visitors' pages, rendered once and kept in memory until content changes (a NOTIFY from the
+// database, an admin write, or the next moment a published row starts or ends) or MAX_AGE passes (counts
+// such as "popular" move without a write). Least recently used pages go first when the cache is full.
+
+const MAX_AGE_MS = 5 * 60_000;
+/** A page larger than this is served but not kept. */
+const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+/** What a shared cache (a CDN, nginx) may do with a public page: keep it a minute, then revalidate. */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+export interface CachedPage {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  gzip: Buffer;
+  etag: string;
+  expiresAt: number;
+}
+
+export interface PageCacheOptions {
+  maxBytes: number;
+  /** The next instant a published row starts or ends, when pages change without a write. */
+  nextContentChange: () => Promise<Date | null>;
+  now?: () => number;
+}
+
+export class PageCache {
+  readonly #entries = new Map<string, CachedPage>();
+  #bytes = 0;
+  #generation = 0;
+  #changeAt: Promise<number> | undefined;
+  readonly #options: PageCacheOptions;
+  readonly #now: () => number;
+
+  constructor(options: PageCacheOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get generation(): number {
+    return this.#generation;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Forgets every page: content changed. Renders started before this are not kept either. */
+  invalidate(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+    this.#generation++;
+    this.#changeAt = undefined;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.#now()) {
+      this.#delete(key, entry);
+      return undefined;
+    }
+    // Most recently used last: Map keeps insertion order.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry;
+  }
+
+  /**
+   * Keeps a rendered page, unless content changed since its render began (`generation` is the value read
+   * then) or it is too large. Resolves once kept, for tests.
+   */
+  async set(key: string, page: Omit<CachedPage, "expiresAt">, generation: number): Promise<void> {
+    if (this.#options.maxBytes <= 0 || generation !== this.#generation || page.body.length > MAX_ENTRY_BYTES) return;
+    const changeAt = await this.#nextChange();
+    if (generation !== this.#generation) return;
+    const expiresAt = Math.min(this.#now() + MAX_AGE_MS, changeAt);
+    if (expiresAt <= this.#now()) {
+      this.invalidate();
+      return;
+    }
+    const previous = this.#entries.get(key);
+    if (previous) this.#delete(key, previous);
+    const entry = { ...page, expiresAt };
+    this.#entries.set(key, entry);
+    this.#bytes += sizeOf(entry);
+    for (const [oldKey, old] of this.#entries) {
+      if (this.#bytes <= this.#options.maxBytes) break;
+      this.#delete(oldKey, old);
+    }
+  }
+
+  #delete(key: string, entry: CachedPage): void {
+    this.#entries.delete(key);
+    this.#bytes -= sizeOf(entry);
+  }
+
+  #nextChange(): Promise<number> {
+    this.#changeAt ??= this.#options.nextContentChange().then(
+      (at) => at?.getTime() ?? Number.POSITIVE_INFINITY,
+      () => this.#now(), // unknown: keep nothing rather than something stale
+    );
+    return this.#changeAt;
+  }
+}
+
+const sizeOf = (entry: CachedPage) => entry.body.length + entry.gzip.length + 512;
+
+/**
+ * A rendered answer as the cache keeps it. An HTML page's CSP nonce is replaced by hashes of the page's
+ * own inline scripts and the nonce attributes are removed: a nonce must never be sent twice, and a script
+ * injected into the page still matches no hash.
+ */
+export function cachedPage(status: number, headers: Headers, body: Buffer): Omit<CachedPage, "expiresAt"> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of headers) kept[name] = value;
+  let finalBody = body;
+  const policy = kept["content-security-policy"];
+  if (policy && kept["content-type"]?.startsWith("text/html")) {
+    const hashed = hashedScriptPolicy(body.toString("utf8"), policy);
+    finalBody = Buffer.from(hashed.html, "utf8");
+    kept["content-security-policy"] = hashed.policy;
+  }
+  const etag = `W/"${createHash("sha1").update(finalBody).digest("base64url").slice(0, 27)}"`;
+  return { status, headers: kept, body: finalBody, gzip: gzipSync(finalBody), etag };
+}

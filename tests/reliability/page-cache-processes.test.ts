@@ -1,0 +1,67 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInOverHttp } from "../../scripts/lib/admin-over-http";
+import { freshPostgres } from "../../scripts/lib/fresh-postgres";
+import { startServer, tempDataDir, type RunningServer } from "../../scripts/lib/server-process";
+
+// Two app processes on one PostgreSQL database, as behind a load balancer: each keeps its own page cache,
+// and a write through one reaches the other's visitors within a second (the database's NOTIFY).
+
+const admin = { email: "processes@dealdash.test", password: "two-processes-password" };
+let database: Awaited<ReturnType<typeof freshPostgres>>;
+let first: RunningServer;
+let second: RunningServer;
+const dataDirs = [tempDataDir(), tempDataDir()];
+
+beforeAll(async () => {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DATABASE_URL is required: this test needs a PostgreSQL server");
+  database = await freshPostgres(base, "dealdash_processes");
+  const env = { DATABASE_URL: database.url, APP_SECRET: "a-shared-secret-for-both-processes-0123456789", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
+  first = await startServer({ dataDir: dataDirs[0]!, env });
+  second = await startServer({ dataDir: dataDirs[1]!, env });
+});
+
+afterAll(async () => {
+  await Promise.all([first?.stop(), second?.stop()]);
+  await database?.drop();
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function page(server: RunningServer, path: string) {
+  const response = await fetch(server.url + path);
+  return { cache: response.headers.get("x-cache"), body: await response.text() };
+}
+
+describe("page cache across processes", () => {
+  it("shows a deal published through one process on the other's cached page within a second", async () => {
+    await page(second, "/deal-dashes");
+    expect((await page(second, "/deal-dashes")).cache).toBe("hit");
+
+    const cookie = await signInOverHttp(first.url, admin);
+    const stores = (await (await fetch(`${first.url}/admin/options/store?q=`, { headers: { cookie } })).json()) as { options: Array<{ id: string }> };
+    const created = await fetch(`${first.url}/admin/deals/add`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: first.url },
+      body: new URLSearchParams({
+        storeId: stores.options[0]!.id,
+        title: "Published Through The Other Process",
+        shortDescription: "Seen everywhere at once",
+        imageUrl: "https://shop.example/p.png",
+        affiliateUrl: "https://shop.example/p",
+        currentPrice: "19.99",
+        status: "published",
+      }),
+    });
+    expect(created.status).toBe(302);
+
+    const startedAt = Date.now();
+    let shown = false;
+    while (!shown && Date.now() - startedAt < 1_000) {
+      shown = (await page(second, "/deal-dashes")).body.includes("Published Through The Other Process");
+      if (!shown) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(shown).toBe(true);
+  });
+});
