@@ -1,4 +1,6 @@
+import cluster from "node:cluster";
 import type { Server } from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createWebServer, type AppModule, type WebServerOptions } from "./server/web-server";
@@ -22,10 +24,48 @@ async function loadApp(): Promise<{ mod: AppModule; options: Omit<WebServerOptio
   return { mod, options: { clientDir: path.join(root, "build/client") } };
 }
 
+/**
+ * How many HTTP processes to run: WEB_CONCURRENCY, else one per core, on PostgreSQL. The embedded
+ * database belongs to one process (its data directory is locked), and development runs one.
+ */
+function processCount(env: ReturnType<AppModule["getEnv"]>): number {
+  if (development || !env.DATABASE_URL) return 1;
+  return env.WEB_CONCURRENCY ?? os.availableParallelism();
+}
+
+/** The primary of a cluster: prepares the database once, then keeps `count` workers serving. */
+async function runPrimary(mod: AppModule, count: number) {
+  await mod.prepareDatabaseOnce();
+  let stopping = false;
+  for (let i = 0; i < count; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    mod.logger.error({ pid: worker.process.pid, code, signal }, "a worker stopped; starting another");
+    cluster.fork();
+  });
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    mod.logger.info({ signal, workers: count }, "shutting down");
+    const workers = Object.values(cluster.workers ?? {});
+    let left = workers.length;
+    if (left === 0) process.exit(0);
+    for (const worker of workers) {
+      worker?.once("exit", () => --left === 0 && process.exit(0));
+      worker?.process.kill("SIGTERM");
+    }
+    setTimeout(() => process.exit(1), 12_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
 async function main() {
   const { mod, options } = await loadApp();
   const env = mod.getEnv();
-  await mod.startDatabase();
+  const count = processCount(env);
+  if (count > 1 && cluster.isPrimary) return runPrimary(mod, count);
+  await mod.startDatabase({ firstAdmin: cluster.isPrimary });
 
   const http: Server = createWebServer(mod, { ...options, trustProxy: env.TRUST_PROXY });
   http.listen(env.PORT, env.HOST, () => {

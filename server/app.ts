@@ -8,7 +8,8 @@ import { startEmbeddedMaintenance } from "#app/db/embedded-maintenance.server";
 import { startDealPopularityRollUp } from "#app/modules/deals/deal-popularity.server";
 import { ensureFirstAdmin } from "#app/modules/users/users.server";
 import { prepareDatabase, setDatabase, getDatabaseHandle, targetFromEnv } from "#app/db/database.server";
-import { getEnv } from "#app/platform/env.server";
+import type { DatabaseHandle } from "#app/db/client.server";
+import { getEnv, type Env } from "#app/platform/env.server";
 import { logger, serializeError } from "#app/platform/logger.server";
 import type { AppServices } from "#app/platform/load-context";
 import { appSecret } from "#app/platform/app-secret.server";
@@ -40,8 +41,34 @@ export const pageCache = new PageCache({
 });
 const cacheAtEdge = pageCacheMiddleware(pageCache);
 
-/** Opens the database, migrates it and loads demo content when it is new; starts background jobs. */
-export async function startDatabase(): Promise<void> {
+/** Creates the first admin from ADMIN_EMAIL, or logs a setup link, when there is no admin yet. */
+async function announceFirstAdmin(handle: DatabaseHandle, env: Env): Promise<void> {
+  const firstAdmin = await ensureFirstAdmin(handle.db, auth(), env);
+  if (firstAdmin.kind === "created") logger.info({ email: firstAdmin.email }, "created the first admin from ADMIN_EMAIL");
+  if (firstAdmin.kind === "setup-link") {
+    logger.warn(`No admin account yet. Create the first one at ${env.PUBLIC_URL}/admin/setup?token=${firstAdmin.token}`);
+  }
+}
+
+/** A cluster's primary, before its workers start: migrates, loads demo content and sees to the first admin, once. */
+export async function prepareDatabaseOnce(): Promise<void> {
+  const env = getEnv();
+  appSecret(env); // generated into DATA_DIR now, when unset, so every worker reads the same one
+  const handle = await prepareDatabase(targetFromEnv(env), { seedDemo: env.SEED_DEMO });
+  setDatabase(handle);
+  try {
+    await announceFirstAdmin(handle, env);
+  } finally {
+    setDatabase(undefined);
+    await handle.close();
+  }
+}
+
+/**
+ * Opens the database, migrates it and loads demo content when it is new; starts background jobs. A
+ * cluster's workers leave the first admin to the primary (`firstAdmin: false`).
+ */
+export async function startDatabase({ firstAdmin = true }: { firstAdmin?: boolean } = {}): Promise<void> {
   if (getDatabaseHandle()) return;
   const env = getEnv();
   const handle = await prepareDatabase(targetFromEnv(env), { seedDemo: env.SEED_DEMO });
@@ -62,11 +89,7 @@ export async function startDatabase(): Promise<void> {
   const stopListening = await handle.listen("dealdash_content", () => pageCache.invalidate());
   pageCache.invalidate();
   stopJobs = [startPriceRefreshScheduler(services), startEmbeddedMaintenance(handle), startDealPopularityRollUp(handle.db), () => void stopListening().catch(() => undefined)];
-  const firstAdmin = await ensureFirstAdmin(handle.db, auth(), env);
-  if (firstAdmin.kind === "created") logger.info({ email: firstAdmin.email }, "created the first admin from ADMIN_EMAIL");
-  if (firstAdmin.kind === "setup-link") {
-    logger.warn(`No admin account yet. Create the first one at ${env.PUBLIC_URL}/admin/setup?token=${firstAdmin.token}`);
-  }
+  if (firstAdmin) await announceFirstAdmin(handle, env);
 }
 
 export async function stopDatabase(): Promise<void> {

@@ -1,5 +1,6 @@
 import compression from "compression";
 import express from "express";
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import type * as AppExports from "./app";
@@ -42,7 +43,11 @@ export function createWebServer(mod: AppModule, options: WebServerOptions): http
   if (options.clientDir) {
     // Hashed file names never change content: cache them for a year.
     server.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-    server.use(express.static(options.clientDir, { maxAge: "1h" }));
+    // Other public files, looked up on disk only when the path's first segment names one: a page
+    // request costs no file-system call.
+    const publicFiles = express.static(options.clientDir, { maxAge: "1h" });
+    const topLevel = new Set(fs.readdirSync(options.clientDir));
+    server.use((req, res, next) => (topLevel.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
   }
   server.use(options.handler ?? mod.app);
 

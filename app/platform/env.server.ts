@@ -58,6 +58,8 @@ const schema = z
     // For tests and proxies only: send every Amazon API request (tokens included) to this origin.
     AMAZON_API_ENDPOINT: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
     TRUST_PROXY: trustProxy.default(false),
+    // HTTP processes on PostgreSQL (server.ts); one per core when unset. The embedded database allows one.
+    WEB_CONCURRENCY: z.coerce.number({ message: "must be a number" }).int().min(1).max(256).optional(),
     // Memory for anonymous visitors' pages (server/page-cache.ts); 0 turns the cache off.
     PAGE_CACHE_MB: z.coerce.number({ message: "must be a number" }).int().min(0).max(65536).default(64),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

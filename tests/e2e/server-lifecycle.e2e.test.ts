@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { freshPostgres } from "../../scripts/lib/fresh-postgres";
 import { freePort, spawnServer, startServer } from "../../scripts/lib/server-process";
 import { createStoreOverHttp, signInOverHttp } from "../../scripts/lib/admin-over-http";
 import { dataDirsPerFile } from "./support/browser";
@@ -58,5 +59,27 @@ describe("the production server", () => {
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
     expect(code).toBe(1);
     expect(output).toContain("SEED_DEMO: must be true or false");
+  });
+
+  it("runs WEB_CONCURRENCY workers on PostgreSQL that share sessions, and stops them all on SIGTERM", async () => {
+    const database = await freshPostgres(process.env.TEST_DATABASE_URL!, "dealdash_cluster");
+    const admin = { email: "cluster@example.com", password: "cluster-password" };
+    const server = await startServer({
+      dataDir: dataDir(),
+      env: { DATABASE_URL: database.url, WEB_CONCURRENCY: "2", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: "info" },
+    });
+    try {
+      const listening = () => new Set([...server.output().matchAll(/"pid":(\d+)[^\n]*DealDash is listening/g)].map((match) => match[1]));
+      await expect.poll(() => listening().size, { timeout: 30_000 }).toBe(2);
+      expect(listening().has(String(server.child.pid))).toBe(false);
+      const cookie = await signInOverHttp(server.url, admin);
+      for (let i = 0; i < 6; i++) {
+        const response = await fetch(`${server.url}/admin`, { headers: { cookie, connection: "close" }, redirect: "manual" });
+        expect(response.status).toBe(200);
+      }
+    } finally {
+      expect(await server.stop()).toBe(0);
+      await database.drop();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOverHttp } from "../../scripts/lib/admin-over-http";
 import { freshPostgres } from "../../scripts/lib/fresh-postgres";
 import { startServer, tempDataDir, type RunningServer } from "../../scripts/lib/server-process";
+import { cachedAnswer, getAnswer } from "../support/page-cache-hit";
 
 // Two app processes on one PostgreSQL database, as behind a load balancer: each keeps its own page cache,
 // and a write through one reaches the other's visitors within a second (the database's NOTIFY).
@@ -17,7 +18,8 @@ beforeAll(async () => {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DATABASE_URL is required: this test needs a PostgreSQL server");
   database = await freshPostgres(base, "dealdash_processes");
-  const env = { DATABASE_URL: database.url, APP_SECRET: "a-shared-secret-for-both-processes-0123456789", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
+  // One process each: two servers stand for two machines behind a load balancer.
+  const env = { WEB_CONCURRENCY: "1", DATABASE_URL: database.url, APP_SECRET: "a-shared-secret-for-both-processes-0123456789", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
   first = await startServer({ dataDir: dataDirs[0]!, env });
   second = await startServer({ dataDir: dataDirs[1]!, env });
 });
@@ -28,15 +30,10 @@ afterAll(async () => {
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function page(server: RunningServer, path: string) {
-  const response = await fetch(server.url + path);
-  return { cache: response.headers.get("x-cache"), body: await response.text() };
-}
 
 describe("page cache across processes", () => {
   it("shows a deal published through one process on the other's cached page within a second", async () => {
-    await page(second, "/deal-dashes");
-    expect((await page(second, "/deal-dashes")).cache).toBe("hit");
+    await cachedAnswer(`${second.url}/deal-dashes`);
 
     const cookie = await signInOverHttp(first.url, admin);
     const stores = (await (await fetch(`${first.url}/admin/options/store?q=`, { headers: { cookie } })).json()) as { options: Array<{ id: string }> };
@@ -59,7 +56,7 @@ describe("page cache across processes", () => {
     const startedAt = Date.now();
     let shown = false;
     while (!shown && Date.now() - startedAt < 1_000) {
-      shown = (await page(second, "/deal-dashes")).body.includes("Published Through The Other Process");
+      shown = (await getAnswer(`${second.url}/deal-dashes`)).body.includes("Published Through The Other Process");
       if (!shown) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(shown).toBe(true);

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, deals } from "#app/db/schema";
 import { createStoreOverHttp, signInOverHttp } from "../../scripts/lib/admin-over-http";
+import { cachedAnswer, getAnswer } from "../support/page-cache-hit";
 import { ADMIN, startInProcessApp, type InProcessApp } from "../support/in-process-server";
 
 // The anonymous page cache, over HTTP against the production bundle: what is kept, for whom, and that
@@ -18,24 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function get(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(url + path, { headers });
-  return { status: response.status, headers: response.headers, body: await response.text() };
-}
-
-/**
- * Requests the page until it is a cache hit, and returns that answer: after a change, a page is kept
- * only once the cache has asked the database when the next scheduled change is, just after the render.
- */
-async function cached(path: string) {
-  let answer = await get(path);
-  for (let tries = 0; tries < 5 && answer.headers.get("x-cache") !== "hit"; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    answer = await get(path);
-  }
-  expect(answer.headers.get("x-cache")).toBe("hit");
-  return answer;
-}
+const get = (path: string, headers: Record<string, string> = {}) => getAnswer(url + path, headers);
+const cached = (path: string) => cachedAnswer(url + path);
 
 describe("anonymous page cache", () => {
   it("serves a repeat visit from memory with a hashed CSP, no nonce, and 304 for a known ETag", async () => {

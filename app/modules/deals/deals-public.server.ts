@@ -139,10 +139,10 @@ export async function storesWithPublicDeals(db: Executor) {
 }
 
 /**
- * Published deal counts per top-level category, counting its direct subcategories in (home page tiles).
- * Each is counted up to COUNT_CAP + 1 only, so a large category costs a short index walk, not a scan.
+ * Published deal counts of the first `limit` top-level categories by name, counting their direct
+ * subcategories in (home page tiles). Each is counted up to COUNT_CAP + 1 only: a short index walk.
  */
-export async function categoryDealCounts(db: Executor) {
+export async function categoryDealCounts(db: Executor, limit: number) {
   const inCategory = db
     .select({ one: sql`1` })
     .from(publicRows(dealType))
@@ -158,5 +158,6 @@ export async function categoryDealCounts(db: Executor) {
     })
     .from(categories)
     .where(isNull(categories.parentId))
-    .orderBy(asc(categories.name));
+    .orderBy(asc(categories.name), asc(categories.id))
+    .limit(limit);
 }

@@ -20,14 +20,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [deals, coupons, categories, guides, gifts] = await Promise.all([
     listHotDeals(context.db, 3),
     listTrendingCoupons(context.db, 2),
-    categoryDealCounts(context.db),
+    categoryDealCounts(context.db, 4),
     listPublicGuides(context.db, { limit: 3 }),
     listPublicGiftIdeas(context.db, 3),
   ]);
   return {
     deals,
     coupons,
-    categories: categories.slice(0, 4),
+    categories,
     guides: guides.guides,
     gifts,
   };
