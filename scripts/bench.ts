@@ -4,6 +4,7 @@ import { runLoadSmoke } from "./lib/load-smoke";
 import { runScaleBench } from "./lib/scale-bench";
 import { runSideBySide } from "./lib/side-by-side";
 import { startServer, tempDataDir } from "./lib/server-process";
+import { percentile } from "./lib/stats";
 
 // `npm run bench`: prints figures for the production server on a fresh embedded database. Never asserts.
 // `npm run bench -- --scale`: the admin at 100,000 deals instead (scripts/lib/scale-bench.ts).
@@ -15,9 +16,6 @@ if (process.argv.includes("--scale")) {
 const REQUESTS = Number(process.argv[2] ?? 200);
 const PATHS = ["/", "/deal-dashes", "/buying-guides/how-to-choose-a-tablet", "/healthz"];
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 ensureBuild();
 const dataDir = tempDataDir("dealdash-bench-");

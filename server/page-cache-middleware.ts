@@ -9,6 +9,7 @@ import { cachedPage, PUBLIC_CACHE_CONTROL, type CachedPage, type PageCache } fro
 
 /** Cookies that make a page personal: a session (better-auth's `<prefix>.session_token`) or a pending toast. */
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:dealdash\.session_\w+|dealdash_toast)=/;
+const CHOSE_ABOUT_COOKIES = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=`);
 const PRIVATE = "private, no-store";
 /** Answers that are never kept, whatever they say: the admin's sign-in, click-outs, resources that count or reveal. */
 const NEVER_CACHED = /^\/(?:admin|go|api|healthz|cookie-consent)(?:\/|\.data|$)|^\/coupons\/[^/]+\/code/;
@@ -27,7 +28,7 @@ function cacheKeyOf(req: express.Request): { key: string; shared: boolean } | nu
   if (PERSONAL_COOKIE.test(cookies)) return null;
   // The cookie banner is left out for visitors who chose: that page is theirs alone (a shared cache may
   // keep only the page with the banner, which hides itself in a browser that chose).
-  const chose = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=`).test(cookies);
+  const chose = CHOSE_ABOUT_COOKIES.test(cookies);
   return { key: `${chose ? "chose" : "new"} ${req.originalUrl}`, shared: !chose };
 }
 
@@ -53,7 +54,7 @@ function sendPage(req: express.Request, res: express.Response, page: CachedPage 
 export function pageCacheMiddleware(cache: PageCache) {
   /** Answers a hit; marks a miss for `keep`; makes personal and admin answers private. */
   const serve: express.RequestHandler = (req, res, next) => {
-    const cacheable = cacheKeyOf(req);
+    const cacheable = cache.enabled ? cacheKeyOf(req) : null;
     if (!cacheable) {
       if (isAdminPath(req.path) || PERSONAL_COOKIE.test(req.headers.cookie ?? "")) res.setHeader("Cache-Control", PRIVATE);
       // An admin write changes content: forget pages now, before other processes hear the database's NOTIFY.

@@ -49,6 +49,11 @@ export class PageCache {
     return this.#entries.size;
   }
 
+  /** False when given no memory (`PAGE_CACHE_MB=0`): pages are then rendered and sent as usual. */
+  get enabled(): boolean {
+    return this.#options.maxBytes > 0;
+  }
+
   /** Forgets every page: content changed. Renders started before this are not kept either. */
   invalidate(): void {
     this.#entries.clear();
@@ -75,7 +80,7 @@ export class PageCache {
    * then) or it is too large. Resolves once kept, for tests.
    */
   async set(key: string, page: Omit<CachedPage, "expiresAt">, generation: number): Promise<void> {
-    if (this.#options.maxBytes <= 0 || generation !== this.#generation || page.body.length > MAX_ENTRY_BYTES) return;
+    if (!this.enabled || generation !== this.#generation || page.body.length > MAX_ENTRY_BYTES) return;
     const changeAt = await this.#nextChange();
     if (generation !== this.#generation) return;
     const expiresAt = Math.min(this.#now() + MAX_AGE_MS, changeAt);

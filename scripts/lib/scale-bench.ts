@@ -6,6 +6,7 @@ import { defaultScaleSizes, seedScaleData, type ScaleSizes } from "../../app/db/
 import { signInOverHttp } from "./admin-over-http";
 import { freshPostgres } from "./fresh-postgres";
 import { startServer, tempDataDir } from "./server-process";
+import { percentile } from "./stats";
 
 // `npm run bench -- --scale`: the admin at a real catalogue's size (100,000 deals, 20,000 coupons, 2,000
 // stores, 1,000,000 clicks by default) on the embedded database and, when BENCH_DATABASE_URL names a
@@ -14,9 +15,6 @@ import { startServer, tempDataDir } from "./server-process";
 const REQUESTS = 30;
 const admin = { email: "scale-bench@dealdash.test", password: "scale-bench-password" };
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 /** The admin pages to time: every list (plus its harder views), every form, the combobox search. */
 async function pagesToTime(url: string, cookie: string): Promise<string[]> {

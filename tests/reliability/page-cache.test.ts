@@ -1,26 +1,19 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { coupons, deals } from "#app/db/schema";
 import { createStoreOverHttp, signInOverHttp } from "../../scripts/lib/admin-over-http";
 import { cachedAnswer, getAnswer } from "../support/page-cache-hit";
-import { ADMIN, startInProcessApp, type InProcessApp } from "../support/in-process-server";
+import { ADMIN, servedInProcessApp } from "../support/in-process-server";
 
 // The anonymous page cache, over HTTP against the production bundle: what is kept, for whom, and that
 // every kind of change (a publish, an edit, a delete, a price change, an expiry, an admin write) reaches
 // the next visitor. The database writes below go straight to its tables, as the price refresh and other
 // background work do: the database's own NOTIFY is what empties the cache.
 
-let app: InProcessApp;
-let url: string;
+const served = servedInProcessApp();
 
-beforeAll(async () => {
-  app = await startInProcessApp();
-  url = await app.listen();
-});
-afterAll(() => app?.close());
-
-const get = (path: string, headers: Record<string, string> = {}) => getAnswer(url + path, headers);
-const cached = (path: string) => cachedAnswer(url + path);
+const get = (path: string, headers: Record<string, string> = {}) => getAnswer(served().url + path, headers);
+const cached = (path: string) => cachedAnswer(served().url + path);
 
 describe("anonymous page cache", () => {
   it("serves a repeat visit from memory with a hashed CSP, no nonce, and 304 for a known ETag", async () => {
@@ -33,14 +26,14 @@ describe("anonymous page cache", () => {
     expect(csp).not.toContain("nonce-");
     expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
 
-    const revalidated = await fetch(`${url}/deal-dashes`, { headers: { "if-none-match": second.headers.get("etag")! } });
+    const revalidated = await fetch(`${served().url}/deal-dashes`, { headers: { "if-none-match": second.headers.get("etag")! } });
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe("");
   });
 
   it("never serves a signed-in admin from the cache, and marks their pages private", async () => {
     await cached("/");
-    const cookie = await signInOverHttp(url, ADMIN);
+    const cookie = await signInOverHttp(served().url, ADMIN);
     const signedIn = await get("/", { cookie });
     expect(signedIn.headers.get("x-cache")).toBeNull();
     expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
@@ -53,8 +46,8 @@ describe("anonymous page cache", () => {
       await get(path);
       expect((await get(path)).headers.get("x-cache")).toBeNull();
     }
-    const [deal] = await app.db.select({ id: deals.id }).from(deals).where(eq(deals.status, "published")).limit(1);
-    const clickOut = await fetch(`${url}/go/deal/${deal!.id}`, { redirect: "manual" });
+    const [deal] = await served().app.db.select({ id: deals.id }).from(deals).where(eq(deals.status, "published")).limit(1);
+    const clickOut = await fetch(`${served().url}/go/deal/${deal!.id}`, { redirect: "manual" });
     expect(clickOut.headers.get("x-cache")).toBeNull();
     // A visitor who chose about cookies gets a page without the banner, kept for them but private.
     const chose = await get("/about", { cookie: "cookieConsent=true" });
@@ -64,28 +57,28 @@ describe("anonymous page cache", () => {
   });
 
   it("shows a publish, an edit, a price change and a delete on the next visit", async () => {
-    const [draft] = await app.db.select({ id: deals.id, title: deals.title }).from(deals).where(eq(deals.status, "draft")).limit(1);
+    const [draft] = await served().app.db.select({ id: deals.id, title: deals.title }).from(deals).where(eq(deals.status, "draft")).limit(1);
     expect((await cached("/deal-dashes?sort=newest&search=")).body).not.toContain(draft!.title);
 
-    await app.db.update(deals).set({ status: "published", createdAt: sql`now()` }).where(eq(deals.id, draft!.id));
+    await served().app.db.update(deals).set({ status: "published", createdAt: sql`now()` }).where(eq(deals.id, draft!.id));
     expect((await get("/deal-dashes?sort=newest&search=")).body).toContain(draft!.title);
 
     await cached("/deal-dashes?sort=newest&search=");
-    await app.db.update(deals).set({ title: "Cache Check Renamed Deal" }).where(eq(deals.id, draft!.id));
+    await served().app.db.update(deals).set({ title: "Cache Check Renamed Deal" }).where(eq(deals.id, draft!.id));
     expect((await get("/deal-dashes?sort=newest&search=")).body).toContain("Cache Check Renamed Deal");
 
     await cached("/deal-dashes?sort=newest&search=");
-    await app.db.update(deals).set({ currentPrice: 1234.56 }).where(eq(deals.id, draft!.id));
+    await served().app.db.update(deals).set({ currentPrice: 1234.56 }).where(eq(deals.id, draft!.id));
     expect((await get("/deal-dashes?sort=newest&search=")).body).toContain("1,234.56");
 
     await cached("/deal-dashes?sort=newest&search=");
-    await app.db.delete(deals).where(eq(deals.id, draft!.id));
+    await served().app.db.delete(deals).where(eq(deals.id, draft!.id));
     expect((await get("/deal-dashes?sort=newest&search=")).body).not.toContain("Cache Check Renamed Deal");
   });
 
   it("drops a coupon from the kept page when it ends, without any write", async () => {
-    const [coupon] = await app.db.select({ id: coupons.id }).from(coupons).where(eq(coupons.status, "published")).limit(1);
-    await app.db
+    const [coupon] = await served().app.db.select({ id: coupons.id }).from(coupons).where(eq(coupons.status, "published")).limit(1);
+    await served().app.db
       .update(coupons)
       .set({ title: "Cache Check Ending Coupon", validFrom: null, validUntil: sql`now() + interval '2 seconds'` })
       .where(eq(coupons.id, coupon!.id));
@@ -98,8 +91,8 @@ describe("anonymous page cache", () => {
 
   it("forgets pages as soon as an admin write is answered", async () => {
     await cached("/");
-    const cookie = await signInOverHttp(url, ADMIN);
-    expect(await createStoreOverHttp(url, cookie, "Cache Check Store")).toBe(true);
+    const cookie = await signInOverHttp(served().url, ADMIN);
+    expect(await createStoreOverHttp(served().url, cookie, "Cache Check Store")).toBe(true);
     expect((await get("/")).headers.get("x-cache")).toBe("miss");
   });
 });

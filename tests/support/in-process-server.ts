@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -54,4 +55,15 @@ export async function startInProcessApp(): Promise<InProcessApp> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One in-process app for the calling test file, served on a local port; closed after the file. */
+export function servedInProcessApp(): () => { app: InProcessApp; url: string } {
+  let served: { app: InProcessApp; url: string } | undefined;
+  beforeAll(async () => {
+    const app = await startInProcessApp();
+    served = { app, url: await app.listen() };
+  });
+  afterAll(() => served?.app.close());
+  return () => served!;
 }
