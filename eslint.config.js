@@ -6,6 +6,8 @@ export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "drizzle/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Plain-JavaScript scripts are type-checked by TypeScript (checkJs), which knows Node's globals.
+  { files: ["**/*.mjs"], rules: { "no-undef": "off" } },
   {
     files: ["**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },

@@ -7,9 +7,12 @@ import { createWebServer, type AppModule, type WebServerOptions } from "./server
 
 // Production server: the app bundle behind server/web-server.ts. `--dev` swaps the bundle for Vite's dev server.
 
-const root = path.dirname(fileURLToPath(import.meta.url));
+// Run from source (`tsx server.ts`) or built (`node build/server/start.js`, what `npm start` runs): the
+// build folder is found from either place.
+const here = fileURLToPath(import.meta.url);
+const buildDir = here.endsWith(".ts") ? path.join(path.dirname(here), "build") : path.resolve(path.dirname(here), "..");
 const development = process.argv.includes("--dev");
-if (development) process.env.NODE_ENV ??= "development";
+process.env.NODE_ENV ??= development ? "development" : "production";
 
 async function loadApp(): Promise<{ mod: AppModule; options: Omit<WebServerOptions, "trustProxy"> }> {
   if (development) {
@@ -20,8 +23,8 @@ async function loadApp(): Promise<{ mod: AppModule; options: Omit<WebServerOptio
       options: { before: vite.middlewares, handler: (req, res, next) => load().then((m) => m.app(req, res, next)).catch(next) },
     };
   }
-  const mod = (await import(path.join(root, "build/server/index.js"))) as AppModule;
-  return { mod, options: { clientDir: path.join(root, "build/client") } };
+  const mod = (await import(path.join(buildDir, "server/index.js"))) as AppModule;
+  return { mod, options: { clientDir: path.join(buildDir, "client") } };
 }
 
 /**

@@ -1,10 +1,30 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/** React Router names every server entry index*.js; ours keep their input names (index, start, pglite-worker). */
+function namedServerEntries(): Plugin {
+  return {
+    name: "dealdash:named-server-entries",
+    enforce: "post",
+    configEnvironment: (name) => (name === "ssr" ? { build: { rollupOptions: { output: { entryFileNames: "[name].js" } } } } : undefined),
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
-  // The server bundle's entry is our Express app, so one module graph (and one database client) serves every request.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
+  // The server bundle's entry (index.js) is our Express app, so one module graph (and one database client)
+  // serves every request. start.js is server.ts and pglite-worker.js the embedded database's thread, built so
+  // that `npm start` runs plain JavaScript: no TypeScript loader on the start-up path.
+  build: isSsrBuild
+    ? {
+        rollupOptions: {
+          input: { index: "./server/app.ts", start: "./server.ts", "pglite-worker": "./app/db/pglite-worker.ts" },
+        },
+      }
+    : undefined,
+  // Bundled into the server build rather than imported whole at start-up: the icon and primitive
+  // libraries are thousands of small modules (about 0.5 s to load), of which we use a few.
+  ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//] },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), namedServerEntries()],
 }));

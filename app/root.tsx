@@ -1,8 +1,8 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { lazy, Suspense } from "react";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "./components/site/error-page";
-import { Toaster, useToast } from "./components/ui/toaster";
 import { useNonce } from "./platform/nonce";
 import { takeToast } from "./platform/toast.server";
 
@@ -26,7 +26,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -34,9 +33,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// The toast library loads only where a toast can show (the admin, or a page handed a toast), so public
+// pages do not ship it.
+const Toasts = lazy(() => import("./components/ui/toaster").then((module) => ({ default: module.Toasts })));
+
 export default function App({ loaderData }: Route.ComponentProps) {
-  useToast(loaderData.toast);
-  return <Outlet />;
+  const inAdmin = useLocation().pathname.startsWith("/admin");
+  return (
+    <>
+      <Outlet />
+      {inAdmin || loaderData.toast ? (
+        <Suspense fallback={null}>
+          <Toasts toast={loaderData.toast} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

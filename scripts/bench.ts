@@ -1,10 +1,11 @@
 import fs from "node:fs";
-import { ensureBuild } from "./ensure-build";
+import { ensureBuild } from "./ensure-build.mjs";
 import { runLoadSmoke } from "./lib/load-smoke";
 import { runScaleBench } from "./lib/scale-bench";
 import { runSideBySide } from "./lib/side-by-side";
 import { startServer, tempDataDir } from "./lib/server-process";
 import { percentile } from "./lib/stats";
+import { publicRouteIds, readClientManifest, routeScriptBytes } from "./lib/client-bundle";
 
 // `npm run bench`: prints figures for the production server on a fresh embedded database. Never asserts.
 // `npm run bench -- --scale`: the admin at 100,000 deals instead (scripts/lib/scale-bench.ts).
@@ -21,8 +22,15 @@ ensureBuild();
 const dataDir = tempDataDir("dealdash-bench-");
 const started = performance.now();
 const admin = { email: "bench@dealdash.test", password: "bench-password" };
-const server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
+const env = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
+const first = await startServer({ dataDir, env });
 console.log(`cold start (new data dir, migrate, seed): ${(performance.now() - started).toFixed(0)} ms`);
+await first.stop();
+// What `npm start` does on an existing build and data: start the built server and ask for the home page.
+const restarted = performance.now();
+const server = await startServer({ dataDir, env });
+await fetch(server.url).then((response) => response.arrayBuffer());
+console.log(`start on an existing build and data dir, to the first page: ${(performance.now() - restarted).toFixed(0)} ms`);
 
 try {
   for (const path of PATHS) {
@@ -41,6 +49,9 @@ try {
         `${(bytes / 1024).toFixed(1)} KiB  (${REQUESTS} sequential requests)`,
     );
   }
+  const manifest = readClientManifest();
+  console.log("\npublic JavaScript per route (gzipped, entry + route + parents):");
+  for (const id of publicRouteIds(manifest)) console.log(`  ${id.padEnd(30)} ${(routeScriptBytes(manifest, id) / 1024).toFixed(1)} KiB`);
   await runSideBySide({ url: server.url, paths: ["/", "/deal-dashes", "/coupons", "/buying-guides/how-to-choose-a-tablet"], connections: 32, seconds: 5 });
   await runLoadSmoke({
     url: server.url,

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureBuild } from "./ensure-build";
+import { ensureBuild } from "./ensure-build.mjs";
 import { ensureChromium } from "./ensure-chromium";
 
 // `npm test`: unit, integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and browser tests,

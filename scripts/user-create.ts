@@ -19,7 +19,7 @@ const env = getEnv();
 try {
   const handle = await prepareDatabase(targetFromEnv(env), { seedDemo: env.SEED_DEMO });
   try {
-    const auth = createAuth(handle.db, { secret: resolveAppSecret(env), publicUrl: env.PUBLIC_URL });
+    const auth = await createAuth(handle.db, { secret: resolveAppSecret(env), publicUrl: env.PUBLIC_URL });
     const user = await createAdmin(handle.db, auth, { email: values.email, password: values.password, name: values.name }, { action: "user_create", via: "command line" });
     console.log(`Created admin ${user.email}.`);
   } finally {

@@ -43,7 +43,7 @@ const cacheAtEdge = pageCacheMiddleware(pageCache);
 
 /** Creates the first admin from ADMIN_EMAIL, or logs a setup link, when there is no admin yet. */
 async function announceFirstAdmin(handle: DatabaseHandle, env: Env): Promise<void> {
-  const firstAdmin = await ensureFirstAdmin(handle.db, auth(), env);
+  const firstAdmin = await ensureFirstAdmin(handle.db, auth, env);
   if (firstAdmin.kind === "created") logger.info({ email: firstAdmin.email }, "created the first admin from ADMIN_EMAIL");
   if (firstAdmin.kind === "setup-link") {
     logger.warn(`No admin account yet. Create the first one at ${env.PUBLIC_URL}/admin/setup?token=${firstAdmin.token}`);

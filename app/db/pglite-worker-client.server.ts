@@ -1,5 +1,5 @@
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { projectRoot } from "./project-root.server";
 import type { QueryResult, WorkerError, WorkerReply, WorkerRequest } from "./pglite-worker-protocol";
@@ -21,6 +21,20 @@ export interface QueryClient {
 /** A database error as the drivers throw it: a message and PostgreSQL's fields (code, constraint, …). */
 function databaseError(error: WorkerError): Error {
   return Object.assign(new Error(error.message), error);
+}
+
+/**
+ * The database thread: from the build, its own built file next to this bundle (plain JavaScript, quick to
+ * load); from source (development, tests), the TypeScript module through tsx, registered by a two-line
+ * script since a worker does not inherit the server's loader.
+ */
+function startThread(dataDir: string): Worker {
+  const here = fileURLToPath(import.meta.url);
+  if (!here.endsWith(".ts")) return new Worker(path.join(path.dirname(here), "pglite-worker.js"), { workerData: { dataDir } });
+  const root = projectRoot();
+  const bootstrap = `import(${JSON.stringify(pathToFileURL(path.join(root, "node_modules/tsx/dist/esm/api/index.mjs")).href)})
+    .then(({ tsImport }) => tsImport(${JSON.stringify(pathToFileURL(path.join(root, "app/db/pglite-worker.ts")).href)}, ${JSON.stringify(pathToFileURL(root + "/").href)}));`;
+  return new Worker(bootstrap, { eval: true, workerData: { dataDir } });
 }
 
 export class PgliteWorkerClient implements QueryClient {
@@ -55,12 +69,7 @@ export class PgliteWorkerClient implements QueryClient {
 
   /** Starts the database thread on `dataDir`; resolves once it is open (or rejects with why it is not). */
   static async open(dataDir: string): Promise<PgliteWorkerClient> {
-    // The thread runs TypeScript source through tsx, as the server itself does (a worker does not inherit
-    // the server's loader, so a two-line script registers it first).
-    const root = projectRoot();
-    const bootstrap = `import(${JSON.stringify(pathToFileURL(path.join(root, "node_modules/tsx/dist/esm/api/index.mjs")).href)})
-      .then(({ tsImport }) => tsImport(${JSON.stringify(pathToFileURL(path.join(root, "app/db/pglite-worker.ts")).href)}, ${JSON.stringify(pathToFileURL(root + "/").href)}));`;
-    const worker = new Worker(bootstrap, { eval: true, workerData: { dataDir } });
+    const worker = startThread(dataDir);
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: WorkerReply) => {
         if (!("type" in message)) return;

@@ -1,5 +1,3 @@
-import { betterAuth } from "better-auth";
-import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { redirect } from "react-router";
 import type { Database } from "#app/db/client.server";
 import { db } from "#app/db/database.server";
@@ -16,8 +14,12 @@ export interface AuthConfig {
   publicUrl: string;
 }
 
-/** better-auth over our Drizzle tables: email + password, database sessions, sign-up closed. */
-export function createAuth(database: Database, config: AuthConfig) {
+/**
+ * better-auth over our Drizzle tables: email + password, database sessions, sign-up closed. Loaded on first
+ * use: the library takes about 0.6 s to import, which public pages and start-up should not wait for.
+ */
+export async function createAuth(database: Database, config: AuthConfig) {
+  const [{ betterAuth }, { drizzleAdapter }] = await Promise.all([import("better-auth"), import("better-auth/adapters/drizzle")]);
   return betterAuth({
     appName: "DealDash",
     baseURL: config.publicUrl,
@@ -38,12 +40,12 @@ export function createAuth(database: Database, config: AuthConfig) {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+export type Auth = Awaited<ReturnType<typeof createAuth>>;
 
-let cached: { database: Database; auth: Auth } | undefined;
+let cached: { database: Database; auth: Promise<Auth> } | undefined;
 
 /** The process's auth instance, bound to the open database. */
-export function auth(): Auth {
+export function auth(): Promise<Auth> {
   const database = db();
   if (cached?.database !== database) {
     const env = getEnv();
@@ -62,7 +64,7 @@ export interface AdminSession {
 const sessionsByRequest = new WeakMap<Request, Promise<AdminSession | null>>();
 
 async function lookUpAdmin(request: Request): Promise<AdminSession | null> {
-  const { headers, response } = await auth().api.getSession({ headers: request.headers, returnHeaders: true });
+  const { headers, response } = await (await auth()).api.getSession({ headers: request.headers, returnHeaders: true });
   if (!response) return null;
   const { id, email, name } = response.user;
   return { user: { id, email, name }, refreshCookies: headers.getSetCookie() };
@@ -70,7 +72,7 @@ async function lookUpAdmin(request: Request): Promise<AdminSession | null> {
 
 /** Whether these request headers carry a live session (for the edge gate in server/app.ts). */
 export async function hasAdminSession(headers: Headers): Promise<boolean> {
-  return Boolean(await auth().api.getSession({ headers }));
+  return Boolean(await (await auth()).api.getSession({ headers }));
 }
 
 /** The signed-in admin, or null. */

@@ -54,7 +54,7 @@ export async function startServer(options: { dataDir: string; env?: Record<strin
       child.kill("SIGKILL");
       throw new Error(`The server did not become healthy:\n${log}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
   return {
@@ -69,9 +69,12 @@ export async function startServer(options: { dataDir: string; env?: Record<strin
   };
 }
 
-/** Spawns `server.ts` in production mode without waiting (for tests of start-up failures). */
+/**
+ * Spawns the built server (`build/server/start.js`, what `npm start` runs) in production mode without
+ * waiting (for tests of start-up failures). The build must be fresh: the test setups ensure it.
+ */
 export function spawnServer(options: { dataDir: string; port: number; env?: Record<string, string> }): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  return spawn(process.execPath, ["build/server/start.js"], {
     cwd: projectRoot,
     env: {
       ...process.env,

@@ -1,38 +1,40 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "../../scripts/lib/server-process";
+import { allScripts, publicRouteIds, readAsset, readClientManifest, routeFiles, routeScriptBytes } from "../../scripts/lib/client-bundle";
 
 // Reads the production build's client manifest (the build exists: the e2e setup made it).
-const assetsDir = path.join(projectRoot, "build/client/assets");
 
-interface ManifestEntry {
-  module: string;
-  imports?: string[];
-}
+// Libraries only the admin needs, each found by a string its minified code keeps.
+const adminOnly = {
+  "the Tiptap editor": "ProseMirror",
+  zod: "ZodObject",
+  "the Conform form library": "__intent__",
+  "the sonner toasts": "data-sonner-toaster",
+  "the Radix dialog": "DialogContent",
+};
 
-function clientManifest(): { entry: ManifestEntry; routes: Record<string, ManifestEntry> } {
-  const file = fs.readdirSync(assetsDir).find((name) => /^manifest-.*\.js$/.test(name));
-  expect(file, "no client manifest in the build").toBeDefined();
-  const source = fs.readFileSync(path.join(assetsDir, file!), "utf8");
-  return JSON.parse(source.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, ""));
-}
-
-const readAsset = (url: string) => fs.readFileSync(path.join(projectRoot, "build/client", url), "utf8");
-const shipsTiptap = (code: string) => code.includes("ProseMirror") || code.includes("@tiptap");
+/** React 19 and React Router 7 alone are about 106 KiB gzipped; this leaves our public code about 34 KiB. */
+const PUBLIC_ROUTE_BUDGET = 140 * 1024;
 
 describe("the public pages' JavaScript", () => {
-  it("does not contain the Tiptap editor, which only the admin guide form loads", () => {
-    const manifest = clientManifest();
-    const publicRoutes = Object.entries(manifest.routes).filter(([id]) => id === "root" || id.startsWith("routes/site/"));
-    expect(publicRoutes.length).toBeGreaterThan(5);
-    const files = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
-    for (const [, route] of publicRoutes) for (const file of [route.module, ...(route.imports ?? [])]) files.add(file);
-    for (const file of files) expect(shipsTiptap(readAsset(file)), `${file} ships Tiptap`).toBe(false);
+  const manifest = readClientManifest();
+  const publicRoutes = publicRouteIds(manifest);
 
-    // The check can fail: the editor's own chunk does contain it.
-    const editorChunk = fs.readdirSync(assetsDir).find((name) => name.startsWith("rich-text-editor-"));
-    expect(editorChunk).toBeDefined();
-    expect(shipsTiptap(readAsset(`/assets/${editorChunk}`))).toBe(true);
+  it("leaves out the editor, validation, form, toast and dialog libraries, which only the admin loads", () => {
+    expect(publicRoutes.length).toBeGreaterThan(10);
+    const files = new Set(publicRoutes.flatMap((id) => routeFiles(manifest, id)));
+    for (const file of files) {
+      const code = readAsset(file);
+      for (const [library, marker] of Object.entries(adminOnly)) expect(code.includes(marker), `${file} ships ${library}`).toBe(false);
+    }
+    // The check can fail: each marker is in the admin's own chunks.
+    const everything = allScripts().map(readAsset);
+    for (const [library, marker] of Object.entries(adminOnly)) expect(everything.some((code) => code.includes(marker)), `${library} is in no chunk`).toBe(true);
+  });
+
+  it(`keeps every public route within ${PUBLIC_ROUTE_BUDGET / 1024} KiB of gzipped JavaScript`, () => {
+    for (const id of publicRoutes) {
+      const bytes = routeScriptBytes(manifest, id);
+      expect(bytes, `${id} ships ${Math.round(bytes / 1024)} KiB`).toBeLessThanOrEqual(PUBLIC_ROUTE_BUDGET);
+    }
   });
 });

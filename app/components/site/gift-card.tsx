@@ -1,7 +1,8 @@
 import { Gift } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge";
-import { occasionLabels } from "#app/modules/gift-ideas/gift-idea.schema";
+import { CardImage } from "./card-image";
+import { occasionLabels } from "#app/modules/gift-ideas/gift-idea-labels";
 
 export interface GiftCardData {
   id: string;
@@ -14,12 +15,12 @@ export interface GiftCardData {
 }
 
 /** A gift collection card: image or placeholder, title, two-line description, slug, Featured badge. */
-export function GiftCard({ gift }: { gift: GiftCardData }) {
+export function GiftCard({ gift, eagerImage }: { gift: GiftCardData; eagerImage?: boolean }) {
   return (
     <article data-testid="gift-card" className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
       <Link to={`/gift-ideas/${gift.slug}`} className="relative block aspect-[4/3] bg-gray-100" tabIndex={-1} aria-hidden>
         {gift.imageUrl ? (
-          <img src={gift.imageUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
+          <CardImage src={gift.imageUrl} eager={eagerImage} className="h-full w-full object-cover" />
         ) : (
           <Gift className="absolute inset-0 m-auto h-10 w-10 text-gray-400" aria-hidden />
         )}

@@ -1,6 +1,5 @@
-import { Dialog } from "radix-ui";
 import { Menu, Search, X, Zap } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
@@ -46,47 +45,59 @@ function MobileMenu() {
   // The drawer belongs to the location it was opened at, so any navigation (a new location key) closes it.
   const { key } = useLocation();
   const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === key;
   return (
-    <Dialog.Root open={openAt === key} onOpenChange={(open) => setOpenAt(open ? key : null)}>
-      <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-          <Menu className="h-6 w-6" aria-hidden />
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 bg-white p-6 shadow-xl"
-          aria-describedby={undefined}
-        >
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
-                <X className="h-5 w-5" aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <HeaderSearch />
-          <nav aria-label="Mobile">
-            <ul className="flex flex-col gap-1">
-              {siteNav.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    className={({ isActive }) =>
-                      cn("block rounded-lg px-3 py-2 font-medium", isActive ? "bg-brand-50 text-brand-700" : "hover:bg-gray-100")
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpenAt(key)}>
+        <Menu className="h-6 w-6" aria-hidden />
+      </Button>
+      {open ? <MenuDrawer onClose={() => setOpenAt(null)} /> : null}
+    </>
+  );
+}
+
+/**
+ * The phone menu as a native modal <dialog>: the browser traps focus, closes on Escape, makes the page
+ * behind inert and gives focus back, with no dialog library on public pages.
+ */
+function MenuDrawer({ onClose }: { onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => ref.current?.showModal(), []);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="mobile-menu-title"
+      onClose={onClose}
+      // A click on the dialog element itself (not its content) is a click on the backdrop.
+      onClick={(event) => event.target === event.currentTarget && event.currentTarget.close()}
+      className="fixed inset-y-0 left-auto right-0 m-0 h-full max-h-none w-72 max-w-[85vw] bg-white shadow-xl backdrop:bg-black/40"
+    >
+      <div className="flex h-full flex-col gap-6 p-6">
+        <div className="flex items-center justify-between">
+          <h2 id="mobile-menu-title" className="text-lg font-semibold">
+            Menu
+          </h2>
+          <Button variant="ghost" size="icon" aria-label="Close menu" onClick={() => ref.current?.close()}>
+            <X className="h-5 w-5" aria-hidden />
+          </Button>
+        </div>
+        <HeaderSearch />
+        <nav aria-label="Mobile">
+          <ul className="flex flex-col gap-1">
+            {siteNav.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) => cn("block rounded-lg px-3 py-2 font-medium", isActive ? "bg-brand-50 text-brand-700" : "hover:bg-gray-100")}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </dialog>
   );
 }
 

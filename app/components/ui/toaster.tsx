@@ -27,3 +27,9 @@ export function useToast(toast: Toast | null | undefined) {
 export function Toaster() {
   return <SonnerToaster position="top-right" richColors closeButton toastOptions={{ duration: 5000 }} />;
 }
+
+/** The toaster and the toast a page load handed over; root loads this module only where toasts can show. */
+export function Toasts({ toast }: { toast: Toast | null }) {
+  useToast(toast);
+  return <Toaster />;
+}

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./common";
 
 export const apiType = pgEnum("api_type", ["manual", "amazon", "shopify", "woocommerce", "amazon_pa"]);
@@ -13,6 +13,13 @@ export const stores = pgTable("stores", {
   seoDescription: text(),
   apiType: apiType().notNull().default("manual"),
   apiConfig: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  // Published deals and coupons pointing at the store, kept by triggers (drizzle/0009): the public store
+  // filters list the stores with the most, without counting 100,000 rows per request.
+  publishedDeals: integer().notNull().default(0),
+  publishedCoupons: integer().notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (t) => [
+  index("stores_published_deals_idx").on(t.publishedDeals.desc(), t.name),
+  index("stores_published_coupons_idx").on(t.publishedCoupons.desc(), t.name),
+]);

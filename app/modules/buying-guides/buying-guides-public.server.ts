@@ -35,7 +35,7 @@ export async function findPublicGuideSlugById(db: Executor, id: string) {
 }
 
 /** Published guides, featured first then newest, optionally in one category (by slug). */
-export async function listPublicGuides(db: Executor, options: { category?: string; limit: number }) {
+export async function listPublicGuides(db: Executor, options: { category?: string; offset?: number; limit: number }) {
   const where = options.category ? eq(categories.slug, options.category) : undefined;
   const [rows, [total]] = await Promise.all([
     db
@@ -44,7 +44,8 @@ export async function listPublicGuides(db: Executor, options: { category?: strin
       .leftJoin(categories, eq(categories.id, buyingGuides.categoryId))
       .where(where)
       .orderBy(desc(buyingGuides.featured), desc(buyingGuides.createdAt), asc(buyingGuides.id))
-      .limit(options.limit),
+      .limit(options.limit)
+      .offset(options.offset ?? 0),
     db.select({ n: count() }).from(publicRows(buyingGuideType)).leftJoin(categories, eq(categories.id, buyingGuides.categoryId)).where(where),
   ]);
   return { guides: rows, total: total?.n ?? 0 };

@@ -1,19 +1,13 @@
-import { z } from "zod";
-import { text } from "#app/lib/validation";
+// Zod-free on purpose: this module reaches the browser; the URL is parsed by coupon-filters.server.ts.
 
 export const COUPONS_PER_PAGE = 12;
+export const MAX_COUPON_PAGES = 50;
 
-const filtersSchema = z.object({
-  search: text().trim().max(100).catch("").default(""),
-  store: text().trim().max(120).optional().catch(undefined),
-  expired: z.literal("1").optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(50).catch(1).default(1),
-});
-
-export type CouponFilters = z.output<typeof filtersSchema>;
-
-export function parseCouponFilters(params: URLSearchParams): CouponFilters {
-  return filtersSchema.parse(Object.fromEntries([...params.entries()].filter(([, value]) => value !== "" && value !== "all")));
+export interface CouponFilters {
+  search: string;
+  store?: string;
+  expired?: "1";
+  page: number;
 }
 
 export function couponFiltersHref(filters: Partial<CouponFilters>): string {

@@ -1,9 +1,7 @@
-import { z } from "zod";
-import { isUuid } from "#app/lib/uuid";
-import { text } from "#app/lib/validation";
-
 export const DEALS_PER_PAGE = 12;
-const MAX_PAGES = 50;
+export const MAX_DEAL_PAGES = 50;
+
+// Zod-free on purpose: this module reaches the browser; the URL is parsed by deal-filters.server.ts.
 
 export const dealSortOptions = [
   { value: "newest", label: "Newest First" },
@@ -13,28 +11,16 @@ export const dealSortOptions = [
   { value: "popular", label: "Most Popular" },
 ] as const;
 
-const slug = text().regex(/^[a-z0-9-]{1,120}$/);
+export type DealSort = (typeof dealSortOptions)[number]["value"];
 
-// Bad or unknown values fall back to the defaults: a hand-edited URL never breaks the page.
-const filtersSchema = z.object({
-  search: text().trim().max(100).catch("").default(""),
-  store: slug.optional().catch(undefined),
-  category: slug.optional().catch(undefined),
-  sort: z.enum(["newest", "price-low", "price-high", "discount", "popular"]).catch("newest").default("newest"),
-  view: z.enum(["grid", "list"]).catch("grid").default("grid"),
-  page: z.coerce.number().int().min(1).max(MAX_PAGES).catch(1).default(1),
-  saved: text()
-    .optional()
-    .transform((value) => (value === undefined ? undefined : value.split(",").filter(isUuid).slice(0, 100)))
-    .catch(undefined),
-});
-
-export type DealFilters = z.output<typeof filtersSchema>;
-
-/** The Deal Dashes state from its URL (`?search=&store=&category=&sort=&view=&page=&saved=`). */
-export function parseDealFilters(params: URLSearchParams): DealFilters {
-  const raw = Object.fromEntries([...params.entries()].filter(([, value]) => value !== "" && value !== "all"));
-  return filtersSchema.parse(raw);
+export interface DealFilters {
+  search: string;
+  store?: string;
+  category?: string;
+  sort: DealSort;
+  view: "grid" | "list";
+  page: number;
+  saved?: string[];
 }
 
 /** A Deal Dashes URL for these filters, leaving defaults out. */

@@ -7,7 +7,8 @@ import { findClickTarget } from "#app/modules/content-types/click-out.server";
 import { contentType } from "#app/modules/content-types/registry.server";
 import { recordClickOut } from "#app/modules/clicks/clicks.server";
 import { rollUpDealPopularity } from "./deal-popularity.server";
-import { categoryDealCounts, findPublicDealsByIds, listHotDeals, listPublicDeals, storesWithPublicDeals, type DealSort } from "./deals-public.server";
+import { storeFilterOptions } from "#app/modules/stores/stores.server";
+import { categoryDealCounts, findPublicDealsByIds, listHotDeals, listPublicDeals, type DealSort } from "./deals-public.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
 const db = () => database().db;
@@ -93,6 +94,6 @@ describe("public deals", () => {
     const counts = await categoryDealCounts(db(), 100);
     expect(await categoryDealCounts(db(), 2)).toEqual(counts.slice(0, 2));
     expect(counts.find((c) => c.slug === "electronics")!.count).toBe(electronics);
-    expect((await storesWithPublicDeals(db())).map((s) => s.slug)).toEqual(["amazon", "bestbuy", "target", "walmart"]);
+    expect((await storeFilterOptions(db(), "deals")).map((s) => s.slug)).toEqual(["amazon", "bestbuy", "target", "walmart"]);
   });
 });

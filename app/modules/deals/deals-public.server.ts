@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { COUNT_CAP } from "#app/lib/counts";
 import { categories, deals, stores } from "#app/db/schema";
@@ -127,15 +127,6 @@ export async function listHotDeals(db: Executor, limit: number) {
 export async function findPublicDealsByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
   return db.select(publicColumns).from(publicRows(dealType)).innerJoin(stores, eq(stores.id, deals.storeId)).where(inArray(deals.id, ids));
-}
-
-/** Stores that have published deals, for the Deal Dashes store filter: one index probe per store. */
-export async function storesWithPublicDeals(db: Executor) {
-  return db
-    .select({ slug: stores.slug, name: stores.name })
-    .from(stores)
-    .where(exists(db.select({ one: sql`1` }).from(publicRows(dealType)).where(eq(deals.storeId, stores.id))))
-    .orderBy(asc(stores.name));
 }
 
 /**

@@ -21,13 +21,15 @@ const cardColumns = {
 
 export type PublicGiftCard = Awaited<ReturnType<typeof findPublicGiftIdeasByIds>>[number];
 
-/** Published, featured first, then newest. */
-export async function listPublicGiftIdeas(db: Executor, limit = 200) {
+/** Published, featured first, then newest; `featuredOnly` for the featured section. */
+export async function listPublicGiftIdeas(db: Executor, options: { limit: number; offset?: number; featuredOnly?: boolean }) {
   return db
     .select(cardColumns)
     .from(publicRows(giftIdeaType))
+    .where(options.featuredOnly ? eq(giftIdeas.featured, true) : undefined)
     .orderBy(desc(giftIdeas.featured), desc(giftIdeas.createdAt), asc(giftIdeas.id))
-    .limit(limit);
+    .limit(options.limit)
+    .offset(options.offset ?? 0);
 }
 
 export async function findPublicGiftIdeasByIds(db: Executor, ids: string[]) {

@@ -1,4 +1,3 @@
-import { isAPIError } from "better-auth/api";
 import type { Auth } from "#app/platform/auth.server";
 import type { Database } from "#app/db/client.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
@@ -42,6 +41,7 @@ export async function signIn(
     await recordAudit(db, { action: "sign_in", actor: { id: response.user.id, email } });
     return { ok: true, cookies: headers.getSetCookie() };
   } catch (error) {
+    const { isAPIError } = await import("better-auth/api");
     if (!isAPIError(error) || error.statusCode >= 500) throw error;
     await recordLoginAttempt(db, { email, ip, succeeded: false });
     await recordAudit(db, { action: "sign_in_failed", actor: { email }, detail: { reason: "credentials", ip } });

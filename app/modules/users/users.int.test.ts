@@ -11,7 +11,7 @@ let t: TestDatabase;
 let auth: Auth;
 beforeAll(async () => {
   t = await createTestDatabase();
-  auth = createAuth(t.db, { secret: "test-secret-test-secret-test-secret-1234", publicUrl: "http://localhost:3000" });
+  auth = await createAuth(t.db, { secret: "test-secret-test-secret-test-secret-1234", publicUrl: "http://localhost:3000" });
 });
 afterAll(() => t.close());
 beforeEach(() => t.reset());
@@ -43,16 +43,16 @@ describe("admin accounts", () => {
   });
 
   it("creates the first admin from ADMIN_EMAIL/ADMIN_PASSWORD once, and never a second", async () => {
-    expect(await ensureFirstAdmin(t.db, auth, { ADMIN_EMAIL: "first@example.com", ADMIN_PASSWORD: "first-password" })).toEqual({
+    expect(await ensureFirstAdmin(t.db, async () => auth, { ADMIN_EMAIL: "first@example.com", ADMIN_PASSWORD: "first-password" })).toEqual({
       kind: "created",
       email: "first@example.com",
     });
-    expect(await ensureFirstAdmin(t.db, auth, { ADMIN_EMAIL: "other@example.com", ADMIN_PASSWORD: "other-password" })).toEqual({ kind: "exists" });
+    expect(await ensureFirstAdmin(t.db, async () => auth, { ADMIN_EMAIL: "other@example.com", ADMIN_PASSWORD: "other-password" })).toEqual({ kind: "exists" });
     expect((await t.db.select().from(users)).map((u) => u.email)).toEqual(["first@example.com"]);
   });
 
   it("issues a one-time setup token when no admin is configured", async () => {
-    const outcome = await ensureFirstAdmin(t.db, auth, {});
+    const outcome = await ensureFirstAdmin(t.db, async () => auth, {});
     expect(outcome.kind).toBe("setup-link");
     const token = outcome.kind === "setup-link" ? outcome.token : "";
     expect(await isSetupTokenValid(t.db, token)).toBe(true);

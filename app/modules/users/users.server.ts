@@ -89,12 +89,12 @@ export type FirstAdminOutcome =
  */
 export async function ensureFirstAdmin(
   db: Database,
-  auth: Auth,
+  auth: () => Promise<Auth>,
   env: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string },
 ): Promise<FirstAdminOutcome> {
   if ((await countUsers(db)) > 0) return { kind: "exists" };
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const user = await createAdmin(db, auth, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }, { action: "user_create", via: "ADMIN_EMAIL" });
+    const user = await createAdmin(db, await auth(), { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }, { action: "user_create", via: "ADMIN_EMAIL" });
     return { kind: "created", email: user.email };
   }
   return { kind: "setup-link", token: await issueSetupToken(db) };

@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
   const { email, password, redirectTo } = submission.value;
-  const outcome = await signIn(context.db, auth(), { email, password, ip: context.clientIp, headers: request.headers });
+  const outcome = await signIn(context.db, await auth(), { email, password, ip: context.clientIp, headers: request.headers });
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ hideFields: ["password"] }), toast: errorToast(outcome.message || "Failed to login") },

@@ -10,7 +10,7 @@ import type { Route } from "./+types/logout";
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   try {
-    const cookies = await signOut(context.db, auth(), request, admin.user);
+    const cookies = await signOut(context.db, await auth(), request, admin.user);
     return redirectWithToast("/admin/login", successToast("Logged out successfully"), cookies);
   } catch (error) {
     logger.error({ err: error }, "sign-out failed");

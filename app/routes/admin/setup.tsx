@@ -34,8 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await isSetupTokenValid(context.db, token)) || !(await consumeSetupToken(context.db, token))) {
     throw data(INVALID_LINK, { status: 404 });
   }
-  await createAdmin(context.db, auth(), { email, password }, { action: "setup", via: "setup link" });
-  const outcome = await signIn(context.db, auth(), { email, password, ip: context.clientIp, headers: request.headers });
+  await createAdmin(context.db, await auth(), { email, password }, { action: "setup", via: "setup link" });
+  const outcome = await signIn(context.db, await auth(), { email, password, ip: context.clientIp, headers: request.headers });
   return redirectWithToast("/admin", successToast("Admin account created"), outcome.ok ? outcome.cookies : []);
 }
 

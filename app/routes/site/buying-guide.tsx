@@ -55,7 +55,7 @@ export default function BuyingGuide({ loaderData: { guide, segments } }: Route.C
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{guide.title}</h1>
           {guide.excerpt ? <p className="text-lg text-gray-700">{guide.excerpt}</p> : null}
           <GuideMeta guide={guide} className="gap-4 text-sm" />
-          <img src={guide.coverImageUrl} alt="" className="aspect-video w-full rounded-2xl object-cover" />
+          <img src={guide.coverImageUrl} alt="" width={1280} height={720} fetchPriority="high" className="aspect-video w-full rounded-2xl object-cover" />
         </header>
         {hasAffiliateLinks ? <AffiliateDisclosure /> : null}
         {segments.map((segment, index) =>

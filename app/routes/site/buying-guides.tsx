@@ -4,7 +4,9 @@ import { PageHeader } from "#app/components/site/page-header";
 import { cn } from "#app/lib/cn";
 import { listingMeta } from "#app/lib/seo";
 import { categoriesWithPublicGuides, listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
-import { CardGrid, LoadMoreLink } from "#app/components/site/card-grid";
+import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
+import { useLoadedPages } from "#app/components/site/use-loaded-pages";
+import { pageParam, pageWindow } from "#app/lib/page-window";
 import type { Route } from "./+types/buying-guides";
 
 const PER_PAGE = 9;
@@ -20,12 +22,12 @@ function listHref(category: string | undefined, page = 1) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const category = /^[a-z0-9-]{1,120}$/.test(params.get("category") ?? "") ? params.get("category")! : undefined;
-  const page = Math.min(Math.max(Number.parseInt(params.get("page") ?? "1", 10) || 1, 1), 50);
+  const window = pageWindow(pageParam(params), PER_PAGE);
   const [{ guides, total }, categories] = await Promise.all([
-    listPublicGuides(context.db, { category, limit: page * PER_PAGE + 1 }),
+    listPublicGuides(context.db, { category, offset: window.offset, limit: window.limit }),
     categoriesWithPublicGuides(context.db),
   ]);
-  return { guides, total, categories, category, page };
+  return { guides, total, categories, category, window };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -37,11 +39,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function BuyingGuides({ loaderData }: Route.ComponentProps) {
-  const { guides, total, categories, category, page } = loaderData;
+  const { total, categories, category, window } = loaderData;
+  const { items: guides, firstPage } = useLoadedPages(loaderData.guides, listHref(category), window);
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/buying-guides";
-  // One featured guide shows large; the rest sit in the grid.
-  const featured = guides.find((guide) => guide.featured);
+  // One featured guide shows large at the top of the list; the rest sit in the grid.
+  const featured = firstPage === 1 ? guides.find((guide) => guide.featured) : undefined;
   const rest = guides.filter((guide) => guide !== featured);
   return (
     <main>
@@ -71,14 +74,15 @@ export default function BuyingGuides({ loaderData }: Route.ComponentProps) {
           <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center text-gray-700">No buying guides here yet. Check back soon!</p>
         ) : (
           <>
+            {firstPage > 1 ? <ShowEarlierLink to={listHref(category, firstPage - 1)}>Show earlier guides</ShowEarlierLink> : null}
             {featured ? <GuideCard guide={featured} large /> : null}
-            <CardGrid items={rest.slice(0, page * 9 - (featured ? 1 : 0))} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <CardGrid items={rest} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {(guide) => <GuideCard guide={guide} />}
             </CardGrid>
           </>
         )}
-        {total > page * 9 ? (
-          <LoadMoreLink to={listHref(category, page + 1)}>Load More Guides</LoadMoreLink>
+        {window.offset + loaderData.guides.length < total ? (
+          <LoadMoreLink to={listHref(category, window.lastPage + 1)}>Load More Guides</LoadMoreLink>
         ) : null}
       </div>
     </main>

@@ -1,10 +1,11 @@
-import { getFormProps } from "@conform-to/react";
-import { TextareaField, TextField } from "#app/components/forms/fields";
-import { useValidatedForm } from "#app/components/forms/use-validated-form";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
 import { InfoPage } from "#app/components/site/info-page";
 import { Button } from "#app/components/ui/button";
+import { Field } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
+import { Textarea } from "#app/components/ui/textarea";
 import { pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { contactSchema } from "#app/modules/contact/contact.schema";
 import { saveContactMessage } from "#app/modules/contact/contact.server";
@@ -12,28 +13,40 @@ import { allowAttempt, CONTACT_LIMIT, visitorKey } from "#app/modules/rate-limit
 import type { Route } from "./+types/contact";
 import { readFormData } from "#app/lib/form-data";
 
+// Checked on the server only: public pages ship no validation library. The messages come back with the
+// answer and sit at their fields.
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta("Contact", "Get in touch with the DealDash team.", { siteUrl: siteUrlFrom(matches), path: "/contact" });
 
 const THANKS = "Thanks for your message! We usually answer within two working days.";
 
+type FieldErrors = Partial<Record<"name" | "email" | "message", string[]>>;
+const answer = (sent: boolean, limited = false, errors: FieldErrors = {}) => ({ sent, limited, errors });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: contactSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), sent: false, limited: false }, { status: 400 });
+  const formData = await readFormData(request);
+  const parsed = contactSchema.safeParse(Object.fromEntries([...formData.entries()].filter(([, value]) => typeof value === "string")));
+  if (!parsed.success) return data(answer(false, false, z.flattenError(parsed.error).fieldErrors), { status: 400 });
   // A bot that filled the hidden field is told it worked, and nothing is stored.
-  if (submission.value.website) return { result: submission.reply({ resetForm: true }), sent: true, limited: false };
+  if (parsed.data.website) return answer(true);
   if (!(await allowAttempt(context.db, CONTACT_LIMIT, visitorKey(context.clientIp, context.appSecret)))) {
-    return data({ result: submission.reply(), sent: false, limited: true }, { status: 429 });
+    return data(answer(false, true), { status: 429 });
   }
-  const { name, email, message } = submission.value;
+  const { name, email, message } = parsed.data;
   await saveContactMessage(context.db, { name, email, message });
-  return { result: submission.reply({ resetForm: true }), sent: true, limited: false };
+  return answer(true);
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useValidatedForm(contactSchema, {
-    lastResult: actionData?.result,
-  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors: FieldErrors = actionData?.errors ?? {};
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.sent) formRef.current?.reset();
+    // The first field with a message takes the focus, so a keyboard or screen-reader user lands on it.
+    formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [actionData]);
   return (
     <InfoPage title="Contact Us">
       <p>Found a broken deal, an expired coupon or a price that changed? Want to suggest a store? We read every message.</p>
@@ -47,10 +60,16 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           You have sent several messages in a short time. Please try again in an hour.
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-2xl border border-gray-200 bg-white p-6">
-        <TextField field={fields.name} label="Name" autoComplete="name" />
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <TextareaField field={fields.message} label="Message" rows={6} />
+      <Form ref={formRef} method="post" noValidate className="space-y-4 rounded-2xl border border-gray-200 bg-white p-6">
+        <Field id="contact-name" label="Name" errors={errors.name}>
+          <Input id="contact-name" name="name" autoComplete="name" maxLength={100} {...invalid("contact-name", errors.name)} />
+        </Field>
+        <Field id="contact-email" label="Email" errors={errors.email}>
+          <Input id="contact-email" name="email" type="email" autoComplete="email" maxLength={254} {...invalid("contact-email", errors.email)} />
+        </Field>
+        <Field id="contact-message" label="Message" errors={errors.message}>
+          <Textarea id="contact-message" name="message" rows={6} maxLength={5000} {...invalid("contact-message", errors.message)} />
+        </Field>
         <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden className="hidden" />
         <Button type="submit" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Sending..." : "Send Message"}
@@ -58,4 +77,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       </Form>
     </InfoPage>
   );
+}
+
+/** Marks a control with a message for assistive technology, pointing at the message Field renders. */
+function invalid(id: string, messages: string[] | undefined) {
+  return messages?.length ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
 }

@@ -7,19 +7,23 @@ import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
 import { listingMeta } from "#app/lib/seo";
-import { couponFiltersHref, COUPONS_PER_PAGE, parseCouponFilters } from "#app/modules/coupons/coupon-filters";
+import { couponFiltersHref, COUPONS_PER_PAGE } from "#app/modules/coupons/coupon-filters";
+import { parseCouponFilters } from "#app/modules/coupons/coupon-filters.server";
+import { pageWindow } from "#app/lib/page-window";
+import { useLoadedPages } from "#app/components/site/use-loaded-pages";
 import { listPublicCoupons } from "#app/modules/coupons/coupons-public.server";
-import { listPublicStores } from "#app/modules/stores/stores.server";
-import { CardGrid, LoadMoreLink } from "#app/components/site/card-grid";
+import { storeFilterOptions } from "#app/modules/stores/stores.server";
+import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
 import type { Route } from "./+types/coupons";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseCouponFilters(new URL(request.url).searchParams);
+  const window = pageWindow(filters.page, COUPONS_PER_PAGE);
   const [{ coupons, hasMore, anyPublished }, stores] = await Promise.all([
-    listPublicCoupons(context.db, { search: filters.search, store: filters.store, showExpired: Boolean(filters.expired), limit: filters.page * COUPONS_PER_PAGE }),
-    listPublicStores(context.db),
+    listPublicCoupons(context.db, { search: filters.search, store: filters.store, showExpired: Boolean(filters.expired), offset: window.offset, limit: window.limit }),
+    storeFilterOptions(context.db, "coupons", { name: filters.store }),
   ]);
-  return { filters, hasMore, anyPublished, stores, coupons };
+  return { filters, window, hasMore, anyPublished, stores, coupons };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -31,7 +35,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function Coupons({ loaderData }: Route.ComponentProps) {
-  const { filters, coupons, hasMore, anyPublished, stores } = loaderData;
+  const { filters, window, hasMore, anyPublished, stores } = loaderData;
+  const { items: coupons, firstPage } = useLoadedPages(loaderData.coupons, couponFiltersHref({ ...filters, page: 1 }), window);
   const submit = useSubmit();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/coupons";
@@ -68,6 +73,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <AffiliateDisclosure />
+            {firstPage > 1 ? <ShowEarlierLink to={couponFiltersHref({ ...filters, page: firstPage - 1 })}>Show earlier coupons</ShowEarlierLink> : null}
             <CardGrid items={coupons} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {(coupon) => <CouponCard coupon={coupon} placement="coupons" />}
             </CardGrid>

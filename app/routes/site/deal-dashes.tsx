@@ -12,20 +12,24 @@ import { cn } from "#app/lib/cn";
 import { countLabel } from "#app/lib/counts";
 import { listingMeta } from "#app/lib/seo";
 import { categoryOptions } from "#app/modules/categories/categories.server";
-import { dealCanonicalPath, dealFiltersHref, DEALS_PER_PAGE, dealSortOptions, parseDealFilters } from "#app/modules/deals/deal-filters";
-import { listPublicDeals, storesWithPublicDeals } from "#app/modules/deals/deals-public.server";
-import { LoadMoreLink } from "#app/components/site/card-grid";
+import { dealCanonicalPath, dealFiltersHref, DEALS_PER_PAGE, dealSortOptions } from "#app/modules/deals/deal-filters";
+import { parseDealFilters } from "#app/modules/deals/deal-filters.server";
+import { pageWindow } from "#app/lib/page-window";
+import { useLoadedPages } from "#app/components/site/use-loaded-pages";
+import { listPublicDeals } from "#app/modules/deals/deals-public.server";
+import { storeFilterOptions } from "#app/modules/stores/stores.server";
+import { LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
 import type { Route } from "./+types/deal-dashes";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseDealFilters(new URL(request.url).searchParams);
-  // Page N shows the first N pages, so a reload (or a shared link) shows what the visitor saw.
+  const window = pageWindow(filters.page, DEALS_PER_PAGE);
   const [{ deals, total }, stores, categories] = await Promise.all([
-    listPublicDeals(context.db, { ...filters, ids: filters.saved, offset: 0, limit: filters.page * DEALS_PER_PAGE }),
-    storesWithPublicDeals(context.db),
+    listPublicDeals(context.db, { ...filters, ids: filters.saved, offset: window.offset, limit: window.limit }),
+    storeFilterOptions(context.db, "deals", { slug: filters.store }),
     categoryOptions(context.db),
   ]);
-  return { filters, deals, total, stores, categories };
+  return { filters, window, deals, total, stores, categories };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -102,9 +106,10 @@ function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
 }
 
 export default function DealDashes({ loaderData }: Route.ComponentProps) {
-  const { filters, deals, total } = loaderData;
+  const { filters, window, total } = loaderData;
+  const { items: deals, firstPage } = useLoadedPages(loaderData.deals, dealFiltersHref({ ...filters, page: 1, view: "grid" }), window);
   const navigation = useNavigation();
-  const hasMore = deals.length < total;
+  const hasMore = window.offset + loaderData.deals.length < total;
   const loadingMore = navigation.state === "loading" && navigation.location?.pathname === "/deal-dashes";
   return (
     <main>
@@ -125,10 +130,11 @@ export default function DealDashes({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <AffiliateDisclosure />
+            {firstPage > 1 ? <ShowEarlierLink to={dealFiltersHref({ ...filters, page: firstPage - 1 })}>Show earlier deals</ShowEarlierLink> : null}
             <ul className={cn("grid gap-6", filters.view === "grid" ? "grid-cols-1 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" : "grid-cols-1")} data-view={filters.view}>
-              {deals.map((deal) => (
+              {deals.map((deal, index) => (
                 <li key={deal.id}>
-                  <DealCard deal={deal} placement="deal-dashes" layout={filters.view} />
+                  <DealCard deal={deal} placement="deal-dashes" layout={filters.view} eagerImage={index < 4} />
                 </li>
               ))}
             </ul>

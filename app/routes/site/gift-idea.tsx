@@ -7,7 +7,7 @@ import { formatDateTime } from "#app/lib/dates";
 import { formatPrice } from "#app/lib/money";
 import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
 import { jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
-import { audienceLabels, occasionLabels } from "#app/modules/gift-ideas/gift-idea.schema";
+import { audienceLabels, occasionLabels } from "#app/modules/gift-ideas/gift-idea-labels";
 import { findPublicGiftIdeaBySlug } from "#app/modules/gift-ideas/gift-ideas-public.server";
 import type { Route } from "./+types/gift-idea";
 
@@ -42,12 +42,12 @@ export default function GiftIdea({ loaderData: { gift } }: Route.ComponentProps)
     <main className="mx-auto max-w-6xl px-4 py-10">
       <div className="grid gap-10 md:grid-cols-2">
         <div className="space-y-3">
-          <img src={gift.imageUrl} alt={gift.title} className="aspect-square w-full rounded-2xl object-cover" />
+          <img src={gift.imageUrl} alt={gift.title} width={800} height={800} fetchPriority="high" className="aspect-square w-full rounded-2xl object-cover" />
           {gift.additionalImages.length > 0 ? (
             <ul className="grid grid-cols-4 gap-3" aria-label="More images">
               {gift.additionalImages.map((url) => (
                 <li key={url}>
-                  <img src={url} alt="" loading="lazy" className="aspect-square w-full rounded-lg object-cover" />
+                  <img src={url} alt="" width={200} height={200} loading="lazy" className="aspect-square w-full rounded-lg object-cover" />
                 </li>
               ))}
             </ul>

@@ -5,7 +5,9 @@ import { PageHeader } from "#app/components/site/page-header";
 import { Button } from "#app/components/ui/button";
 import { listingMeta } from "#app/lib/seo";
 import { listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
-import { CardGrid } from "#app/components/site/card-grid";
+import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
+import { useLoadedPages } from "#app/components/site/use-loaded-pages";
+import { pageParam, pageWindow } from "#app/lib/page-window";
 import type { Route } from "./+types/gift-ideas";
 
 // Four category tiles, each 'Coming Soon' with a count of 0.
@@ -16,8 +18,19 @@ const comingSoon = [
   { name: "Kids & Baby", icon: Baby },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { gifts: await listPublicGiftIdeas(context.db) };
+const PER_PAGE = 12;
+const FEATURED_SHOWN = 6;
+
+const listHref = (page: number) => (page > 1 ? `/gift-ideas?page=${page}` : "/gift-ideas");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const window = pageWindow(pageParam(new URL(request.url).searchParams), PER_PAGE);
+  const [featured, page] = await Promise.all([
+    listPublicGiftIdeas(context.db, { featuredOnly: true, limit: FEATURED_SHOWN }),
+    // One row past the window says whether there is more.
+    listPublicGiftIdeas(context.db, { offset: window.offset, limit: window.limit + 1 }),
+  ]);
+  return { featured, gifts: page.slice(0, window.limit), hasMore: page.length > window.limit, window };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -28,8 +41,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     itemPaths: (loaderData?.gifts ?? []).map((gift) => `/gift-ideas/${gift.slug}`),
   });
 
-export default function GiftIdeas({ loaderData: { gifts } }: Route.ComponentProps) {
-  const featured = gifts.filter((gift) => gift.featured);
+export default function GiftIdeas({ loaderData }: Route.ComponentProps) {
+  const { featured, hasMore, window } = loaderData;
+  const { items: gifts, firstPage } = useLoadedPages(loaderData.gifts, listHref(1), window);
   return (
     <main>
       <PageHeader title="Gift Ideas" tagline="Curated gift collections for every occasion and everyone on your list." />
@@ -49,10 +63,13 @@ export default function GiftIdeas({ loaderData: { gifts } }: Route.ComponentProp
           </p>
         ) : (
           <>
-            {featured.length > 0 ? <GiftSection id="featured-gifts" title="Featured Gift Collections" gifts={featured} /> : null}
-            <GiftSection id="all-gifts" title="All Gift Collections" gifts={gifts} />
+            {featured.length > 0 ? <GiftSection id="featured-gifts" title="Featured Gift Collections" gifts={featured} eager /> : null}
+            <GiftSection id="all-gifts" title="All Gift Collections" gifts={gifts} eager={featured.length === 0}>
+              {firstPage > 1 ? <ShowEarlierLink to={listHref(firstPage - 1)}>Show earlier gift collections</ShowEarlierLink> : null}
+            </GiftSection>
           </>
         )}
+        {hasMore ? <LoadMoreLink to={listHref(window.lastPage + 1)}>Load More Gift Collections</LoadMoreLink> : null}
         <div className="flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">
             <Link to="/deal-dashes">Browse All Deals</Link>
@@ -66,14 +83,15 @@ export default function GiftIdeas({ loaderData: { gifts } }: Route.ComponentProp
   );
 }
 
-function GiftSection({ id, title, gifts }: { id: string; title: string; gifts: GiftCardData[] }) {
+function GiftSection({ id, title, gifts, eager = false, children }: { id: string; title: string; gifts: readonly GiftCardData[]; eager?: boolean; children?: React.ReactNode }) {
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="mb-4 text-2xl font-bold">
         {title}
       </h2>
+      {children}
       <CardGrid items={gifts} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {(gift) => <GiftCard gift={gift} />}
+        {(gift, index) => <GiftCard gift={gift} eagerImage={eager && index < 3} />}
       </CardGrid>
     </section>
   );

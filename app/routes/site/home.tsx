@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listTrendingCoupons(context.db, 2),
     categoryDealCounts(context.db, 4),
     listPublicGuides(context.db, { limit: 3 }),
-    listPublicGiftIdeas(context.db, 3),
+    listPublicGiftIdeas(context.db, { limit: 3 }),
   ]);
   return {
     deals,

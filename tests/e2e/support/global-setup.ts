@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { TestProject } from "vitest/node";
-import { ensureBuild } from "../../../scripts/ensure-build";
+import { ensureBuild } from "../../../scripts/ensure-build.mjs";
 import { findChromium } from "../../../scripts/ensure-chromium";
 import { startServer, tempDataDir } from "../../../scripts/lib/server-process";
 

@@ -13,7 +13,8 @@ import { CheckboxField, SelectField, TextareaField, TextField } from "#app/compo
 import { useContentForm } from "#app/components/forms/use-validated-form";
 import { IMAGE_URL_MESSAGE } from "#app/lib/validation";
 import { isImageUrl } from "#app/lib/urls";
-import { audienceLabels, audiences, giftIdeaRequiredFields, giftIdeaSchema, occasionLabels, occasions } from "#app/modules/gift-ideas/gift-idea.schema";
+import { audiences, giftIdeaRequiredFields, giftIdeaSchema, occasions } from "#app/modules/gift-ideas/gift-idea.schema";
+import { audienceLabels, occasionLabels } from "#app/modules/gift-ideas/gift-idea-labels";
 import { giftIdeaType } from "#app/modules/gift-ideas/gift-idea.type.server";
 import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/gift-idea-form";
