@@ -27,7 +27,7 @@ try {
   const handle = await prepareDatabase(targetFromEnv(env), { seedDemo: env.SEED_DEMO });
   try {
     const started = performance.now();
-    const timings = await seedScaleData(handle.db, sizes, rollUpDealPopularity);
+    const timings = await seedScaleData(handle.db, sizes, (db) => rollUpDealPopularity(db, { full: true }));
     for (const [name, seconds] of timings) console.log(`${name.padEnd(10)} ${String(sizes[name as keyof ScaleSizes]).padStart(9)} rows  ${seconds.toFixed(1)} s`);
     console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s (${handle.driver})`);
   } finally {

@@ -113,7 +113,7 @@ async function benchDriver(name: string, target: DatabaseTarget, env: Record<str
   console.log(`\n${name}: seeding ${sizes.deals.toLocaleString("en-US")} deals, ${sizes.coupons.toLocaleString("en-US")} coupons, ${sizes.stores.toLocaleString("en-US")} stores, ${sizes.clicks.toLocaleString("en-US")} clicks…`);
   const started = performance.now();
   const handle = await prepareDatabase(target, { seedDemo: false });
-  await seedScaleData(handle.db, sizes, rollUpDealPopularity);
+  await seedScaleData(handle.db, sizes, (db) => rollUpDealPopularity(db, { full: true }));
   await handle.close();
   console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: "false", ...env } });

@@ -6,7 +6,7 @@ export function AffiliateDisclosure() {
     <p className="text-xs text-gray-500">
       We may earn a commission when you buy through links on this page.{" "}
       <Link to="/disclaimer" className="underline">
-        Learn more
+        How we earn
       </Link>
     </p>
   );

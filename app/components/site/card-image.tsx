@@ -1,8 +1,25 @@
+/** How a card's picture loads: lazy below the fold; eager in the first row; `first` also asks for it first (the likely largest paint). */
+export type ImageLoading = "lazy" | "eager" | "first";
+
 /**
  * A card's picture. Its box keeps the aspect ratio, and width/height tell the browser the same ratio
  * before the file arrives, so nothing shifts. Lazy unless the card opens the list (above the fold), where
  * lazy loading would only delay the largest paint.
  */
-export function CardImage({ src, width = 400, height = 300, eager = false, className }: { src: string; width?: number; height?: number; eager?: boolean; className?: string }) {
-  return <img src={src} alt="" width={width} height={height} loading={eager ? "eager" : "lazy"} decoding="async" className={className} />;
+export function CardImage({ src, width = 400, height = 300, loading = "lazy", className }: { src: string; width?: number; height?: number; loading?: ImageLoading; className?: string }) {
+  return (
+    <img
+      src={src}
+      alt=""
+      width={width}
+      height={height}
+      loading={loading === "lazy" ? "lazy" : "eager"}
+      fetchPriority={loading === "first" ? "high" : undefined}
+      decoding="async"
+      className={className}
+    />
+  );
 }
+
+/** The loading of the n-th card's picture in a list that opens the page. */
+export const cardImageLoading = (index: number, perRow: number): ImageLoading => (index === 0 ? "first" : index < perRow ? "eager" : "lazy");

@@ -64,7 +64,7 @@ export function CouponCard({ coupon, placement }: { coupon: CouponCardData; plac
           <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{coupon.storeName}</p>
           <h3 className="mt-1 font-semibold text-gray-900">{coupon.title}</h3>
         </div>
-        <span className="shrink-0 rounded-lg bg-accent-500 px-3 py-1 text-sm font-extrabold text-white">
+        <span className="shrink-0 rounded-lg bg-accent-700 px-3 py-1 text-sm font-extrabold text-white">
           {couponDiscountLabel(coupon.discountType, coupon.discountValue)}
         </span>
       </div>

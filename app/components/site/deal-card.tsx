@@ -7,7 +7,7 @@ import { formatPrice } from "#app/lib/money";
 import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
 import { cn } from "#app/lib/cn";
 import { AffiliateLink } from "./affiliate-link";
-import { CardImage } from "./card-image";
+import { CardImage, type ImageLoading } from "./card-image";
 import { toggleSavedDeal, useSavedDealIds } from "./saved-deals";
 
 export interface DealCardData {
@@ -43,7 +43,7 @@ function SaveButton({ id, title }: { id: string; title: string }) {
 }
 
 /** A deal as shoppers see it. `layout="list"` lays it out as a row. */
-export function DealCard({ deal, placement, layout = "grid", eagerImage }: { deal: DealCardData; placement: string; layout?: "grid" | "list"; eagerImage?: boolean }) {
+export function DealCard({ deal, placement, layout = "grid", imageLoading }: { deal: DealCardData; placement: string; layout?: "grid" | "list"; imageLoading?: ImageLoading }) {
   // Amazon prices show only while fresh (under 24 hours), with the time they were read.
   const priceShown = amazonPriceShowable(deal);
   const saved = priceShown ? savings(deal.currentPrice, deal.originalPrice) : null;
@@ -54,7 +54,7 @@ export function DealCard({ deal, placement, layout = "grid", eagerImage }: { dea
       className={cn("flex overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md", layout === "grid" ? "flex-col" : "flex-col sm:flex-row")}
     >
       <div className={cn("relative shrink-0 bg-gray-100", layout === "grid" ? "aspect-[4/3]" : "aspect-[4/3] sm:aspect-auto sm:w-64")}>
-        <CardImage src={deal.imageUrl} eager={eagerImage} className="h-full w-full object-cover" />
+        <CardImage src={deal.imageUrl} loading={imageLoading} className="h-full w-full object-cover" />
         <div className="absolute left-3 top-3 flex gap-2">
           {priceShown && deal.discountPercentage !== null && deal.discountPercentage > 0 ? (
             <Badge tone="red" className="bg-red-600 text-white">
@@ -62,7 +62,7 @@ export function DealCard({ deal, placement, layout = "grid", eagerImage }: { dea
             </Badge>
           ) : null}
           {deal.isHot ? (
-            <Badge tone="orange" className="bg-accent-500 text-white">
+            <Badge tone="orange" className="bg-accent-700 text-white">
               <Flame className="h-3 w-3" aria-hidden /> Hot
             </Badge>
           ) : null}
@@ -110,7 +110,7 @@ export function DealCard({ deal, placement, layout = "grid", eagerImage }: { dea
           id={deal.id}
           url={deal.affiliateUrl}
           placement={placement}
-          className="mt-auto inline-flex h-10 items-center justify-center rounded-lg bg-accent-500 px-4 text-sm font-semibold text-white hover:bg-accent-600"
+          className="mt-auto inline-flex h-10 items-center justify-center rounded-lg bg-accent-700 px-4 text-sm font-semibold text-white hover:bg-accent-800"
         >
           Get Deal
         </AffiliateLink>

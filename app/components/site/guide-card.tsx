@@ -19,7 +19,7 @@ export function GuideCard({ guide, large = false }: { guide: GuideCardData; larg
   return (
     <article data-testid="guide-card" className={cn("group overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm", large && "md:grid md:grid-cols-2")}>
       <Link to={`/buying-guides/${guide.slug}`} className="block" tabIndex={-1} aria-hidden>
-        <CardImage src={guide.coverImageUrl} width={640} height={360} eager={large} className={cn("w-full object-cover", large ? "aspect-video md:h-full" : "aspect-video")} />
+        <CardImage src={guide.coverImageUrl} width={640} height={360} loading={large ? "first" : "lazy"} className={cn("w-full object-cover", large ? "aspect-video md:h-full" : "aspect-video")} />
       </Link>
       <div className={cn("flex flex-col gap-2 p-5", large && "md:justify-center md:p-8")}>
         <h3 className={cn("font-bold text-gray-900 group-hover:text-brand-700", large ? "text-2xl" : "text-lg")}>

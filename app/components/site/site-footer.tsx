@@ -87,7 +87,7 @@ export function SiteFooter() {
         <p>
           © {new Date().getFullYear()} DealDash. We may earn a commission from links on this site.{" "}
           <Link to="/disclaimer" className="underline hover:text-white">
-            Learn more
+            How we earn
           </Link>
           .
         </p>

@@ -4,7 +4,7 @@ import { cn } from "#app/lib/cn";
 
 const variants = {
   primary: "bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600",
-  accent: "bg-accent-500 text-white hover:bg-accent-600 focus-visible:outline-accent-500",
+  accent: "bg-accent-700 text-white hover:bg-accent-800 focus-visible:outline-accent-700",
   outline: "border border-gray-300 bg-white text-gray-800 hover:bg-gray-50 focus-visible:outline-brand-600",
   ghost: "text-gray-700 hover:bg-gray-100 focus-visible:outline-brand-600",
   destructive: "bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600",

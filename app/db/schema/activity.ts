@@ -29,7 +29,8 @@ export const clicks = pgTable(
     referrerHost: text(),
     createdAt: createdAt(),
   },
-  (t) => [index("clicks_item_created_idx").on(t.kind, t.itemId, t.createdAt.desc())],
+  // By item for per-item counts; by time for the clicks a roll-up has not seen yet (and those ageing out).
+  (t) => [index("clicks_item_created_idx").on(t.kind, t.itemId, t.createdAt.desc()), index("clicks_kind_created_idx").on(t.kind, t.createdAt)],
 );
 
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
@@ -63,6 +64,12 @@ export const rateLimitEvents = pgTable(
 );
 
 /** Leases for background jobs: with several app processes, only the lease holder runs the job. */
+/** How far each incremental roll-up has read (deal popularity: clicks up to `covered_until`). */
+export const rollUpMarks = pgTable("roll_up_marks", {
+  name: text().primaryKey(),
+  coveredUntil: timestamp({ withTimezone: true }).notNull(),
+});
+
 export const jobLeases = pgTable("job_leases", {
   name: text().primaryKey(),
   holder: text().notNull(),

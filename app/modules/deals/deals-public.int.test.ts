@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import { COUNT_CAP } from "#app/lib/counts";
 import { describe, expect, it } from "vitest";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { clicks, deals } from "#app/db/schema";
@@ -8,7 +9,8 @@ import { contentType } from "#app/modules/content-types/registry.server";
 import { recordClickOut } from "#app/modules/clicks/clicks.server";
 import { rollUpDealPopularity } from "./deal-popularity.server";
 import { storeFilterOptions } from "#app/modules/stores/stores.server";
-import { categoryDealCounts, findPublicDealsByIds, listHotDeals, listPublicDeals, type DealSort } from "./deals-public.server";
+import { categoryDealCounts, findPublicDealsByIds, listHotDeals, listPublicDeals } from "./deals-public.server";
+import type { DealSort } from "./deal-filters";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
 const db = () => database().db;
@@ -66,6 +68,22 @@ describe("public deals", () => {
     expect(await rollUpDealPopularity(db())).toBe(0);
   });
 
+  it("rolls popularity up incrementally: clicks it has not seen count, clicks turning 30 days old stop counting", async () => {
+    const [x, y] = (await listPublicDeals(db(), { sort: "newest", limit: 2 })).deals;
+    const popularity = async (id: string) => (await db().select({ p: deals.popularity }).from(deals).where(eq(deals.id, id)))[0]!.p;
+    // A year ahead, so no other click of this file falls inside these 30-day windows.
+    const hour = 3600 * 1000;
+    const t0 = Date.now() + 365 * 24 * hour;
+    await db().insert(clicks).values({ kind: "deal", itemId: x!.id, createdAt: new Date(t0 - 30 * 24 * hour + hour) });
+    await rollUpDealPopularity(db(), { now: new Date(t0), full: true });
+    expect([await popularity(x!.id), await popularity(y!.id)]).toEqual([1, 0]);
+
+    await db().insert(clicks).values({ kind: "deal", itemId: y!.id, createdAt: new Date(t0 + hour) });
+    expect(await rollUpDealPopularity(db(), { now: new Date(t0 + 2 * hour) })).toBe(2);
+    expect([await popularity(x!.id), await popularity(y!.id)]).toEqual([0, 1]);
+    expect(await rollUpDealPopularity(db(), { now: new Date(t0 + 3 * hour) })).toBe(0);
+  });
+
   it("pages without duplicates or gaps while sorted by price", async () => {
     // Ties on price are where unstable paging shows: make several.
     await db().update(deals).set({ currentPrice: 50 }).where(eq(deals.status, "published"));
@@ -95,5 +113,24 @@ describe("public deals", () => {
     expect(await categoryDealCounts(db(), 2)).toEqual(counts.slice(0, 2));
     expect(counts.find((c) => c.slug === "electronics")!.count).toBe(electronics);
     expect((await storeFilterOptions(db(), "deals")).map((s) => s.slug)).toEqual(["amazon", "bestbuy", "target", "walmart"]);
+  });
+});
+
+describe("search counts", () => {
+  it("count typo matches below the cap, and say 1,000+ for a word more deals share", async () => {
+    const typo = await listPublicDeals(db(), { search: "headphnes", limit: 20 });
+    expect(typo.total).toBe(typo.deals.length);
+    expect(typo.total).toBeGreaterThan(0);
+
+    const [template] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
+    const copies = Array.from({ length: COUNT_CAP + 5 }, (_, i) => ({ ...template!, id: undefined, slug: `gadget-widget-${i}`, title: `Gadget Widget ${i}` }));
+    const inserted = await db().insert(deals).values(copies as (typeof deals.$inferInsert)[]).returning({ id: deals.id });
+    try {
+      expect((await listPublicDeals(db(), { search: "widget", limit: 12 })).total).toBe(COUNT_CAP + 1);
+      expect((await listPublicDeals(db(), { search: "widgt", limit: 12 })).total).toBe(COUNT_CAP + 1);
+      expect((await listPublicDeals(db(), { search: "widget zzzqqq", limit: 12 })).total).toBe(0);
+    } finally {
+      await db().delete(deals).where(inArray(deals.id, inserted.map((row) => row.id)));
+    }
   });
 });

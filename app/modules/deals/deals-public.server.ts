@@ -3,10 +3,8 @@ import type { Executor } from "#app/db/client.server";
 import { COUNT_CAP } from "#app/lib/counts";
 import { categories, deals, stores } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
+import type { DealSort } from "./deal-filters";
 import { dealType } from "./deal.type.server";
-
-export const DEAL_SORTS = ["newest", "price-low", "price-high", "discount", "popular"] as const;
-export type DealSort = (typeof DEAL_SORTS)[number];
 
 export interface PublicDealFilters {
   search?: string;
@@ -48,8 +46,10 @@ export type PublicDeal = Awaited<ReturnType<typeof listPublicDeals>>["deals"][nu
  * indexes; a `word_similarity() >= x` condition would be computed for every row.
  */
 function searchCondition(search: string): SQL {
-  return or(sql`${deals.searchVector} @@ websearch_to_tsquery('english', ${search})`, sql`${search} <% ${deals.title}`)!;
+  return or(fullTextMatch(search), sql`${search} <% ${deals.title}`)!;
 }
+
+const fullTextMatch = (search: string) => sql`${deals.searchVector} @@ websearch_to_tsquery('english', ${search})`;
 
 /** Deals in a category or in one of its direct subcategories. */
 function categoryCondition(slug: string): SQL {
@@ -82,13 +82,12 @@ function orderFor(sort: DealSort) {
 /** A page of matching deals and their number, or COUNT_CAP + 1 when there are more than COUNT_CAP. */
 export async function listPublicDeals(db: Executor, filters: PublicDealFilters) {
   const conditions: SQL[] = [];
-  if (filters.search) conditions.push(searchCondition(filters.search));
   if (filters.store) conditions.push(eq(stores.slug, filters.store));
   if (filters.category) conditions.push(categoryCondition(filters.category));
   if (filters.ids) conditions.push(filters.ids.length ? inArray(deals.id, filters.ids) : sql`false`);
-  const where = and(...conditions);
+  const where = and(...conditions, filters.search ? searchCondition(filters.search) : undefined);
 
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(publicColumns)
       .from(publicRows(dealType))
@@ -97,20 +96,32 @@ export async function listPublicDeals(db: Executor, filters: PublicDealFilters) 
       .orderBy(...orderFor(filters.sort ?? "newest"))
       .limit(filters.limit)
       .offset(filters.offset ?? 0),
-    // Counted up to COUNT_CAP + 1 only: an index walk of a thousand entries, never the whole table.
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(
-        db
-          .select({ one: sql`1` })
-          .from(publicRows(dealType))
-          .innerJoin(stores, eq(stores.id, deals.storeId))
-          .where(where)
-          .limit(COUNT_CAP + 1)
-          .as("matching"),
-      ),
+    countMatching(db, conditions, filters.search),
   ]);
-  return { deals: rows, total: total?.n ?? 0 };
+  return { deals: rows, total };
+}
+
+/**
+ * How many deals match, up to COUNT_CAP + 1: an index walk of a thousand entries, never the whole table.
+ * A search is counted on its full-text matches alone first: a common word reaches the cap through the
+ * GIN index in milliseconds, where the typo-tolerant condition would be checked row by row (0.2 s for
+ * "headphones" at 100,000 deals); only a rarer word is counted with its typo matches too.
+ */
+async function countMatching(db: Executor, conditions: SQL[], search: string | undefined): Promise<number> {
+  const count = async (where: SQL | undefined) => {
+    const matching = db
+      .select({ one: sql`1` })
+      .from(publicRows(dealType))
+      .innerJoin(stores, eq(stores.id, deals.storeId))
+      .where(where)
+      .limit(COUNT_CAP + 1)
+      .as("matching");
+    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matching);
+    return row?.n ?? 0;
+  };
+  if (!search) return count(and(...conditions));
+  const fullText = await count(and(...conditions, fullTextMatch(search)));
+  return fullText > COUNT_CAP ? fullText : count(and(...conditions, searchCondition(search)));
 }
 
 /** Home page: featured first, then newest. */

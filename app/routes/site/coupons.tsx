@@ -72,6 +72,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <>
+            <h2 className="sr-only">Coupons</h2>
             <AffiliateDisclosure />
             {firstPage > 1 ? <ShowEarlierLink to={couponFiltersHref({ ...filters, page: firstPage - 1 })}>Show earlier coupons</ShowEarlierLink> : null}
             <CardGrid items={coupons} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { DealCard } from "#app/components/site/deal-card";
+import { cardImageLoading } from "#app/components/site/card-image";
 import { PageHeader } from "#app/components/site/page-header";
 import { useSavedDealIds } from "#app/components/site/saved-deals";
 import { Button } from "#app/components/ui/button";
@@ -83,7 +84,7 @@ function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
             key={view}
             to={dealFiltersHref({ ...filters, view, page: filters.page })}
             preventScrollReset
-            aria-pressed={filters.view === view}
+            aria-current={filters.view === view ? "true" : undefined}
             aria-label={view === "grid" ? "Grid view" : "List view"}
             className={cn("rounded-lg border p-2", filters.view === view ? "border-brand-600 bg-brand-50 text-brand-700" : "border-gray-200 text-gray-600")}
           >
@@ -92,7 +93,7 @@ function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
         ))}
         <Link
           to={filters.saved ? dealFiltersHref({ ...filters, saved: undefined, page: 1 }) : dealFiltersHref({ ...filters, saved: savedIds, page: 1 })}
-          aria-pressed={Boolean(filters.saved)}
+          aria-current={filters.saved ? "true" : undefined}
           className={cn(
             "ml-2 inline-flex items-center gap-1 rounded-lg border px-3 py-2 text-sm",
             filters.saved ? "border-red-300 bg-red-50 text-red-700" : "border-gray-200 text-gray-700",
@@ -129,12 +130,13 @@ export default function DealDashes({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <>
+            <h2 className="sr-only">Deals</h2>
             <AffiliateDisclosure />
             {firstPage > 1 ? <ShowEarlierLink to={dealFiltersHref({ ...filters, page: firstPage - 1 })}>Show earlier deals</ShowEarlierLink> : null}
             <ul className={cn("grid gap-6", filters.view === "grid" ? "grid-cols-1 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" : "grid-cols-1")} data-view={filters.view}>
               {deals.map((deal, index) => (
                 <li key={deal.id}>
-                  <DealCard deal={deal} placement="deal-dashes" layout={filters.view} eagerImage={index < 4} />
+                  <DealCard deal={deal} placement="deal-dashes" layout={filters.view} imageLoading={cardImageLoading(index, 4)} />
                 </li>
               ))}
             </ul>

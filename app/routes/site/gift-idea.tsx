@@ -85,7 +85,7 @@ export default function GiftIdea({ loaderData: { gift } }: Route.ComponentProps)
             id={gift.id}
             url={gift.productUrl}
             placement="gift-page"
-            className="inline-flex h-12 items-center justify-center rounded-lg bg-accent-500 px-8 font-semibold text-white hover:bg-accent-600"
+            className="inline-flex h-12 items-center justify-center rounded-lg bg-accent-700 px-8 font-semibold text-white hover:bg-accent-800"
           >
             Buy{gift.storeName ? ` at ${gift.storeName}` : ""}
           </AffiliateLink>

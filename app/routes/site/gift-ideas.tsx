@@ -1,6 +1,7 @@
 import { Baby, Home, Laptop, Shirt } from "lucide-react";
 import { Link } from "react-router";
 import { GiftCard, type GiftCardData } from "#app/components/site/gift-card";
+import { cardImageLoading } from "#app/components/site/card-image";
 import { PageHeader } from "#app/components/site/page-header";
 import { Button } from "#app/components/ui/button";
 import { listingMeta } from "#app/lib/seo";
@@ -91,7 +92,7 @@ function GiftSection({ id, title, gifts, eager = false, children }: { id: string
       </h2>
       {children}
       <CardGrid items={gifts} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {(gift, index) => <GiftCard gift={gift} eagerImage={eager && index < 3} />}
+        {(gift, index) => <GiftCard gift={gift} imageLoading={eager ? cardImageLoading(index, 3) : "lazy"} />}
       </CardGrid>
     </section>
   );
