@@ -3,6 +3,7 @@ import * as build from "virtual:react-router/server-build";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import { auth, hasAdminSession } from "#app/platform/auth.server";
+import { forgetContentMemos } from "#app/platform/content-memo.server";
 import { startPriceRefreshScheduler } from "#app/modules/amazon/price-refresh-scheduler.server";
 import { startEmbeddedMaintenance } from "#app/db/embedded-maintenance.server";
 import { startDealPopularityRollUp } from "#app/modules/deals/deal-popularity.server";
@@ -38,6 +39,7 @@ let services: AppServices | undefined;
 export const pageCache = new PageCache({
   maxBytes: getEnv().PAGE_CACHE_MB * 1024 * 1024,
   nextContentChange: () => (services ? nextContentChange(services.db) : Promise.resolve(new Date(0))),
+  onInvalidate: forgetContentMemos,
 });
 const cacheAtEdge = pageCacheMiddleware(pageCache);
 

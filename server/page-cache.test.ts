@@ -4,9 +4,10 @@ import { cachedPage, PageCache } from "./page-cache";
 
 const html = (text: string) => cachedPage(200, new Headers({ "content-type": "text/html; charset=utf-8" }), Buffer.from(text));
 
-function cacheAt(clock: { now: number }, options: { maxBytes?: number; changeAt?: Date | null } = {}) {
+function cacheAt(clock: { now: number }, options: { maxBytes?: number; changeAt?: Date | null; onInvalidate?: () => void } = {}) {
   let lookups = 0;
   const cache = new PageCache({
+    onInvalidate: options.onInvalidate,
     maxBytes: options.maxBytes ?? 1024 * 1024,
     now: () => clock.now,
     nextContentChange: async () => {
@@ -18,14 +19,16 @@ function cacheAt(clock: { now: number }, options: { maxBytes?: number; changeAt?
 }
 
 describe("page cache", () => {
-  it("keeps a page with its gzip and a validator, until content changes", async () => {
-    const { cache } = cacheAt({ now: 0 });
+  it("keeps a page with its gzip and a validator, until content changes, and passes the change on", async () => {
+    let told = 0;
+    const { cache } = cacheAt({ now: 0 }, { onInvalidate: () => told++ });
     await cache.set("/a", html("<p>a</p>"), cache.generation);
     const page = cache.get("/a")!;
     expect(gunzipSync(page.gzip).toString()).toBe("<p>a</p>");
     expect(page.etag).toMatch(/^W\/"[\w-]+"$/);
     cache.invalidate();
     expect(cache.get("/a")).toBeUndefined();
+    expect(told).toBe(1);
   });
 
   it("does not keep a page whose render began before content changed", async () => {

@@ -25,6 +25,8 @@ export interface PageCacheOptions {
   maxBytes: number;
   /** The next instant a published row starts or ends, when pages change without a write. */
   nextContentChange: () => Promise<Date | null>;
+  /** Told whenever pages are forgotten, for other reads kept until content changes. */
+  onInvalidate?: () => void;
   now?: () => number;
 }
 
@@ -60,6 +62,7 @@ export class PageCache {
     this.#bytes = 0;
     this.#generation++;
     this.#changeAt = undefined;
+    this.#options.onInvalidate?.();
   }
 
   get(key: string): CachedPage | undefined {

@@ -1,6 +1,7 @@
 import { asc } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { categories } from "#app/db/schema";
+import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 
 /** Category choices (id, name, parent) for selects. */
 export async function categoryOptions(db: Executor) {
@@ -9,3 +10,6 @@ export async function categoryOptions(db: Executor) {
     .from(categories)
     .orderBy(asc(categories.name));
 }
+
+/** categoryOptions, kept until content changes (the Deal Dashes filter reads it on every render). */
+export const keptCategoryOptions = keptUntilContentChanges(categoryOptions);

@@ -12,13 +12,13 @@ import { Select } from "#app/components/ui/select";
 import { cn } from "#app/lib/cn";
 import { countLabel } from "#app/lib/counts";
 import { listingMeta } from "#app/lib/seo";
-import { categoryOptions } from "#app/modules/categories/categories.server";
+import { keptCategoryOptions } from "#app/modules/categories/categories.server";
 import { dealCanonicalPath, dealFiltersHref, DEALS_PER_PAGE, dealSortOptions } from "#app/modules/deals/deal-filters";
 import { parseDealFilters } from "#app/modules/deals/deal-filters.server";
 import { pageWindow } from "#app/lib/page-window";
 import { useLoadedPages } from "#app/components/site/use-loaded-pages";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
-import { storeFilterOptions } from "#app/modules/stores/stores.server";
+import { keptBusiestStores, storeFilterOptions } from "#app/modules/stores/stores.server";
 import { LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
 import type { Route } from "./+types/deal-dashes";
 
@@ -27,8 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const window = pageWindow(filters.page, DEALS_PER_PAGE);
   const [{ deals, total }, stores, categories] = await Promise.all([
     listPublicDeals(context.db, { ...filters, ids: filters.saved, offset: window.offset, limit: window.limit }),
-    storeFilterOptions(context.db, "deals", { slug: filters.store }),
-    categoryOptions(context.db),
+    storeFilterOptions(context.db, "deals", { slug: filters.store }, keptBusiestStores),
+    keptCategoryOptions(context.db),
   ]);
   return { filters, window, deals, total, stores, categories };
 }

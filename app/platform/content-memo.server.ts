@@ -1,0 +1,31 @@
+import type { Executor } from "#app/db/client.server";
+
+// Small reads that change only with content (a listing's filter options) are kept in memory until the
+// content changes, on the signal that empties the page cache (the database's NOTIFY, an admin write): a
+// rendered page then spends its database round trips on its own rows. On the embedded database every
+// round trip queues behind the others on one thread.
+
+let version = 0;
+
+/** Content changed: every kept read is read again on its next use. */
+export function forgetContentMemos(): void {
+  version++;
+}
+
+/**
+ * `read`, kept per database and arguments until content changes. A read that began before a change is
+ * not kept past it; a failed read is not kept. Arguments come from code (a handful of values), never
+ * from a request.
+ */
+export function keptUntilContentChanges<Args extends unknown[], T>(read: (db: Executor, ...args: Args) => Promise<T>) {
+  const kept = new Map<string, { db: Executor; version: number; value: Promise<T> }>();
+  return (db: Executor, ...args: Args): Promise<T> => {
+    const key = JSON.stringify(args);
+    const found = kept.get(key);
+    if (found && found.db === db && found.version === version) return found.value;
+    const entry = { db, version, value: read(db, ...args) };
+    kept.set(key, entry);
+    entry.value.catch(() => kept.get(key) === entry && kept.delete(key));
+    return entry.value;
+  };
+}
