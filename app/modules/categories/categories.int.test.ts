@@ -7,6 +7,7 @@ import { contentType } from "#app/modules/content-types/registry.server";
 import { categorySchema } from "./category.schema";
 import { categoryType } from "./category.type.server";
 import { selfAndDescendants } from "./category-tree";
+import { categoryFilterOptions } from "./categories.server";
 
 const database = testDatabasePerFile((t) => insertActor(t.db));
 
@@ -76,5 +77,19 @@ describe("categories", () => {
       reason: "in-use",
       message: "This category still has 1 subcategory and 1 deal. Move or delete them first.",
     });
+  });
+});
+
+describe("the Deal Dashes category filter", () => {
+  it("offers the top-level categories A–Z, and a subcategory only when it is the chosen one", async () => {
+    const audio = await create("Zz Audio Top");
+    const speakers = await create("Aa Speakers Sub", audio.id);
+    const offered = (await categoryFilterOptions(database().db)).map((category) => category.name);
+    expect(offered).toContain("Zz Audio Top");
+    expect(offered).not.toContain("Aa Speakers Sub");
+    expect(offered).toEqual([...offered].sort((a, b) => a.localeCompare(b, "en")));
+    const chosen = (await categoryFilterOptions(database().db, speakers.slug as string)).map((category) => category.name);
+    expect(chosen[0]).toBe("Aa Speakers Sub");
+    expect(chosen).toContain("Zz Audio Top");
   });
 });

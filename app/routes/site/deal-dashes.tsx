@@ -12,7 +12,7 @@ import { Select } from "#app/components/ui/select";
 import { cn } from "#app/lib/cn";
 import { countLabel } from "#app/lib/counts";
 import { listingMeta } from "#app/lib/seo";
-import { keptCategoryOptions } from "#app/modules/categories/categories.server";
+import { categoryFilterOptions } from "#app/modules/categories/categories.server";
 import { dealCanonicalPath, dealFiltersHref, DEALS_PER_PAGE, dealSortOptions } from "#app/modules/deals/deal-filters";
 import { parseDealFilters } from "#app/modules/deals/deal-filters.server";
 import { pageWindow } from "#app/lib/page-window";
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ deals, total }, stores, categories] = await Promise.all([
     listPublicDeals(context.db, { ...filters, ids: filters.saved, offset: window.offset, limit: window.limit }),
     storeFilterOptions(context.db, "deals", { slug: filters.store }, keptBusiestStores),
-    keptCategoryOptions(context.db),
+    categoryFilterOptions(context.db, filters.category),
   ]);
   return { filters, window, deals, total, stores, categories };
 }
