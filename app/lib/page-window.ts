@@ -4,6 +4,9 @@
  */
 export const PAGES_PER_ANSWER = 3;
 
+/** The furthest page a listing goes (600 deals at 12 a page): past it, search or filter. */
+export const MAX_PAGE = 50;
+
 export interface PageWindow {
   firstPage: number;
   lastPage: number;
@@ -18,7 +21,7 @@ export function pageWindow(page: number, perPage: number): PageWindow {
 }
 
 /** The `page` query parameter: a whole number from 1 to `max`, 1 for anything else. */
-export function pageParam(params: URLSearchParams, max = 50): number {
+export function pageParam(params: URLSearchParams, max = MAX_PAGE): number {
   const page = Number.parseInt(params.get("page") ?? "1", 10);
   return Number.isFinite(page) ? Math.min(Math.max(page, 1), max) : 1;
 }

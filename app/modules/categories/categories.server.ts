@@ -1,6 +1,7 @@
 import { asc, eq, isNull } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { categories } from "#app/db/schema";
+import { withChosenOption } from "#app/lib/listing-filters";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 
 const choiceColumns = { id: categories.id, name: categories.name, slug: categories.slug, parentId: categories.parentId };
@@ -21,6 +22,5 @@ export async function categoryFilterOptions(db: Executor, chosenSlug?: string) {
     keptTopLevelCategories(db),
     chosenSlug ? db.select(choiceColumns).from(categories).where(eq(categories.slug, chosenSlug)).limit(1) : Promise.resolve([]),
   ]);
-  const options = [...top, ...chosen.filter((category) => !top.some((shown) => shown.id === category.id))];
-  return options.sort((a, b) => a.name.localeCompare(b.name, "en"));
+  return withChosenOption(top, chosen);
 }

@@ -1,7 +1,6 @@
 // Zod-free on purpose: this module reaches the browser; the URL is parsed by coupon-filters.server.ts.
 
 export const COUPONS_PER_PAGE = 12;
-export const MAX_COUPON_PAGES = 50;
 
 export interface CouponFilters {
   search: string;

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { isUuid } from "#app/lib/uuid";
+import { filterValues } from "#app/lib/listing-filters";
 import { text } from "#app/lib/validation";
-import { dealSortOptions, MAX_DEAL_PAGES, type DealFilters, type DealSort } from "./deal-filters";
+import { MAX_PAGE } from "#app/lib/page-window";
+import { dealSortOptions, type DealFilters, type DealSort } from "./deal-filters";
 
 const sorts = dealSortOptions.map((option) => option.value) as [DealSort, ...DealSort[]];
 const slug = text().regex(/^[a-z0-9-]{1,120}$/);
@@ -13,7 +15,7 @@ const filtersSchema = z.object({
   category: slug.optional().catch(undefined),
   sort: z.enum(sorts).catch("newest").default("newest"),
   view: z.enum(["grid", "list"]).catch("grid").default("grid"),
-  page: z.coerce.number().int().min(1).max(MAX_DEAL_PAGES).catch(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1).default(1),
   saved: text()
     .optional()
     .transform((value) => (value === undefined ? undefined : value.split(",").filter(isUuid).slice(0, 100)))
@@ -22,7 +24,6 @@ const filtersSchema = z.object({
 
 /** The Deal Dashes state from its URL (`?search=&store=&category=&sort=&view=&page=&saved=`). */
 export function parseDealFilters(params: URLSearchParams): DealFilters {
-  const raw = Object.fromEntries([...params.entries()].filter(([, value]) => value !== "" && value !== "all"));
-  return filtersSchema.parse(raw) satisfies DealFilters;
+  return filtersSchema.parse(filterValues(params)) satisfies DealFilters;
 }
 

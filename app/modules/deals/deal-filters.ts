@@ -1,5 +1,4 @@
 export const DEALS_PER_PAGE = 12;
-export const MAX_DEAL_PAGES = 50;
 
 // Zod-free on purpose: this module reaches the browser; the URL is parsed by deal-filters.server.ts.
 

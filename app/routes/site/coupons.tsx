@@ -12,7 +12,7 @@ import { parseCouponFilters } from "#app/modules/coupons/coupon-filters.server";
 import { pageWindow } from "#app/lib/page-window";
 import { useLoadedPages } from "#app/components/site/use-loaded-pages";
 import { listPublicCoupons } from "#app/modules/coupons/coupons-public.server";
-import { keptBusiestStores, storeFilterOptions } from "#app/modules/stores/stores.server";
+import { storeFilterOptions } from "#app/modules/stores/stores.server";
 import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
 import type { Route } from "./+types/coupons";
 
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const window = pageWindow(filters.page, COUPONS_PER_PAGE);
   const [{ coupons, hasMore, anyPublished }, stores] = await Promise.all([
     listPublicCoupons(context.db, { search: filters.search, store: filters.store, showExpired: Boolean(filters.expired), offset: window.offset, limit: window.limit }),
-    storeFilterOptions(context.db, "coupons", { name: filters.store }, keptBusiestStores),
+    storeFilterOptions(context.db, "coupons", { name: filters.store }),
   ]);
   return { filters, window, hasMore, anyPublished, stores, coupons };
 }

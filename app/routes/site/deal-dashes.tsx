@@ -18,7 +18,7 @@ import { parseDealFilters } from "#app/modules/deals/deal-filters.server";
 import { pageWindow } from "#app/lib/page-window";
 import { useLoadedPages } from "#app/components/site/use-loaded-pages";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
-import { keptBusiestStores, storeFilterOptions } from "#app/modules/stores/stores.server";
+import { storeFilterOptions } from "#app/modules/stores/stores.server";
 import { LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
 import type { Route } from "./+types/deal-dashes";
 
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const window = pageWindow(filters.page, DEALS_PER_PAGE);
   const [{ deals, total }, stores, categories] = await Promise.all([
     listPublicDeals(context.db, { ...filters, ids: filters.saved, offset: window.offset, limit: window.limit }),
-    storeFilterOptions(context.db, "deals", { slug: filters.store }, keptBusiestStores),
+    storeFilterOptions(context.db, "deals", { slug: filters.store }),
     categoryFilterOptions(context.db, filters.category),
   ]);
   return { filters, window, deals, total, stores, categories };
