@@ -41,7 +41,14 @@ export const pageCache = new PageCache({
   nextContentChange: () => (services ? nextContentChange(services.db) : Promise.resolve(new Date(0))),
   onInvalidate: forgetContentMemos,
 });
-const cacheAtEdge = pageCacheMiddleware(pageCache);
+const cacheAtEdge = pageCacheMiddleware(pageCache, {
+  securityHeaders: baseSecurityHeaders(getEnv()),
+  // The line pino-http writes for the app's other answers.
+  logHit: (req, status, milliseconds) =>
+    logger.info({ req: { method: req.method, path: req.url?.split("?")[0] }, res: { status }, responseTime: Math.round(milliseconds) }, "request completed"),
+});
+/** Answers a request from the page cache, before Express runs; false when the app must answer it. */
+export const serveCachedPage = cacheAtEdge.serveHit;
 
 /** Creates the first admin from ADMIN_EMAIL, or logs a setup link, when there is no admin yet. */
 async function announceFirstAdmin(handle: DatabaseHandle, env: Env): Promise<void> {

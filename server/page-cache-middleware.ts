@@ -1,18 +1,19 @@
 import type express from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { isAdminPath } from "#app/lib/admin-paths";
 import { CONSENT_COOKIE } from "#app/lib/cookies";
 import { cachedPage, PUBLIC_CACHE_CONTROL, type CachedPage, type PageCache } from "./page-cache";
 
-// The page cache at the edge: a hit is answered before React Router (and before the body limits and the
-// session lookup) run; a miss renders as usual and the answer is kept when it may be. Access logging
-// (mounted earlier) sees both.
+// The page cache at the edge: a hit is answered straight from Node's request event, before Express, React
+// Router, the body limits and the session lookup run (`serveHit`); a miss renders as usual and the answer
+// is kept when it may be (`serve` and `keep`). Both are logged.
 
 /** Cookies that make a page personal: a session (better-auth's `<prefix>.session_token`) or a pending toast. */
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:dealdash\.session_\w+|dealdash_toast)=/;
 const CHOSE_ABOUT_COOKIES = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=`);
 const PRIVATE = "private, no-store";
 /** Answers that are never kept, whatever they say: the admin's sign-in, click-outs, resources that count or reveal. */
-const NEVER_CACHED = /^\/(?:admin|go|api|healthz|cookie-consent)(?:\/|\.data|$)|^\/coupons\/[^/]+\/code/;
+const NEVER_CACHED = /^\/(?:admin|go|api|healthz|cookie-consent)(?:[/?]|\.data|$)|^\/coupons\/[^/?]+\/code/;
 
 interface PendingPage {
   key: string;
@@ -20,28 +21,32 @@ interface PendingPage {
   generation: number;
 }
 
-/** The cache key of an anonymous GET/HEAD that may be cached, or null. */
-function cacheKeyOf(req: express.Request): { key: string; shared: boolean } | null {
+/**
+ * The cache key of an anonymous GET/HEAD that may be cached, or null. `url` is the request's URL as sent
+ * (Express's `originalUrl`).
+ */
+function cacheKeyOf(req: IncomingMessage, url: string): { key: string; shared: boolean } | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  if (NEVER_CACHED.test(req.path)) return null;
+  if (NEVER_CACHED.test(url)) return null;
   const cookies = req.headers.cookie ?? "";
   if (PERSONAL_COOKIE.test(cookies)) return null;
   // The cookie banner is left out for visitors who chose: that page is theirs alone (a shared cache may
   // keep only the page with the banner, which hides itself in a browser that chose).
   const chose = CHOSE_ABOUT_COOKIES.test(cookies);
-  return { key: `${chose ? "chose" : "new"} ${req.originalUrl}`, shared: !chose };
+  return { key: `${chose ? "chose" : "new"} ${url}`, shared: !chose };
 }
 
-function sendPage(req: express.Request, res: express.Response, page: CachedPage | Omit<CachedPage, "expiresAt">, shared: boolean, state: "hit" | "miss") {
-  res.status(page.status);
+function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage | Omit<CachedPage, "expiresAt">, shared: boolean, state: "hit" | "miss") {
+  res.statusCode = page.status;
   for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
   res.setHeader("Cache-Control", shared ? PUBLIC_CACHE_CONTROL : "private, max-age=0");
   res.setHeader("ETag", page.etag);
   res.setHeader("X-Cache", state);
-  res.vary("Accept-Encoding");
+  res.setHeader("Vary", "Accept-Encoding");
   const known = req.headers["if-none-match"]?.split(",").map((tag) => tag.trim());
   if (known?.includes(page.etag) || known?.includes("*")) {
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return;
   }
   const gzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
@@ -51,18 +56,39 @@ function sendPage(req: express.Request, res: express.Response, page: CachedPage 
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-export function pageCacheMiddleware(cache: PageCache) {
-  /** Answers a hit; marks a miss for `keep`; makes personal and admin answers private. */
+export interface HitServing {
+  /** Headers every answer carries (static files and rendered pages get them from Express). */
+  securityHeaders: Record<string, string>;
+  /** The access log line of an answered hit. */
+  logHit(req: IncomingMessage, status: number, milliseconds: number): void;
+}
+
+export function pageCacheMiddleware(cache: PageCache, hits: HitServing) {
+  /**
+   * Answers a kept page from Node's request event and returns true, or returns false for the app to
+   * handle the request. A page is kept under the URL it was rendered for, which passed the app's URL
+   * checks, so a URL that matches a key needs no checking again.
+   */
+  function serveHit(req: IncomingMessage, res: ServerResponse): boolean {
+    const cacheable = cache.enabled && req.url ? cacheKeyOf(req, req.url) : null;
+    const page = cacheable && cache.get(cacheable.key);
+    if (!cacheable || !page) return false;
+    const started = performance.now();
+    for (const [name, value] of Object.entries(hits.securityHeaders)) res.setHeader(name, value);
+    sendPage(req, res, page, cacheable.shared, "hit");
+    hits.logHit(req, res.statusCode, performance.now() - started);
+    return true;
+  }
+
+  /** Marks a miss for `keep`; makes personal and admin answers private. */
   const serve: express.RequestHandler = (req, res, next) => {
-    const cacheable = cache.enabled ? cacheKeyOf(req) : null;
+    const cacheable = cache.enabled ? cacheKeyOf(req, req.originalUrl) : null;
     if (!cacheable) {
       if (isAdminPath(req.path) || PERSONAL_COOKIE.test(req.headers.cookie ?? "")) res.setHeader("Cache-Control", PRIVATE);
       // An admin write changes content: forget pages now, before other processes hear the database's NOTIFY.
       if (req.method !== "GET" && req.method !== "HEAD" && isAdminPath(req.path)) res.on("finish", () => cache.invalidate());
       return next();
     }
-    const page = cache.get(cacheable.key);
-    if (page) return sendPage(req, res, page, cacheable.shared, "hit");
     res.locals.pendingPage = { ...cacheable, generation: cache.generation } satisfies PendingPage;
     next();
   };
@@ -81,5 +107,5 @@ export function pageCacheMiddleware(cache: PageCache) {
     return true;
   }
 
-  return { serve, keep };
+  return { serveHit, serve, keep };
 }

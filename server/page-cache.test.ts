@@ -51,6 +51,17 @@ describe("page cache", () => {
     expect(cache.get("/a")).toBeUndefined();
   });
 
+  it("forgets everything, kept reads included, when the next scheduled change comes, even when keeping no pages", async () => {
+    let told = 0;
+    const { cache, lookups } = cacheAt({ now: Date.now() }, { maxBytes: 0, changeAt: new Date(Date.now() + 50), onInvalidate: () => told++ });
+    cache.invalidate();
+    cache.invalidate();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect([told, lookups()]).toEqual([2, 1]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(told).toBe(3);
+  });
+
   it("keeps pages five minutes at most", async () => {
     const clock = { now: 0 };
     const { cache } = cacheAt(clock);

@@ -7,6 +7,10 @@ import { hashedScriptPolicy } from "#app/platform/security-headers.server";
 // such as "popular" move without a write). Least recently used pages go first when the cache is full.
 
 const MAX_AGE_MS = 5 * 60_000;
+/** setTimeout's longest delay; a change further off is looked up again when this one fires. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+/** The least time between forgetting for a scheduled change and the next: the database's clock may lag. */
+const SHORTEST_TIMER_MS = 250;
 /** A page larger than this is served but not kept. */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 /** What a shared cache (a CDN, nginx) may do with a public page: keep it a minute, then revalidate. */
@@ -35,6 +39,8 @@ export class PageCache {
   #bytes = 0;
   #generation = 0;
   #changeAt: Promise<number> | undefined;
+  #changeTimer: NodeJS.Timeout | undefined;
+  #lookUpSoon: NodeJS.Timeout | undefined;
   readonly #options: PageCacheOptions;
   readonly #now: () => number;
 
@@ -62,7 +68,15 @@ export class PageCache {
     this.#bytes = 0;
     this.#generation++;
     this.#changeAt = undefined;
+    clearTimeout(this.#changeTimer);
     this.#options.onInvalidate?.();
+    // Watch for the next scheduled change even while no page is kept (`onInvalidate`'s reads, a cache
+    // given no memory); a burst of changes is looked up once.
+    if (this.#lookUpSoon) return;
+    this.#lookUpSoon = setTimeout(() => {
+      this.#lookUpSoon = undefined;
+      void this.#nextChange();
+    }, 100).unref();
   }
 
   get(key: string): CachedPage | undefined {
@@ -107,9 +121,18 @@ export class PageCache {
     this.#bytes -= sizeOf(entry);
   }
 
+  /** The next scheduled change, looked up once per change; everything is forgotten when it comes. */
   #nextChange(): Promise<number> {
     this.#changeAt ??= this.#options.nextContentChange().then(
-      (at) => at?.getTime() ?? Number.POSITIVE_INFINITY,
+      (at) => {
+        const changeAt = at?.getTime() ?? Number.POSITIVE_INFINITY;
+        if (changeAt !== Number.POSITIVE_INFINITY) {
+          clearTimeout(this.#changeTimer);
+          this.#changeTimer = setTimeout(() => this.invalidate(), Math.min(Math.max(changeAt - this.#now(), SHORTEST_TIMER_MS), LONGEST_TIMER_MS));
+          this.#changeTimer.unref();
+        }
+        return changeAt;
+      },
       () => this.#now(), // unknown: keep nothing rather than something stale
     );
     return this.#changeAt;

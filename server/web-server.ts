@@ -58,7 +58,9 @@ export function createWebServer(mod: AppModule, options: WebServerOptions): http
       // How often Node looks for connections past those timeouts (its default is every 30 s).
       connectionsCheckingInterval: 1_000,
     },
-    server,
+    (req, res) => {
+      if (!mod.serveCachedPage(req, res)) server(req, res);
+    },
   );
   httpServer.keepAliveTimeout = SOCKET_LIMITS.keepAliveTimeoutMs;
   httpServer.maxConnections = SOCKET_LIMITS.maxConnections;

@@ -1,6 +1,8 @@
 import autocannon from "autocannon";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 // Throughput means something only next to a baseline measured in the same run on the same machine: each
 // page is loaded from the app (served from its page cache, then rendered every time) and from a bare
@@ -33,18 +35,36 @@ async function load(url: string, path: string, options: SideBySideOptions, uniqu
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
 
-/** A server that answers every request with this body and these headers, and nothing else. */
+/**
+ * A server that answers every request with this body and these headers, and nothing else. It runs in a
+ * process of its own, as the app does, so neither shares a thread with the load generator.
+ */
 async function bareServer(body: Buffer, headers: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { ...headers, "content-length": body.length });
-    res.end(body);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealdash-bare-"));
+  fs.writeFileSync(path.join(dir, "body"), body);
+  fs.writeFileSync(path.join(dir, "headers.json"), JSON.stringify({ ...headers, "content-length": body.length }));
+  const child = spawn(process.execPath, ["-e", BARE_SERVER, dir], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once("exit", (code) => reject(new Error(`the bare server stopped (${code})`)));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      child.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
+
+const BARE_SERVER = `
+const fs = require("node:fs"), http = require("node:http"), path = require("node:path");
+const dir = process.argv[1];
+const body = fs.readFileSync(path.join(dir, "body"));
+const headers = JSON.parse(fs.readFileSync(path.join(dir, "headers.json"), "utf8"));
+const server = http.createServer((_req, res) => { res.writeHead(200, headers); res.end(body); });
+server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+`;
 
 const row = (cells: Array<string | number>) => `| ${cells.join(" | ")} |`;
 

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { coupons, deals } from "#app/db/schema";
 import { createStoreOverHttp, signInOverHttp } from "../../scripts/lib/admin-over-http";
 import { cachedAnswer, getAnswer } from "../support/page-cache-hit";
@@ -31,6 +31,18 @@ describe("anonymous page cache", () => {
     expect(await revalidated.text()).toBe("");
   });
 
+  it("answers a hit with the security headers every answer carries, and logs it", async () => {
+    const log = vi.spyOn(served().app.mod.logger, "info");
+    try {
+      const again = await cached("/coupons?from=log-check");
+      for (const header of ["x-content-type-options", "x-frame-options", "referrer-policy"]) expect(again.headers.get(header)).toBeTruthy();
+      const hitLines = log.mock.calls.filter(([fields]) => (fields as { req?: { path?: string } }).req?.path === "/coupons");
+      expect(hitLines.at(-1)).toEqual([expect.objectContaining({ req: { method: "GET", path: "/coupons" }, res: { status: 200 } }), "request completed"]);
+    } finally {
+      log.mockRestore();
+    }
+  });
+
   it("never serves a signed-in admin from the cache, and marks their pages private", async () => {
     await cached("/");
     const cookie = await signInOverHttp(served().url, ADMIN);
@@ -42,7 +54,7 @@ describe("anonymous page cache", () => {
   });
 
   it("keeps no admin page, click-out or answer that sets a cookie", async () => {
-    for (const path of ["/admin/login", "/healthz"]) {
+    for (const path of ["/admin/login", "/admin/login?redirectTo=%2Fadmin", "/healthz"]) {
       await get(path);
       expect((await get(path)).headers.get("x-cache")).toBeNull();
     }

@@ -63,13 +63,13 @@ export const rateLimitEvents = pgTable(
   (t) => [index("rate_limit_events_lookup_idx").on(t.bucket, t.keyHash, t.createdAt.desc())],
 );
 
-/** Leases for background jobs: with several app processes, only the lease holder runs the job. */
 /** How far each incremental roll-up has read (deal popularity: clicks up to `covered_until`). */
 export const rollUpMarks = pgTable("roll_up_marks", {
   name: text().primaryKey(),
   coveredUntil: timestamp({ withTimezone: true }).notNull(),
 });
 
+/** Leases for background jobs: with several app processes, only the lease holder runs the job. */
 export const jobLeases = pgTable("job_leases", {
   name: text().primaryKey(),
   holder: text().notNull(),

@@ -61,3 +61,12 @@ export const deals = pgTable(
     index("deals_status_discount_idx").on(t.status, t.discountPercentage.desc().nullsLast(), t.createdAt.desc(), t.id),
   ],
 );
+
+/**
+ * Every word of a deal title, kept by a trigger (drizzle/0011_search_words.sql): a search word with a typo
+ * is matched against this short list by trigram similarity and the near words join the full-text query,
+ * so typo-tolerant search is served by the full-text index instead of comparing every title.
+ */
+export const searchWords = pgTable("search_words", { word: text().primaryKey() }, (t) => [
+  index("search_words_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
+]);

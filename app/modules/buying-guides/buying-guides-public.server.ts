@@ -1,8 +1,9 @@
-import { asc, count, desc, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { buyingGuides, categories } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { buyingGuideType } from "./buying-guide.type.server";
+import { descNullsLast } from "#app/db/order-by";
 
 /** What a guide card shows (the public lists, and the admin list with the status). */
 export const guideCardColumns = {
@@ -43,7 +44,7 @@ export async function listPublicGuides(db: Executor, options: { category?: strin
       .from(publicRows(buyingGuideType))
       .leftJoin(categories, eq(categories.id, buyingGuides.categoryId))
       .where(where)
-      .orderBy(desc(buyingGuides.featured), desc(buyingGuides.createdAt), asc(buyingGuides.id))
+      .orderBy(descNullsLast(buyingGuides.featured), descNullsLast(buyingGuides.createdAt), asc(buyingGuides.id))
       .limit(options.limit)
       .offset(options.offset ?? 0),
     db.select({ n: count() }).from(publicRows(buyingGuideType)).leftJoin(categories, eq(categories.id, buyingGuides.categoryId)).where(where),

@@ -5,6 +5,7 @@ import { coupons, stores } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { couponTargetUrl } from "./coupon-target";
 import { couponType } from "./coupon.type.server";
+import { descNullsLast } from "#app/db/order-by";
 
 /** Published coupons; `live` leaves out the expired ones (see public-read.server.ts). */
 const publicCoupons = (live: boolean) => publicRows(couponType, { live });
@@ -53,7 +54,7 @@ export async function listPublicCoupons(db: Executor, filters: PublicCouponFilte
       .from(source())
       .innerJoin(stores, eq(stores.id, coupons.storeId))
       .where(where)
-      .orderBy(sql`${coupons.createdAt} desc nulls last`, asc(coupons.id))
+      .orderBy(descNullsLast(coupons.createdAt), asc(coupons.id))
       .limit(filters.limit + 1)
       .offset(filters.offset ?? 0),
     db.select({ one: sql`1` }).from(publicCoupons(false)).limit(1),
@@ -67,7 +68,7 @@ export async function listTrendingCoupons(db: Executor, limit: number) {
     .select(publicColumns)
     .from(publicCoupons(true))
     .innerJoin(stores, eq(stores.id, coupons.storeId))
-    .orderBy(sql`${coupons.featured} desc nulls last`, sql`${coupons.createdAt} desc nulls last`, asc(coupons.id))
+    .orderBy(descNullsLast(coupons.featured), descNullsLast(coupons.createdAt), asc(coupons.id))
     .limit(limit);
 }
 

@@ -104,6 +104,23 @@ describe("public deals", () => {
     expect((await listPublicDeals(db(), { search: "zzzqqq", limit: 20 })).total).toBe(0);
   });
 
+  it("forgives typos in the words of a new deal's title and of a renamed one, but not in a quoted search", async () => {
+    const [deal] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
+    const titles = async (search: string) => (await listPublicDeals(db(), { search, limit: 20 })).deals.map((d) => d.title);
+    const [created] = await db()
+      .insert(deals)
+      .values({ ...deal!, id: undefined, slug: "zephyrion-blender", title: "Zephyrion Countertop Blender" } as typeof deals.$inferInsert)
+      .returning({ id: deals.id });
+    try {
+      expect(await titles("zephyrian blender")).toContain("Zephyrion Countertop Blender");
+      expect(await titles('"zephyrian"')).not.toContain("Zephyrion Countertop Blender");
+      await db().update(deals).set({ title: "Quasitron Countertop Blender" }).where(eq(deals.id, created!.id));
+      expect(await titles("quasitrom")).toContain("Quasitron Countertop Blender");
+    } finally {
+      await db().delete(deals).where(eq(deals.id, created!.id));
+    }
+  });
+
   it("filters by store and category slug, and counts published deals per category", async () => {
     const { deals: amazon, total } = await listPublicDeals(db(), { store: "amazon", limit: 100 });
     expect(total).toBe(amazon.length);

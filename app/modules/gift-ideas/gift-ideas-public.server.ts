@@ -1,8 +1,9 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { giftIdeas, stores } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { giftIdeaType } from "./gift-idea.type.server";
+import { descNullsLast } from "#app/db/order-by";
 
 const cardColumns = {
   id: giftIdeas.id,
@@ -27,7 +28,7 @@ export async function listPublicGiftIdeas(db: Executor, options: { limit: number
     .select(cardColumns)
     .from(publicRows(giftIdeaType))
     .where(options.featuredOnly ? eq(giftIdeas.featured, true) : undefined)
-    .orderBy(desc(giftIdeas.featured), desc(giftIdeas.createdAt), asc(giftIdeas.id))
+    .orderBy(descNullsLast(giftIdeas.featured), descNullsLast(giftIdeas.createdAt), asc(giftIdeas.id))
     .limit(options.limit)
     .offset(options.offset ?? 0);
 }

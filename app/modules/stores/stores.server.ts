@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { stores } from "#app/db/schema";
 import { withChosenOption } from "#app/lib/listing-filters";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
+import { descNullsLast } from "#app/db/order-by";
 
 /** How many stores a public store filter offers: a catalogue of 2,000 stores would put 100 KB into every page. */
 export const STORE_FILTER_SIZE = 40;
@@ -18,7 +19,7 @@ const busiestStores = keptUntilContentChanges(async (db: Executor, items: "deals
     .select({ name: stores.name, slug: stores.slug })
     .from(stores)
     .where(gt(counter, 0))
-    .orderBy(sql`${counter} desc nulls last`, asc(stores.name))
+    .orderBy(descNullsLast(counter), asc(stores.name))
     .limit(STORE_FILTER_SIZE);
 });
 
