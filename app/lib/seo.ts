@@ -51,3 +51,16 @@ export function listingMeta(
   const siteUrl = siteUrlFrom(matches);
   return [...pageMeta(page.title, page.description, { siteUrl, path: page.path }), itemList(page.itemPaths.map((path) => siteUrl + path))];
 }
+
+/** schema.org BreadcrumbList of a page's crumbs; the last crumb (the page itself) is `pageUrl`. */
+export function breadcrumbList(siteUrl: string, crumbs: Array<{ label: string; to?: string }>, pageUrl: string) {
+  return jsonLd({
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.label,
+      item: crumb.to ? new URL(crumb.to, `${siteUrl}/`).toString() : pageUrl,
+    })),
+  });
+}

@@ -134,7 +134,7 @@ describe("Amazon product data", () => {
 
     const publicCard = async () => {
       const html = await (await fetch(`${server.url}/deal-dashes?search=Fake%20Noise%20Machine`)).text();
-      const title = html.indexOf(">Fake Noise Machine</h3>");
+      const title = html.indexOf(">Fake Noise Machine</a></h3>");
       expect(title).toBeGreaterThan(0);
       return html.slice(html.lastIndexOf("<article", title), html.indexOf("</article>", title));
     };

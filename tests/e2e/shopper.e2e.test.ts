@@ -3,15 +3,23 @@ import { baseUrl, test } from "./support/browser";
 
 const html = async (path: string) => (await fetch(`${baseUrl()}${path}`)).text();
 const prices = (texts: string[]) => texts.map((text) => Number(text.replace(/[$,]/g, "")));
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+
+/** Every URL of the sitemap: the index, then each of its files. */
+async function sitemapUrls(): Promise<string[]> {
+  const files = locs(await html("/sitemap.xml"));
+  const sets = await Promise.all(files.map(async (file) => locs(await (await fetch(file)).text())));
+  return sets.flat();
+}
 
 describe("a shopper on the public site", () => {
-  test("sees seeded content on the home page, with live category counts linking to filtered deals", async () => {
+  test("sees seeded content on the home page, with live category counts linking to category pages", async () => {
     const page = await html("/");
     expect(page).toContain("Hot Deals");
     expect(page).toContain("View All Deals");
     expect(page).toContain("Trending Coupons");
     expect(page).toContain("Shop by Category");
-    expect(page).toContain('href="/deal-dashes?category=electronics"');
+    expect(page).toContain('href="/categories/electronics"');
     expect(page).toMatch(/\d+ deals/);
     expect(page).toContain("The Best Noise-Cancelling Headphones to Buy Now");
     expect(page).toContain("Tech Gifts Dad Will Actually Use");
@@ -128,11 +136,45 @@ describe("a shopper on the public site", () => {
 
     const id = guide.match(/\/go\/deal\/([0-9a-f-]{36})/)?.[1];
     expect(id).toBeDefined();
-    const sitemap = await html("/sitemap.xml");
-    const guideUrls = [...sitemap.matchAll(/<loc>[^<]*\/buying-guides\/([a-z0-9-]+)<\/loc>/g)].map((m) => m[1]);
-    expect(guideUrls).toContain("best-noise-cancelling-headphones");
+    expect(await sitemapUrls()).toContain(`${baseUrl()}/buying-guides/best-noise-cancelling-headphones`);
 
     expect((await fetch(`${baseUrl()}/buying-guides/not-a-guide`)).status).toBe(404);
+  });
+
+  test("goes from a deal card to the deal's own page: breadcrumbs, price, disclosure, click-out, related deals, structured data", async ({ openPage }) => {
+    const { page } = await openPage();
+    await page.goto("/deal-dashes?store=bestbuy");
+    const card = page.getByTestId("deal-card").first();
+    const title = (await card.getByRole("heading").textContent())!.trim();
+    await card.getByRole("link", { name: title }).click();
+    await page.waitForURL(/\/deals\/[a-z0-9-]+$/);
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+    expect(await crumbs.getByRole("link", { name: "Home" }).getAttribute("href")).toBe("/");
+    expect(await crumbs.getByText(title).getAttribute("aria-current")).toBe("page");
+
+    const getDeal = page.getByRole("link", { name: "Get Deal" }).first();
+    expect(await getDeal.getAttribute("rel")).toBe("sponsored nofollow noopener");
+    const disclosureFirst = await page.evaluate(() => {
+      const disclosure = [...document.querySelectorAll("main p")].find((p) => p.textContent?.includes("We may earn a commission"));
+      const link = [...document.querySelectorAll("main a")].find((a) => a.textContent === "Get Deal");
+      return Boolean(disclosure && link && disclosure.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(disclosureFirst).toBe(true);
+    expect(await page.getByRole("heading", { name: "Related deals" }).count()).toBe(1);
+    expect(await page.getByTestId("deal-card").count()).toBeGreaterThan(0);
+
+    const structured = await page.evaluate(() => [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent!)));
+    const product = structured.find((item) => item["@type"] === "Product");
+    expect(product).toMatchObject({ name: title, offers: { "@type": "Offer", priceCurrency: "USD", availability: "https://schema.org/InStock" } });
+    expect(product.offers.price).toMatch(/^\d+\.\d{2}$/);
+    const trail = structured.find((item) => item["@type"] === "BreadcrumbList");
+    expect(trail.itemListElement.map((item: { name: string }) => item.name)).toEqual(["Home", expect.any(String), title]);
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${baseUrl()}${new URL(page.url()).pathname}`);
+    expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(/^http/);
+
+    expect((await fetch(`${baseUrl()}/deals/no-such-deal`)).status).toBe(404);
   });
 
   // Which click-outs count (people's, not bots') and how they rank "popular": deals-public.int.test.ts.
@@ -160,14 +202,17 @@ describe("a shopper on the public site", () => {
     }
   });
 
-  test("publishes a valid sitemap of every guide and gift collection, and robots.txt pointing to it", async () => {
-    const sitemap = await html("/sitemap.xml");
-    expect(sitemap.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    expect(sitemap.match(/<url>/g)?.length).toBe(sitemap.match(/<\/url>/g)?.length);
-    for (const path of ["/buying-guides/how-to-choose-a-tablet", "/gift-ideas/tech-gifts-for-dad", "/gift-ideas/gifts-for-new-parents"]) {
-      expect(sitemap).toContain(`${path}</loc>`);
+  test("publishes a valid sitemap index of every guide, gift collection and live deal, and robots.txt pointing to it", async () => {
+    const index = await html("/sitemap.xml");
+    expect(index.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex')).toBe(true);
+    expect(index).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
+    const file = await html("/sitemaps/deals-1.xml");
+    expect(file.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset')).toBe(true);
+    expect(file.match(/<url>/g)?.length).toBe(file.match(/<\/url>/g)?.length);
+    const urls = await sitemapUrls();
+    for (const path of ["/", "/buying-guides/how-to-choose-a-tablet", "/gift-ideas/tech-gifts-for-dad", "/gift-ideas/gifts-for-new-parents", "/deals/sony-wh-1000xm5-wireless-noise-cancelling-headphones"]) {
+      expect(urls).toContain(`${baseUrl()}${path}`);
     }
-    expect(sitemap).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
     const robots = await html("/robots.txt");
     expect(robots).toContain("Disallow: /admin");
     expect(robots).toContain("Disallow: /go/");

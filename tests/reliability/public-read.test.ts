@@ -79,6 +79,11 @@ async function crawlPublicPages(): Promise<Map<string, string>> {
     const response = await fetch(url + path, { redirect: "manual" });
     const body = await response.text();
     pages.set(path, body);
+    // The sitemap index and its files: every <loc> is crawled too.
+    for (const [, loc] of body.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      const target = new URL(loc!);
+      if (target.pathname !== path) queue.push(target.pathname + target.search);
+    }
     if (!response.headers.get("content-type")?.includes("text/html")) continue;
     for (const link of DomUtils.findAll((el) => el.name === "a" && Boolean(el.attribs.href), parseDocument(body).children)) {
       const target = new URL(link.attribs.href!, url + path);
@@ -99,10 +104,11 @@ describe("the public-read rule", () => {
   it("keeps every hidden row off every public page and data answer", async () => {
     const pages = await crawlPublicPages();
     expect(pages.size).toBeGreaterThan(20);
-    // Expired coupons are listed on purpose where a shopper asks for them ('Show Expired').
-    const askedForExpired = (path: string) => /[?&]expired=1/.test(path);
+    // Expired coupons are listed on purpose where a shopper asks for them ('Show Expired') and at the foot
+    // of their store's page, dimmed.
+    const showsExpired = (path: string, row: Hidden) => /[?&]expired=1/.test(path) || (row.type.key === "coupon" && path.startsWith("/stores/"));
     const leaks = [...pages].flatMap(([path, body]) =>
-      markersIn(body, hidden.filter(({ state }) => state !== "expired" || !askedForExpired(path))).map((marker) => `${marker} on ${path}`),
+      markersIn(body, hidden.filter((row) => row.state !== "expired" || !showsExpired(path, row))).map((marker) => `${marker} on ${path}`),
     );
     expect(leaks).toEqual([]);
   });
@@ -110,13 +116,26 @@ describe("the public-read rule", () => {
   it("answers a hidden row's own page, click-out and code as not found", async () => {
     for (const row of hidden) {
       const urls = [`/go/${row.type.key}/${row.id}`, ...(row.type.key === "coupon" ? [`/coupons/${row.id}/code`] : [])];
-      if (row.type.publicPath && row.slug) urls.push(row.type.publicPath({ slug: row.slug }));
+      // An ended item keeps its page (below); drafts and archived ones have none.
+      if (row.type.publicPath && row.slug && row.state !== "expired") urls.push(row.type.publicPath({ slug: row.slug }));
       for (const path of urls) {
         const response = await fetch(url + path, { redirect: "manual" });
         const body = await response.text();
         expect(response.status, `${row.marker}: ${path}`).toBe(404);
         expect(markersIn(body, [row]), path).toEqual([]);
       }
+    }
+  });
+
+  it("keeps an ended item's own page, marked expired, without its click-out", async () => {
+    const ended = hidden.filter((row) => row.state === "expired" && row.type.publicPath && row.slug);
+    expect(ended.map((row) => row.type.key)).toContain("deal");
+    for (const row of ended) {
+      const response = await fetch(url + row.type.publicPath!({ slug: row.slug! }));
+      const body = await response.text();
+      expect(response.status).toBe(200);
+      expect(body).toContain(">Expired<");
+      expect(body).not.toContain(`/go/${row.type.key}/${row.id}`);
     }
   });
 });

@@ -58,7 +58,7 @@ export function CouponCard({ coupon, placement }: { coupon: CouponCardData; plac
 
   const buttonClass = "inline-flex h-10 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold";
   return (
-    <article data-testid="coupon-card" aria-disabled={expired || undefined} className={cn("flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm", expired && "opacity-60")}>
+    <article id={`coupon-${coupon.id}`} data-testid="coupon-card" aria-disabled={expired || undefined} className={cn("flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm", expired && "opacity-60")}>
       <div className="flex items-start justify-between gap-3">
         <div>
           <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{coupon.storeName}</p>

@@ -1,17 +1,20 @@
 import { Clock, Flame, Heart, Star } from "lucide-react";
+import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge";
 import { savings } from "#app/lib/discount";
 import { timeLeft } from "#app/lib/expiry";
-import { formatDateTime } from "#app/lib/dates";
 import { formatPrice } from "#app/lib/money";
 import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
 import { cn } from "#app/lib/cn";
+import { dealPath } from "#app/lib/public-paths";
 import { AffiliateLink } from "./affiliate-link";
 import { CardImage, type ImageLoading } from "./card-image";
+import { PriceAsOf } from "./price-as-of";
 import { toggleSavedDeal, useSavedDealIds } from "./saved-deals";
 
 export interface DealCardData {
   id: string;
+  slug: string;
   title: string;
   imageUrl: string;
   currentPrice: number;
@@ -42,7 +45,7 @@ function SaveButton({ id, title }: { id: string; title: string }) {
   );
 }
 
-/** A deal as shoppers see it. `layout="list"` lays it out as a row. */
+/** A deal as shoppers see it: its title and picture lead to its page, 'Get Deal' to the retailer. `layout="list"` lays it out as a row. */
 export function DealCard({ deal, placement, layout = "grid", imageLoading }: { deal: DealCardData; placement: string; layout?: "grid" | "list"; imageLoading?: ImageLoading }) {
   // Amazon prices show only while fresh (under 24 hours), with the time they were read.
   const priceShown = amazonPriceShowable(deal);
@@ -54,7 +57,10 @@ export function DealCard({ deal, placement, layout = "grid", imageLoading }: { d
       className={cn("flex overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md", layout === "grid" ? "flex-col" : "flex-col sm:flex-row")}
     >
       <div className={cn("relative shrink-0 bg-gray-100", layout === "grid" ? "aspect-[4/3]" : "aspect-[4/3] sm:aspect-auto sm:w-64")}>
-        <CardImage src={deal.imageUrl} loading={imageLoading} className="h-full w-full object-cover" />
+        {/* The title's link names the page; this second way in is for pointers, not for keyboards or screen readers. */}
+        <Link to={dealPath(deal)} tabIndex={-1} aria-hidden="true">
+          <CardImage src={deal.imageUrl} loading={imageLoading} className="h-full w-full object-cover" />
+        </Link>
         <div className="absolute left-3 top-3 flex gap-2">
           {priceShown && deal.discountPercentage !== null && deal.discountPercentage > 0 ? (
             <Badge tone="red" className="bg-red-600 text-white">
@@ -71,7 +77,11 @@ export function DealCard({ deal, placement, layout = "grid", imageLoading }: { d
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{deal.storeName}</p>
-        <h3 className="line-clamp-2 font-semibold text-gray-900">{deal.title}</h3>
+        <h3 className="line-clamp-2 font-semibold text-gray-900">
+          <Link to={dealPath(deal)} className="hover:text-brand-700 hover:underline">
+            {deal.title}
+          </Link>
+        </h3>
         {deal.rating !== null ? (
           <p className="flex items-center gap-1 text-sm text-gray-600">
             <Star className="h-4 w-4 fill-yellow-400 text-yellow-500" aria-hidden />
@@ -91,14 +101,7 @@ export function DealCard({ deal, placement, layout = "grid", imageLoading }: { d
         ) : (
           <p className="text-base font-semibold text-gray-700">See price on Amazon</p>
         )}
-        {priceShown && deal.amazonAsin && deal.priceUpdatedAt ? (
-          <p className="text-xs text-gray-500">
-            {`Price as of ${formatDateTime(deal.priceUpdatedAt)}. `}
-            <a href="/disclaimer#prices" className="underline">
-              Details
-            </a>
-          </p>
-        ) : null}
+        {priceShown ? <PriceAsOf item={deal} /> : null}
         {saved !== null ? <p className="text-sm font-medium text-green-700">Save {formatPrice(saved)}</p> : null}
         {left ? (
           <p className="flex items-center gap-1 text-xs text-gray-500">

@@ -76,7 +76,7 @@ export function SiteFooter() {
           <Logo />
           <p className="text-sm">Hand-picked deals, coupons and buying guides that save you money every day.</p>
         </div>
-        <FooterLinks id="footer-quick-links" title="Quick Links" links={siteNav} />
+        <FooterLinks id="footer-quick-links" title="Quick Links" links={[...siteNav, { to: "/stores", label: "Stores A–Z" }]} />
         <FooterLinks id="footer-support" title="Support" links={supportLinks} />
         <div>
           <h2 className="mb-3 font-semibold text-white">Newsletter</h2>

@@ -11,6 +11,8 @@ export const stores = pgTable("stores", {
   logoUrl: text(),
   seoTitle: text(),
   seoDescription: text(),
+  /** Where 'Visit {store}' goes, and its coupons when they have no link of their own. */
+  affiliateUrl: text(),
   apiType: apiType().notNull().default("manual"),
   apiConfig: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   // Published deals and coupons pointing at the store, kept by triggers (drizzle/0009): the public store
@@ -22,4 +24,7 @@ export const stores = pgTable("stores", {
 }, (t) => [
   index("stores_published_deals_idx").on(t.publishedDeals.desc(), t.name),
   index("stores_published_coupons_idx").on(t.publishedCoupons.desc(), t.name),
+  // The A–Z index, and the coupons filter's store (matched by name without case).
+  index("stores_name_idx").on(t.name, t.id),
+  index("stores_lower_name_idx").on(sql`lower(${t.name})`),
 ]);

@@ -9,6 +9,8 @@ import { paged } from "#app/modules/content-types/paged.server";
 import { FieldErrors } from "#app/modules/content-types/field-errors";
 import { CATEGORY_CYCLE, categoryFields, categorySchema, type CategoryInput } from "./category.schema";
 import { selfAndDescendants } from "./category-tree";
+import { categoryPath } from "#app/lib/public-paths";
+import { categoryHasLiveDeals } from "./categories.server";
 
 export const categoryType: ContentType<CategoryInput, ListRow, typeof categories> = {
   key: "category",
@@ -26,6 +28,8 @@ export const categoryType: ContentType<CategoryInput, ListRow, typeof categories
     return row;
   },
   messages: { inUse: (uses) => `This category still has ${uses}. Move or delete them first.` },
+  publicPath: categoryPath,
+  inSitemapWhen: categoryHasLiveDeals,
   references: [
     { field: "parentId", to: "category", notFound: "Parent category not found", dependentNoun: { one: "subcategory", many: "subcategories" }, label: "Parent category" },
   ],

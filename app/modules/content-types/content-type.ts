@@ -152,6 +152,10 @@ export interface ContentType<Input = unknown, ListRow = unknown, Table extends C
   references?: Reference[];
   /** Its public page, when it has one (sitemap entries). */
   publicPath?(row: { slug: string }): string;
+  /** When a row's page belongs in the sitemap besides being public (a store with live items); always when unset. */
+  inSitemapWhen?(): SQL;
+  /** The columns whose latest value is when its page last changed (a sitemap's lastmod); `updatedAt` when unset. */
+  lastChangedBy?: AnyPgColumn[];
   /**
    * Guides may embed it as a `[key:id]` token, picked from the editor's "+ Deal" menu and shown as its
    * public card (components/site/embedded-card.tsx); `cards` reads public rows only.

@@ -8,11 +8,12 @@ import { contentType } from "./registry.server";
 const database = testDatabasePerFile((t) => insertActor(t.db));
 const db = () => database().db;
 const deal = contentType("deal");
+const coupon = contentType("coupon");
 const gift = contentType("gift");
 const guide = contentType("guide");
 
 describe("guide embeds", () => {
-  it("shows a token alone in a paragraph as a card and one in a sentence as a link to the item", async () => {
+  it("shows a token alone in a paragraph as a card and one in a sentence as a link to the item's page", async () => {
     const live = await createValid(db(), deal, { title: "Robot <Vacuum> & Mop", status: "published", affiliateUrl: "https://shop.example/vac" });
     const page = await createValid(db(), gift, { title: "Cozy Socks", status: "published" });
     const html = `<p>[deal:${live.id}]</p><p>Pair it with [gift:${page.id}] or [deal:${live.id}].</p><ul><li>[deal:${live.id}]</li></ul>`;
@@ -20,15 +21,15 @@ describe("guide embeds", () => {
     expect(segments.map((segment) => segment.type)).toEqual(["card", "html"]);
     const inline = segments[1]!.type === "html" ? segments[1]!.html : "";
     expect(inline).toContain(`<a href="/gift-ideas/${String(page.slug)}">Cozy Socks</a>`);
-    expect(inline).toContain(`<a href="/go/deal/${live.id}?from=guide-inline" rel="sponsored nofollow noopener" target="_blank">Robot &lt;Vacuum&gt; &amp; Mop</a>`);
-    expect(inline.match(/\/go\/deal\//g)).toHaveLength(2);
+    expect(inline).toContain(`<a href="/deals/${String(live.slug)}">Robot &lt;Vacuum&gt; &amp; Mop</a>`);
+    expect(inline.match(/\/deals\//g)).toHaveLength(2);
   });
 
-  it("links an Amazon item straight to Amazon, counting the click with a beacon", async () => {
-    const amazon = await createValid(db(), deal, { status: "published", affiliateUrl: "https://www.amazon.com/dp/B0TEST0001?tag=x-20" });
-    const [segment] = await embedCards(db(), `<p>See [deal:${amazon.id}] now</p>`);
+  it("links an item without a page of its own out to the retailer, and Amazon straight to Amazon with a beacon", async () => {
+    const amazon = await createValid(db(), coupon, { status: "published", affiliateUrl: "https://www.amazon.com/dp/B0TEST0001?tag=x-20" });
+    const [segment] = await embedCards(db(), `<p>See [coupon:${amazon.id}] now</p>`);
     expect(segment).toMatchObject({ type: "html" });
-    expect(segment!.type === "html" && segment!.html).toContain(`href="https://www.amazon.com/dp/B0TEST0001?tag=x-20" rel="sponsored nofollow noopener" target="_blank" data-beacon="/go/deal/${amazon.id}?from=guide-inline"`);
+    expect(segment!.type === "html" && segment!.html).toContain(`href="https://www.amazon.com/dp/B0TEST0001?tag=x-20" rel="sponsored nofollow noopener" target="_blank" data-beacon="/go/coupon/${amazon.id}?from=guide-inline"`);
   });
 
   it("leaves out what shoppers may not see, and tells the editor why", async () => {

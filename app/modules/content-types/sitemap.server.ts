@@ -1,28 +1,67 @@
-import { desc } from "drizzle-orm";
+import { asc, count, max, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "#app/db/client.server";
+import type { AnyContentType } from "./content-type";
 import { publicRows } from "./public-read.server";
 import { contentTypes } from "./registry.server";
+import { segmentOf } from "./words";
+
+// The sitemap is an index of files: one for the site's own pages, and as many per content type as its
+// live pages need (`deals-1.xml`, `deals-2.xml`…), each row in one file only (files split the type's rows
+// in id order).
+
+/** The protocol allows 50,000 URLs a file; 10,000 keep a file near 1 MB, rendered in about 0.1 s and small enough for the page cache. */
+export const URLS_PER_SITEMAP = 10_000;
 
 export interface SitemapEntry {
   path: string;
-  lastmod: Date;
+  lastmod: Date | null;
 }
 
-/** The public page of every live row of every type that has one, newest change first. */
-export async function contentSitemapEntries(db: Executor, limit: number): Promise<SitemapEntry[]> {
+export interface SitemapFile {
+  name: string;
+  lastmod: Date | null;
+}
+
+const typesWithPages = () => contentTypes.filter((type) => type.publicPath);
+
+function lastChangeOf(type: AnyContentType): SQL<Date | string> {
+  const columns = type.lastChangedBy ?? [type.table.updatedAt];
+  return columns.length === 1 ? sql`${columns[0]}` : sql`greatest(${sql.join(columns, sql`, `)})`;
+}
+
+const toDate = (value: Date | string | null | undefined) => (value ? new Date(value) : null);
+
+/** The files of the sitemap index: the site's pages, then each type's live pages in files of `perFile`. */
+export async function sitemapFiles(db: Executor, perFile = URLS_PER_SITEMAP): Promise<SitemapFile[]> {
   const perType = await Promise.all(
-    contentTypes
-      .filter((type) => type.publicPath)
-      .map(async (type) => {
-        const table = type.table as typeof type.table & { slug: AnyPgColumn };
-        const rows = (await db
-          .select({ slug: table.slug, updatedAt: type.table.updatedAt })
-          .from(publicRows(type, { live: true }))
-          .orderBy(desc(type.table.updatedAt))
-          .limit(limit)) as Array<{ slug: string; updatedAt: Date }>;
-        return rows.map((row) => ({ path: type.publicPath!(row), lastmod: new Date(row.updatedAt) }));
-      }),
+    typesWithPages().map(async (type) => {
+      const [row] = await db
+        .select({ rows: count(), lastmod: max(lastChangeOf(type)) })
+        .from(publicRows(type, { live: true }))
+        .where(type.inSitemapWhen?.());
+      const files = Math.ceil((row?.rows ?? 0) / perFile);
+      return Array.from({ length: files }, (_, i) => ({ name: `${segmentOf(type)}-${i + 1}`, lastmod: toDate(row?.lastmod) }));
+    }),
   );
-  return perType.flat();
+  const content = perType.flat();
+  const newest = Math.max(0, ...content.map((file) => file.lastmod?.getTime() ?? 0));
+  return [{ name: "pages", lastmod: newest ? new Date(newest) : null }, ...content];
+}
+
+/** The live pages of one content type's sitemap file (`deals-2`), or null when there is no such file. */
+export async function sitemapFileEntries(db: Executor, name: string, perFile = URLS_PER_SITEMAP): Promise<SitemapEntry[] | null> {
+  const match = /^([a-z-]+)-([1-9]\d{0,5})$/.exec(name);
+  const type = match && typesWithPages().find((candidate) => segmentOf(candidate) === match[1]);
+  if (!match || !type) return null;
+  const table = type.table as typeof type.table & { slug: AnyPgColumn };
+  const rows = (await db
+    .select({ slug: table.slug, lastmod: lastChangeOf(type) })
+    .from(publicRows(type, { live: true }))
+    .where(type.inSitemapWhen?.())
+    .orderBy(asc(type.table.id))
+    .limit(perFile)
+    .offset((Number(match[2]) - 1) * perFile)) as Array<{ slug: string; lastmod: Date | string | null }>;
+  if (rows.length === 0 && match[2] !== "1") return null;
+  return rows.map((row) => ({ path: type.publicPath!(row), lastmod: toDate(row.lastmod) }));
 }

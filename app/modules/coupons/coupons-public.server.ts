@@ -62,6 +62,21 @@ export async function listPublicCoupons(db: Executor, filters: PublicCouponFilte
   return { coupons: rows.slice(0, filters.limit), hasMore: rows.length > filters.limit, anyPublished: published.length > 0 };
 }
 
+/**
+ * A store page's coupons: its live ones (featured first, then newest) or its expired ones (latest to end
+ * first), read through the coupons' store index.
+ */
+export async function listStoreCoupons(db: Executor, storeId: string, options: { state: "live" | "expired"; limit: number }) {
+  const live = options.state === "live";
+  return db
+    .select(publicColumns)
+    .from(publicCoupons(live))
+    .innerJoin(stores, eq(stores.id, coupons.storeId))
+    .where(and(eq(coupons.storeId, storeId), live ? undefined : sql`${coupons.validUntil} < now()`))
+    .orderBy(...(live ? [descNullsLast(coupons.featured), descNullsLast(coupons.createdAt)] : [descNullsLast(coupons.validUntil)]), asc(coupons.id))
+    .limit(options.limit);
+}
+
 /** Home page: live coupons, featured first. */
 export async function listTrendingCoupons(db: Executor, limit: number) {
   return db

@@ -10,6 +10,7 @@ import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { paged } from "#app/modules/content-types/paged.server";
 import { isExpired } from "#app/lib/expiry";
+import { dealPath } from "#app/lib/public-paths";
 import { dealFields, dealSchema, type DealInput } from "./deal.schema";
 import { findPublicDealsByIds, type PublicDeal } from "./deals-public.server";
 
@@ -25,6 +26,9 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
     expiresAt: input.expiresAt ? endOfDay(input.expiresAt) : null,
   }),
   messages: { loadFailed: "Failed to fetch deal details" },
+  endsAt: deals.expiresAt,
+  publicPath: dealPath,
+  lastChangedBy: [deals.updatedAt, deals.priceUpdatedAt],
   references: [{ field: "storeId", to: "store" }, { field: "categoryId", to: "category" }],
   embed: {
     label: "Deal",
@@ -55,7 +59,6 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
     ],
     list: listForAdmin,
     search: { equals: [deals.amazonAsin] },
-    window: { endsAt: deals.expiresAt },
     cells: (deal) => [
       { kind: "title", text: deal.title },
       { kind: "text", text: deal.storeName },

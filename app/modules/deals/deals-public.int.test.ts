@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { COUNT_CAP } from "#app/lib/counts";
 import { describe, expect, it } from "vitest";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
@@ -9,7 +9,7 @@ import { contentType } from "#app/modules/content-types/registry.server";
 import { recordClickOut } from "#app/modules/clicks/clicks.server";
 import { rollUpDealPopularity } from "./deal-popularity.server";
 import { storeFilterOptions } from "#app/modules/stores/stores.server";
-import { categoryDealCounts, findPublicDealsByIds, listHotDeals, listPublicDeals } from "./deals-public.server";
+import { categoryDealCounts, findPublicDealBySlug, findPublicDealsByIds, listHotDeals, listPublicDeals, listRelatedDeals } from "./deals-public.server";
 import type { DealSort } from "./deal-filters";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
@@ -149,5 +149,59 @@ describe("search counts", () => {
     } finally {
       await db().delete(deals).where(inArray(deals.id, inserted.map((row) => row.id)));
     }
+  });
+});
+
+describe("a deal's own page and its end", () => {
+  it("answers any published deal by slug, ended ones marked expired, and no draft or archived one", async () => {
+    const rows = await db().select({ slug: deals.slug, status: deals.status }).from(deals);
+    for (const row of rows) {
+      const found = await findPublicDealBySlug(db(), row.slug);
+      expect(found?.slug, `${row.slug} (${row.status})`).toBe(row.status === "published" ? row.slug : undefined);
+    }
+    const [deal] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
+    await db().update(deals).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(deals.id, deal!.id));
+    try {
+      const ended = await findPublicDealBySlug(db(), deal!.slug);
+      expect(ended?.expired).toBe(true);
+      expect((await listPublicDeals(db(), { limit: 100 })).deals.map((d) => d.id)).not.toContain(deal!.id);
+    } finally {
+      await db().update(deals).set({ expiresAt: deal!.expiresAt }).where(eq(deals.id, deal!.id));
+    }
+  });
+
+  it("drops a deal from listings, embeds and related deals the moment it ends", async () => {
+    const [deal] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
+    const [other] = await db().select().from(deals).where(sql`${deals.status} = 'published' and ${deals.storeId} = ${deal!.storeId} and ${deals.id} <> ${deal!.id}`).limit(1);
+    await db().update(deals).set({ expiresAt: sql`now() + interval '1 second'` }).where(eq(deals.id, deal!.id));
+    const offered = async () => ({
+      listed: (await listPublicDeals(db(), { limit: 100 })).deals.some((d) => d.id === deal!.id),
+      embedded: (await findPublicDealsByIds(db(), [deal!.id])).length > 0,
+      related: (await listRelatedDeals(db(), other!, 100)).some((d) => d.id === deal!.id),
+      hot: (await listHotDeals(db(), 100)).some((d) => d.id === deal!.id),
+    });
+    try {
+      expect(await offered()).toEqual({ listed: true, embedded: true, related: true, hot: true });
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(await offered()).toEqual({ listed: false, embedded: false, related: false, hot: false });
+      expect((await findPublicDealBySlug(db(), deal!.slug))?.expired).toBe(true);
+    } finally {
+      await db().update(deals).set({ expiresAt: deal!.expiresAt }).where(eq(deals.id, deal!.id));
+    }
+  });
+
+  it("offers related live deals from the same store first, then the same category, never the deal itself", async () => {
+    const [deal] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
+    const related = await listRelatedDeals(db(), deal!, 3);
+    expect(related.length).toBeGreaterThan(0);
+    expect(related.length).toBeLessThanOrEqual(3);
+    expect(related.map((d) => d.id)).not.toContain(deal!.id);
+    const details = await db().select({ id: deals.id, storeId: deals.storeId, categoryId: deals.categoryId, status: deals.status }).from(deals).where(inArray(deals.id, related.map((d) => d.id)));
+    for (const row of details) {
+      expect(row.status).toBe("published");
+      expect(row.storeId === deal!.storeId || row.categoryId === deal!.categoryId).toBe(true);
+    }
+    const sameStore = details.filter((row) => row.storeId === deal!.storeId).length;
+    expect(related.slice(0, sameStore).every((d) => details.find((row) => row.id === d.id)!.storeId === deal!.storeId)).toBe(true);
   });
 });

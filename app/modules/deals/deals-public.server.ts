@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { COUNT_CAP } from "#app/lib/counts";
 import { categories, deals, stores } from "#app/db/schema";
@@ -40,6 +40,9 @@ const publicColumns = {
   storeName: stores.name,
   storeSlug: stores.slug,
 };
+
+/** Published deals before their end: what listings, embeds and click-outs offer (checked at query time). */
+const liveDeals = () => publicRows(dealType, { live: true });
 
 export type PublicDeal = Awaited<ReturnType<typeof listPublicDeals>>["deals"][number];
 
@@ -83,7 +86,7 @@ export async function listPublicDeals(db: Executor, filters: PublicDealFilters) 
   const [rows, total] = await Promise.all([
     db
       .select(publicColumns)
-      .from(publicRows(dealType))
+      .from(liveDeals())
       .innerJoin(stores, eq(stores.id, deals.storeId))
       .where(where)
       .orderBy(...orderFor(filters.sort ?? "newest"))
@@ -103,7 +106,7 @@ async function countMatching(db: Executor, conditions: SQL[], search: string | u
   const count = async (where: SQL | undefined) => {
     const matching = db
       .select({ one: sql`1` })
-      .from(publicRows(dealType))
+      .from(liveDeals())
       .innerJoin(stores, eq(stores.id, deals.storeId))
       .where(where)
       .limit(COUNT_CAP + 1)
@@ -120,7 +123,7 @@ async function countMatching(db: Executor, conditions: SQL[], search: string | u
 export async function listHotDeals(db: Executor, limit: number) {
   return db
     .select(publicColumns)
-    .from(publicRows(dealType))
+    .from(liveDeals())
     .innerJoin(stores, eq(stores.id, deals.storeId))
     .orderBy(descNullsLast(deals.featured), descNullsLast(deals.createdAt), asc(deals.id))
     .limit(limit);
@@ -129,7 +132,7 @@ export async function listHotDeals(db: Executor, limit: number) {
 /** Published deals by id (for guide tokens); anything else is simply absent. */
 export async function findPublicDealsByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select(publicColumns).from(publicRows(dealType)).innerJoin(stores, eq(stores.id, deals.storeId)).where(inArray(deals.id, ids));
+  return db.select(publicColumns).from(liveDeals()).innerJoin(stores, eq(stores.id, deals.storeId)).where(inArray(deals.id, ids));
 }
 
 /**
@@ -140,7 +143,7 @@ export async function findPublicDealsByIds(db: Executor, ids: string[]) {
 export const categoryDealCounts = keptUntilContentChanges(async (db: Executor, limit: number) => {
   const inCategory = db
     .select({ one: sql`1` })
-    .from(publicRows(dealType))
+    .from(liveDeals())
     .where(sql`${deals.categoryId} in (select m.id from ${categories} m where m.id = ${categories.id} or m.parent_id = ${categories.id})`)
     .limit(COUNT_CAP + 1)
     .as("in_category");
@@ -156,3 +159,44 @@ export const categoryDealCounts = keptUntilContentChanges(async (db: Executor, l
     .orderBy(asc(categories.name), asc(categories.id))
     .limit(limit);
 });
+
+/**
+ * A deal's own page: any published deal, ended ones too (an ended deal keeps its address, marked expired,
+ * with live alternatives), with its store and category.
+ */
+export async function findPublicDealBySlug(db: Executor, slug: string) {
+  const [deal] = await db
+    .select({
+      ...publicColumns,
+      longDescription: deals.longDescription,
+      storeId: deals.storeId,
+      categoryId: deals.categoryId,
+      categoryName: categories.name,
+      categorySlug: categories.slug,
+      expired: sql<boolean>`coalesce(${deals.expiresAt} < now(), false)`,
+    })
+    .from(publicRows(dealType))
+    .innerJoin(stores, eq(stores.id, deals.storeId))
+    .leftJoin(categories, eq(categories.id, deals.categoryId))
+    .where(eq(deals.slug, slug))
+    .limit(1);
+  return deal;
+}
+
+/**
+ * Up to `limit` live deals like this one: the same store's newest first, then the same category's. Each
+ * is read through its own index (a store or a category holds a small share of 100,000 deals).
+ */
+export async function listRelatedDeals(db: Executor, deal: { id: string; storeId: string; categoryId: string | null }, limit: number) {
+  const alike = (condition: SQL) =>
+    db
+      .select(publicColumns)
+      .from(liveDeals())
+      .innerJoin(stores, eq(stores.id, deals.storeId))
+      .where(and(condition, ne(deals.id, deal.id)))
+      .orderBy(descNullsLast(deals.createdAt), asc(deals.id))
+      .limit(limit);
+  const [sameStore, sameCategory] = await Promise.all([alike(eq(deals.storeId, deal.storeId)), deal.categoryId ? alike(eq(deals.categoryId, deal.categoryId)) : []]);
+  const seen = new Set<string>();
+  return [...sameStore, ...sameCategory].filter((row) => !seen.has(row.id) && seen.add(row.id)).slice(0, limit);
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVALID_CHARACTER, optionalImageUrl, optionalSlug, optionalText, requiredText, text, slugged } from "#app/lib/validation";
+import { INVALID_CHARACTER, optionalHttpUrl, optionalImageUrl, optionalSlug, optionalText, requiredText, text, slugged } from "#app/lib/validation";
 
 export const storeApiTypes = ["manual", "amazon", "shopify", "woocommerce"] as const;
 /** The Amazon settings screen saves this one; the store form shows it but does not offer it. */
@@ -47,6 +47,7 @@ export const storeFields = z.object({
   logoUrl: optionalImageUrl(),
   seoTitle: optionalText(200),
   seoDescription: optionalText(500),
+  affiliateUrl: optionalHttpUrl(),
   apiType: z.enum(allApiTypes).default("manual"),
   apiConfig,
 });

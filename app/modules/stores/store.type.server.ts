@@ -5,7 +5,10 @@ import { formatDate } from "#app/lib/dates";
 import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { paged } from "#app/modules/content-types/paged.server";
+import { storePath } from "#app/lib/public-paths";
 import { maskApiConfig, restoreSecrets } from "./api-config-secrets";
+import { storeHasLiveItems } from "./stores-public.server";
+import { storeTargetUrl } from "./store-target";
 import { storeFields, storeSchema, type StoreInput } from "./store.schema";
 
 export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
@@ -21,6 +24,9 @@ export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
     if (!current) return undefined;
     return { ...row, apiConfig: restoreSecrets(row.apiConfig as Record<string, unknown>, current.apiConfig) };
   },
+  publicPath: storePath,
+  inSitemapWhen: storeHasLiveItems,
+  clickOut: { url: storeTargetUrl },
   // api_config holds secrets: it stays out of files, and an import leaves it as it is.
   csv: { fields: storeFields, omit: ["apiConfig"], importBy: [stores.slug] },
   admin: {

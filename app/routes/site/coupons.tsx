@@ -7,6 +7,7 @@ import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
 import { listingMeta } from "#app/lib/seo";
+import { storePath } from "#app/lib/public-paths";
 import { couponFiltersHref, COUPONS_PER_PAGE } from "#app/modules/coupons/coupon-filters";
 import { parseCouponFilters } from "#app/modules/coupons/coupon-filters.server";
 import { pageWindow } from "#app/lib/page-window";
@@ -31,7 +32,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     title: "Coupons & Promo Codes",
     description: "Verified promo codes and coupons from the stores you love.",
     path: loaderData?.filters.search ? couponFiltersHref({ search: loaderData.filters.search }) : "/coupons",
-    itemPaths: (loaderData?.coupons ?? []).map((coupon) => `/go/coupon/${coupon.id}`),
+    // A coupon has no page of its own: its place on its store's page.
+    itemPaths: (loaderData?.coupons ?? []).map((coupon) => `${storePath({ slug: coupon.storeSlug })}#coupon-${coupon.id}`),
   });
 
 export default function Coupons({ loaderData }: Route.ComponentProps) {

@@ -16,6 +16,7 @@ import { categoryFilterOptions } from "#app/modules/categories/categories.server
 import { dealCanonicalPath, dealFiltersHref, DEALS_PER_PAGE, dealSortOptions } from "#app/modules/deals/deal-filters";
 import { parseDealFilters } from "#app/modules/deals/deal-filters.server";
 import { pageWindow } from "#app/lib/page-window";
+import { dealPath } from "#app/lib/public-paths";
 import { useLoadedPages } from "#app/components/site/use-loaded-pages";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
 import { storeFilterOptions } from "#app/modules/stores/stores.server";
@@ -39,7 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     title: filters?.search ? `Deals for "${filters.search}"` : "Deal Dashes",
     description: "Discover the hottest deals and save big on your favorite products.",
     path: filters ? dealCanonicalPath(filters) : "/deal-dashes",
-    itemPaths: (loaderData?.deals ?? []).map((deal) => `/go/deal/${deal.id}`),
+    itemPaths: (loaderData?.deals ?? []).map(dealPath),
   });
 };
 

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { TagList } from "#app/components/site/tag-list";
 import { AffiliateLink } from "#app/components/site/affiliate-link";
-import { formatDateTime } from "#app/lib/dates";
+import { PriceAsOf } from "#app/components/site/price-as-of";
 import { formatPrice } from "#app/lib/money";
 import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
 import { jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
@@ -69,7 +69,7 @@ export default function GiftIdea({ loaderData: { gift } }: Route.ComponentProps)
           {gift.price !== null && amazonPriceShowable(gift) ? (
             <div>
               <p className="text-3xl font-extrabold">{formatPrice(gift.price)}</p>
-              {gift.amazonAsin && gift.priceUpdatedAt ? <p className="text-xs text-gray-500">{`Price as of ${formatDateTime(gift.priceUpdatedAt)}`}</p> : null}
+              <PriceAsOf item={gift} />
             </div>
           ) : gift.amazonAsin ? (
             <p className="text-lg font-semibold text-gray-700">See price on Amazon</p>

@@ -14,6 +14,7 @@ import { listTrendingCoupons } from "#app/modules/coupons/coupons-public.server"
 import { categoryDealCounts, listHotDeals } from "#app/modules/deals/deals-public.server";
 import { listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
 import { CardGrid } from "#app/components/site/card-grid";
+import { categoryPath } from "#app/lib/public-paths";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -116,7 +117,7 @@ export default function Home({ loaderData: { deals, coupons, categories, guides,
             return (
               <li key={category.id}>
                 <Link
-                  to={`/deal-dashes?category=${category.slug}`}
+                  to={categoryPath(category)}
                   className="flex flex-col items-center gap-2 rounded-2xl border border-gray-200 bg-white p-6 text-center shadow-sm hover:border-brand-500"
                 >
                   <Icon className="h-8 w-8 text-brand-600" aria-hidden />

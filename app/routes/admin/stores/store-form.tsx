@@ -24,6 +24,7 @@ export default function StoreForm({ loaderData: { row: store, frame }, actionDat
           logoUrl: store.logoUrl,
           seoTitle: store.seoTitle,
           seoDescription: store.seoDescription,
+          affiliateUrl: store.affiliateUrl,
           apiType: store.apiType,
           apiConfig: Object.keys(store.apiConfig).length ? JSON.stringify(store.apiConfig, null, 2) : "",
         }
@@ -37,6 +38,14 @@ export default function StoreForm({ loaderData: { row: store, frame }, actionDat
       <FormSection title="Store Information">
         <SluggedTitleFields source={fields.name} slug={fields.slug} sourceLabel="Name" creating={store === null} />
         <TextField field={fields.logoUrl} label="Logo URL" type="url" placeholder="https://…" className="md:col-span-2" />
+        <TextField
+          field={fields.affiliateUrl}
+          label="Store affiliate URL"
+          type="url"
+          placeholder="https://…"
+          hint="Where 'Visit store' on the store page goes, and its coupons that have no link of their own."
+          className="md:col-span-2"
+        />
       </FormSection>
       <FormSection title="SEO Settings">
         <TextField field={fields.seoTitle} label="SEO title" className="md:col-span-2" />

@@ -1,0 +1,155 @@
+import { Clock, Star } from "lucide-react";
+import { data } from "react-router";
+import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
+import { AffiliateLink } from "#app/components/site/affiliate-link";
+import { Breadcrumbs, type Crumb } from "#app/components/site/breadcrumbs";
+import { CardGrid } from "#app/components/site/card-grid";
+import { DealCard } from "#app/components/site/deal-card";
+import { PriceAsOf } from "#app/components/site/price-as-of";
+import { formatDate } from "#app/lib/dates";
+import { savings } from "#app/lib/discount";
+import { timeLeft } from "#app/lib/expiry";
+import { formatPrice } from "#app/lib/money";
+import { categoryPath, dealPath, storePath } from "#app/lib/public-paths";
+import { breadcrumbList, jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
+import { findPublicDealBySlug, listRelatedDeals } from "#app/modules/deals/deals-public.server";
+import type { Route } from "./+types/deal";
+
+/** How many live deals the page offers besides this one (alternatives, when it has ended). */
+const RELATED = 3;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const deal = await findPublicDealBySlug(context.db, params.slug);
+  if (!deal) throw data(null, { status: 404 });
+  const related = await listRelatedDeals(context.db, deal, RELATED);
+  return { deal, related };
+}
+
+type Deal = Route.ComponentProps["loaderData"]["deal"];
+
+function crumbsOf(deal: Deal): Crumb[] {
+  return [
+    { label: "Home", to: "/" },
+    deal.categorySlug && deal.categoryName ? { label: deal.categoryName, to: categoryPath({ slug: deal.categorySlug }) } : { label: "Deal Dashes", to: "/deal-dashes" },
+    { label: deal.title },
+  ];
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return pageMeta("Deal not found", "This deal does not exist.");
+  const { deal } = loaderData;
+  const siteUrl = siteUrlFrom(matches);
+  const url = `${siteUrl}${dealPath(deal)}`;
+  const priceShown = amazonPriceShowable(deal);
+  return [
+    ...pageMeta(deal.title, deal.shortDescription, { siteUrl, path: dealPath(deal), image: deal.imageUrl, type: "product" }),
+    jsonLd({
+      "@type": "Product",
+      name: deal.title,
+      description: deal.shortDescription,
+      image: new URL(deal.imageUrl, `${siteUrl}/`).toString(),
+      ...(deal.rating !== null && deal.reviewCount ? { aggregateRating: { "@type": "AggregateRating", ratingValue: deal.rating, reviewCount: deal.reviewCount } } : {}),
+      ...(priceShown
+        ? {
+            offers: {
+              "@type": "Offer",
+              url,
+              price: deal.currentPrice.toFixed(2),
+              priceCurrency: "USD",
+              ...(deal.expiresAt ? { priceValidUntil: new Date(deal.expiresAt).toISOString().slice(0, 10) } : {}),
+              availability: deal.expired ? "https://schema.org/Discontinued" : "https://schema.org/InStock",
+              seller: { "@type": "Organization", name: deal.storeName },
+            },
+          }
+        : {}),
+    }),
+    breadcrumbList(siteUrl, crumbsOf(deal), url),
+  ];
+};
+
+function Price({ deal }: { deal: Deal }) {
+  if (!amazonPriceShowable(deal)) return <p className="text-lg font-semibold text-gray-700">See price on Amazon</p>;
+  const saved = savings(deal.currentPrice, deal.originalPrice);
+  return (
+    <div className="space-y-1">
+      <p className="flex flex-wrap items-baseline gap-3">
+        <span className="text-3xl font-extrabold" data-testid="deal-price">
+          {formatPrice(deal.currentPrice)}
+        </span>
+        {deal.originalPrice !== null && deal.originalPrice > deal.currentPrice ? <s className="text-lg text-gray-500">{formatPrice(deal.originalPrice)}</s> : null}
+        {deal.discountPercentage !== null && deal.discountPercentage > 0 ? (
+          <span className="rounded-full bg-red-600 px-2 py-0.5 text-sm font-semibold text-white">-{deal.discountPercentage}%</span>
+        ) : null}
+      </p>
+      {saved !== null ? <p className="font-medium text-green-700">Save {formatPrice(saved)}</p> : null}
+      <PriceAsOf item={deal} />
+    </div>
+  );
+}
+
+export default function DealPage({ loaderData: { deal, related } }: Route.ComponentProps) {
+  const left = timeLeft(deal.expiresAt);
+  return (
+    <main className="mx-auto max-w-6xl space-y-10 px-4 py-8">
+      <Breadcrumbs crumbs={crumbsOf(deal)} />
+      <div className="grid gap-10 md:grid-cols-2">
+        <img src={deal.imageUrl} alt={deal.title} width={800} height={600} fetchPriority="high" className={`aspect-[4/3] w-full rounded-2xl bg-gray-100 object-cover ${deal.expired ? "opacity-60" : ""}`} />
+        <div className="space-y-4">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+            <a href={storePath({ slug: deal.storeSlug })} className="hover:underline">
+              {deal.storeName}
+            </a>
+          </p>
+          <h1 className="text-3xl font-extrabold tracking-tight">{deal.title}</h1>
+          {deal.expired ? (
+            <p role="status" className="inline-flex rounded-full bg-gray-200 px-3 py-1 text-sm font-semibold text-gray-700">
+              Expired
+            </p>
+          ) : null}
+          <p className="text-lg text-gray-700">{deal.shortDescription}</p>
+          {deal.rating !== null ? (
+            <p className="flex items-center gap-1 text-gray-700">
+              <Star className="h-5 w-5 fill-yellow-400 text-yellow-500" aria-hidden /> {deal.rating.toFixed(1)}
+              {deal.reviewCount !== null ? <span className="text-gray-500">({deal.reviewCount.toLocaleString("en-US")} reviews)</span> : null}
+            </p>
+          ) : null}
+          <Price deal={deal} />
+          {deal.expiresAt ? (
+            <p className="flex items-center gap-1 text-sm text-gray-600">
+              <Clock className="h-4 w-4" aria-hidden />
+              {deal.expired ? `Ended ${formatDate(deal.expiresAt)}` : `Ends ${formatDate(deal.expiresAt)}${left ? ` (in ${left})` : ""}`}
+            </p>
+          ) : null}
+          {deal.expired ? (
+            <p className="text-gray-700">This deal has ended. {related.length > 0 ? "Here are live deals like it." : ""}</p>
+          ) : (
+            <>
+              <AffiliateDisclosure />
+              <AffiliateLink
+                kind="deal"
+                id={deal.id}
+                url={deal.affiliateUrl}
+                placement="deal-page"
+                className="inline-flex h-12 items-center justify-center rounded-lg bg-accent-700 px-8 font-semibold text-white hover:bg-accent-800"
+              >
+                Get Deal
+              </AffiliateLink>
+            </>
+          )}
+          {deal.longDescription ? <p className="whitespace-pre-line text-gray-700">{deal.longDescription}</p> : null}
+        </div>
+      </div>
+      {related.length > 0 ? (
+        <section aria-labelledby="related-deals" className="space-y-4">
+          <h2 id="related-deals" className="text-2xl font-bold">
+            {deal.expired ? "Live deals like this one" : "Related deals"}
+          </h2>
+          <CardGrid items={related} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {(item) => <DealCard deal={item} placement="deal-page-related" imageLoading="lazy" />}
+          </CardGrid>
+        </section>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import { Breadcrumbs } from "#app/components/site/breadcrumbs";
+import { PageHeader } from "#app/components/site/page-header";
+import { storePath } from "#app/lib/public-paths";
+import { pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { listStoresAtoZ } from "#app/modules/stores/stores-public.server";
+import type { Route } from "./+types/stores";
+
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
+
+/** `?from=` is a letter or the name a previous page ended at; anything longer than a name is cut. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const from = (new URL(request.url).searchParams.get("from") ?? "").slice(0, 120);
+  return { from, ...(await listStoresAtoZ(context.db, from)) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta("Stores A–Z", "Every store with live coupons and deals on DealDash, from A to Z.", {
+    siteUrl: siteUrlFrom(matches),
+    path: loaderData?.from ? `/stores?from=${encodeURIComponent(loaderData.from)}` : "/stores",
+  });
+
+const fromHref = (from: string) => `/stores?from=${encodeURIComponent(from)}`;
+
+export default function Stores({ loaderData: { from, stores, nextFrom } }: Route.ComponentProps) {
+  return (
+    <main>
+      <PageHeader title="Stores A–Z" tagline="Every store with live coupons and deals." />
+      <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+        <Breadcrumbs crumbs={[{ label: "Home", to: "/" }, { label: "Stores" }]} />
+        <nav aria-label="Stores by letter">
+          <ul className="flex flex-wrap gap-1">
+            {LETTERS.map((letter) => (
+              <li key={letter}>
+                <Link
+                  to={fromHref(letter)}
+                  aria-current={from.toUpperCase() === letter ? "page" : undefined}
+                  className="inline-flex h-9 w-9 items-center justify-center rounded-lg border border-gray-200 bg-white font-semibold text-gray-800 hover:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
+                >
+                  {letter}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {stores.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center text-gray-700">No stores with live coupons or deals from here on.</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+            {stores.map((store) => (
+              <li key={store.slug}>
+                <Link to={storePath(store)} className="flex items-center gap-3 rounded-xl border border-gray-200 bg-white p-3 font-medium text-gray-900 hover:border-brand-600 hover:text-brand-700">
+                  {store.logoUrl ? <img src={store.logoUrl} alt="" width={32} height={32} loading="lazy" className="h-8 w-8 rounded object-contain" /> : null}
+                  {store.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {nextFrom ? (
+          <p className="text-center">
+            <Link to={fromHref(nextFrom)} className="font-medium text-brand-700 underline">
+              More stores
+            </Link>
+          </p>
+        ) : null}
+      </div>
+    </main>
+  );
+}
