@@ -1,12 +1,20 @@
-const HOUR = 3600 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
-/** A guide's age: under 24 hours 'N hours ago', under 168 hours 'N days ago', otherwise the date. */
+const ago = (count: number, unit: string) => `${count} ${count === 1 ? unit : `${unit}s`} ago`;
+
+/**
+ * A guide's age: 'Just now' under a minute, then 'N minutes ago', under 24 hours 'N hours ago', under 168
+ * hours 'N days ago', otherwise the date.
+ */
 export function guideDate(createdAt: Date | string, now: Date = new Date()): string {
-  const hours = Math.floor((now.getTime() - new Date(createdAt).getTime()) / HOUR);
-  if (hours < 24) return `${Math.max(hours, 0)} ${hours === 1 ? "hour" : "hours"} ago`;
+  const age = now.getTime() - new Date(createdAt).getTime();
+  if (age < MINUTE) return "Just now";
+  if (age < HOUR) return ago(Math.floor(age / MINUTE), "minute");
+  const hours = Math.floor(age / HOUR);
+  if (hours < 24) return ago(hours, "hour");
   if (hours < 168) {
-    const days = Math.floor(hours / 24);
-    return `${days} ${days === 1 ? "day" : "days"} ago`;
+    return ago(Math.floor(hours / 24), "day");
   }
   return new Date(createdAt).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 }

@@ -13,3 +13,15 @@ export function withChosenOption<Option extends { slug: string; name: string }>(
   const extra = chosen.filter((option) => !offered.some((shown) => shown.slug === option.slug));
   return [...offered, ...extra].sort((a, b) => a.name.localeCompare(b.name, "en"));
 }
+
+/**
+ * The listing's URL without the filter parameters that say nothing (empty, "All …", or the filter's
+ * default value), or null when it has none to drop. A form sent without JavaScript lists every field:
+ * `?search=&store=all&sort=newest` is the page `/deal-dashes` already is. Other parameters stay.
+ */
+export function withoutDefaultFilters(url: URL, defaults: Readonly<Record<string, string>>): string | null {
+  const kept = [...url.searchParams].filter(([name, value]) => !(name in defaults && (value === "" || value === "all" || value === defaults[name])));
+  if (kept.length === [...url.searchParams].length) return null;
+  const query = new URLSearchParams(kept).toString();
+  return `${url.pathname}${query ? `?${query}` : ""}`;
+}

@@ -107,6 +107,8 @@ describe("a shopper on the public site", () => {
     await tab.waitForURL("https://www.target.com/");
     await tab.close();
     await card.getByTestId("coupon-code").getByText("SAVE20").waitFor();
+    // Once the code shows, the link says where it goes.
+    await card.getByRole("link", { name: "Go to Target" }).waitFor();
 
     await card.getByRole("button", { name: "Copy" }).click();
     await card.getByRole("button", { name: "Copied!" }).waitFor();
@@ -175,6 +177,37 @@ describe("a shopper on the public site", () => {
     expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(/^http/);
 
     expect((await fetch(`${baseUrl()}/deals/no-such-deal`)).status).toBe(404);
+  });
+
+  test("keeps the filter selects on the URL's values after Back and Forward, and drops parameters at their defaults", async ({ openPage }) => {
+    const { page } = await openPage();
+    await page.goto("/deal-dashes");
+    const sort = page.getByRole("combobox", { name: "Sort by" });
+    const store = page.getByRole("combobox", { name: "Store" });
+    await sort.selectOption("price-low");
+    await page.waitForURL((url) => url.searchParams.get("sort") === "price-low");
+    await store.selectOption("bestbuy");
+    await page.waitForURL((url) => url.searchParams.get("store") === "bestbuy");
+    // Sent as a form, the defaults (empty search, all categories, grid) are left out of the address.
+    expect(new URL(page.url()).search).toBe("?store=bestbuy&sort=price-low");
+
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get("store") === null);
+    await expect.poll(() => store.inputValue()).toBe("all");
+    expect(await sort.inputValue()).toBe("price-low");
+    await page.goBack();
+    await page.waitForURL((url) => url.search === "");
+    await expect.poll(() => sort.inputValue()).toBe("newest");
+    await page.goForward();
+    await expect.poll(() => sort.inputValue()).toBe("price-low");
+
+    for (const [from, to] of [
+      ["/deal-dashes?search=&store=all&category=all&sort=newest", "/deal-dashes"],
+      ["/coupons?search=&store=all&page=1", "/coupons"],
+    ]) {
+      const answer = await fetch(`${baseUrl()}${from}`, { redirect: "manual" });
+      expect([answer.status, answer.headers.get("location")]).toEqual([301, to]);
+    }
   });
 
   // Which click-outs count (people's, not bots') and how they rank "popular": deals-public.int.test.ts.

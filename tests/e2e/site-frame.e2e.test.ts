@@ -108,6 +108,9 @@ describe("mobile menu", () => {
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(false);
     const open = page.getByRole("button", { name: "Open menu" });
+    // Without JavaScript the control is a link to the footer's links.
+    expect(await open.getAttribute("href")).toBe("#footer-quick-links");
+    expect(await page.locator("#footer-quick-links").count()).toBe(1);
 
     await open.click();
     const drawer = page.getByRole("dialog", { name: "Menu" });

@@ -35,6 +35,7 @@ export function CouponCard({ coupon, placement }: { coupon: CouponCardData; plac
   const expired = isExpired(coupon.validUntil);
   const [code, setCode] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  const [revealed, setRevealed] = useState(false);
   const href = clickOutHref("coupon", coupon.id, coupon.targetUrl, placement);
 
   useEffect(() => {
@@ -44,6 +45,7 @@ export function CouponCard({ coupon, placement }: { coupon: CouponCardData; plac
   }, [copied]);
 
   async function reveal() {
+    setRevealed(true);
     if (isAmazonUrl(coupon.targetUrl)) navigator.sendBeacon?.(clickBeaconUrl("coupon", coupon.id, placement));
     if (!coupon.hasCode) return;
     const response = await fetch(`/coupons/${coupon.id}/code`, { headers: { Accept: "application/json" } });
@@ -96,7 +98,7 @@ export function CouponCard({ coupon, placement }: { coupon: CouponCardData; plac
         </button>
       ) : (
         <a href={href} target="_blank" rel={AFFILIATE_REL} onClick={() => void reveal()} className={cn(buttonClass, "bg-brand-600 text-white hover:bg-brand-700")}>
-          {coupon.hasCode ? "Show Code" : "Get Deal"}
+          {revealed ? `Go to ${coupon.storeName}` : coupon.hasCode ? "Show Code" : "Get Deal"}
         </a>
       )}
     </article>

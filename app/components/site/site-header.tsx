@@ -48,8 +48,21 @@ function MobileMenu() {
   const open = openAt === key;
   return (
     <>
-      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpenAt(key)}>
-        <Menu className="h-6 w-6" aria-hidden />
+      {/* A link to the footer's links without JavaScript; with it, the drawer opens instead. */}
+      <Button asChild variant="ghost" size="icon" className="md:hidden">
+        <a
+          href="#footer-quick-links"
+          role="button"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={(event) => {
+            event.preventDefault();
+            setOpenAt(key);
+          }}
+        >
+          <Menu className="h-6 w-6" aria-hidden />
+        </a>
       </Button>
       {open ? <MenuDrawer onClose={() => setOpenAt(null)} /> : null}
     </>

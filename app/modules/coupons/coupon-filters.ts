@@ -2,6 +2,9 @@
 
 export const COUPONS_PER_PAGE = 12;
 
+/** What each coupons parameter means when left at its default (the URL then leaves it out). */
+export const COUPON_FILTER_DEFAULTS = { search: "", store: "all", expired: "", page: "1" } as const;
+
 export interface CouponFilters {
   search: string;
   store?: string;

@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, redirect, useNavigation, useSubmit } from "react-router";
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { CouponCard } from "#app/components/site/coupon-card";
 import { PageHeader } from "#app/components/site/page-header";
@@ -8,7 +8,8 @@ import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
 import { listingMeta } from "#app/lib/seo";
 import { storePath } from "#app/lib/public-paths";
-import { couponFiltersHref, COUPONS_PER_PAGE } from "#app/modules/coupons/coupon-filters";
+import { COUPON_FILTER_DEFAULTS, couponFiltersHref, COUPONS_PER_PAGE } from "#app/modules/coupons/coupon-filters";
+import { withoutDefaultFilters } from "#app/lib/listing-filters";
 import { parseCouponFilters } from "#app/modules/coupons/coupon-filters.server";
 import { pageWindow } from "#app/lib/page-window";
 import { useLoadedPages } from "#app/components/site/use-loaded-pages";
@@ -18,7 +19,10 @@ import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/ca
 import type { Route } from "./+types/coupons";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const filters = parseCouponFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const clean = withoutDefaultFilters(url, COUPON_FILTER_DEFAULTS);
+  if (clean) throw redirect(clean, 301);
+  const filters = parseCouponFilters(url.searchParams);
   const window = pageWindow(filters.page, COUPONS_PER_PAGE);
   const [{ coupons, hasMore, anyPublished }, stores] = await Promise.all([
     listPublicCoupons(context.db, { search: filters.search, store: filters.store, showExpired: Boolean(filters.expired), offset: window.offset, limit: window.limit }),
@@ -57,7 +61,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
             <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
             <Input type="search" name="search" defaultValue={filters.search} placeholder="Search coupons..." aria-label="Search coupons" className="pl-9" />
           </div>
-          <Select name="store" defaultValue={filters.store ?? "all"} aria-label="Store" options={[{ value: "all", label: "All Stores" }, ...stores.map((s) => ({ value: s.name, label: s.name }))]} />
+          <Select key={`store-${filters.store ?? "all"}`} name="store" defaultValue={filters.store ?? "all"} aria-label="Store" options={[{ value: "all", label: "All Stores" }, ...stores.map((s) => ({ value: s.name, label: s.name }))]} />
           <label className="flex items-center gap-2 text-sm text-gray-700">
             <input type="checkbox" name="expired" value="1" defaultChecked={Boolean(filters.expired)} className="h-4 w-4 rounded border-gray-300" />
             Show Expired

@@ -1,6 +1,6 @@
 import { Bookmark, LayoutGrid, List, Search } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { DealCard } from "#app/components/site/deal-card";
 import { cardImageLoading } from "#app/components/site/card-image";
@@ -13,7 +13,8 @@ import { cn } from "#app/lib/cn";
 import { countLabel } from "#app/lib/counts";
 import { listingMeta } from "#app/lib/seo";
 import { categoryFilterOptions } from "#app/modules/categories/categories.server";
-import { dealCanonicalPath, dealFiltersHref, DEALS_PER_PAGE, dealSortOptions } from "#app/modules/deals/deal-filters";
+import { DEAL_FILTER_DEFAULTS, dealCanonicalPath, dealFiltersHref, DEALS_PER_PAGE, dealSortOptions } from "#app/modules/deals/deal-filters";
+import { withoutDefaultFilters } from "#app/lib/listing-filters";
 import { parseDealFilters } from "#app/modules/deals/deal-filters.server";
 import { pageWindow } from "#app/lib/page-window";
 import { dealPath } from "#app/lib/public-paths";
@@ -24,7 +25,10 @@ import { LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
 import type { Route } from "./+types/deal-dashes";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const filters = parseDealFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const clean = withoutDefaultFilters(url, DEAL_FILTER_DEFAULTS);
+  if (clean) throw redirect(clean, 301);
+  const filters = parseDealFilters(url.searchParams);
   const window = pageWindow(filters.page, DEALS_PER_PAGE);
   const [{ deals, total }, stores, categories] = await Promise.all([
     listPublicDeals(context.db, { ...filters, ids: filters.saved, offset: window.offset, limit: window.limit }),
@@ -68,14 +72,15 @@ function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
         <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
         <Input ref={searchRef} type="search" name="search" defaultValue={filters.search} placeholder="Search deals..." aria-label="Search deals" className="pl-9" />
       </div>
-      <Select name="store" defaultValue={filters.store ?? "all"} aria-label="Store" options={[{ value: "all", label: "All Stores" }, ...stores.map((s) => ({ value: s.slug, label: s.name }))]} />
+      <Select key={`store-${filters.store ?? "all"}`} name="store" defaultValue={filters.store ?? "all"} aria-label="Store" options={[{ value: "all", label: "All Stores" }, ...stores.map((s) => ({ value: s.slug, label: s.name }))]} />
       <Select
+        key={`category-${filters.category ?? "all"}`}
         name="category"
         defaultValue={filters.category ?? "all"}
         aria-label="Category"
         options={[{ value: "all", label: "All Categories" }, ...categories.map((c) => ({ value: c.slug, label: c.name }))]}
       />
-      <Select name="sort" defaultValue={filters.sort} aria-label="Sort by" options={dealSortOptions} />
+      <Select key={`sort-${filters.sort}`} name="sort" defaultValue={filters.sort} aria-label="Sort by" options={dealSortOptions} />
       {filters.view !== "grid" ? <input type="hidden" name="view" value={filters.view} /> : null}
       <Button type="submit">Search</Button>
       <div className="flex flex-wrap items-center gap-2 md:col-span-5">
