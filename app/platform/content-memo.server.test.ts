@@ -35,4 +35,12 @@ describe("reads kept until content changes", () => {
     expect(await options(db)).toBe(3);
     expect(await options(db)).toBe(3);
   });
+
+  it("reads again after its longest age, when given one", async () => {
+    let reads = 0;
+    const counted = keptUntilContentChanges(async () => ++reads, { maxAgeMs: 30 });
+    expect([await counted(db), await counted(db)]).toEqual([1, 1]);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(await counted(db)).toBe(2);
+  });
 });

@@ -13,17 +13,19 @@ export function forgetContentMemos(): void {
 }
 
 /**
- * `read`, kept per database and arguments until content changes. A read that began before a change is
- * not kept past it; a failed read is not kept. Arguments come from code (a handful of values), never
+ * `read`, kept per database and arguments until content changes (or `maxAgeMs` passes, for reads that
+ * also count what is not content, such as clicks). A read that began before a change is not kept past
+ * it; a failed read is not kept. Arguments come from code (a handful of values), never
  * from a request.
  */
-export function keptUntilContentChanges<Args extends unknown[], T>(read: (db: Executor, ...args: Args) => Promise<T>) {
-  const kept = new Map<string, { db: Executor; version: number; value: Promise<T> }>();
+export function keptUntilContentChanges<Args extends unknown[], T>(read: (db: Executor, ...args: Args) => Promise<T>, options: { maxAgeMs?: number } = {}) {
+  const kept = new Map<string, { db: Executor; version: number; readAt: number; value: Promise<T> }>();
+  const maxAge = options.maxAgeMs ?? Number.POSITIVE_INFINITY;
   return (db: Executor, ...args: Args): Promise<T> => {
     const key = JSON.stringify(args);
     const found = kept.get(key);
-    if (found && found.db === db && found.version === version) return found.value;
-    const entry = { db, version, value: read(db, ...args) };
+    if (found && found.db === db && found.version === version && Date.now() - found.readAt < maxAge) return found.value;
+    const entry = { db, version, readAt: Date.now(), value: read(db, ...args) };
     kept.set(key, entry);
     entry.value.catch(() => kept.get(key) === entry && kept.delete(key));
     return entry.value;

@@ -15,15 +15,18 @@ import { categoryDealCounts, listHotDeals } from "#app/modules/deals/deals-publi
 import { listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
 import { CardGrid } from "#app/components/site/card-grid";
 import { categoryPath } from "#app/lib/public-paths";
+import { roundedDown } from "#app/lib/rounded-figure";
+import { siteStats, type SiteStats } from "#app/modules/site-stats/site-stats.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [deals, coupons, categories, guides, gifts] = await Promise.all([
+  const [deals, coupons, categories, guides, gifts, stats] = await Promise.all([
     listHotDeals(context.db, 3),
     listTrendingCoupons(context.db, 2),
     categoryDealCounts(context.db, 4),
     listPublicGuides(context.db, { limit: 3 }),
     listPublicGiftIdeas(context.db, { limit: 3 }),
+    siteStats(context.db),
   ]);
   return {
     deals,
@@ -31,6 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     categories,
     guides: guides.guides,
     gifts,
+    stats,
   };
 }
 
@@ -49,20 +53,25 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 const categoryIcons: Record<string, LucideIcon> = { electronics: Laptop, "home-garden": HomeIcon, "baby-kids": Baby, fashion: Shirt };
 
-const heroStats = [
-  { icon: Zap, value: "1000+", label: "Active Deals" },
-  { icon: Tag, value: "500+", label: "Coupons" },
-  { icon: Users, value: "50K+", label: "Happy Users" },
-];
+/** The site's figures as measured (rounded down); a figure with nothing to show yet is left out. */
+function heroStatsOf(stats: SiteStats) {
+  return [
+    { icon: Zap, count: stats.liveDeals, label: "Active Deals" },
+    { icon: Tag, count: stats.liveCoupons, label: "Coupons" },
+    { icon: Users, count: stats.subscribers, label: "Newsletter Readers" },
+  ].filter((stat) => stat.count > 0);
+}
 
-const bandStats = [
-  { value: "$2M+", label: "Saved by users" },
-  { value: "1000+", label: "Active deals" },
-  { value: "500+", label: "Verified coupons" },
-  { value: "50K+", label: "Happy users" },
-];
+function bandStatsOf(stats: SiteStats) {
+  return [
+    { count: stats.liveDeals, label: "Active deals" },
+    { count: stats.liveCoupons, label: "Verified coupons" },
+    { count: stats.clicksOut, label: "Shoppers sent to stores" },
+    { count: stats.subscribers, label: "Newsletter readers" },
+  ].filter((stat) => stat.count > 0);
+}
 
-export default function Home({ loaderData: { deals, coupons, categories, guides, gifts } }: Route.ComponentProps) {
+export default function Home({ loaderData: { deals, coupons, categories, guides, gifts, stats } }: Route.ComponentProps) {
   return (
     <main>
       <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-accent-500 text-white">
@@ -86,10 +95,10 @@ export default function Home({ loaderData: { deals, coupons, categories, guides,
             </div>
           </div>
           <ul className="grid grid-cols-3 gap-4">
-            {heroStats.map(({ icon: Icon, value, label }) => (
+            {heroStatsOf(stats).map(({ icon: Icon, count, label }) => (
               <li key={label} className="rounded-2xl bg-white/10 p-5 text-center backdrop-blur">
                 <Icon className="mx-auto mb-2 h-6 w-6" aria-hidden />
-                <p className="text-2xl font-extrabold">{value}</p>
+                <p className="text-2xl font-extrabold">{roundedDown(count)}</p>
                 <p className="text-sm text-white/80">{label}</p>
               </li>
             ))}
@@ -146,9 +155,9 @@ export default function Home({ loaderData: { deals, coupons, categories, guides,
 
       <section aria-label="DealDash in numbers" className="bg-white">
         <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-12 text-center md:grid-cols-4">
-          {bandStats.map((stat) => (
+          {bandStatsOf(stats).map((stat) => (
             <li key={stat.label}>
-              <p className="text-3xl font-extrabold text-brand-600">{stat.value}</p>
+              <p className="text-3xl font-extrabold text-brand-600">{roundedDown(stat.count)}</p>
               <p className="text-sm text-gray-600">{stat.label}</p>
             </li>
           ))}
