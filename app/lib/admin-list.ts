@@ -1,3 +1,5 @@
+import { formatDateTime } from "./dates";
+import { isExpired, isScheduled } from "./expiry";
 import type { ContentStatus } from "./validation";
 
 // The admin screens as data: the server builds these from the content types, and the components render
@@ -17,7 +19,7 @@ export type AdminCell =
   | { kind: "title"; text: string; detail?: string }
   | { kind: "text"; text: string; tone?: "muted" | "strong" }
   | { kind: "code"; code: string | null; empty: string }
-  | { kind: "status"; status: ContentStatus; expired?: boolean; scheduled?: boolean }
+  | { kind: "status"; status: ContentStatus; expired?: boolean; scheduled?: boolean; note?: string }
   | { kind: "featured"; featured: boolean }
   | { kind: "badge"; text: string }
   | { kind: "image"; src: string | null }
@@ -32,4 +34,28 @@ export interface AdminListRow {
   label: string;
   /** One cell per column heading, in order. */
   cells: AdminCell[];
+}
+
+type Instant = Date | string | null | undefined;
+
+/**
+ * A row's status cell: its status, Scheduled before its publish time (or window start), Expired after its
+ * unpublish time (or window end), and the schedule still to come in words.
+ */
+export function statusCell(
+  row: { status: ContentStatus; publishAt: Instant; unpublishAt: Instant },
+  window: { startsAt?: Instant; endsAt?: Instant } = {},
+  now: Date = new Date(),
+): AdminCell {
+  const upcoming = [
+    isScheduled(row.publishAt, now) ? `Publishes ${formatDateTime(row.publishAt!)}` : null,
+    isScheduled(row.unpublishAt, now) ? `Unpublishes ${formatDateTime(row.unpublishAt!)}` : null,
+  ].filter((part) => part !== null);
+  return {
+    kind: "status",
+    status: row.status,
+    scheduled: isScheduled(row.publishAt, now) || isScheduled(window.startsAt, now),
+    expired: isExpired(row.unpublishAt, now) || isExpired(window.endsAt, now),
+    ...(upcoming.length ? { note: upcoming.join(" · ") } : {}),
+  };
 }

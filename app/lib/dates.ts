@@ -1,4 +1,7 @@
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+/** The site's time zone: every date is shown and typed in it, so server and browser render the same text. */
+export const SITE_TIME_ZONE = "UTC";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: SITE_TIME_ZONE });
 
 /** "Nov 21, 2026" (UTC, so server and browser render the same text). */
 export function formatDate(value: Date | string): string {
@@ -8,6 +11,11 @@ export function formatDate(value: Date | string): string {
 /** A stored timestamp cut to the YYYY-MM-DD a date input shows (spec: dates on edit). */
 export function toDateInput(value: Date | string | null | undefined): string {
   return value ? new Date(value).toISOString().slice(0, 10) : "";
+}
+
+/** A stored timestamp as a datetime-local input shows it, in the site's time zone (UTC): "2026-11-24T09:00". */
+export function toDateTimeInput(value: Date | string | null | undefined): string {
+  return value ? new Date(value).toISOString().slice(0, 16) : "";
 }
 
 /** A date input's day as the first instant of that day (UTC). */
@@ -26,7 +34,7 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
   hour: "numeric",
   minute: "2-digit",
-  timeZone: "UTC",
+  timeZone: SITE_TIME_ZONE,
   timeZoneName: "short",
 });
 

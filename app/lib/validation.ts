@@ -14,6 +14,7 @@ export type ContentStatus = (typeof contentStatuses)[number];
 
 export const INVALID_CHARACTER = "Remove the invalid character (a NUL byte) from this field";
 export const INVALID_DATE = "Enter a valid date";
+export const INVALID_DATE_TIME = "Enter a valid date and time";
 
 /**
  * Every text field of every form starts here (an ESLint rule keeps schemas off bare z.string()).
@@ -72,6 +73,19 @@ export const optionalDate = () =>
   text()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: INVALID_DATE, abort: true })
     .refine(isCalendarDay, INVALID_DATE)
+    .optional();
+
+/** A datetime-local input's value ("2026-11-24T09:00") in the site's time zone (UTC), or a bare day's start. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?$/;
+const instantOf = (value: string) => new Date(`${value.length === 10 ? `${value}T00:00` : value}Z`);
+
+/** A date and time from a datetime-local input, as the instant it names. */
+export const optionalDateTime = () =>
+  text()
+    .trim()
+    .regex(DATE_TIME, { message: INVALID_DATE_TIME, abort: true })
+    .refine((value) => isCalendarDay(value.slice(0, 10)) && !Number.isNaN(instantOf(value).getTime()), INVALID_DATE_TIME)
+    .transform(instantOf)
     .optional();
 
 /**

@@ -8,7 +8,7 @@ import { lifecycleOf, titleColumnOf } from "#app/modules/content-types/words";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-server";
 
 // For every content type with a public-read rule: copies of a public row in each state the public must not
-// see (draft, archived, past its end) carry a marker title, and no public page, data answer, sitemap,
+// see (draft, archived, past its end, before its publish time or after its unpublish time) carry a marker title, and no public page, data answer, sitemap,
 // click-out or code reveal may ever show them. A new type is covered by its definition.
 
 let app: InProcessApp;
@@ -24,6 +24,7 @@ interface Hidden {
 const hidden: Hidden[] = [];
 
 const PAST = new Date("2020-01-01T00:00:00Z");
+const FUTURE = new Date("2099-01-01T00:00:00Z");
 
 function hiddenStates(type: AnyContentType): Array<[string, Record<string, unknown>]> {
   const lifecycle = lifecycleOf(type)!;
@@ -32,6 +33,9 @@ function hiddenStates(type: AnyContentType): Array<[string, Record<string, unkno
     ["archived", { [lifecycle.status.name]: "archived" }],
   ];
   if (lifecycle.endsAt) states.push(["expired", { [lifecycle.status.name]: "published", [lifecycle.endsAt.name]: PAST }]);
+  // Published, but its schedule says not yet, or no longer.
+  if (lifecycle.publishAt) states.push(["scheduled", { [lifecycle.status.name]: "published", [lifecycle.publishAt.name]: FUTURE }]);
+  if (lifecycle.unpublishAt) states.push(["unpublished", { [lifecycle.status.name]: "published", [lifecycle.unpublishAt.name]: PAST }]);
   return states;
 }
 

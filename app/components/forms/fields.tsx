@@ -10,7 +10,7 @@ import { Textarea } from "#app/components/ui/textarea";
 // Form controls bound to a Conform field: label, error and hint wired by id, so a form states only its
 // layout (`<TextField field={fields.title} label="Title" />`).
 
-type InputType = "text" | "email" | "password" | "url" | "number" | "date" | "search";
+type InputType = "text" | "email" | "password" | "url" | "number" | "date" | "datetime-local" | "search";
 
 interface Labelled<Schema> {
   field: FieldMetadata<Schema>;

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { useToast } from "#app/components/ui/toaster";
 import type { Toast } from "#app/lib/toast";
+import { scheduleInputs } from "#app/modules/content-types/schedule";
 
 /**
  * A Conform form checked by the schema its action uses: fields are checked when left (or, with
@@ -25,12 +26,12 @@ export function useValidatedForm<Schema extends z.ZodType<Record<string, unknown
   });
 }
 
-/** An admin content form: the action's toast shown, the form checked by the type's schema, starting from `defaultValue`. */
+/** An admin content form: the action's toast shown, the form checked by the type's schema, starting from `defaultValue` (a stored row's schedule shown as the inputs write it). */
 export function useContentForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   schema: Schema,
   actionData: { result?: SubmissionResult<string[]> | null; toast?: Toast | null } | undefined,
   defaultValue: Record<string, unknown> | undefined,
 ) {
   useToast(actionData?.toast);
-  return useValidatedForm(schema, { lastResult: actionData?.result, defaultValue });
+  return useValidatedForm(schema, { lastResult: actionData?.result, defaultValue: defaultValue && scheduleInputs(defaultValue) });
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { categories } from "./categories";
-import { contentStatus, createdAt, id, updatedAt } from "./common";
+import { contentStatus, createdAt, id, updatedAt, scheduleColumns, scheduleIndexes } from "./common";
 
 export const buyingGuides = pgTable(
   "buying_guides",
@@ -14,6 +14,7 @@ export const buyingGuides = pgTable(
     coverImageUrl: text().notNull(),
     readTime: integer(),
     status: contentStatus().notNull().default("draft"),
+    ...scheduleColumns(),
     featured: boolean().notNull().default(false),
     tags: text().array().notNull().default(sql`'{}'::text[]`),
     categoryId: uuid().references(() => categories.id, { onDelete: "restrict" }),
@@ -25,5 +26,6 @@ export const buyingGuides = pgTable(
     index("buying_guides_status_created_idx").on(t.status, t.createdAt.desc()),
     index("buying_guides_status_featured_created_idx").on(t.status, t.featured.desc(), t.createdAt.desc()),
     index("buying_guides_category_idx").on(t.categoryId),
+    ...scheduleIndexes("buying_guides", t),
   ],
 );

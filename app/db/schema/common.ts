@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { customType, numeric, pgEnum, timestamp, uuid } from "drizzle-orm/pg-core";
+import { customType, index, numeric, pgEnum, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 export const contentStatus = pgEnum("content_status", ["draft", "published", "archived"]);
 
@@ -28,4 +28,21 @@ export function searchVector(...columns: string[]) {
     (column, index) => `setweight(to_tsvector('english', coalesce(${column}, '')), '${weights[index] ?? "C"}')`,
   );
   return tsvector().generatedAlwaysAs(sql.raw(parts.join(" || ")));
+}
+
+/**
+ * Scheduled publish and unpublish (UTC): a published row is public from `publishAt` until `unpublishAt`,
+ * judged at query time (modules/content-types/public-read.server.ts), so nothing waits for a job.
+ */
+export const scheduleColumns = () => ({
+  publishAt: timestamp({ withTimezone: true }),
+  unpublishAt: timestamp({ withTimezone: true }),
+});
+
+/** The page cache's "next scheduled change" reads the soonest future time; most rows have none. */
+export function scheduleIndexes(table: string, t: { publishAt: AnyPgColumn; unpublishAt: AnyPgColumn }) {
+  return [
+    index(`${table}_publish_at_idx`).on(t.publishAt).where(sql`${t.publishAt} IS NOT NULL`),
+    index(`${table}_unpublish_at_idx`).on(t.unpublishAt).where(sql`${t.unpublishAt} IS NOT NULL`),
+  ];
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { contentStatus, createdAt, id, money, searchVector, updatedAt } from "./common";
+import { contentStatus, createdAt, id, money, searchVector, updatedAt, scheduleColumns, scheduleIndexes } from "./common";
 import { stores } from "./stores";
 
 export const discountType = pgEnum("discount_type", ["percentage", "fixed"]);
@@ -25,6 +25,7 @@ export const coupons = pgTable(
     customUrl: text(),
     affiliateUrl: text(),
     status: contentStatus().notNull().default("draft"),
+    ...scheduleColumns(),
     featured: boolean().notNull().default(false),
     searchVector: searchVector("title", "description"),
     createdAt: createdAt(),
@@ -48,5 +49,6 @@ export const coupons = pgTable(
     index("coupons_title_id_idx").on(t.title, t.id),
     index("coupons_discount_id_idx").on(t.discountValue, t.id),
     index("coupons_valid_until_id_idx").on(t.validUntil, t.id),
+    ...scheduleIndexes("coupons", t),
   ],
 );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { categories } from "./categories";
-import { contentStatus, createdAt, id, money, rating, searchVector, updatedAt } from "./common";
+import { contentStatus, createdAt, id, money, rating, searchVector, updatedAt, scheduleColumns, scheduleIndexes } from "./common";
 import { stores } from "./stores";
 
 export const deals = pgTable(
@@ -22,6 +22,7 @@ export const deals = pgTable(
       .references(() => stores.id, { onDelete: "restrict" }),
     categoryId: uuid().references(() => categories.id, { onDelete: "restrict" }),
     status: contentStatus().notNull().default("draft"),
+    ...scheduleColumns(),
     featured: boolean().notNull().default(false),
     trackClicks: boolean().notNull().default(true),
     notes: text(),
@@ -59,6 +60,7 @@ export const deals = pgTable(
     // The public sorts that would otherwise sort every published deal per request.
     index("deals_status_popular_idx").on(t.status, t.popularity.desc(), t.createdAt.desc(), t.id),
     index("deals_status_discount_idx").on(t.status, t.discountPercentage.desc().nullsLast(), t.createdAt.desc(), t.id),
+    ...scheduleIndexes("deals", t),
   ],
 );
 

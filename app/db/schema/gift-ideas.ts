@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { contentStatus, createdAt, id, money, rating, updatedAt } from "./common";
+import { contentStatus, createdAt, id, money, rating, updatedAt, scheduleColumns, scheduleIndexes } from "./common";
 import { stores } from "./stores";
 
 export const occasions = [
@@ -55,6 +55,7 @@ export const giftIdeas = pgTable(
     rating: rating(),
     totalReviews: integer().notNull().default(0),
     status: contentStatus().notNull().default("draft"),
+    ...scheduleColumns(),
     featured: boolean().notNull().default(false),
     adminNotes: text(),
     createdAt: createdAt(),
@@ -69,5 +70,6 @@ export const giftIdeas = pgTable(
     index("gift_ideas_store_idx").on(t.storeId),
     index("gift_ideas_created_id_idx").on(t.createdAt, t.id),
     index("gift_ideas_title_id_idx").on(t.title, t.id),
+    ...scheduleIndexes("gift_ideas", t),
   ],
 );

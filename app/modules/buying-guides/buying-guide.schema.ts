@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scheduleFields, scheduleInOrder } from "#app/modules/content-types/schedule";
 import { isBlankHtml } from "#app/lib/html-text";
 import { splitTags } from "#app/lib/tags";
 import {
@@ -31,9 +32,10 @@ export const buyingGuideFields = z.object({
     .optional(),
   tags: text().max(1000).optional().transform(splitTags),
   status: status(),
+  ...scheduleFields,
   featured: checkbox(),
 });
 
-export const buyingGuideSchema = slugged(buyingGuideFields, "title");
+export const buyingGuideSchema = slugged(buyingGuideFields, "title").superRefine(scheduleInOrder);
 
 export type BuyingGuideInput = z.output<typeof buyingGuideSchema>;

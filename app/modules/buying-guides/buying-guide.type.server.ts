@@ -1,4 +1,5 @@
 import type { Executor } from "#app/db/client.server";
+import { statusCell } from "#app/lib/admin-list";
 import { buyingGuides } from "#app/db/schema";
 import { formatDate } from "#app/lib/dates";
 import { isBlankHtml } from "#app/lib/html-text";
@@ -49,7 +50,7 @@ export const buyingGuideType: ContentType<BuyingGuideInput, ListRow, typeof buyi
     cells: (guide) => [
       { kind: "image", src: guide.coverImageUrl },
       { kind: "title", text: guide.title, detail: guide.excerpt ?? undefined },
-      { kind: "status", status: guide.status },
+      statusCell(guide),
       { kind: "featured", featured: guide.featured },
       { kind: "text", text: formatDate(guide.createdAt), tone: "muted" },
       guide.readTime ? { kind: "text", text: `${guide.readTime} min read`, tone: "muted" } : { kind: "empty" },
@@ -62,7 +63,7 @@ export const buyingGuideType: ContentType<BuyingGuideInput, ListRow, typeof buyi
 
 /** A page of the admin list, every status. */
 async function listForAdmin(db: Executor, page: ListPage) {
-  const query = db.select({ ...guideCardColumns, status: buyingGuides.status }).from(buyingGuides);
+  const query = db.select({ ...guideCardColumns, status: buyingGuides.status, publishAt: buyingGuides.publishAt, unpublishAt: buyingGuides.unpublishAt }).from(buyingGuides);
   return paged(query.$dynamic(), page);
 }
 

@@ -38,15 +38,21 @@ export function refFiltersOf(type: AnyContentType): RefFilter[] {
   }));
 }
 
-export function windowOf(type: AnyContentType): { startsAt?: AnyPgColumn; endsAt?: AnyPgColumn } {
-  return { endsAt: type.endsAt, ...type.admin.window };
+/** The dates that make a row scheduled (before a start) or expired (after an end): its schedule and window. */
+export function windowOf(type: AnyContentType): { starts: AnyPgColumn[]; ends: AnyPgColumn[] } {
+  const lifecycle = lifecycleOf(type);
+  const present = (columns: Array<AnyPgColumn | undefined>) => [...new Set(columns.filter((column): column is AnyPgColumn => column !== undefined))];
+  return {
+    starts: present([type.admin.window?.startsAt, lifecycle?.publishAt]),
+    ends: present([type.admin.window?.endsAt ?? type.endsAt, lifecycle?.unpublishAt]),
+  };
 }
 
 /** The states the type's rows can be in, for its filter: scheduled only with a start, expired only with an end. */
 export function statesOf(type: AnyContentType): ListState[] {
-  const { startsAt, endsAt } = windowOf(type);
-  if (!startsAt && !endsAt) return [];
-  return ["live", ...(endsAt ? (["expired"] as const) : []), ...(startsAt ? (["scheduled"] as const) : [])];
+  const { starts, ends } = windowOf(type);
+  if (!starts.length && !ends.length) return [];
+  return ["live", ...(ends.length ? (["expired"] as const) : []), ...(starts.length ? (["scheduled"] as const) : [])];
 }
 
 function searchCondition(type: AnyContentType, q: string): SQL | undefined {
@@ -59,10 +65,10 @@ function searchCondition(type: AnyContentType, q: string): SQL | undefined {
 }
 
 function stateCondition(type: AnyContentType, state: ListState, now: SQL): SQL | undefined {
-  const { startsAt, endsAt } = windowOf(type);
-  if (state === "expired") return endsAt ? lt(endsAt, now) : undefined;
-  if (state === "scheduled") return startsAt ? gt(startsAt, now) : undefined;
-  return and(startsAt ? or(isNull(startsAt), lte(startsAt, now)) : undefined, endsAt ? or(isNull(endsAt), sql`${endsAt} >= ${now}`) : undefined);
+  const { starts, ends } = windowOf(type);
+  if (state === "expired") return or(...ends.map((end) => lt(end, now)));
+  if (state === "scheduled") return or(...starts.map((start) => gt(start, now)));
+  return and(...starts.map((start) => or(isNull(start), lte(start, now))), ...ends.map((end) => or(isNull(end), sql`${end} >= ${now}`)));
 }
 
 /** The rows a view shows (every page of it): search, status, featured, state and reference filters. */

@@ -16,9 +16,14 @@ export type TypeKey = "deal" | "coupon" | "gift" | "guide" | "store" | "category
 /** Rows known by a uuid `id`, named by a `title` or `name` column, with created and updated stamps. */
 export type ContentTable = PgTable & { id: AnyPgColumn; createdAt: AnyPgColumn; updatedAt: AnyPgColumn } & ({ title: AnyPgColumn } | { name: AnyPgColumn });
 
-/** When a row exists for the public: while its status is published, and (for listings) before its end. */
+/**
+ * When a row exists for the public: while its status is published and its schedule (publish and unpublish
+ * times) allows, and (for listings) before its end.
+ */
 export interface Lifecycle {
   status: AnyPgColumn;
+  publishAt?: AnyPgColumn;
+  unpublishAt?: AnyPgColumn;
   endsAt?: AnyPgColumn;
 }
 

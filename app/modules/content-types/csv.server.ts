@@ -1,8 +1,9 @@
 import { asc, desc, inArray } from "drizzle-orm";
+import { isScheduleField } from "./schedule";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { stringify } from "csv-stringify/sync";
 import type { Executor } from "#app/db/client.server";
-import { toDateInput } from "#app/lib/dates";
+import { toDateInput, toDateTimeInput } from "#app/lib/dates";
 import { listWhere, refParamOf, sortOf } from "./admin-list.server";
 import type { AnyContentType, Reference } from "./content-type";
 import type { ListParams } from "./list-params";
@@ -41,9 +42,9 @@ export function csvColumnsOf(type: AnyContentType): CsvColumn[] {
 }
 
 /** A stored value as the form (and so the CSV) writes it. */
-function cellOf(value: unknown): string {
+function cellOf(value: unknown, field: string): string {
   if (value === null || value === undefined) return "";
-  if (value instanceof Date) return toDateInput(value);
+  if (value instanceof Date) return isScheduleField(field) ? toDateTimeInput(value) : toDateInput(value);
   if (Array.isArray(value)) return value.join(", ");
   return String(value);
 }
@@ -69,7 +70,7 @@ export function csvCells(columns: CsvColumn[], row: Record<string, unknown>, slu
   return Object.fromEntries(
     columns.map((column) => {
       const value = row[column.field];
-      return [column.header, column.reference ? (typeof value === "string" ? (slugs.get(`${column.field}:${value}`) ?? "") : "") : cellOf(value)];
+      return [column.header, column.reference ? (typeof value === "string" ? (slugs.get(`${column.field}:${value}`) ?? "") : "") : cellOf(value, column.field)];
     }),
   );
 }

@@ -2,16 +2,17 @@ import { and, gt, min, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "#app/db/client.server";
 import type { AnyContentType } from "./content-type";
+import { windowOf } from "./admin-list.server";
 import { contentTypes } from "./registry.server";
 import { lifecycleOf } from "./words";
 
 // Pages change without a write when a published row's time comes: a coupon ends, a deal expires, a
-// scheduled coupon starts. The page cache keeps pages no longer than the next such moment.
+// scheduled item is published or unpublished. The page cache keeps pages no longer than the next such moment.
 
 /** The date columns of a type at which its public pages change by themselves. */
 function dateColumnsOf(type: AnyContentType): AnyPgColumn[] {
-  const columns = [type.endsAt, type.admin.window?.startsAt, type.admin.window?.endsAt];
-  return [...new Set(columns.filter((column): column is AnyPgColumn => column !== undefined))];
+  const { starts, ends } = windowOf(type);
+  return [...new Set([...starts, ...ends, ...(type.endsAt ? [type.endsAt] : [])])];
 }
 
 /** The next instant after now at which a published row starts or ends, or null when none is coming. */

@@ -1,4 +1,4 @@
-import { and, eq, getTableName, gte, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableName, gt, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder, type PgTable } from "drizzle-orm/pg-core";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Lifecycle } from "./content-type";
@@ -21,10 +21,14 @@ export interface PublicReadOptions {
 /** The SQL rule for one type, or undefined when everything of that type is public (stores, categories). */
 export function publicRule(lifecycle: Lifecycle | undefined, options: PublicReadOptions = {}): SQL | undefined {
   if (!lifecycle) return undefined;
-  const published = eq(lifecycle.status, "published");
-  if (!options.live || !lifecycle.endsAt) return published;
   const now = options.now ? sql`${options.now.toISOString()}::timestamptz` : sql`now()`;
-  return and(published, or(isNull(lifecycle.endsAt), gte(lifecycle.endsAt, now)));
+  const { publishAt, unpublishAt } = lifecycle;
+  return and(
+    eq(lifecycle.status, "published"),
+    publishAt ? or(isNull(publishAt), lte(publishAt, now)) : undefined,
+    unpublishAt ? or(isNull(unpublishAt), gt(unpublishAt, now)) : undefined,
+    options.live && lifecycle.endsAt ? or(isNull(lifecycle.endsAt), gte(lifecycle.endsAt, now)) : undefined,
+  );
 }
 
 /** A type's public rows, as a subquery that stands in for its table. */

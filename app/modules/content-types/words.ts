@@ -13,8 +13,8 @@ export const titleColumnOf = (type: AnyContentType): AnyPgColumn => ("title" in 
 
 /** A type's lifecycle: public while its `status` is published (when it has one), live until `endsAt`. */
 export function lifecycleOf(type: Pick<AnyContentType, "table" | "endsAt">): Lifecycle | undefined {
-  const table = type.table as AnyContentType["table"] & { status?: AnyPgColumn };
-  return table.status ? { status: table.status, endsAt: type.endsAt } : undefined;
+  const table = type.table as AnyContentType["table"] & { status?: AnyPgColumn; publishAt?: AnyPgColumn; unpublishAt?: AnyPgColumn };
+  return table.status ? { status: table.status, publishAt: table.publishAt, unpublishAt: table.unpublishAt, endsAt: type.endsAt } : undefined;
 }
 
 /** The column a reference is stored in (its field's name). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scheduleFields, scheduleInOrder } from "#app/modules/content-types/schedule";
 import { discountAmount } from "#app/lib/money";
 import { checkbox, optionalDate, optionalHttpUrl, optionalText, reference, requiredText, status, text } from "#app/lib/validation";
 
@@ -23,6 +24,7 @@ export const couponFields = z.object({
   customUrl: optionalHttpUrl(),
   affiliateUrl: optionalHttpUrl(),
   status: status(),
+  ...scheduleFields,
   featured: checkbox(),
 });
 
@@ -33,6 +35,7 @@ export const couponSchema = couponFields.superRefine((coupon, ctx) => {
   if (coupon.validFrom && coupon.validUntil && coupon.validUntil < coupon.validFrom) {
     ctx.addIssue({ code: "custom", path: ["validUntil"], message: "Valid until cannot be before valid from" });
   }
+  scheduleInOrder(coupon, ctx);
 });
 
 export type CouponInput = z.output<typeof couponSchema>;

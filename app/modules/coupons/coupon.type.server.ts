@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
+import { statusCell } from "#app/lib/admin-list";
 import type { Executor } from "#app/db/client.server";
 import { coupons, stores } from "#app/db/schema";
 import { endOfDay, formatDate, startOfDay } from "#app/lib/dates";
-import { isExpired, isScheduled } from "#app/lib/expiry";
 import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { paged } from "#app/modules/content-types/paged.server";
@@ -61,7 +61,7 @@ export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
       { kind: "code", code: coupon.couponCode, empty: "No code" },
       { kind: "text", text: coupon.storeName },
       { kind: "text", text: adminDiscountLabel(coupon.discountType, coupon.discountValue), tone: "strong" },
-      { kind: "status", status: coupon.status, expired: isExpired(coupon.validUntil), scheduled: isScheduled(coupon.validFrom) },
+      statusCell(coupon, { startsAt: coupon.validFrom, endsAt: coupon.validUntil }),
       { kind: "featured", featured: coupon.featured },
       { kind: "text", text: formatDate(coupon.createdAt), tone: "muted" },
       coupon.validUntil ? { kind: "text", text: formatDate(coupon.validUntil), tone: "muted" } : { kind: "text", text: "No end", tone: "muted" },
@@ -83,6 +83,8 @@ async function listForAdmin(db: Executor, page: ListPage) {
       validFrom: coupons.validFrom,
       validUntil: coupons.validUntil,
       status: coupons.status,
+      publishAt: coupons.publishAt,
+      unpublishAt: coupons.unpublishAt,
       featured: coupons.featured,
       createdAt: coupons.createdAt,
       storeName: stores.name,

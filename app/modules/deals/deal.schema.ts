@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scheduleFields, scheduleInOrder } from "#app/modules/content-types/schedule";
 import {
   checkbox,
   httpUrl,
@@ -43,6 +44,7 @@ export const dealFields = z.object({
   reviewCount: wholeCount("Review count"),
   expiresAt: optionalDate(),
   status: status(),
+  ...scheduleFields,
   featured: checkbox(),
   trackClicks: checkbox(),
   isHot: checkbox(),
@@ -50,7 +52,7 @@ export const dealFields = z.object({
   amazonAsin: asin(),
 });
 
-export const dealSchema = slugged(dealFields, "title");
+export const dealSchema = slugged(dealFields, "title").superRefine(scheduleInOrder);
 
 export type DealInput = z.output<typeof dealSchema>;
 

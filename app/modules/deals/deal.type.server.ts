@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { statusCell } from "#app/lib/admin-list";
 import type { Executor } from "#app/db/client.server";
 import { deals, stores } from "#app/db/schema";
 import { endOfDay, formatDate } from "#app/lib/dates";
@@ -9,7 +10,6 @@ import { refreshDealPrice } from "#app/modules/amazon/price-refresh.server";
 import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { paged } from "#app/modules/content-types/paged.server";
-import { isExpired } from "#app/lib/expiry";
 import { dealPath } from "#app/lib/public-paths";
 import { dealFields, dealSchema, type DealInput } from "./deal.schema";
 import { findPublicDealsByIds, type PublicDeal } from "./deals-public.server";
@@ -68,7 +68,7 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
         original: deal.originalPrice === null ? null : formatPrice(deal.originalPrice),
         discount: deal.originalPrice !== null && deal.discountPercentage !== null ? `${deal.discountPercentage}%` : null,
       },
-      { kind: "status", status: deal.status, expired: isExpired(deal.expiresAt) },
+      statusCell(deal, { endsAt: deal.expiresAt }),
       { kind: "featured", featured: deal.featured },
       { kind: "text", text: formatDate(deal.createdAt), tone: "muted" },
       deal.amazonAsin
@@ -97,6 +97,8 @@ async function listForAdmin(db: Executor, page: ListPage) {
       originalPrice: deals.originalPrice,
       discountPercentage: deals.discountPercentage,
       status: deals.status,
+      publishAt: deals.publishAt,
+      unpublishAt: deals.unpublishAt,
       featured: deals.featured,
       amazonAsin: deals.amazonAsin,
       priceUpdatedAt: deals.priceUpdatedAt,

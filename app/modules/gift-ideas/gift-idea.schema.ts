@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scheduleFields, scheduleInOrder } from "#app/modules/content-types/schedule";
 import { audiences, occasions } from "#app/db/schema/gift-ideas";
 import { normalizeTags } from "#app/lib/tags";
 import { asin } from "#app/modules/deals/deal.schema";
@@ -44,11 +45,12 @@ export const giftIdeaFields = z.object({
   audienceType: z.enum(audiences).optional(),
   showInGiftGuide: checkbox(),
   status: status(),
+  ...scheduleFields,
   featured: checkbox(),
   adminNotes: optionalText(5000),
 });
 
-export const giftIdeaSchema = slugged(giftIdeaFields, "title");
+export const giftIdeaSchema = slugged(giftIdeaFields, "title").superRefine(scheduleInOrder);
 
 export type GiftIdeaInput = z.output<typeof giftIdeaSchema>;
 

@@ -1,4 +1,5 @@
 import type { Executor } from "#app/db/client.server";
+import { statusCell } from "#app/lib/admin-list";
 import { giftIdeas } from "#app/db/schema";
 import { formatDate } from "#app/lib/dates";
 import { formColumns } from "#app/lib/validation";
@@ -55,7 +56,7 @@ export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas>
       { kind: "title", text: gift.title },
       { kind: "text", text: gift.slug, tone: "muted" },
       { kind: "text", text: gift.description, tone: "muted" },
-      { kind: "status", status: gift.status },
+      statusCell(gift),
       { kind: "featured", featured: gift.featured },
       { kind: "text", text: formatDate(gift.createdAt), tone: "muted" },
     ],
@@ -73,6 +74,8 @@ async function listForAdmin(db: Executor, page: ListPage) {
       description: giftIdeas.description,
       imageUrl: giftIdeas.imageUrl,
       status: giftIdeas.status,
+      publishAt: giftIdeas.publishAt,
+      unpublishAt: giftIdeas.unpublishAt,
       featured: giftIdeas.featured,
       createdAt: giftIdeas.createdAt,
     })

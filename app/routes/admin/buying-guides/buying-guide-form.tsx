@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { ScheduleFields } from "#app/components/admin/schedule-fields";
 import { lazy, Suspense } from "react";
 import type { AppLoadContext } from "react-router";
 import { ReferenceField } from "#app/components/admin/reference-field";
@@ -70,6 +71,7 @@ export default function BuyingGuideForm({ loaderData: { row: guide, frame, refs,
       </section>
       <FormSection title="Settings">
         <TwoChoiceStatusSelect field={fields.status} current={guide?.status} noun="guide" />
+        <ScheduleFields form={form} publishAt={fields.publishAt} unpublishAt={fields.unpublishAt} />
         <CheckboxField field={fields.featured} label="Featured" />
       </FormSection>
     </ContentFormFrame>

@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { ScheduleFields } from "#app/components/admin/schedule-fields";
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
 import { FormSection } from "#app/components/admin/form-section";
 import { StatusSelect } from "#app/components/admin/status-select";
@@ -68,6 +69,7 @@ export default function CouponForm({ loaderData: { row: coupon, frame, refs }, a
       </FormSection>
       <FormSection title="Settings">
         <StatusSelect field={fields.status} />
+        <ScheduleFields form={form} publishAt={fields.publishAt} unpublishAt={fields.unpublishAt} />
         <CheckboxField field={fields.featured} label="Featured" />
       </FormSection>
     </ContentFormFrame>

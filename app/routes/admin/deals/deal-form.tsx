@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { ScheduleFields } from "#app/components/admin/schedule-fields";
 import { useState } from "react";
 import { AmazonAsinField } from "#app/components/admin/amazon-asin-field";
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
@@ -99,6 +100,7 @@ export default function DealForm({ loaderData: { row: deal, frame, refs }, actio
       </FormSection>
       <FormSection title="Settings">
         <StatusSelect field={fields.status} />
+        <ScheduleFields form={form} publishAt={fields.publishAt} unpublishAt={fields.unpublishAt} />
         <div className="flex flex-col gap-3">
           <CheckboxField field={fields.featured} label="Featured" />
           <CheckboxField field={fields.isHot} label="Hot deal" />

@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { ScheduleFields } from "#app/components/admin/schedule-fields";
 import { useState } from "react";
 import { AmazonAsinField } from "#app/components/admin/amazon-asin-field";
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
@@ -115,6 +116,7 @@ export default function GiftIdeaForm({ loaderData: { row: giftIdea, frame, refs 
       </FormSection>
       <FormSection title="Settings">
         <TwoChoiceStatusSelect field={fields.status} current={giftIdea?.status} noun="gift idea" />
+        <ScheduleFields form={form} publishAt={fields.publishAt} unpublishAt={fields.unpublishAt} />
         <CheckboxField field={fields.featured} label="Featured" />
         <TextareaField field={fields.adminNotes} label="Admin notes" rows={3} className="md:col-span-2" />
       </FormSection>
