@@ -9,6 +9,7 @@ export default [
     route("deal-dashes", "routes/site/deal-dashes.tsx"),
     route("coupons", "routes/site/coupons.tsx"),
     route("deals/:slug", "routes/site/deal.tsx"),
+    route("search", "routes/site/search.tsx"),
     route("stores", "routes/site/stores.tsx"),
     route("stores/:slug", "routes/site/store.tsx"),
     route("categories/:slug", "routes/site/category.tsx"),

@@ -65,7 +65,7 @@ describe("server-rendered frame", () => {
 });
 
 describe("header search", () => {
-  test("ignores a whitespace-only search and sends a real one to Deal Dashes", async ({ openPage }) => {
+  test("ignores a whitespace-only search and sends a real one to the site search, whose sections lead to their lists", async ({ openPage }) => {
     const { page } = await openPage();
     await page.goto("/about");
     const search = page.getByRole("search").first().getByRole("searchbox");
@@ -74,10 +74,25 @@ describe("header search", () => {
     await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe("/about");
 
-    await search.fill("tablet");
+    // A typo still finds the deal and the guide.
+    await search.fill("headphnes");
     await search.press("Enter");
-    await page.waitForURL("**/deal-dashes?search=tablet");
-    expect(new URL(page.url()).search).toBe("?search=tablet");
+    await page.waitForURL("**/search?q=headphnes");
+    const deals = page.getByRole("region", { name: /^Deals/ });
+    await deals.getByText("Sony WH-1000XM5 Wireless Noise-Cancelling Headphones").waitFor();
+    expect(await page.getByRole("region", { name: /^Guides/ }).getByText("The Best Noise-Cancelling Headphones to Buy Now").count()).toBe(1);
+    await deals.getByRole("link", { name: "See all deals" }).click();
+    await page.waitForURL("**/deal-dashes?search=headphnes");
+    expect(await page.getByTestId("deal-card").filter({ hasText: "Sony WH-1000XM5" }).count()).toBe(1);
+  });
+
+  test("Deal Dashes with no matching deal points to the coupons that match", async ({ openPage }) => {
+    const { page } = await openPage();
+    await page.goto("/deal-dashes?search=sitewide");
+    await page.getByText("No deals match your search and filters.").waitFor();
+    await page.getByRole("link", { name: "1 coupon matches 'sitewide'" }).click();
+    await page.waitForURL("**/coupons?search=sitewide");
+    expect(await page.getByTestId("coupon-card").filter({ hasText: "20% Off Sitewide" }).count()).toBe(1);
   });
 });
 

@@ -76,7 +76,10 @@ async function crawlPublicPages(): Promise<Map<string, string>> {
   const queue = ["/", "/deal-dashes", "/coupons", "/gift-ideas", "/buying-guides", "/sitemap.xml", "/robots.txt"];
   // Searches for each marker less its last characters: typo-tolerant search would find it, and the page's
   // echo of the search words is not the marker itself.
-  for (const { marker } of hidden) queue.push(`/deal-dashes?search=${marker.slice(0, -2)}`, `/coupons?search=${marker.slice(0, -2)}`);
+  for (const { marker } of hidden) {
+    const typed = marker.slice(0, -2);
+    queue.push(`/deal-dashes?search=${typed}`, `/coupons?search=${typed}`, `/search?q=${typed}`, `/buying-guides?search=${typed}`, `/stores?search=${typed}`);
+  }
   while (queue.length > 0 && pages.size < 400) {
     const path = queue.shift()!;
     if (pages.has(path)) continue;

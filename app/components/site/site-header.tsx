@@ -17,13 +17,13 @@ function HeaderSearch({ className }: { className?: string }) {
   // Whitespace-only searches are ignored; without JavaScript the server treats them as no search.
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const text = String(new FormData(event.currentTarget).get("search") ?? "").trim();
-    if (text) navigate(`/deal-dashes?search=${encodeURIComponent(text)}`);
+    const text = String(new FormData(event.currentTarget).get("q") ?? "").trim();
+    if (text) navigate(`/search?q=${encodeURIComponent(text)}`);
   }
   return (
-    <Form method="get" action="/deal-dashes" role="search" onSubmit={onSubmit} className={cn("relative", className)}>
+    <Form method="get" action="/search" role="search" onSubmit={onSubmit} className={cn("relative", className)}>
       <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
-      <Input type="search" name="search" placeholder="Search deals, coupons..." aria-label="Search deals and coupons" className="pl-9" />
+      <Input type="search" name="q" placeholder="Search deals, coupons..." aria-label="Search deals and coupons" className="pl-9" />
     </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { categories } from "./categories";
-import { contentStatus, createdAt, id, updatedAt, scheduleColumns, scheduleIndexes } from "./common";
+import { contentStatus, createdAt, id, updatedAt, scheduleColumns, scheduleIndexes, searchVector } from "./common";
 
 export const buyingGuides = pgTable(
   "buying_guides",
@@ -18,6 +18,7 @@ export const buyingGuides = pgTable(
     featured: boolean().notNull().default(false),
     tags: text().array().notNull().default(sql`'{}'::text[]`),
     categoryId: uuid().references(() => categories.id, { onDelete: "restrict" }),
+    searchVector: searchVector("title", "excerpt"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -26,6 +27,7 @@ export const buyingGuides = pgTable(
     index("buying_guides_status_created_idx").on(t.status, t.createdAt.desc()),
     index("buying_guides_status_featured_created_idx").on(t.status, t.featured.desc(), t.createdAt.desc()),
     index("buying_guides_category_idx").on(t.categoryId),
+    index("buying_guides_search_idx").using("gin", t.searchVector),
     ...scheduleIndexes("buying_guides", t),
   ],
 );

@@ -44,6 +44,8 @@ export const coupons = pgTable(
     index("coupons_search_idx").using("gin", t.searchVector),
     index("coupons_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("coupons_code_trgm_idx").using("gin", t.couponCode.op("gin_trgm_ops")),
+    // The public search's "description contains" (coupons-public.server.ts).
+    index("coupons_description_trgm_idx").using("gin", t.description.op("gin_trgm_ops")),
     // The admin list's orders (each ends with the id, so pages never overlap).
     index("coupons_created_id_idx").on(t.createdAt, t.id),
     index("coupons_title_id_idx").on(t.title, t.id),

@@ -27,4 +27,6 @@ export const stores = pgTable("stores", {
   // The A–Z index, and the coupons filter's store (matched by name without case).
   index("stores_name_idx").on(t.name, t.id),
   index("stores_lower_name_idx").on(sql`lower(${t.name})`),
+  // The site search: a name containing the words, or near them (a typo).
+  index("stores_lower_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
 ]);

@@ -1,4 +1,6 @@
-import { asc, count, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { containsPattern } from "#app/db/sql-text";
+import { textSearchMatch, textSearchOf, type TextSearch } from "#app/modules/search/search-words.server";
 import type { Executor } from "#app/db/client.server";
 import { buyingGuides, categories } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
@@ -35,16 +37,24 @@ export async function findPublicGuideSlugById(db: Executor, id: string) {
   return guide?.slug ?? null;
 }
 
-/** Published guides, featured first then newest, optionally in one category (by slug). */
-export async function listPublicGuides(db: Executor, options: { category?: string; offset?: number; limit: number }) {
-  const where = options.category ? eq(categories.slug, options.category) : undefined;
+/** A guide matches when its title or excerpt contains the search, or their words match with a typo forgiven. */
+function guideSearchCondition(text: TextSearch): SQL {
+  const pattern = containsPattern(text.search);
+  return or(ilike(buyingGuides.title, pattern), ilike(buyingGuides.excerpt, pattern), textSearchMatch(buyingGuides.searchVector, text))!;
+}
+
+/** Published guides, featured first then newest (title matches first for a search), optionally in one category (by slug). */
+export async function listPublicGuides(db: Executor, options: { category?: string; search?: string; offset?: number; limit: number }) {
+  const text = options.search ? await textSearchOf(db, options.search) : undefined;
+  const where = and(options.category ? eq(categories.slug, options.category) : undefined, text ? guideSearchCondition(text) : undefined);
+  const titleFirst = text ? [desc(ilike(buyingGuides.title, containsPattern(text.search)))] : [];
   const [rows, [total]] = await Promise.all([
     db
       .select(guideCardColumns)
       .from(publicRows(buyingGuideType))
       .leftJoin(categories, eq(categories.id, buyingGuides.categoryId))
       .where(where)
-      .orderBy(descNullsLast(buyingGuides.featured), descNullsLast(buyingGuides.createdAt), asc(buyingGuides.id))
+      .orderBy(...titleFirst, descNullsLast(buyingGuides.featured), descNullsLast(buyingGuides.createdAt), asc(buyingGuides.id))
       .limit(options.limit)
       .offset(options.offset ?? 0),
     db.select({ n: count() }).from(publicRows(buyingGuideType)).leftJoin(categories, eq(categories.id, buyingGuides.categoryId)).where(where),

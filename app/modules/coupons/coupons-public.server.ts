@@ -1,11 +1,13 @@
 import { containsPattern } from "#app/db/sql-text";
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { coupons, stores } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { couponTargetUrl } from "./coupon-target";
 import { couponType } from "./coupon.type.server";
 import { descNullsLast } from "#app/db/order-by";
+import { cappedCount } from "#app/db/capped-count";
+import { textSearchMatch, textSearchOf, type TextSearch } from "#app/modules/search/search-words.server";
 
 /** Published coupons; `live` leaves out the expired ones (see public-read.server.ts). */
 const publicCoupons = (live: boolean) => publicRows(couponType, { live });
@@ -37,13 +39,19 @@ export interface PublicCouponFilters {
   offset?: number;
 }
 
-/** Search matches title and description without case; the store matches by name without case. */
+/**
+ * A coupon matches when its title or description contains the search (any case), or its words match with a
+ * typo forgiven (search-words.server.ts).
+ */
+function couponSearchCondition(text: TextSearch): SQL {
+  const pattern = containsPattern(text.search);
+  return or(ilike(coupons.title, pattern), ilike(coupons.description, pattern), text.widened ? textSearchMatch(coupons.searchVector, text) : undefined)!;
+}
+
+/** The store matches by name without case. */
 export async function listPublicCoupons(db: Executor, filters: PublicCouponFilters) {
   const conditions: SQL[] = [];
-  if (filters.search) {
-    const pattern = containsPattern(filters.search);
-    conditions.push(or(ilike(coupons.title, pattern), ilike(coupons.description, pattern))!);
-  }
+  if (filters.search) conditions.push(couponSearchCondition(await textSearchOf(db, filters.search)));
   if (filters.store) conditions.push(sql`lower(${stores.name}) = lower(${filters.store})`);
   const where = and(...conditions);
   const source = () => publicCoupons(!filters.showExpired);
@@ -60,6 +68,30 @@ export async function listPublicCoupons(db: Executor, filters: PublicCouponFilte
     db.select({ one: sql`1` }).from(publicCoupons(false)).limit(1),
   ]);
   return { coupons: rows.slice(0, filters.limit), hasMore: rows.length > filters.limit, anyPublished: published.length > 0 };
+}
+
+/**
+ * The site search's coupons (live ones, those with the search in their title first, then newest) and how
+ * many match, up to COUNT_CAP + 1.
+ */
+export async function listMatchingCoupons(db: Executor, text: TextSearch, limit: number) {
+  const where = couponSearchCondition(text);
+  const [rows, total] = await Promise.all([
+    db
+      .select(publicColumns)
+      .from(publicCoupons(true))
+      .innerJoin(stores, eq(stores.id, coupons.storeId))
+      .where(where)
+      .orderBy(desc(ilike(coupons.title, containsPattern(text.search))), descNullsLast(coupons.createdAt), asc(coupons.id))
+      .limit(limit),
+    countMatchingCoupons(db, text),
+  ]);
+  return { coupons: rows, total };
+}
+
+/** How many live coupons match a search, up to COUNT_CAP + 1 (Deal Dashes points to them when no deal matches). */
+export async function countMatchingCoupons(db: Executor, text: TextSearch): Promise<number> {
+  return cappedCount(db, db.select({ one: sql`1` }).from(publicCoupons(true)).where(couponSearchCondition(text)));
 }
 
 /**

@@ -6,7 +6,8 @@ import { publicRows } from "#app/modules/content-types/public-read.server";
 import type { DealSort } from "./deal-filters";
 import { dealType } from "./deal.type.server";
 import { descNullsLast } from "#app/db/order-by";
-import { fullTextMatch, searchCondition, typoTolerantQuery } from "./deal-search.server";
+import { cappedCount } from "#app/db/capped-count";
+import { fullTextMatch, textSearchMatch, textSearchOf, textSearchRank, type TextSearch } from "#app/modules/search/search-words.server";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 
 export interface PublicDealFilters {
@@ -80,10 +81,7 @@ export async function listPublicDeals(db: Executor, filters: PublicDealFilters) 
   if (filters.store) conditions.push(eq(stores.slug, filters.store));
   if (filters.category) conditions.push(categoryCondition(filters.category));
   if (filters.ids) conditions.push(filters.ids.length ? inArray(deals.id, filters.ids) : sql`false`);
-  const typoTolerant = filters.search ? await typoTolerantQuery(db, filters.search) : null;
-  const where = and(...conditions, filters.search ? searchCondition(filters.search, typoTolerant) : undefined);
-
-  const [rows, total] = await Promise.all([
+  const page = (where: SQL | undefined) =>
     db
       .select(publicColumns)
       .from(liveDeals())
@@ -91,32 +89,63 @@ export async function listPublicDeals(db: Executor, filters: PublicDealFilters) 
       .where(where)
       .orderBy(...orderFor(filters.sort ?? "newest"))
       .limit(filters.limit)
-      .offset(filters.offset ?? 0),
-    countMatching(db, conditions, filters.search, typoTolerant),
-  ]);
-  return { deals: rows, total };
+      .offset(filters.offset ?? 0);
+  if (!filters.search) {
+    const [rows, total] = await Promise.all([page(and(...conditions)), cappedCount(db, matchingIds(db, and(...conditions)))]);
+    return { deals: rows, total };
+  }
+  const text = await textSearchOf(db, filters.search);
+  const matched = await searchMatches(db, conditions, text);
+  if (matched.few?.length === 0) return { deals: [], total: 0 };
+  return { deals: await page(matched.few ? inArray(deals.id, matched.few) : matched.where), total: matched.few?.length ?? COUNT_CAP + 1 };
 }
 
+const matchingIds = (db: Executor, where: SQL | undefined) =>
+  db.select({ id: deals.id }).from(liveDeals()).innerJoin(stores, eq(stores.id, deals.storeId)).where(where).limit(COUNT_CAP + 1);
+
 /**
- * How many deals match, up to COUNT_CAP + 1: an index walk of a thousand entries, never the whole table.
- * A search is counted on its words as typed first: a common word reaches the cap on that alone, and only
- * a rarer one is counted again with its near words.
+ * What a search matches: the ids themselves when there are at most COUNT_CAP (`few`), read through the
+ * full-text index, else the condition, for pages read off a sort index (many matches are met early on it).
+ * PostgreSQL cannot tell a rare word from a common one and walked the sort index past every deal for a
+ * word few or none have (130 ms at 100,000 deals). The words as typed are tried first: a common word
+ * reaches the cap on that alone, and only a rarer one is tried again with its near words.
  */
-async function countMatching(db: Executor, conditions: SQL[], search: string | undefined, typoTolerant: string | null): Promise<number> {
-  const count = async (where: SQL | undefined) => {
-    const matching = db
-      .select({ one: sql`1` })
-      .from(liveDeals())
-      .innerJoin(stores, eq(stores.id, deals.storeId))
-      .where(where)
-      .limit(COUNT_CAP + 1)
-      .as("matching");
-    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matching);
-    return row?.n ?? 0;
-  };
-  if (!search) return count(and(...conditions));
-  const fullText = await count(and(...conditions, fullTextMatch(search)));
-  return fullText > COUNT_CAP || !typoTolerant ? fullText : count(and(...conditions, searchCondition(search, typoTolerant)));
+async function searchMatches(db: Executor, conditions: SQL[], text: TextSearch): Promise<{ few: string[] | null; where: SQL | undefined }> {
+  const ids = async (where: SQL | undefined) => (await matchingIds(db, where)).map((row) => row.id);
+  const exact = await ids(and(...conditions, fullTextMatch(deals.searchVector, text.search)));
+  const where = and(...conditions, textSearchMatch(deals.searchVector, text));
+  if (exact.length > COUNT_CAP) return { few: null, where };
+  if (!text.widened) return { few: exact, where };
+  const widened = await ids(where);
+  return { few: widened.length > COUNT_CAP ? null : widened, where };
+}
+
+/** How many of the newest matches the site search ranks when more than COUNT_CAP deals match. */
+const RANKED_AMONG = 250;
+
+/**
+ * The site search's deals: the best ranked of the matches (of the newest RANKED_AMONG when more than
+ * COUNT_CAP match: reading and ranking every match of a common word would cost more than it finds),
+ * and how many match.
+ */
+export async function listBestMatchingDeals(db: Executor, text: TextSearch, limit: number) {
+  const matched = await searchMatches(db, [], text);
+  if (matched.few?.length === 0) return { deals: [], total: 0 };
+  const candidates = db
+    .select({ id: deals.id, rank: textSearchRank(deals.searchVector, text).as("rank") })
+    .from(liveDeals())
+    .where(matched.few ? inArray(deals.id, matched.few) : matched.where)
+    .orderBy(descNullsLast(deals.createdAt), asc(deals.id))
+    .limit(matched.few ? COUNT_CAP : RANKED_AMONG)
+    .as("candidates");
+  const rows = await db
+    .select(publicColumns)
+    .from(candidates)
+    .innerJoin(deals, eq(deals.id, candidates.id))
+    .innerJoin(stores, eq(stores.id, deals.storeId))
+    .orderBy(desc(candidates.rank), descNullsLast(deals.createdAt), asc(deals.id))
+    .limit(limit);
+  return { deals: rows, total: matched.few?.length ?? COUNT_CAP + 1 };
 }
 
 /** Home page: featured first, then newest. */

@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, like, or, sql, type SQL } from "drizzle-orm";
+import { containsPattern } from "#app/db/sql-text";
 import type { Executor } from "#app/db/client.server";
 import { coupons, deals, stores } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
@@ -51,4 +52,19 @@ export async function listStoresAtoZ(db: Executor, from: string) {
     .orderBy(asc(stores.name), asc(stores.id))
     .limit(STORES_PER_INDEX_PAGE + 1);
   return { stores: rows.slice(0, STORES_PER_INDEX_PAGE), nextFrom: rows[STORES_PER_INDEX_PAGE]?.name ?? null };
+}
+
+/**
+ * Stores with live items whose name contains the search or is near it (a typo: trigram similarity), both
+ * served by the trigram index on the lower-case name; the closest first, and whether there are more than `limit`.
+ */
+export async function listMatchingStores(db: Executor, search: string, limit: number) {
+  const typed = search.toLowerCase();
+  const rows = await db
+    .select({ name: stores.name, slug: stores.slug, logoUrl: stores.logoUrl })
+    .from(stores)
+    .where(and(or(like(sql`lower(${stores.name})`, containsPattern(typed)), sql`lower(${stores.name}) % ${typed}`), storeHasLiveItems()))
+    .orderBy(desc(sql`lower(${stores.name}) = ${typed}`), desc(sql`similarity(lower(${stores.name}), ${typed})`), asc(stores.name), asc(stores.id))
+    .limit(limit + 1);
+  return { stores: rows.slice(0, limit), hasMore: rows.length > limit };
 }

@@ -2,6 +2,8 @@ import { Link, useNavigation } from "react-router";
 import { GuideCard } from "#app/components/site/guide-card";
 import { PageHeader } from "#app/components/site/page-header";
 import { cn } from "#app/lib/cn";
+import { countLabel } from "#app/lib/counts";
+import { searchQueryOf } from "#app/modules/search/search-query";
 import { listingMeta } from "#app/lib/seo";
 import { categoriesWithPublicGuides, listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
 import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
@@ -11,9 +13,11 @@ import type { Route } from "./+types/buying-guides";
 
 const PER_PAGE = 9;
 
-function listHref(category: string | undefined, page = 1) {
+/** The list's URL; `search` comes from the site search's 'See all guides'. */
+function listHref(category: string | undefined, page = 1, search = "") {
   const params = new URLSearchParams();
   if (category) params.set("category", category);
+  if (search) params.set("search", search);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return `/buying-guides${query ? `?${query}` : ""}`;
@@ -22,25 +26,26 @@ function listHref(category: string | undefined, page = 1) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const category = /^[a-z0-9-]{1,120}$/.test(params.get("category") ?? "") ? params.get("category")! : undefined;
+  const search = searchQueryOf(params, "search");
   const window = pageWindow(pageParam(params), PER_PAGE);
   const [{ guides, total }, categories] = await Promise.all([
-    listPublicGuides(context.db, { category, offset: window.offset, limit: window.limit }),
+    listPublicGuides(context.db, { category, search, offset: window.offset, limit: window.limit }),
     categoriesWithPublicGuides(context.db),
   ]);
-  return { guides, total, categories, category, window };
+  return { guides, total, categories, category, search, window };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   listingMeta(matches, {
     title: "Buying Guides",
     description: "Expert advice to help you choose the right product at the right price.",
-    path: listHref(loaderData?.category),
+    path: listHref(loaderData?.category, 1, loaderData?.search),
     itemPaths: (loaderData?.guides ?? []).map((guide) => `/buying-guides/${guide.slug}`),
   });
 
 export default function BuyingGuides({ loaderData }: Route.ComponentProps) {
-  const { total, categories, category, window } = loaderData;
-  const { items: guides, firstPage } = useLoadedPages(loaderData.guides, listHref(category), window);
+  const { total, categories, category, search, window } = loaderData;
+  const { items: guides, firstPage } = useLoadedPages(loaderData.guides, listHref(category, 1, search), window);
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/buying-guides";
   // One featured guide shows large at the top of the list; the rest sit in the grid.
@@ -66,15 +71,23 @@ export default function BuyingGuides({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
         </nav>
+        {search ? (
+          <p className="text-sm text-gray-600" role="status">
+            {countLabel(total, "guide", "guides")} for "{search}".{" "}
+            <Link to={listHref(category)} className="font-medium text-brand-700 underline">
+              Show all guides
+            </Link>
+          </p>
+        ) : null}
         {loading ? (
           <p role="status" className="py-12 text-center text-gray-600">
             Loading buying guides...
           </p>
         ) : guides.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center text-gray-700">No buying guides here yet. Check back soon!</p>
+          <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center text-gray-700">{search ? `No buying guides match "${search}".` : "No buying guides here yet. Check back soon!"}</p>
         ) : (
           <>
-            {firstPage > 1 ? <ShowEarlierLink to={listHref(category, firstPage - 1)}>Show earlier guides</ShowEarlierLink> : null}
+            {firstPage > 1 ? <ShowEarlierLink to={listHref(category, firstPage - 1, search)}>Show earlier guides</ShowEarlierLink> : null}
             {featured ? <GuideCard guide={featured} large /> : null}
             <CardGrid items={rest} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {(guide) => <GuideCard guide={guide} />}
@@ -82,7 +95,7 @@ export default function BuyingGuides({ loaderData }: Route.ComponentProps) {
           </>
         )}
         {window.offset + loaderData.guides.length < total ? (
-          <LoadMoreLink to={listHref(category, window.lastPage + 1)}>Load More Guides</LoadMoreLink>
+          <LoadMoreLink to={listHref(category, window.lastPage + 1, search)}>Load More Guides</LoadMoreLink>
         ) : null}
       </div>
     </main>

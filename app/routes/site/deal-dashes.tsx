@@ -20,6 +20,8 @@ import { pageWindow } from "#app/lib/page-window";
 import { dealPath } from "#app/lib/public-paths";
 import { useLoadedPages } from "#app/components/site/use-loaded-pages";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
+import { countMatchingCoupons } from "#app/modules/coupons/coupons-public.server";
+import { textSearchOf } from "#app/modules/search/search-words.server";
 import { storeFilterOptions } from "#app/modules/stores/stores.server";
 import { LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
 import type { Route } from "./+types/deal-dashes";
@@ -35,7 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     storeFilterOptions(context.db, "deals", { slug: filters.store }),
     categoryFilterOptions(context.db, filters.category),
   ]);
-  return { filters, window, deals, total, stores, categories };
+  // No deal matches: say whether coupons do, so the search is not a dead end.
+  const matchingCoupons = total === 0 && filters.search ? await countMatchingCoupons(context.db, await textSearchOf(context.db, filters.search)) : 0;
+  return { filters, window, deals, total, stores, categories, matchingCoupons };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -130,6 +134,11 @@ export default function DealDashes({ loaderData }: Route.ComponentProps) {
         {deals.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center">
             <p className="text-gray-700">No deals match your search and filters.</p>
+            {loaderData.matchingCoupons > 0 ? (
+              <Link to={`/coupons?search=${encodeURIComponent(filters.search)}`} className="mt-3 block font-medium text-brand-700 underline">
+                {countLabel(loaderData.matchingCoupons, "coupon", "coupons")} {loaderData.matchingCoupons === 1 ? "matches" : "match"} '{filters.search}'
+              </Link>
+            ) : null}
             <Link to="/deal-dashes" className="mt-3 inline-block font-medium text-brand-600 underline">
               Reset filters
             </Link>

@@ -3,15 +3,25 @@ import { Breadcrumbs } from "#app/components/site/breadcrumbs";
 import { PageHeader } from "#app/components/site/page-header";
 import { storePath } from "#app/lib/public-paths";
 import { pageMeta, siteUrlFrom } from "#app/lib/seo";
-import { listStoresAtoZ } from "#app/modules/stores/stores-public.server";
+import { listMatchingStores, listStoresAtoZ, STORES_PER_INDEX_PAGE } from "#app/modules/stores/stores-public.server";
+import { searchQueryOf } from "#app/modules/search/search-query";
 import type { Route } from "./+types/stores";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
 
-/** `?from=` is a letter or the name a previous page ended at; anything longer than a name is cut. */
+/**
+ * `?from=` is a letter or the name a previous page ended at; anything longer than a name is cut.
+ * `?search=` (the site search's 'See all stores') lists the stores whose names match instead, closest first.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const from = (new URL(request.url).searchParams.get("from") ?? "").slice(0, 120);
-  return { from, ...(await listStoresAtoZ(context.db, from)) };
+  const params = new URL(request.url).searchParams;
+  const search = searchQueryOf(params, "search");
+  if (search) {
+    const { stores } = await listMatchingStores(context.db, search, STORES_PER_INDEX_PAGE);
+    return { from: "", search, stores, nextFrom: null };
+  }
+  const from = (params.get("from") ?? "").slice(0, 120);
+  return { from, search, ...(await listStoresAtoZ(context.db, from)) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -22,10 +32,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 const fromHref = (from: string) => `/stores?from=${encodeURIComponent(from)}`;
 
-export default function Stores({ loaderData: { from, stores, nextFrom } }: Route.ComponentProps) {
+export default function Stores({ loaderData: { from, search, stores, nextFrom } }: Route.ComponentProps) {
   return (
     <main>
-      <PageHeader title="Stores A–Z" tagline="Every store with live coupons and deals." />
+      <PageHeader title={search ? `Stores matching "${search}"` : "Stores A–Z"} tagline="Every store with live coupons and deals." />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
         <Breadcrumbs crumbs={[{ label: "Home", to: "/" }, { label: "Stores" }]} />
         <nav aria-label="Stores by letter">
@@ -44,7 +54,7 @@ export default function Stores({ loaderData: { from, stores, nextFrom } }: Route
           </ul>
         </nav>
         {stores.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center text-gray-700">No stores with live coupons or deals from here on.</p>
+          <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center text-gray-700">{search ? `No store with live coupons or deals matches "${search}".` : "No stores with live coupons or deals from here on."}</p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
             {stores.map((store) => (
