@@ -12,8 +12,12 @@ import { cachedPage, PUBLIC_CACHE_CONTROL, type CachedPage, type PageCache } fro
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:dealdash\.session_\w+|dealdash_toast)=/;
 const CHOSE_ABOUT_COOKIES = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=`);
 const PRIVATE = "private, no-store";
-/** Answers that are never kept, whatever they say: the admin's sign-in, click-outs, resources that count or reveal. */
-const NEVER_CACHED = /^\/(?:admin|go|api|healthz|cookie-consent)(?:[/?]|\.data|$)|^\/coupons\/[^/?]+\/code/;
+/**
+ * Answers that are never kept, whatever they say: the admin's sign-in, click-outs, resources that count or
+ * reveal, and React Router's route manifest, which browsers keep for good (`immutable`, versioned by its
+ * URL): kept here it would carry the pages' max-age=0 and be fetched again on every link discovery.
+ */
+const NEVER_CACHED = /^\/(?:admin|go|api|healthz|cookie-consent|__manifest)(?:[/?]|\.data|$)|^\/coupons\/[^/?]+\/code/;
 
 interface PendingPage {
   key: string;

@@ -5,9 +5,10 @@ import { baseUrl, chooseOption, saveForm, test, toastWith } from "./support/brow
 const inputValue = (at: Date) => at.toISOString().slice(0, 19);
 
 describe("scheduled publishing", () => {
-  test("a deal scheduled a few seconds ahead is Scheduled in the admin, absent from the site, and appears on its own when its time passes", async ({ adminPage, openPage }) => {
+  test("a deal scheduled a few seconds ahead is Scheduled in the admin, absent from the site, appears on its own when its time passes and leaves at its unpublish time", async ({ adminPage, openPage }) => {
     const title = `Scheduled Soundbar ${Date.now()}`;
     const publishAt = new Date(Date.now() + 12_000);
+    const unpublishAt = new Date(publishAt.getTime() + 6_000);
     await adminPage.goto("/admin/deals/add");
     await chooseOption(adminPage, "Store", "Best Buy");
     await adminPage.getByLabel("Title").fill(title);
@@ -17,6 +18,7 @@ describe("scheduled publishing", () => {
     await adminPage.getByLabel("Current price ($)").fill("199");
     await adminPage.getByLabel("Status").selectOption("published");
     await adminPage.getByLabel("Publish at", { exact: true }).fill(inputValue(publishAt));
+    await adminPage.getByLabel("Unpublish at").fill(inputValue(unpublishAt));
     await saveForm(adminPage, "Create Deal", "/admin/deals", "Deal created successfully");
 
     const row = adminPage.getByRole("row").filter({ hasText: title });
@@ -33,9 +35,15 @@ describe("scheduled publishing", () => {
     expect((await fetch(`${baseUrl()}/deals/${slug}`)).status).toBe(404);
 
     // No job runs: the public read and the page cache follow the clock.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, publishAt.getTime() - Date.now() + 300)));
+    const until = (at: Date) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at.getTime() - Date.now() + 300)));
+    await until(publishAt);
     expect(await listed()).toBe(1);
     expect((await fetch(`${baseUrl()}/deals/${slug}`)).status).toBe(200);
+    await until(unpublishAt);
+    expect(await listed()).toBe(0);
+    expect((await fetch(`${baseUrl()}/deals/${slug}`)).status).toBe(404);
+    await adminPage.reload();
+    await row.getByText("Expired", { exact: true }).waitFor();
   });
 
   test("a schedule is shown on the form and 'Clear schedule' cancels it", async ({ adminPage }) => {

@@ -213,6 +213,21 @@ describe("a shopper on the public site", () => {
     }
   });
 
+  test("on a phone, folds Deal Dashes' filters behind 'Filters' so the first deal shows on the first screen", async ({ openPage }) => {
+    const { page } = await openPage({ viewport: { width: 390, height: 844 } });
+    await page.goto("/deal-dashes");
+    const store = page.getByRole("combobox", { name: "Store" });
+    expect(await store.isVisible()).toBe(false);
+    const firstCard = await page.getByTestId("deal-card").first().boundingBox();
+    expect(firstCard!.y).toBeLessThan(844 - 100);
+
+    await page.getByText("Filters", { exact: true }).click();
+    await store.selectOption("bestbuy");
+    await page.waitForURL((url) => url.searchParams.get("store") === "bestbuy");
+    // The chosen filter is counted on the folded panel.
+    await page.getByText("Filters (1)").waitFor();
+  });
+
   // Which click-outs count (people's, not bots') and how they rank "popular": deals-public.int.test.ts.
   test("answers a click-out, a bot's too, with 302 to the stored URL", async () => {
     const page = await html("/deal-dashes?store=bestbuy");

@@ -90,9 +90,14 @@ describe("header search", () => {
     const { page } = await openPage();
     await page.goto("/deal-dashes?search=sitewide");
     await page.getByText("No deals match your search and filters.").waitFor();
-    await page.getByRole("link", { name: "1 coupon matches 'sitewide'" }).click();
+    // The demo's "20% Off Sitewide", and whatever other tests have added or archived meanwhile.
+    const pointer = page.getByRole("link", { name: /^\d+ coupons? match(es)? 'sitewide'$/ });
+    const matching = Number((await pointer.textContent())!.match(/^\d+/)![0]);
+    await pointer.click();
     await page.waitForURL("**/coupons?search=sitewide");
-    expect(await page.getByTestId("coupon-card").filter({ hasText: "20% Off Sitewide" }).count()).toBe(1);
+    const cards = page.getByTestId("coupon-card");
+    await expect.poll(() => cards.count()).toBe(Math.min(matching, 12));
+    for (const text of await cards.allTextContents()) expect(text.toLowerCase()).toContain("sitewide");
   });
 });
 

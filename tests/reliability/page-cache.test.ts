@@ -31,6 +31,17 @@ describe("anonymous page cache", () => {
     expect(await revalidated.text()).toBe("");
   });
 
+  it("leaves React Router's route manifest to the browser's cache, immutable as the router sends it", async () => {
+    const version = (await (await fetch(`${served().url}/`)).text()).match(/"version":\s*"(\w+)"/)![1];
+    const path = `/__manifest?paths=%2F%2C%2Fsearch&version=${version}`;
+    for (let visit = 0; visit < 2; visit++) {
+      const answer = await get(path);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("x-cache")).toBeNull();
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    }
+  });
+
   it("answers a hit with the security headers every answer carries, and logs it", async () => {
     const log = vi.spyOn(served().app.mod.logger, "info");
     try {

@@ -1,4 +1,4 @@
-import { Bookmark, LayoutGrid, List, Search } from "lucide-react";
+import { Bookmark, LayoutGrid, List, Search, SlidersHorizontal } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
@@ -57,61 +57,78 @@ function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
   const submit = useSubmit();
   const savedIds = useSavedDealIds();
   const searchRef = useRef<HTMLInputElement>(null);
+  const panelRef = useRef<HTMLDetailsElement>(null);
+  // From md up the filters are always shown (app.css); where the browser cannot show a closed panel's
+  // content, open it.
+  useEffect(() => {
+    if (panelRef.current && matchMedia("(min-width: 48rem)").matches) panelRef.current.open = true;
+  }, []);
   // The search box follows the URL when it changes, e.g. a header search from this page.
   useEffect(() => {
     if (searchRef.current && document.activeElement !== searchRef.current) searchRef.current.value = filters.search;
   }, [filters.search]);
 
+  const chosen = [filters.store, filters.category, filters.sort !== DEAL_FILTER_DEFAULTS.sort ? filters.sort : undefined].filter(Boolean).length;
+
   return (
     <Form
       method="get"
       action="/deal-dashes"
-      className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_auto_auto_auto_auto]"
+      className="space-y-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
       onChange={(event) => {
         // Selects apply at once; the search box applies on Enter or the button.
         if ((event.target as HTMLElement).tagName === "SELECT") submit(event.currentTarget, { preventScrollReset: true });
       }}
     >
-      <div className="relative">
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
-        <Input ref={searchRef} type="search" name="search" defaultValue={filters.search} placeholder="Search deals..." aria-label="Search deals" className="pl-9" />
+      <div className="flex gap-3">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
+          <Input ref={searchRef} type="search" name="search" defaultValue={filters.search} placeholder="Search deals..." aria-label="Search deals" className="pl-9" />
+        </div>
+        <Button type="submit">Search</Button>
       </div>
-      <Select key={`store-${filters.store ?? "all"}`} name="store" defaultValue={filters.store ?? "all"} aria-label="Store" options={[{ value: "all", label: "All Stores" }, ...stores.map((s) => ({ value: s.slug, label: s.name }))]} />
-      <Select
-        key={`category-${filters.category ?? "all"}`}
-        name="category"
-        defaultValue={filters.category ?? "all"}
-        aria-label="Category"
-        options={[{ value: "all", label: "All Categories" }, ...categories.map((c) => ({ value: c.slug, label: c.name }))]}
-      />
-      <Select key={`sort-${filters.sort}`} name="sort" defaultValue={filters.sort} aria-label="Sort by" options={dealSortOptions} />
-      {filters.view !== "grid" ? <input type="hidden" name="view" value={filters.view} /> : null}
-      <Button type="submit">Search</Button>
-      <div className="flex flex-wrap items-center gap-2 md:col-span-5">
-        <span className="text-sm text-gray-600">View:</span>
-        {(["grid", "list"] as const).map((view) => (
+      <details ref={panelRef} className="filter-panel">
+        <summary>
+          <SlidersHorizontal className="h-4 w-4" aria-hidden /> Filters{chosen ? ` (${chosen})` : ""}
+        </summary>
+        <div className="mt-3 grid gap-3 md:mt-0 md:grid-cols-3">
+          <Select key={`store-${filters.store ?? "all"}`} name="store" defaultValue={filters.store ?? "all"} aria-label="Store" options={[{ value: "all", label: "All Stores" }, ...stores.map((s) => ({ value: s.slug, label: s.name }))]} />
+          <Select
+            key={`category-${filters.category ?? "all"}`}
+            name="category"
+            defaultValue={filters.category ?? "all"}
+            aria-label="Category"
+            options={[{ value: "all", label: "All Categories" }, ...categories.map((c) => ({ value: c.slug, label: c.name }))]}
+          />
+          <Select key={`sort-${filters.sort}`} name="sort" defaultValue={filters.sort} aria-label="Sort by" options={dealSortOptions} />
+        </div>
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <span className="text-sm text-gray-600">View:</span>
+          {(["grid", "list"] as const).map((view) => (
+            <Link
+              key={view}
+              to={dealFiltersHref({ ...filters, view, page: filters.page })}
+              preventScrollReset
+              aria-current={filters.view === view ? "true" : undefined}
+              aria-label={view === "grid" ? "Grid view" : "List view"}
+              className={cn("rounded-lg border p-2", filters.view === view ? "border-brand-600 bg-brand-50 text-brand-700" : "border-gray-200 text-gray-600")}
+            >
+              {view === "grid" ? <LayoutGrid className="h-4 w-4" aria-hidden /> : <List className="h-4 w-4" aria-hidden />}
+            </Link>
+          ))}
           <Link
-            key={view}
-            to={dealFiltersHref({ ...filters, view, page: filters.page })}
-            preventScrollReset
-            aria-current={filters.view === view ? "true" : undefined}
-            aria-label={view === "grid" ? "Grid view" : "List view"}
-            className={cn("rounded-lg border p-2", filters.view === view ? "border-brand-600 bg-brand-50 text-brand-700" : "border-gray-200 text-gray-600")}
+            to={filters.saved ? dealFiltersHref({ ...filters, saved: undefined, page: 1 }) : dealFiltersHref({ ...filters, saved: savedIds, page: 1 })}
+            aria-current={filters.saved ? "true" : undefined}
+            className={cn(
+              "ml-2 inline-flex items-center gap-1 rounded-lg border px-3 py-2 text-sm",
+              filters.saved ? "border-red-300 bg-red-50 text-red-700" : "border-gray-200 text-gray-700",
+            )}
           >
-            {view === "grid" ? <LayoutGrid className="h-4 w-4" aria-hidden /> : <List className="h-4 w-4" aria-hidden />}
+            <Bookmark className="h-4 w-4" aria-hidden /> Saved ({savedIds.length})
           </Link>
-        ))}
-        <Link
-          to={filters.saved ? dealFiltersHref({ ...filters, saved: undefined, page: 1 }) : dealFiltersHref({ ...filters, saved: savedIds, page: 1 })}
-          aria-current={filters.saved ? "true" : undefined}
-          className={cn(
-            "ml-2 inline-flex items-center gap-1 rounded-lg border px-3 py-2 text-sm",
-            filters.saved ? "border-red-300 bg-red-50 text-red-700" : "border-gray-200 text-gray-700",
-          )}
-        >
-          <Bookmark className="h-4 w-4" aria-hidden /> Saved ({savedIds.length})
-        </Link>
-      </div>
+        </div>
+      </details>
+      {filters.view !== "grid" ? <input type="hidden" name="view" value={filters.view} /> : null}
     </Form>
   );
 }
