@@ -62,6 +62,8 @@ const schema = z
     WEB_CONCURRENCY: z.coerce.number({ message: "must be a number" }).int().min(1).max(256).optional(),
     // Memory for anonymous visitors' pages (server/page-cache.ts); 0 turns the cache off.
     PAGE_CACHE_MB: z.coerce.number({ message: "must be a number" }).int().min(0).max(65536).default(64),
+    // Days raw click-outs are kept; the analytics' per-day counts are kept for good.
+    CLICK_RETENTION_DAYS: z.coerce.number({ message: "must be a number" }).int().min(31).max(3650).default(400),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .transform((raw) => ({

@@ -1,12 +1,17 @@
 import { isbot } from "isbot";
 import type { Executor } from "#app/db/client.server";
 import { clicks } from "#app/db/schema";
+import { deviceClassOf } from "./device-class";
 
 export interface ClickOut {
   kind: string;
   id: string;
   trackClicks: boolean;
+  storeId: string | null;
+  categoryId?: string | null;
 }
+
+export type ClickAction = "click" | "reveal";
 
 /** Where on our site a click came from (`?from=`), kept short and plain. */
 function placementOf(url: URL): string | null {
@@ -22,16 +27,21 @@ function referrerHostOf(request: Request): string | null {
 }
 
 /**
- * Counts one click-out unless the item does not track clicks or a bot made it. Keeps what, when, where on
- * our site and the referring host: no address, no user agent.
+ * Counts one click-out (or, with `action: "reveal"`, a coupon code shown) unless the item does not track
+ * clicks or a bot made it. Keeps what, when, where on our site, the referring host and the device class:
+ * no address, no user agent.
  */
-export async function recordClickOut(db: Executor, request: Request, target: ClickOut): Promise<void> {
+export async function recordClickOut(db: Executor, request: Request, target: ClickOut, action: ClickAction = "click"): Promise<void> {
   const userAgent = request.headers.get("user-agent") ?? "";
   if (!target.trackClicks || !userAgent || isbot(userAgent)) return;
   await db.insert(clicks).values({
     kind: target.kind,
     itemId: target.id,
+    action,
+    storeId: target.storeId,
+    categoryId: target.categoryId ?? null,
     placement: placementOf(new URL(request.url)),
     referrerHost: referrerHostOf(request),
+    device: deviceClassOf(userAgent),
   });
 }

@@ -8,6 +8,8 @@ export interface ClickTarget {
   id: string;
   url: string;
   trackClicks: boolean;
+  storeId: string | null;
+  categoryId: string | null;
 }
 
 /** The type a click-out URL's kind names (`/go/deal/…`), if it has click-outs. */
@@ -19,7 +21,13 @@ export function clickOutType(kind: string): AnyContentType | undefined {
 export async function findClickTarget(type: AnyContentType, db: Executor, id: string): Promise<ClickTarget | null> {
   if (!type.clickOut) return null;
   const [row] = await db
-    .select({ id: type.table.id, url: type.clickOut.url, trackClicks: type.clickOut.trackClicks ?? sql<boolean>`true` })
+    .select({
+      id: type.table.id,
+      url: type.clickOut.url,
+      trackClicks: type.clickOut.trackClicks ?? sql<boolean>`true`,
+      storeId: type.clickOut.storeId ?? sql<null>`null`,
+      categoryId: type.clickOut.categoryId ?? sql<null>`null`,
+    })
     .from(publicRows(type, { live: true }))
     .where(eq(type.table.id, id))
     .limit(1);

@@ -166,8 +166,11 @@ export interface ContentType<Input = unknown, ListRow = unknown, Table extends C
    * public card (components/site/embedded-card.tsx); `cards` reads public rows only.
    */
   embed?: EmbedConfig<{ id: string }>;
-  /** Its counted click-out `/go/<key>/<id>`: where a public row sends the shopper, and whether to count it. */
-  clickOut?: { url: AnyPgColumn | SQL<string>; trackClicks?: AnyPgColumn };
+  /**
+   * Its counted click-out `/go/<key>/<id>`: where a public row sends the shopper, whether to count it, and
+   * the store and category its clicks are reported under.
+   */
+  clickOut?: { url: AnyPgColumn | SQL<string>; trackClicks?: AnyPgColumn; storeId?: AnyPgColumn; categoryId?: AnyPgColumn };
   csv: CsvConfig;
   admin: AdminConfig<ListRow>;
 }

@@ -36,7 +36,7 @@ export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
       url: coupon.targetUrl,
     }),
   },
-  clickOut: { url: couponTargetUrl },
+  clickOut: { url: couponTargetUrl, storeId: coupons.storeId },
   csv: { fields: couponFields, importBy: [] },
   admin: {
     icon: "Tag",

@@ -125,8 +125,8 @@ export async function findPublicCouponsByIds(db: Executor, ids: string[]) {
   return db.select(publicColumns).from(publicCoupons(true)).innerJoin(stores, eq(stores.id, coupons.storeId)).where(inArray(coupons.id, ids));
 }
 
-/** The code of a live coupon (asked for by 'Show Code'), or null. */
-export async function revealCouponCode(db: Executor, id: string): Promise<{ code: string | null } | null> {
-  const [row] = await db.select({ code: coupons.couponCode }).from(publicCoupons(true)).where(eq(coupons.id, id)).limit(1);
-  return row ? { code: row.code } : null;
+/** The code of a live coupon (asked for by 'Show Code') and its store, or null. */
+export async function revealCouponCode(db: Executor, id: string): Promise<{ code: string | null; storeId: string } | null> {
+  const [row] = await db.select({ code: coupons.couponCode, storeId: coupons.storeId }).from(publicCoupons(true)).where(eq(coupons.id, id)).limit(1);
+  return row ?? null;
 }

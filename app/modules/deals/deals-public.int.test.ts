@@ -54,7 +54,7 @@ describe("public deals", () => {
     const [newest, second] = rows;
     const last = rows.at(-1)!;
     const clickOut = (id: string, userAgent: string) =>
-      recordClickOut(db(), new Request("http://localhost/go/deal/x?from=test", { headers: { "user-agent": userAgent } }), { kind: "deal", id, trackClicks: true });
+      recordClickOut(db(), new Request("http://localhost/go/deal/x?from=test", { headers: { "user-agent": userAgent } }), { kind: "deal", id, trackClicks: true, storeId: null });
     await clickOut(last.id, "Mozilla/5.0 (X11; Linux x86_64) Chrome/130");
     await clickOut(last.id, "Mozilla/5.0 (X11; Linux x86_64) Chrome/130");
     for (let i = 0; i < 5; i++) await clickOut(second!.id, "Googlebot/2.1 (+http://www.google.com/bot.html)");

@@ -34,7 +34,7 @@ export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas>
       url: gift.productUrl,
     }),
   },
-  clickOut: { url: giftIdeas.productUrl },
+  clickOut: { url: giftIdeas.productUrl, storeId: giftIdeas.storeId },
   csv: { fields: giftIdeaFields },
   admin: {
     icon: "Gift",

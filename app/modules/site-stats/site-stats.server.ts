@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { clicks, newsletterSubscribers } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
@@ -22,7 +22,7 @@ export const siteStats = keptUntilContentChanges(
     const [[deals], [coupons], [out], [readers]] = await Promise.all([
       db.select({ n: count() }).from(publicRows(dealType, { live: true })),
       db.select({ n: count() }).from(publicRows(couponType, { live: true })),
-      db.select({ n: count() }).from(clicks),
+      db.select({ n: count() }).from(clicks).where(eq(clicks.action, "click")),
       db.select({ n: count() }).from(newsletterSubscribers),
     ]);
     return { liveDeals: deals?.n ?? 0, liveCoupons: coupons?.n ?? 0, clicksOut: out?.n ?? 0, subscribers: readers?.n ?? 0 };

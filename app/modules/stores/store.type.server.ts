@@ -26,7 +26,7 @@ export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
   },
   publicPath: storePath,
   inSitemapWhen: storeHasLiveItems,
-  clickOut: { url: storeTargetUrl },
+  clickOut: { url: storeTargetUrl, storeId: stores.id },
   // api_config holds secrets: it stays out of files, and an import leaves it as it is.
   csv: { fields: storeFields, omit: ["apiConfig"], importBy: [stores.slug] },
   admin: {
