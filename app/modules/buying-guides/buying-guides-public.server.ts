@@ -44,8 +44,9 @@ function guideSearchCondition(text: TextSearch): SQL {
 }
 
 /** Published guides, featured first then newest (title matches first for a search), optionally in one category (by slug). */
-export async function listPublicGuides(db: Executor, options: { category?: string; search?: string; offset?: number; limit: number }) {
-  const text = options.search ? await textSearchOf(db, options.search) : undefined;
+export async function listPublicGuides(db: Executor, options: { category?: string; search?: string | TextSearch; offset?: number; limit: number }) {
+  // The site search hands over the search it has already worked out.
+  const text = typeof options.search === "string" ? (options.search ? await textSearchOf(db, options.search) : undefined) : options.search;
   const where = and(options.category ? eq(categories.slug, options.category) : undefined, text ? guideSearchCondition(text) : undefined);
   const titleFirst = text ? [desc(ilike(buyingGuides.title, containsPattern(text.search)))] : [];
   const [rows, [total]] = await Promise.all([

@@ -6,7 +6,7 @@ import type { AdminListRow } from "#app/lib/admin-list";
 import type { AnyContentType, ListColumn, ListPage, Reference } from "./content-type";
 import type { ListParams, ListState, SortDirection } from "./list-params";
 import { contentType } from "./registry.server";
-import { lifecycleOf, referenceColumn, titleCase, titleColumnOf } from "./words";
+import { lifecycleOf, referenceColumn, titleCase, titleColumnOf, windowOf } from "./words";
 
 // Every admin list, paged, searched, filtered and sorted in the database, so a list costs the same at
 // fifty rows and at a hundred thousand. The same filter also selects the rows of an "all matching" bulk action.
@@ -36,16 +36,6 @@ export function refFiltersOf(type: AnyContentType): RefFilter[] {
     to: reference.to,
     reference,
   }));
-}
-
-/** The dates that make a row scheduled (before a start) or expired (after an end): its schedule and window. */
-export function windowOf(type: AnyContentType): { starts: AnyPgColumn[]; ends: AnyPgColumn[] } {
-  const lifecycle = lifecycleOf(type);
-  const present = (columns: Array<AnyPgColumn | undefined>) => [...new Set(columns.filter((column): column is AnyPgColumn => column !== undefined))];
-  return {
-    starts: present([type.admin.window?.startsAt, lifecycle?.publishAt]),
-    ends: present([type.admin.window?.endsAt ?? type.endsAt, lifecycle?.unpublishAt]),
-  };
 }
 
 /** The states the type's rows can be in, for its filter: scheduled only with a start, expired only with an end. */

@@ -2,9 +2,8 @@ import { and, gt, min, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "#app/db/client.server";
 import type { AnyContentType } from "./content-type";
-import { windowOf } from "./admin-list.server";
 import { contentTypes } from "./registry.server";
-import { lifecycleOf } from "./words";
+import { lifecycleOf, windowOf } from "./words";
 
 // Pages change without a write when a published row's time comes: a coupon ends, a deal expires, a
 // scheduled item is published or unpublished. The page cache keeps pages no longer than the next such moment.

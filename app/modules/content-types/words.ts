@@ -17,6 +17,16 @@ export function lifecycleOf(type: Pick<AnyContentType, "table" | "endsAt">): Lif
   return table.status ? { status: table.status, publishAt: table.publishAt, unpublishAt: table.unpublishAt, endsAt: type.endsAt } : undefined;
 }
 
+/** The dates that make a row scheduled (before a start) or expired (after an end): its schedule and window. */
+export function windowOf(type: AnyContentType): { starts: AnyPgColumn[]; ends: AnyPgColumn[] } {
+  const lifecycle = lifecycleOf(type);
+  const present = (columns: Array<AnyPgColumn | undefined>) => [...new Set(columns.filter((column): column is AnyPgColumn => column !== undefined))];
+  return {
+    starts: present([type.admin.window?.startsAt, lifecycle?.publishAt]),
+    ends: present([type.admin.window?.endsAt ?? type.endsAt, lifecycle?.unpublishAt]),
+  };
+}
+
 /** The column a reference is stored in (its field's name). */
 export const referenceColumn = (type: AnyContentType, reference: Reference): AnyPgColumn =>
   (type.table as unknown as Record<string, AnyPgColumn>)[reference.field]!;

@@ -17,7 +17,7 @@ export async function searchSite(db: Executor, search: string) {
     listBestMatchingDeals(db, text, SEARCH_SECTION_SIZES.deals),
     listMatchingCoupons(db, text, SEARCH_SECTION_SIZES.coupons),
     listMatchingStores(db, search, SEARCH_SECTION_SIZES.stores),
-    listPublicGuides(db, { search, limit: SEARCH_SECTION_SIZES.guides }),
+    listPublicGuides(db, { search: text, limit: SEARCH_SECTION_SIZES.guides }),
   ]);
   return { deals, coupons, stores, guides };
 }

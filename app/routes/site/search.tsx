@@ -8,10 +8,10 @@ import { CouponCard } from "#app/components/site/coupon-card";
 import { DealCard } from "#app/components/site/deal-card";
 import { GuideCard } from "#app/components/site/guide-card";
 import { PageHeader } from "#app/components/site/page-header";
+import { StoreLinkGrid } from "#app/components/site/store-link-grid";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { countLabel } from "#app/lib/counts";
-import { storePath } from "#app/lib/public-paths";
 import { pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { SEARCH_MAX_LENGTH, searchQueryOf } from "#app/modules/search/search-query";
 import { searchSite } from "#app/modules/search/site-search.server";
@@ -97,16 +97,7 @@ export default function SearchPage({ loaderData: { q, results } }: Route.Compone
                 summary={results.stores.hasMore ? `more than ${results.stores.stores.length}` : countLabel(results.stores.stores.length, "store", "stores")}
                 seeAll={results.stores.hasMore ? { to: `/stores?search=${encoded(q)}`, label: "See all stores" } : undefined}
               >
-                <ul className="grid gap-3 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
-                  {results.stores.stores.map((store) => (
-                    <li key={store.slug}>
-                      <Link to={storePath(store)} className="flex items-center gap-3 rounded-xl border border-gray-200 bg-white p-3 font-medium text-gray-900 hover:border-brand-600 hover:text-brand-700">
-                        {store.logoUrl ? <img src={store.logoUrl} alt="" width={32} height={32} loading="lazy" className="h-8 w-8 rounded object-contain" /> : null}
-                        {store.name}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
+                <StoreLinkGrid stores={results.stores.stores} />
               </Section>
             ) : null}
             {results.guides.guides.length ? (

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Breadcrumbs } from "#app/components/site/breadcrumbs";
 import { PageHeader } from "#app/components/site/page-header";
-import { storePath } from "#app/lib/public-paths";
+import { StoreLinkGrid } from "#app/components/site/store-link-grid";
 import { pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { listMatchingStores, listStoresAtoZ, STORES_PER_INDEX_PAGE } from "#app/modules/stores/stores-public.server";
 import { searchQueryOf } from "#app/modules/search/search-query";
@@ -56,16 +56,7 @@ export default function Stores({ loaderData: { from, search, stores, nextFrom } 
         {stores.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center text-gray-700">{search ? `No store with live coupons or deals matches "${search}".` : "No stores with live coupons or deals from here on."}</p>
         ) : (
-          <ul className="grid gap-3 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
-            {stores.map((store) => (
-              <li key={store.slug}>
-                <Link to={storePath(store)} className="flex items-center gap-3 rounded-xl border border-gray-200 bg-white p-3 font-medium text-gray-900 hover:border-brand-600 hover:text-brand-700">
-                  {store.logoUrl ? <img src={store.logoUrl} alt="" width={32} height={32} loading="lazy" className="h-8 w-8 rounded object-contain" /> : null}
-                  {store.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <StoreLinkGrid stores={stores} />
         )}
         {nextFrom ? (
           <p className="text-center">
