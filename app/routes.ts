@@ -32,6 +32,8 @@ export default [
   route("admin/options/:key", "routes/admin/options.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
+    route("analytics", "routes/admin/analytics.tsx"),
+    route("analytics/csv", "routes/admin/analytics-csv.ts"),
     // Each content type: its list and its CSV export/import (one route file each for all), and its own
     // form for add and edit.
     ...contentTypes.flatMap((type) => {

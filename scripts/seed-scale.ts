@@ -1,11 +1,11 @@
 import { parseArgs } from "node:util";
 import { DataDirLockedError } from "../app/db/data-dir-lock.server";
 import { prepareDatabase, targetFromEnv } from "../app/db/database.server";
-import { rollUpDealPopularity } from "../app/modules/deals/deal-popularity.server";
+import { rollUpSeededClicks } from "./lib/seeded-roll-ups";
 import { defaultScaleSizes, seedScaleData, type ScaleSizes } from "../app/db/seed/scale-data.server";
 import { getEnv } from "../app/platform/env.server";
 
-// `npm run seed:scale [-- --deals 100000 --coupons 20000 --stores 2000 --categories 200 --clicks 1000000
+// `npm run seed:scale [-- --deals 100000 --coupons 20000 --stores 2000 --categories 200 --clicks 5000000
 // --gifts 5000 --guides 500]`: adds a catalogue of that size to the configured database (DATABASE_URL, or
 // the embedded one in DATA_DIR while the server is stopped).
 const names = Object.keys(defaultScaleSizes) as Array<keyof ScaleSizes>;
@@ -27,7 +27,7 @@ try {
   const handle = await prepareDatabase(targetFromEnv(env), { seedDemo: env.SEED_DEMO });
   try {
     const started = performance.now();
-    const timings = await seedScaleData(handle.db, sizes, (db) => rollUpDealPopularity(db, { full: true }));
+    const timings = await seedScaleData(handle.db, sizes, rollUpSeededClicks);
     for (const [name, seconds] of timings) console.log(`${name.padEnd(10)} ${String(sizes[name as keyof ScaleSizes]).padStart(9)} rows  ${seconds.toFixed(1)} s`);
     console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s (${handle.driver})`);
   } finally {

@@ -8,6 +8,7 @@ import { startPriceRefreshScheduler } from "#app/modules/amazon/price-refresh-sc
 import { startEmbeddedMaintenance } from "#app/db/embedded-maintenance.server";
 import { startDealPopularityRollUp } from "#app/modules/deals/deal-popularity.server";
 import { startClickRetention } from "#app/modules/clicks/click-retention.server";
+import { startClickRollUp } from "#app/modules/analytics/click-roll-up.server";
 import { ensureFirstAdmin } from "#app/modules/users/users.server";
 import { prepareDatabase, setDatabase, getDatabaseHandle, targetFromEnv } from "#app/db/database.server";
 import type { DatabaseHandle } from "#app/db/client.server";
@@ -98,7 +99,14 @@ export async function startDatabase({ firstAdmin = true }: { firstAdmin?: boolea
   }
   const stopListening = await handle.listen("dealdash_content", () => pageCache.invalidate());
   pageCache.invalidate();
-  stopJobs = [startPriceRefreshScheduler(services), startEmbeddedMaintenance(handle), startDealPopularityRollUp(handle.db), startClickRetention(handle.db, getEnv().CLICK_RETENTION_DAYS), () => void stopListening().catch(() => undefined)];
+  stopJobs = [
+    startPriceRefreshScheduler(services),
+    startEmbeddedMaintenance(handle),
+    startDealPopularityRollUp(handle.db),
+    startClickRollUp(handle.db),
+    startClickRetention(handle.db, getEnv().CLICK_RETENTION_DAYS),
+    () => void stopListening().catch(() => undefined),
+  ];
   if (firstAdmin) await announceFirstAdmin(handle, env);
 }
 

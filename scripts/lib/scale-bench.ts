@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { prepareDatabase } from "../../app/db/database.server";
 import type { DatabaseTarget } from "../../app/db/client.server";
-import { rollUpDealPopularity } from "../../app/modules/deals/deal-popularity.server";
+import { rollUpSeededClicks } from "./seeded-roll-ups";
 import { defaultScaleSizes, seedScaleData, type ScaleSizes } from "../../app/db/seed/scale-data.server";
 import { signInOverHttp } from "./admin-over-http";
 import { freshPostgres } from "./fresh-postgres";
@@ -9,12 +9,14 @@ import { startServer, tempDataDir } from "./server-process";
 import { percentile } from "./stats";
 
 // `npm run bench -- --scale`: the admin at a real catalogue's size (100,000 deals, 20,000 coupons, 2,000
-// stores, 1,000,000 clicks by default) on the embedded database and, when BENCH_DATABASE_URL names a
+// stores, 5,000,000 clicks over a year by default) on the embedded database and, when BENCH_DATABASE_URL names a
 // PostgreSQL server, on PostgreSQL too. Prints response times and page sizes; asserts nothing.
 
 const REQUESTS = 30;
 const admin = { email: "scale-bench@dealdash.test", password: "scale-bench-password" };
 
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** The admin pages to time: every list (plus its harder views), every form, the combobox search. */
 async function pagesToTime(url: string, cookie: string): Promise<string[]> {
@@ -36,6 +38,14 @@ async function pagesToTime(url: string, cookie: string): Promise<string[]> {
     ...lists.map((list) => `/admin/${list}/add`),
     `/admin/deals/edit/${firstDeal}`,
     "/admin/options/store?q=out",
+    // Click analytics (roll-ups; a store's view counts its raw clicks).
+    "/admin/analytics?range=7",
+    "/admin/analytics",
+    "/admin/analytics?range=90",
+    "/admin/analytics?range=90&kind=coupon",
+    `/admin/analytics?range=custom&from=${daysAgo(120)}&to=${daysAgo(31)}`,
+    `/admin/analytics?range=90&store=${store.options[0]?.id ?? ""}`,
+    "/admin/analytics/csv",
     "/admin/options/deal?embed=1&q=sony",
   ];
 }
@@ -113,7 +123,7 @@ async function benchDriver(name: string, target: DatabaseTarget, env: Record<str
   console.log(`\n${name}: seeding ${sizes.deals.toLocaleString("en-US")} deals, ${sizes.coupons.toLocaleString("en-US")} coupons, ${sizes.stores.toLocaleString("en-US")} stores, ${sizes.clicks.toLocaleString("en-US")} clicks…`);
   const started = performance.now();
   const handle = await prepareDatabase(target, { seedDemo: false });
-  await seedScaleData(handle.db, sizes, (db) => rollUpDealPopularity(db, { full: true }));
+  await seedScaleData(handle.db, sizes, rollUpSeededClicks);
   await handle.close();
   console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: "false", ...env } });

@@ -1,39 +1,16 @@
 import { Search } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "#app/components/ui/button";
-import { Combobox, type ComboboxOption } from "#app/components/ui/combobox";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
 import { contentStatuses } from "#app/lib/validation";
 import { isFiltered, type ListParams } from "#app/modules/content-types/list-params";
+import { ComboboxFilter } from "./combobox-filter";
 import type { ContentListView } from "./content-list";
 
 const sentence = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const stateLabels = { live: "Live", expired: "Expired", scheduled: "Scheduled" } as const;
-
-/** A reference filter (store, category): a searchable choice posted as the row's id. */
-function RefFilter({ filter, id, label, onChange }: { filter: ContentListView["filters"]["refs"][number]; id: string | undefined; label: string | undefined; onChange(): void }) {
-  const [selected, setSelected] = useState<ComboboxOption | null>(id ? { id, label: label ?? "" } : null);
-  return (
-    <div className="w-48">
-      <input type="hidden" name={filter.param} value={selected?.id ?? ""} />
-      <Combobox
-        id={`filter-${filter.param}`}
-        ariaLabel={`Filter by ${filter.label.toLowerCase()}`}
-        optionsUrl={`/admin/options/${filter.to}`}
-        selected={selected}
-        placeholder={`Any ${filter.label.toLowerCase()}`}
-        clearable
-        onSelect={(option) => {
-          setSelected(option);
-          // Submit after the hidden input holds the new id.
-          setTimeout(onChange);
-        }}
-      />
-    </div>
-  );
-}
 
 /**
  * The list's search box and filters. Submitting puts the view in the URL (empty fields left out, page back
@@ -101,7 +78,15 @@ export function ListToolbar({ view, params, refLabels }: { view: ContentListView
         />
       ) : null}
       {filters.refs.map((filter) => (
-        <RefFilter key={`${filter.param}-${params.refs[filter.param] ?? ""}`} filter={filter} id={params.refs[filter.param]} label={refLabels[filter.param]} onChange={submit} />
+        <ComboboxFilter
+          key={`${filter.param}-${params.refs[filter.param] ?? ""}`}
+          param={filter.param}
+          label={filter.label}
+          optionsKey={filter.to}
+          id={params.refs[filter.param]}
+          selectedLabel={refLabels[filter.param]}
+          onChange={submit}
+        />
       ))}
       {params.sort ? <input type="hidden" name="sort" value={params.sort} /> : null}
       {params.dir ? <input type="hidden" name="dir" value={params.dir} /> : null}

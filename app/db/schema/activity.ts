@@ -46,6 +46,8 @@ export const clicks = pgTable(
     index("clicks_item_created_idx").on(t.kind, t.itemId, t.createdAt.desc()),
     index("clicks_kind_created_idx").on(t.kind, t.createdAt),
     index("clicks_created_idx").on(t.createdAt),
+    // One store's clicks over a range, for the analytics filtered by store.
+    index("clicks_store_created_idx").on(t.storeId, t.createdAt),
     // Code reveals are few: counted on their own, they leave the home page's "clicks out" an index-only count.
     index("clicks_reveals_idx").on(t.createdAt).where(sql`${t.action} = 'reveal'`),
   ],

@@ -2,6 +2,7 @@ export * from "./activity";
 export * from "./auth";
 export * from "./buying-guides";
 export * from "./categories";
+export * from "./click-roll-ups";
 export { contentStatus } from "./common";
 export * from "./coupons";
 export * from "./deals";

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../client.server";
 
 // A catalogue at a real site's size, made by set-based SQL (one INSERT … SELECT per table), so 100,000
-// deals and a million clicks take seconds. Rows look like a shop's: brand + product titles, prices with
+// deals take seconds and five million clicks a minute or two. Rows look like a shop's: brand + product titles, prices with
 // discounts, a mix of published, draft and archived, some expired and some Amazon items. Numbering continues
 // from what the tables hold, so the generator can run again on the same database.
 
@@ -21,7 +21,7 @@ export const defaultScaleSizes: ScaleSizes = {
   coupons: 20_000,
   stores: 2_000,
   categories: 200,
-  clicks: 1_000_000,
+  clicks: 5_000_000,
   gifts: 5_000,
   guides: 500,
 };
@@ -147,15 +147,34 @@ async function seedGuides(db: Executor, size: number) {
     FROM c, (SELECT i, ${daysAgo(730)} AS created FROM ${await series(db, "buying_guides", size)}) base`);
 }
 
+/**
+ * A year of clicks as a shop sees them: a few items take most of them (the n-th newest item is picked with
+ * weight falling like a power law), 15% on coupons (a third of those a code shown), with the item's store
+ * and category, a placement, a referrer for 40% and a device class.
+ */
 async function seedClicks(db: Executor, size: number) {
+  const items = (table: string, withCategory: boolean) => sql`(
+    SELECT array_agg(id ORDER BY created_at DESC) AS ids, array_agg(store_id ORDER BY created_at DESC) AS stores,
+      ${withCategory ? sql`array_agg(category_id ORDER BY created_at DESC)` : sql`NULL::uuid[]`} AS categories
+    FROM ${sql.identifier(table)})`;
   await db.execute(sql`
-    WITH d AS MATERIALIZED ${ids("deals")}, k AS MATERIALIZED ${ids("coupons")}
-    INSERT INTO clicks (kind, item_id, placement, referrer_host, created_at)
+    WITH d AS MATERIALIZED ${items("deals", true)}, k AS MATERIALIZED ${items("coupons", false)},
+    base AS (
+      SELECT i, coupon, 1 + floor(power(random(), 3) * array_length(CASE WHEN coupon THEN k.ids ELSE d.ids END, 1))::int AS n
+      FROM d, k, (SELECT i, random() < 0.15 AS coupon FROM generate_series(1, ${size}::int) AS i) picked
+      WHERE array_length(d.ids, 1) > 0 AND (NOT coupon OR array_length(k.ids, 1) > 0)
+    )
+    INSERT INTO clicks (kind, item_id, action, store_id, category_id, placement, referrer_host, device, created_at)
     SELECT CASE WHEN coupon THEN 'coupon' ELSE 'deal' END,
-      CASE WHEN coupon THEN ${randomOf(sql`k.ids`)} ELSE ${randomOf(sql`d.ids`)} END,
-      ${pick(["card", "page", "guide", "home"], sql`i`)}, CASE WHEN random() < 0.4 THEN 'www.google.com' END, ${daysAgo(90)}
-    FROM d, k, (SELECT i, random() < 0.15 AS coupon FROM generate_series(1, ${size}::int) AS i) base
-    WHERE array_length(d.ids, 1) > 0 AND (NOT coupon OR array_length(k.ids, 1) > 0)`);
+      CASE WHEN coupon THEN k.ids[n] ELSE d.ids[n] END,
+      CASE WHEN coupon AND random() < 0.33 THEN 'reveal' ELSE 'click' END,
+      CASE WHEN coupon THEN k.stores[n] ELSE d.stores[n] END,
+      CASE WHEN coupon THEN NULL ELSE d.categories[n] END,
+      ${pick(["card", "deal-page", "guide", "home-hot", "store-page", "search"], sql`i`)},
+      CASE WHEN random() < 0.4 THEN ${pick(["www.google.com", "www.bing.com", "t.co", "www.facebook.com", "duckduckgo.com"], sql`i * 3`)} END,
+      ${pick(["phone", "phone", "desktop", "tablet"], sql`i * 5`)},
+      ${daysAgo(365)}
+    FROM base, d, k`);
 }
 
 /**

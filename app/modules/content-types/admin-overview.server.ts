@@ -10,6 +10,7 @@ import { adminPathOf, adminWordsOf, lifecycleOf } from "./words";
 export function adminNavigation(): AdminNavItem[] {
   return [
     { to: "/admin", label: "Dashboard", icon: "LayoutDashboard" },
+    { to: "/admin/analytics", label: "Analytics", icon: "ChartLine", loading: "Loading analytics..." },
     ...contentTypes.map((type) => {
       const words = adminWordsOf(type);
       return { to: adminPathOf(type), label: words.navLabel, icon: type.admin.icon, loading: words.loading };

@@ -1,6 +1,9 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { AdminIcon } from "#app/components/admin/admin-icon";
+import { ClicksSparkline } from "#app/components/admin/clicks-chart";
+import { dayOf } from "#app/modules/analytics/analytics-view";
+import { clickSummary } from "#app/modules/analytics/click-analytics.server";
 import { requireAdmin } from "#app/platform/auth.server";
 import { describeActivity } from "#app/lib/activity";
 import { timeAgo } from "#app/lib/relative-time";
@@ -10,11 +13,15 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [cards, activity] = await Promise.all([dashboardCards(context.db), recentActivity(context.db, 10)]);
-  return { cards, actions: quickActions(), activity };
+  const [cards, activity, clicks] = await Promise.all([
+    dashboardCards(context.db),
+    recentActivity(context.db, 10),
+    clickSummary(context.db, dayOf(new Date())),
+  ]);
+  return { cards, actions: quickActions(), activity, clicks };
 }
 
-export default function Dashboard({ loaderData: { cards, actions, activity } }: Route.ComponentProps) {
+export default function Dashboard({ loaderData: { cards, actions, activity, clicks } }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h2 className="text-2xl font-bold">Dashboard</h2>
@@ -31,6 +38,43 @@ export default function Dashboard({ loaderData: { cards, actions, activity } }: 
           </li>
         ))}
       </ul>
+      <section className="grid gap-6 rounded-xl border border-gray-200 bg-white p-5 lg:grid-cols-2" aria-labelledby="clicks-30-days">
+        <div>
+          <div className="flex items-baseline justify-between gap-4">
+            <h3 id="clicks-30-days" className="font-semibold">
+              Clicks out, last 30 days
+            </h3>
+            <Link to="/admin/analytics" className="text-sm font-medium text-brand-700 hover:underline">
+              Open analytics
+            </Link>
+          </div>
+          <p className="mt-1 text-3xl font-bold" data-testid="clicks-30-days">
+            {clicks.total.toLocaleString("en-US")}
+          </p>
+          <ClicksSparkline points={clicks.series} label={`Clicks out per day over the last 30 days: ${clicks.total.toLocaleString("en-US")} in all.`} />
+        </div>
+        <div>
+          <h4 className="mb-2 text-sm font-semibold text-gray-700">Top five items</h4>
+          {clicks.top.length === 0 ? (
+            <p className="text-sm text-gray-600">No clicks in the last 30 days.</p>
+          ) : (
+            <ol className="space-y-1 text-sm" data-testid="top-five">
+              {clicks.top.map((row) => (
+                <li key={`${row.kind ?? ""}-${row.value}`} className="flex justify-between gap-4">
+                  {row.href ? (
+                    <Link to={row.href} className="truncate font-medium text-brand-700 hover:underline">
+                      {row.label}
+                    </Link>
+                  ) : (
+                    <span className="truncate">{row.label}</span>
+                  )}
+                  <span className="shrink-0 tabular-nums text-gray-600">{row.clicks.toLocaleString("en-US")}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="rounded-xl border border-gray-200 bg-white p-5">
           <h3 className="mb-4 font-semibold">Quick Actions</h3>

@@ -32,6 +32,8 @@ interface PageOptions {
   viewport?: { width: number; height: number };
   /** Another server than the shared one. */
   url?: string;
+  /** Headless Chromium names itself in its user agent, so its click-outs are a bot's unless this says otherwise. */
+  userAgent?: string;
 }
 
 /**
@@ -51,6 +53,7 @@ export const test = base.extend<{
       const context = await (await fileBrowser()).newContext({
         baseURL: options.url ?? baseUrl(),
         viewport: options.viewport ?? { width: 1280, height: 800 },
+        userAgent: options.userAgent,
       });
       contexts.push(context);
       return { context, page: await context.newPage() };

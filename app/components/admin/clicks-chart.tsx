@@ -1,0 +1,81 @@
+import { scaleLinear } from "d3-scale";
+import { curveMonotoneX, line } from "d3-shape";
+
+// Clicks by day as server-rendered SVG (d3's scales and line generator; no chart code runs in the
+// browser). The SVG is one labelled image; the figures themselves are in a table beside it, which is
+// what a screen reader or a keyboard reads.
+
+export interface ChartPoint {
+  day: string;
+  clicks: number;
+  previous: number;
+}
+
+const WIDTH = 720;
+const HEIGHT = 240;
+const MARGIN = { top: 12, right: 12, bottom: 28, left: 44 };
+const shortDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+
+function scalesFor(points: ChartPoint[], width: number, height: number, margin: typeof MARGIN, withPrevious: boolean) {
+  const top = Math.max(1, ...points.map((point) => (withPrevious ? Math.max(point.clicks, point.previous) : point.clicks)));
+  const x = scaleLinear()
+    .domain([0, Math.max(1, points.length - 1)])
+    .range([margin.left, width - margin.right]);
+  const y = scaleLinear()
+    .domain([0, top])
+    .nice(4)
+    .range([height - margin.bottom, margin.top]);
+  const path = (pick: (point: ChartPoint) => number) =>
+    line<ChartPoint>()
+      .x((_, index) => x(index))
+      .y((point) => y(pick(point)))
+      .curve(curveMonotoneX)(points) ?? "";
+  return { x, y, path };
+}
+
+/** The range's clicks (solid) against the previous period's (dashed), with day and count axes. */
+export function ClicksChart({ points, label }: { points: ChartPoint[]; label: string }) {
+  const { x, y, path } = scalesFor(points, WIDTH, HEIGHT, MARGIN, true);
+  const every = Math.max(1, Math.ceil(points.length / 7));
+  return (
+    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={label} data-testid="clicks-chart">
+      {y.ticks(4).map((tick) => (
+        <g key={tick} className="text-gray-500">
+          <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={0.15} />
+          <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={11} fill="currentColor">
+            {tick.toLocaleString("en-US")}
+          </text>
+        </g>
+      ))}
+      {points.map((point, index) =>
+        index % every === 0 ? (
+          <text key={point.day} x={x(index)} y={HEIGHT - 8} textAnchor="middle" fontSize={11} className="fill-gray-500">
+            {shortDay(point.day)}
+          </text>
+        ) : null,
+      )}
+      <path d={path((point) => point.previous)} fill="none" stroke="#9ca3af" strokeWidth={1.5} strokeDasharray="4 4" />
+      <path d={path((point) => point.clicks)} fill="none" stroke="#2563eb" strokeWidth={2} />
+      {points.map((point, index) => (
+        <circle key={point.day} cx={x(index)} cy={y(point.clicks)} r={points.length > 45 ? 1.5 : 3} fill="#2563eb">
+          <title>{`${shortDay(point.day)}: ${point.clicks.toLocaleString("en-US")} clicks (previous period ${point.previous.toLocaleString("en-US")})`}</title>
+        </circle>
+      ))}
+    </svg>
+  );
+}
+
+/** A small line of clicks per day, for the dashboard. */
+export function ClicksSparkline({ points, label }: { points: ChartPoint[]; label: string }) {
+  const { path } = scalesFor(points, 240, 48, { top: 4, right: 2, bottom: 4, left: 2 }, false);
+  return (
+    <svg viewBox="0 0 240 48" className="h-12 w-full" role="img" aria-label={label} data-testid="clicks-sparkline">
+      <path d={path((point) => point.clicks)} fill="none" stroke="#2563eb" strokeWidth={2} />
+    </svg>
+  );
+}

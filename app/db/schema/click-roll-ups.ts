@@ -1,0 +1,36 @@
+import { date, index, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
+
+// Clicks counted per day and per trailing window, so the analytics never count raw clicks over a range
+// (modules/analytics/click-roll-up.server.ts keeps them; ADR 0017). A facet is what a report is by:
+// 'total' (value ''), 'item' (the item's id), 'store', 'category' (ids, '' for none), 'placement',
+// 'referrer' (host) and 'device' ('' for none). `kind` is the item's type, `action` 'click' or 'reveal'.
+
+/** Clicks per UTC day per facet value. */
+export const clickDays = pgTable(
+  "click_days",
+  {
+    facet: text().notNull(),
+    day: date({ mode: "string" }).notNull(),
+    value: text().notNull(),
+    kind: text().notNull(),
+    action: text().notNull(),
+    clicks: integer().notNull(),
+  },
+  // By facet and day for a report over a range; by group for recounting one value's windows.
+  (t) => [primaryKey({ columns: [t.facet, t.day, t.value, t.kind, t.action] }), index("click_days_group_idx").on(t.facet, t.value, t.kind, t.action, t.day)],
+);
+
+/** Clicks in the last 7, 30 and 90 days (today included) per facet value; rows with none are left out. */
+export const clickWindows = pgTable(
+  "click_windows",
+  {
+    days: smallint().notNull(),
+    facet: text().notNull(),
+    value: text().notNull(),
+    kind: text().notNull(),
+    action: text().notNull(),
+    clicks: integer().notNull(),
+  },
+  // The top of a report is read off this index.
+  (t) => [primaryKey({ columns: [t.days, t.facet, t.value, t.kind, t.action] }), index("click_windows_top_idx").on(t.days, t.facet, t.action, t.clicks.desc())],
+);

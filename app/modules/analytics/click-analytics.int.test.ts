@@ -1,0 +1,205 @@
+import { parse } from "csv-parse/sync";
+import { eq, inArray, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
+import { clickDays, clicks, clickWindows, coupons, deals, rollUpMarks } from "#app/db/schema";
+import { seedDemoContent } from "#app/db/seed/seed-demo.server";
+import { addDays, dayOf, readAnalyticsView } from "./analytics-view";
+import { clickReport } from "./click-analytics.server";
+import { clickReportCsv } from "./click-report-csv.server";
+import { FACETS, rollUpClicks, WINDOWS } from "./click-roll-up.server";
+
+const database = testDatabasePerFile((t) => seedDemoContent(t.db));
+const db = () => database().db;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const NOW = new Date("2026-06-15T12:00:00Z");
+const TODAY = dayOf(NOW);
+
+/** A repeatable sequence in [0, 1). */
+function randomFrom(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+type ClickRow = typeof clicks.$inferInsert;
+
+/** `count` clicks over the `days` days before `until`, on demo deals and coupons, with every detail varied. */
+async function addClicks(count: number, until: Date, days: number, seed: number): Promise<void> {
+  const random = randomFrom(seed);
+  const [dealRows, couponRows] = await Promise.all([db().select().from(deals).limit(8), db().select().from(coupons).limit(4)]);
+  const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
+  const rows: ClickRow[] = [];
+  for (let i = 0; i < count; i++) {
+    const coupon = random() < 0.3;
+    const item = coupon ? pick(couponRows) : pick(dealRows);
+    rows.push({
+      kind: coupon ? "coupon" : "deal",
+      itemId: item.id,
+      action: coupon && random() < 0.5 ? "reveal" : "click",
+      storeId: item.storeId,
+      categoryId: "categoryId" in item ? item.categoryId : null,
+      placement: pick(["card", "deal-page", "guide", null]),
+      referrerHost: pick(["www.google.com", "t.co", null]),
+      device: pick(["phone", "tablet", "desktop", null]),
+      createdAt: new Date(until.getTime() - Math.floor(random() * days * DAY)),
+    });
+  }
+  for (let start = 0; start < rows.length; start += 500)
+    await db()
+      .insert(clicks)
+      .values(rows.slice(start, start + 500));
+}
+
+const rawValue: Record<(typeof FACETS)[number], string> = {
+  total: "''",
+  item: "item_id::text",
+  store: "coalesce(store_id::text, '')",
+  category: "coalesce(category_id::text, '')",
+  placement: "coalesce(placement, '')",
+  referrer: "coalesce(referrer_host, '')",
+  device: "coalesce(device, '')",
+};
+
+type Counted = { facet: string; day?: string; days?: number; value: string; kind: string; action: string; clicks: number };
+const key = (row: Counted) => [row.facet, row.day ?? row.days, row.value, row.kind, row.action].join("|");
+const byKey = (rows: Counted[]) => Object.fromEntries(rows.map((row) => [key(row), Number(row.clicks)]));
+
+/** What the roll-ups should hold, counted straight from the raw clicks. */
+async function rawCounts(today: string): Promise<{ days: Record<string, number>; windows: Record<string, number> }> {
+  const days: Counted[] = [];
+  const windows: Counted[] = [];
+  for (const facet of FACETS) {
+    const perDay = (await db().execute(
+      sql.raw(`SELECT '${facet}' AS facet, (created_at AT TIME ZONE 'UTC')::date::text AS day, ${rawValue[facet]} AS value, kind, action, count(*)::int AS clicks
+        FROM clicks GROUP BY 2, 3, 4, 5`),
+    )) as unknown as { rows: Counted[] };
+    days.push(...perDay.rows);
+    for (const window of WINDOWS) {
+      const inWindow = (await db().execute(
+        sql.raw(`SELECT '${facet}' AS facet, ${window} AS days, ${rawValue[facet]} AS value, kind, action, count(*)::int AS clicks FROM clicks
+          WHERE (created_at AT TIME ZONE 'UTC')::date > '${today}'::date - ${window} AND (created_at AT TIME ZONE 'UTC')::date <= '${today}'::date GROUP BY 3, 4, 5`),
+      )) as unknown as { rows: Counted[] };
+      windows.push(...inWindow.rows);
+    }
+  }
+  return { days: byKey(days), windows: byKey(windows) };
+}
+
+async function rolledUp(): Promise<{ days: Record<string, number>; windows: Record<string, number> }> {
+  const [days, windows] = await Promise.all([db().select().from(clickDays), db().select().from(clickWindows)]);
+  return { days: byKey(days as Counted[]), windows: byKey(windows as Counted[]) };
+}
+
+beforeEach(async () => {
+  await db().delete(clicks);
+  await db().delete(clickDays);
+  await db().delete(clickWindows);
+  await db()
+    .delete(rollUpMarks)
+    .where(inArray(rollUpMarks.name, ["click-days", "click-windows"]));
+});
+
+describe("click roll-ups", () => {
+  it("equal the raw counts per day and per window for every facet, from the first run on", async () => {
+    await addClicks(1_500, NOW, 120, 1);
+    await rollUpClicks(db(), { now: NOW });
+    const expected = await rawCounts(TODAY);
+    const actual = await rolledUp();
+    expect(Object.keys(actual.days).length).toBeGreaterThan(500);
+    expect(actual).toEqual(expected);
+  });
+
+  it("stay equal as clicks arrive, days pass and clicks leave the windows", async () => {
+    await addClicks(600, NOW, 40, 2);
+    await rollUpClicks(db(), { now: NOW });
+    // Later the same day, then the next day, then 35 days on: clicks arrive in between.
+    const later = new Date(NOW.getTime() + 5 * HOUR);
+    await addClicks(200, later, 5 / 24, 3);
+    await rollUpClicks(db(), { now: later });
+    expect(await rolledUp()).toEqual(await rawCounts(TODAY));
+
+    const nextDay = new Date(NOW.getTime() + DAY);
+    await addClicks(100, nextDay, 1, 4);
+    await rollUpClicks(db(), { now: nextDay });
+    expect(await rolledUp()).toEqual(await rawCounts(addDays(TODAY, 1)));
+
+    const weeksLater = new Date(NOW.getTime() + 35 * DAY);
+    await addClicks(50, weeksLater, 0.2, 5);
+    await rollUpClicks(db(), { now: weeksLater });
+    const expected = await rawCounts(addDays(TODAY, 35));
+    expect(await rolledUp()).toEqual(expected);
+    // Only the 90-day window still holds the first month's clicks.
+    const windows = await db().select().from(clickWindows).where(eq(clickWindows.facet, "total"));
+    expect(windows.filter((row) => row.days === 7).reduce((sum, row) => sum + row.clicks, 0)).toBe(50);
+  });
+});
+
+describe("the click report", () => {
+  const kinds = ["deal", "coupon", "gift", "store"];
+
+  it("adds up to the raw clicks in its range, for presets, custom ranges, a type and a store; its CSV totals equal the screen's", async () => {
+    const now = new Date();
+    await addClicks(800, now, 70, 6);
+    await rollUpClicks(db(), { now });
+    const today = dayOf(now);
+    const rawTotal = async (from: string, where = "") => {
+      const result = (await db().execute(
+        sql.raw(`SELECT count(*)::int AS n FROM clicks WHERE action = 'click' AND created_at >= '${from}T00:00:00Z' ${where}`),
+      )) as unknown as { rows: Array<{ n: number }> };
+      return result.rows[0]!.n;
+    };
+
+    const month = await clickReport(db(), readAnalyticsView(new URLSearchParams(), today, kinds));
+    expect(month.totals.clicks).toBe(await rawTotal(addDays(today, -29)));
+    expect(month.totals.previous).toBe((await rawTotal(addDays(today, -59))) - month.totals.clicks);
+    expect(month.tables.items.reduce((sum, row) => sum + row.clicks, 0)).toBe(month.totals.clicks);
+    expect(month.tables.devices.map((row) => row.label).sort()).toEqual(["Desktop", "Phone", "Tablet", "Unknown"]);
+    expect(month.tables.items[0]!.clicks).toBeGreaterThanOrEqual(month.tables.items.at(-1)!.clicks);
+    expect(month.tables.items[0]!.href).toMatch(/^\/admin\/(deals|coupons)\/edit\//);
+
+    const from = addDays(today, -44);
+    const custom = await clickReport(db(), readAnalyticsView(new URLSearchParams({ range: "custom", from, to: addDays(today, -10) }), today, kinds));
+    expect(custom.totals.clicks).toBe((await rawTotal(from)) - (await rawTotal(addDays(today, -9))));
+    expect(custom.series).toHaveLength(35);
+
+    const [deal] = await db().select().from(deals).limit(1);
+    const store = await clickReport(db(), readAnalyticsView(new URLSearchParams({ range: "90", store: deal!.storeId!, kind: "deal" }), today, kinds));
+    const storeRaw = await rawTotal(addDays(today, -89), `AND store_id = '${deal!.storeId}' AND kind = 'deal'`);
+    expect(store.totals.clicks).toBe(storeRaw);
+    expect(store.tables.items.reduce((sum, row) => sum + row.clicks, 0)).toBe(storeRaw);
+    expect(store.tables.stores).toEqual([]);
+
+    const csv = parse(clickReportCsv(month), { columns: true }) as Array<Record<string, string>>;
+    const dayRows = csv.filter((row) => row.Section === "Clicks by day");
+    expect(dayRows).toHaveLength(30);
+    expect(dayRows.reduce((sum, row) => sum + Number(row.Clicks), 0)).toBe(month.totals.clicks);
+    expect(csv.find((row) => row.Section === "Total" && row.Name === "Clicks out")?.Clicks).toBe(String(month.totals.clicks));
+    expect(csv.filter((row) => row.Section === "Top items").map((row) => [row.Name, Number(row.Clicks)])).toEqual(
+      month.tables.items.map((row) => [row.label, row.clicks]),
+    );
+  });
+
+  it("lists live items with no click-out in 30 days, and not a clicked one nor a draft", async () => {
+    const now = new Date();
+    const unclickedDeals = async () => {
+      await rollUpClicks(db(), { now });
+      return (await clickReport(db(), readAnalyticsView(new URLSearchParams({ kind: "deal" }), dayOf(now), kinds))).unclicked;
+    };
+    const before = await unclickedDeals();
+    expect(before.counts).toHaveLength(1);
+    const [clicked, drafted] = before.rows;
+    await db().insert(clicks).values({ kind: "deal", itemId: clicked!.value, createdAt: now });
+    await db().update(deals).set({ status: "draft" }).where(eq(deals.id, drafted!.value));
+    const after = await unclickedDeals();
+    await db().update(deals).set({ status: "published" }).where(eq(deals.id, drafted!.value));
+    expect(after.counts[0]!.count).toBe(before.counts[0]!.count - 2);
+    expect(after.rows.map((row) => row.value)).not.toContain(clicked!.value);
+    expect(after.rows.map((row) => row.value)).not.toContain(drafted!.value);
+    expect(after.rows[0]).toMatchObject({ kind: "Deal", href: `/admin/deals/edit/${after.rows[0]!.value}` });
+  });
+});

@@ -1,0 +1,302 @@
+import { asc, inArray, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { cappedCount } from "#app/db/capped-count";
+import type { Executor } from "#app/db/client.server";
+import { categories, stores } from "#app/db/schema";
+import { isUuid } from "#app/lib/uuid";
+import type { AnyContentType } from "#app/modules/content-types/content-type";
+import { publicRows } from "#app/modules/content-types/public-read.server";
+import { contentTypes } from "#app/modules/content-types/registry.server";
+import { adminPathOf, lifecycleOf, titleCase, titleColumnOf } from "#app/modules/content-types/words";
+import { addDays, dayOf, daysOf, previousPeriod, readAnalyticsView, type AnalyticsView, type ReportRow } from "./analytics-view";
+import { rollUpClicksUnlessRunning, type Facet } from "./click-roll-up.server";
+
+// The click report for one view. Everything is read from the roll-ups (`click_windows` for the preset
+// ranges, `click_days` for a custom one), except a view filtered by one store, which counts that store's
+// raw clicks over the range through `clicks (store_id, created_at)`.
+
+/** The types whose items are clicked out (the analytics' "Type" filter), in registry order. */
+export const clickedTypes: readonly AnyContentType[] = contentTypes.filter((type) => type.clickOut);
+
+const TOP_ROWS = 50;
+const UNCLICKED_ROWS = 20;
+const WINDOW_OF_UNCLICKED = 30;
+
+export type TableKey = "items" | "stores" | "categories" | "placements" | "referrers" | "devices" | "reveals";
+
+export interface ClickReport {
+  series: Array<{ day: string; clicks: number; previous: number }>;
+  totals: { clicks: number; previous: number; reveals: number };
+  tables: Record<TableKey, ReportRow[]>;
+  unclicked: {
+    counts: Array<{ kind: string; noun: string; count: number }>;
+    rows: ReportRow[];
+  };
+}
+
+const tableFacets: Record<TableKey, { facet: Facet; action: "click" | "reveal" }> = {
+  items: { facet: "item", action: "click" },
+  stores: { facet: "store", action: "click" },
+  categories: { facet: "category", action: "click" },
+  placements: { facet: "placement", action: "click" },
+  referrers: { facet: "referrer", action: "click" },
+  devices: { facet: "device", action: "click" },
+  reveals: { facet: "item", action: "reveal" },
+};
+
+/** A raw click's value for a facet (what `click_days` keeps), for the store-filtered view. */
+const rawValue: Record<Facet, SQL> = {
+  total: sql`''`,
+  item: sql`item_id::text`,
+  store: sql`coalesce(store_id::text, '')`,
+  category: sql`coalesce(category_id::text, '')`,
+  placement: sql`coalesce(placement, '')`,
+  referrer: sql`coalesce(referrer_host, '')`,
+  device: sql`coalesce(device, '')`,
+};
+
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+const startOf = (day: string) => `${day}T00:00:00Z`;
+
+interface Counted {
+  value: string;
+  kind: string;
+  clicks: number;
+}
+
+/** The top values of a facet in the view, most clicks first (an item is a value of one kind). */
+async function topOf(db: Executor, view: AnalyticsView, facet: Facet, action: string): Promise<Counted[]> {
+  const byKind = facet === "item";
+  const kind = view.kind ? sql`AND kind = ${view.kind}` : sql``;
+  const grouping = byKind ? sql`value, kind` : sql`value`;
+  const kindColumn = byKind ? sql`kind` : sql`''`;
+  if (view.store) {
+    return rowsOf<Counted>(
+      await db.execute(sql`
+        SELECT ${rawValue[facet]} AS value, ${kindColumn} AS kind, count(*)::int AS clicks FROM clicks
+        WHERE store_id = ${view.store}::uuid AND created_at >= ${startOf(view.from)}::timestamptz AND created_at < ${startOf(addDays(view.to, 1))}::timestamptz
+          AND action = ${action} ${kind}
+        GROUP BY 1, 2 ORDER BY clicks DESC, value LIMIT ${TOP_ROWS}`),
+    );
+  }
+  if (view.preset !== null && byKind) {
+    // One row per item already: the top is read straight off the windows' index.
+    return rowsOf<Counted>(
+      await db.execute(sql`
+        SELECT value, kind, clicks FROM click_windows
+        WHERE days = ${view.preset} AND facet = ${facet} AND action = ${action} ${kind}
+        ORDER BY clicks DESC, value LIMIT ${TOP_ROWS}`),
+    );
+  }
+  const source =
+    view.preset !== null ? sql`click_windows WHERE days = ${view.preset}` : sql`click_days WHERE day >= ${view.from}::date AND day <= ${view.to}::date`;
+  return rowsOf<Counted>(
+    await db.execute(sql`
+      SELECT value, ${kindColumn} AS kind, sum(clicks)::int AS clicks FROM ${source}
+        AND facet = ${facet} AND action = ${action} ${kind}
+      GROUP BY ${grouping} ORDER BY clicks DESC, value LIMIT ${TOP_ROWS}`),
+  );
+}
+
+/** Clicks per day and action over the view and the period before it. */
+async function seriesOf(db: Executor, view: AnalyticsView): Promise<Pick<ClickReport, "series" | "totals">> {
+  const previous = previousPeriod(view);
+  const [facet, value] = view.store ? ["store", view.store] : ["total", ""];
+  const rows = rowsOf<{ day: string; action: string; clicks: number }>(
+    await db.execute(sql`
+      SELECT day::text AS day, action, sum(clicks)::int AS clicks FROM click_days
+      WHERE facet = ${facet} AND day >= ${previous.from}::date AND day <= ${view.to}::date AND value = ${value}
+        ${view.kind ? sql`AND kind = ${view.kind}` : sql``}
+      GROUP BY day, action`),
+  );
+  const clicksOn = new Map<string, number>();
+  let reveals = 0;
+  for (const row of rows) {
+    if (row.action === "click") clicksOn.set(row.day, row.clicks);
+    else if (row.day >= view.from) reveals += row.clicks;
+  }
+  const series = daysOf(view.from, view.to).map((day, index) => ({
+    day,
+    clicks: clicksOn.get(day) ?? 0,
+    previous: clicksOn.get(addDays(previous.from, index)) ?? 0,
+  }));
+  const sum = (pick: (point: (typeof series)[number]) => number) => series.reduce((total, point) => total + pick(point), 0);
+  return {
+    series,
+    totals: {
+      clicks: sum((point) => point.clicks),
+      previous: sum((point) => point.previous),
+      reveals,
+    },
+  };
+}
+
+const humanize = (value: string) => (value ? value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, " ") : "Unknown");
+
+/** Names for ids, from one table's name or title column. */
+async function namesOf(db: Executor, table: PgTable & { id: AnyPgColumn }, title: AnyPgColumn, ids: string[]): Promise<Map<string, string>> {
+  const uuids = ids.filter((id) => isUuid(id));
+  if (uuids.length === 0) return new Map();
+  const rows = await db.select({ id: table.id, label: title }).from(table).where(inArray(table.id, uuids));
+  return new Map(rows.map((row) => [String(row.id), String(row.label)]));
+}
+
+/** Labels each counted value: item titles with their admin pages, store and category names, readable words. */
+async function labelled(db: Executor, key: TableKey, counted: Counted[]): Promise<ReportRow[]> {
+  const { facet } = tableFacets[key];
+  if (facet === "item") {
+    const names = new Map<string, string>();
+    await Promise.all(
+      clickedTypes.map(async (type) => {
+        const ids = counted.filter((row) => row.kind === type.key).map((row) => row.value);
+        for (const [id, name] of await namesOf(db, type.table, titleColumnOf(type), ids)) names.set(`${type.key}:${id}`, name);
+      }),
+    );
+    return counted.map((row) => {
+      const type = clickedTypes.find((candidate) => candidate.key === row.kind);
+      return {
+        value: row.value,
+        clicks: row.clicks,
+        label: names.get(`${row.kind}:${row.value}`) ?? "Deleted item",
+        kind: type ? titleCase(type.noun.one) : row.kind,
+        href: type && names.has(`${row.kind}:${row.value}`) ? `${adminPathOf(type)}/edit/${row.value}` : undefined,
+      };
+    });
+  }
+  if (facet === "store" || facet === "category") {
+    const table = facet === "store" ? stores : categories;
+    const names = await namesOf(
+      db,
+      table,
+      table.name,
+      counted.map((row) => row.value),
+    );
+    const none = facet === "store" ? "No store" : "No category";
+    return counted.map((row) => ({
+      value: row.value,
+      clicks: row.clicks,
+      label: row.value ? (names.get(row.value) ?? `Deleted ${facet}`) : none,
+    }));
+  }
+  if (facet === "referrer")
+    return counted.map((row) => ({
+      value: row.value,
+      clicks: row.clicks,
+      label: row.value || "Direct or unknown",
+    }));
+  return counted.map((row) => ({
+    value: row.value,
+    clicks: row.clicks,
+    label: humanize(row.value),
+  }));
+}
+
+/** Live items with no click-out in the last 30 days: a capped count per type and the oldest few. */
+async function unclickedOf(db: Executor, view: AnalyticsView): Promise<ClickReport["unclicked"]> {
+  const types = clickedTypes.filter((type) => lifecycleOf(type) && (!view.kind || view.kind === type.key));
+  const perType = await Promise.all(
+    types.map(async (type) => {
+      // A builder per use: limit() and orderBy() change the builder they are called on.
+      const query = () =>
+        db
+          .select({
+            value: type.table.id,
+            label: titleColumnOf(type),
+            createdAt: type.table.createdAt,
+          })
+          .from(publicRows(type, { live: true }))
+          .where(
+            sql`NOT EXISTS (SELECT 1 FROM click_windows w WHERE w.days = ${WINDOW_OF_UNCLICKED} AND w.facet = 'item' AND w.value = ${type.table.id}::text AND w.kind = ${type.key} AND w.action = 'click')`,
+          );
+      const [count, rows] = await Promise.all([cappedCount(db, query()), query().orderBy(asc(type.table.createdAt)).limit(UNCLICKED_ROWS)]);
+      return {
+        type,
+        count,
+        rows: rows.map((row) => ({
+          ...row,
+          createdAt: new Date(row.createdAt as string | Date),
+        })),
+      };
+    }),
+  );
+  const rows = perType
+    .flatMap(({ type, rows: found }) =>
+      found.map((row) => ({
+        value: String(row.value),
+        label: String(row.label),
+        clicks: 0,
+        kind: titleCase(type.noun.one),
+        href: `${adminPathOf(type)}/edit/${String(row.value)}`,
+        at: row.createdAt.getTime(),
+      })),
+    )
+    .sort((a, b) => a.at - b.at)
+    .slice(0, UNCLICKED_ROWS)
+    .map(({ at: _at, ...row }) => row);
+  return {
+    counts: perType.map(({ type, count }) => ({
+      kind: type.key,
+      noun: titleCase(type.noun.many),
+      count,
+    })),
+    rows,
+  };
+}
+
+/** Everything the analytics page and its CSV show for a view. */
+export async function clickReport(db: Executor, view: AnalyticsView): Promise<ClickReport> {
+  const keys = (Object.keys(tableFacets) as TableKey[]).filter((key) => !(view.store && key === "stores"));
+  const [timeline, unclicked, ...tables] = await Promise.all([
+    seriesOf(db, view),
+    unclickedOf(db, view),
+    ...keys.map(async (key) => [key, await labelled(db, key, await topOf(db, view, tableFacets[key].facet, tableFacets[key].action))] as const),
+  ]);
+  const empty: Record<TableKey, ReportRow[]> = {
+    items: [],
+    stores: [],
+    categories: [],
+    placements: [],
+    referrers: [],
+    devices: [],
+    reveals: [],
+  };
+  return {
+    ...timeline,
+    tables: { ...empty, ...Object.fromEntries(tables) },
+    unclicked,
+  };
+}
+
+/** The dashboard's summary: clicks per day over the last 30 days and the five most clicked items. */
+export async function clickSummary(db: Executor, today: string): Promise<{ series: ClickReport["series"]; total: number; top: ReportRow[] }> {
+  const view: AnalyticsView = {
+    from: addDays(today, -29),
+    to: today,
+    days: 30,
+    preset: 30,
+    kind: null,
+    store: null,
+    errors: {},
+  };
+  const [timeline, top] = await Promise.all([seriesOf(db, view), topOf(db, view, "item", "click")]);
+  return {
+    series: timeline.series,
+    total: timeline.totals.clicks,
+    top: await labelled(db, "items", top.slice(0, 5)),
+  };
+}
+
+/** The view a request asks for and its report, with the clicks rolled up to this moment first. */
+export async function reportForRequest(request: Request, db: Executor): Promise<{ view: AnalyticsView; report: ClickReport; storeName: string | undefined }> {
+  const view = readAnalyticsView(
+    new URL(request.url).searchParams,
+    dayOf(new Date()),
+    clickedTypes.map((type) => type.key),
+  );
+  await rollUpClicksUnlessRunning(db);
+  const [report, storeNames] = await Promise.all([
+    clickReport(db, view),
+    view.store ? namesOf(db, stores, stores.name, [view.store]) : new Map<string, string>(),
+  ]);
+  return { view, report, storeName: view.store ? storeNames.get(view.store) : undefined };
+}

@@ -1,0 +1,178 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database, Executor } from "#app/db/client.server";
+import { rollUpMarks } from "#app/db/schema";
+import { addDays, daysOf, dayOf } from "./analytics-view";
+import { runWithLease } from "#app/modules/jobs/job-lease.server";
+import { logger } from "#app/platform/logger.server";
+import { repeat } from "#app/platform/repeat.server";
+
+// The analytics read clicks rolled up per day (`click_days`) and per trailing window (`click_windows`),
+// never raw clicks over a range (ADR 0017). A run recounts whole days from the raw clicks (the days
+// touched since the last run, normally today alone), so it is idempotent: a run repeated, or two at once,
+// write the same counts. Then it recounts the 7/30/90-day windows of the values those days changed and
+// of the values whose clicks left a window since the last run. The first run counts every day, one
+// statement per day, so no statement holds the embedded database for long.
+
+export const WINDOWS = [7, 30, 90] as const;
+export type WindowDays = (typeof WINDOWS)[number];
+const LONGEST_WINDOW = 90;
+export const FACETS = ["total", "item", "store", "category", "placement", "referrer", "device"] as const;
+export type Facet = (typeof FACETS)[number];
+
+const DAYS_MARK = "click-days";
+const WINDOWS_MARK = "click-windows";
+/** A click stamped just before a run but committed just after it is still counted by the next run. */
+const LATE_COMMIT_MS = 60_000;
+const RECOUNT_CHUNK = 1_000;
+/** The item windows are rebuilt in this many parts (by a hash of the id), each one short statement. */
+const ITEM_PARTS = 8;
+
+interface Group {
+  facet: string;
+  value: string;
+  kind: string;
+  action: string;
+}
+
+const facetList = sql.raw(FACETS.map((facet) => `'${facet}'`).join(", "));
+
+/** Counts one UTC day's clicks per facet value into `click_days`; returns the groups whose count changed. */
+async function countDay(db: Executor, day: string): Promise<Group[]> {
+  const from = `${day}T00:00:00Z`;
+  const to = `${addDays(day, 1)}T00:00:00Z`;
+  const result = (await db.execute(sql`
+    WITH raw AS MATERIALIZED (
+      SELECT kind, action, item_id, store_id, category_id, placement, referrer_host, device FROM clicks
+      WHERE created_at >= ${from}::timestamptz AND created_at < ${to}::timestamptz
+    ), counted AS (
+      SELECT 'total' AS facet, '' AS value, kind, action, count(*)::int AS clicks FROM raw GROUP BY kind, action
+      UNION ALL SELECT 'item', item_id::text, kind, action, count(*)::int FROM raw GROUP BY item_id, kind, action
+      UNION ALL SELECT 'store', coalesce(store_id::text, ''), kind, action, count(*)::int FROM raw GROUP BY store_id, kind, action
+      UNION ALL SELECT 'category', coalesce(category_id::text, ''), kind, action, count(*)::int FROM raw GROUP BY category_id, kind, action
+      UNION ALL SELECT 'placement', coalesce(placement, ''), kind, action, count(*)::int FROM raw GROUP BY placement, kind, action
+      UNION ALL SELECT 'referrer', coalesce(referrer_host, ''), kind, action, count(*)::int FROM raw GROUP BY referrer_host, kind, action
+      UNION ALL SELECT 'device', coalesce(device, ''), kind, action, count(*)::int FROM raw GROUP BY device, kind, action
+    )
+    INSERT INTO click_days (facet, day, value, kind, action, clicks)
+    SELECT facet, ${day}::date, value, kind, action, clicks FROM counted
+    ON CONFLICT (facet, day, value, kind, action) DO UPDATE SET clicks = excluded.clicks WHERE click_days.clicks <> excluded.clicks
+    RETURNING facet, value, kind, action`)) as unknown as { rows: Group[] };
+  return result.rows;
+}
+
+/** Recounts the windows ending `today` of the given groups: rows with no clicks left are removed. */
+async function recountWindows(db: Executor, groups: Group[], today: string): Promise<void> {
+  for (let start = 0; start < groups.length; start += RECOUNT_CHUNK) {
+    const chunk = JSON.stringify(groups.slice(start, start + RECOUNT_CHUNK));
+    await db.execute(sql`
+      WITH g AS (SELECT DISTINCT * FROM jsonb_to_recordset(${chunk}::jsonb) AS g(facet text, value text, kind text, action text)),
+      summed AS (
+        SELECT w.days, g.facet, g.value, g.kind, g.action,
+          coalesce((SELECT sum(d.clicks) FROM click_days d
+            WHERE d.facet = g.facet AND d.value = g.value AND d.kind = g.kind AND d.action = g.action
+              AND d.day > ${today}::date - w.days AND d.day <= ${today}::date), 0)::int AS clicks
+        FROM g CROSS JOIN (VALUES ${sql.raw(WINDOWS.map((days) => `(${days})`).join(", "))}) AS w(days)
+      ), gone AS (
+        DELETE FROM click_windows cw USING summed s
+        WHERE s.clicks = 0 AND cw.days = s.days AND cw.facet = s.facet AND cw.value = s.value AND cw.kind = s.kind AND cw.action = s.action
+      )
+      INSERT INTO click_windows (days, facet, value, kind, action, clicks)
+      SELECT days, facet, value, kind, action, clicks FROM summed WHERE clicks > 0
+      ON CONFLICT (days, facet, value, kind, action) DO UPDATE SET clicks = excluded.clicks WHERE click_windows.clicks <> excluded.clicks`);
+  }
+}
+
+/** Every window ending `today`, counted again from `click_days`: a facet (or a part of the items) per statement. */
+async function rebuildWindows(db: Executor, today: string): Promise<void> {
+  await db.execute(sql`DELETE FROM click_windows`);
+  for (const facet of FACETS) {
+    const parts = facet === "item" ? ITEM_PARTS : 1;
+    for (let part = 0; part < parts; part++) {
+      await db.execute(sql`
+        INSERT INTO click_windows (days, facet, value, kind, action, clicks)
+        SELECT w.days, d.facet, d.value, d.kind, d.action, sum(d.clicks)::int
+        FROM click_days d JOIN (VALUES ${sql.raw(WINDOWS.map((days) => `(${days})`).join(", "))}) AS w(days) ON d.day > ${today}::date - w.days
+        WHERE d.facet = ${facet} AND d.day > ${today}::date - ${LONGEST_WINDOW}::int AND d.day <= ${today}::date
+          ${parts > 1 ? sql`AND abs(hashtext(d.value)) % ${parts}::int = ${part}::int` : sql``}
+        GROUP BY w.days, d.facet, d.value, d.kind, d.action`);
+    }
+  }
+}
+
+/** The groups with clicks on a day that left one of the windows when the last day moved from `before` to `today`. */
+async function groupsLeavingWindows(db: Executor, before: string, today: string): Promise<Group[]> {
+  const result = (await db.execute(sql`
+    SELECT DISTINCT facet, value, kind, action FROM click_days
+    WHERE facet IN (${facetList}) AND (${sql.join(
+      WINDOWS.map((days) => sql`(day > ${addDays(before, -days)}::date AND day <= ${addDays(today, -days)}::date)`),
+      sql` OR `,
+    )})`)) as unknown as { rows: Group[] };
+  return result.rows;
+}
+
+async function markOf(db: Executor, name: string): Promise<Date | undefined> {
+  const [mark] = await db.select({ coveredUntil: rollUpMarks.coveredUntil }).from(rollUpMarks).where(eq(rollUpMarks.name, name));
+  return mark?.coveredUntil;
+}
+
+async function setMark(db: Executor, name: string, coveredUntil: Date): Promise<void> {
+  await db.insert(rollUpMarks).values({ name, coveredUntil }).onConflictDoUpdate({ target: rollUpMarks.name, set: { coveredUntil } });
+}
+
+async function firstClickDay(db: Executor): Promise<string | undefined> {
+  const result = (await db.execute(sql`SELECT min(created_at) AS first FROM clicks`)) as unknown as { rows: Array<{ first: string | Date | null }> };
+  const first = result.rows[0]?.first;
+  return first ? dayOf(new Date(first)) : undefined;
+}
+
+/**
+ * Brings `click_days` and `click_windows` up to `now`; returns how many days were counted. The marks are
+ * written last: a run that fails half-way is repeated over the same days.
+ */
+export async function rollUpClicks(db: Executor, { now = new Date() }: { now?: Date } = {}): Promise<number> {
+  const today = dayOf(now);
+  const [daysMark, windowsMark] = await Promise.all([markOf(db, DAYS_MARK), markOf(db, WINDOWS_MARK)]);
+  const first = daysMark ? dayOf(new Date(daysMark.getTime() - LATE_COMMIT_MS)) : await firstClickDay(db);
+  const days = first ? daysOf(first, today) : [];
+  const touched: Group[] = [];
+  for (const day of days) {
+    const changed = await countDay(db, day);
+    if (daysMark) touched.push(...changed);
+  }
+  const windowsDay = windowsMark ? dayOf(windowsMark) : undefined;
+  if (!daysMark || !windowsDay || addDays(windowsDay, LONGEST_WINDOW) < today) {
+    await rebuildWindows(db, today);
+  } else {
+    const leaving = windowsDay < today ? await groupsLeavingWindows(db, windowsDay, today) : [];
+    await recountWindows(db, [...touched, ...leaving], today);
+  }
+  await setMark(db, DAYS_MARK, now);
+  await setMark(db, WINDOWS_MARK, new Date(`${today}T00:00:00Z`));
+  return days.length;
+}
+
+const LEASE_MS = 10 * 60_000;
+const LEASE = "click-roll-up";
+/** Pages opened in quick succession share a run: clicks are at most this old when the analytics read them. */
+const FRESH_MS = 5_000;
+let lastRunAt = 0;
+
+/** Rolls clicks up now unless this process just did or another process is at it (the analytics call it before they read). */
+export async function rollUpClicksUnlessRunning(db: Executor): Promise<void> {
+  if (Date.now() - lastRunAt < FRESH_MS) return;
+  await runWithLease(db, LEASE, LEASE_MS, async () => {
+    const started = performance.now();
+    const days = await rollUpClicks(db);
+    lastRunAt = Date.now();
+    if (days > 2) logger.info({ days, ms: Math.round(performance.now() - started) }, "rolled up clicks");
+  });
+}
+
+/** Rolls clicks up every minute under a lease (one process at a time); returns the stop function. */
+export function startClickRollUp(db: Database): () => void {
+  return repeat(() => rollUpClicksUnlessRunning(db), {
+    firstAfterMs: 20_000,
+    everyMs: 60_000,
+    failure: "click roll-up failed; will retry",
+  });
+}

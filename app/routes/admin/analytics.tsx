@@ -1,0 +1,232 @@
+import { Download } from "lucide-react";
+import { useRef, type FormEvent } from "react";
+import { Form, Link, useNavigate, type NavigateFunction } from "react-router";
+import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { ClicksChart } from "#app/components/admin/clicks-chart";
+import { ComboboxFilter } from "#app/components/admin/combobox-filter";
+import { ReportTable } from "#app/components/admin/report-table";
+import { Button } from "#app/components/ui/button";
+import { Field } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
+import { Select } from "#app/components/ui/select";
+import { analyticsSearch, PRESET_RANGES } from "#app/modules/analytics/analytics-view";
+import { clickedTypes, reportForRequest, type TableKey } from "#app/modules/analytics/click-analytics.server";
+import { TABLE_TITLES } from "#app/modules/analytics/click-report-csv.server";
+import { titleCase } from "#app/modules/content-types/words";
+import { requireAdmin } from "#app/platform/auth.server";
+import type { Route } from "./+types/analytics";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { view, report, storeName } = await reportForRequest(request, context.db);
+  const kinds = clickedTypes.map((type) => ({ value: type.key, label: titleCase(type.noun.many) }));
+  return { view, report, storeName, kinds, titles: TABLE_TITLES };
+}
+
+const number = (value: number) => value.toLocaleString("en-US");
+const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+function change(current: number, previous: number): string {
+  if (previous === 0) return current === 0 ? "No change" : "New clicks";
+  const percent = Math.round(((current - previous) / previous) * 100);
+  return `${percent > 0 ? "+" : ""}${percent}% on the previous period`;
+}
+
+const TABLE_ORDER: TableKey[] = ["items", "stores", "categories", "placements", "referrers", "devices", "reveals"];
+
+export default function Analytics({ loaderData: { view, report, storeName, kinds, titles } }: Route.ComponentProps) {
+  const form = useRef<HTMLFormElement>(null);
+  const navigate = useNavigate();
+  const submit = () => form.current?.requestSubmit();
+  const search = analyticsSearch(view);
+  const rangeLabel = `${longDay(view.from)} – ${longDay(view.to)}`;
+  return (
+    <div className="space-y-6">
+      <AdminPageHeader
+        title="Analytics"
+        description={`Clicks out to retailers and coupon codes shown, ${rangeLabel}. Bots are not counted.`}
+        actions={
+          <Button asChild variant="outline">
+            <a href={`/admin/analytics/csv${search ? `?${search}` : ""}`} download>
+              <Download className="h-4 w-4" aria-hidden /> Export CSV
+            </a>
+          </Button>
+        }
+      />
+      <Form
+        ref={form}
+        method="get"
+        onSubmit={(event) => onSubmit(event, view, navigate)}
+        className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white p-4"
+        aria-label="Analytics view"
+      >
+        <Field id="range" label="Range" className="w-40">
+          <Select
+            id="range"
+            name="range"
+            defaultValue={view.preset === null ? "custom" : String(view.preset)}
+            key={`range-${search}`}
+            onChange={(event) => event.currentTarget.value !== "custom" && submit()}
+            options={[...PRESET_RANGES.map((days) => ({ value: String(days), label: `Last ${days} days` })), { value: "custom", label: "Custom" }]}
+          />
+        </Field>
+        <DateField name="from" label="From" value={view.from} error={view.errors.from} resetKey={search} />
+        <DateField name="to" label="To" value={view.to} error={view.errors.to} resetKey={search} />
+        <Field id="kind" label="Type" className="w-40">
+          <Select id="kind" name="kind" defaultValue={view.kind ?? ""} key={`kind-${search}`} onChange={submit} options={kinds} placeholder="All types" />
+        </Field>
+        <div className="flex flex-col gap-1.5">
+          <span className="text-sm font-medium text-gray-900">Store</span>
+          <ComboboxFilter
+            key={`store-${view.store ?? ""}`}
+            param="store"
+            label="Store"
+            optionsKey="store"
+            id={view.store ?? undefined}
+            selectedLabel={storeName}
+            onChange={submit}
+          />
+        </div>
+        <Button type="submit">Apply</Button>
+        {search ? (
+          <Link to="." className="pb-2 text-sm font-medium text-brand-700 hover:underline">
+            Reset
+          </Link>
+        ) : null}
+      </Form>
+
+      <ul className="grid gap-4 sm:grid-cols-3">
+        <li className="rounded-xl border border-gray-200 bg-white p-5">
+          <p className="text-sm text-gray-600">Clicks out</p>
+          <p className="mt-1 text-3xl font-bold" data-testid="total-clicks">
+            {number(report.totals.clicks)}
+          </p>
+          <p className="mt-1 text-sm text-gray-600">{change(report.totals.clicks, report.totals.previous)}</p>
+        </li>
+        <li className="rounded-xl border border-gray-200 bg-white p-5">
+          <p className="text-sm text-gray-600">Previous period</p>
+          <p className="mt-1 text-3xl font-bold">{number(report.totals.previous)}</p>
+          <p className="mt-1 text-sm text-gray-600">The {view.days} days before</p>
+        </li>
+        <li className="rounded-xl border border-gray-200 bg-white p-5">
+          <p className="text-sm text-gray-600">Coupon codes shown</p>
+          <p className="mt-1 text-3xl font-bold" data-testid="total-reveals">
+            {number(report.totals.reveals)}
+          </p>
+        </li>
+      </ul>
+
+      <section className="rounded-xl border border-gray-200 bg-white p-5" aria-labelledby="by-day">
+        <h3 id="by-day" className="mb-1 font-semibold">
+          Clicks out by day
+        </h3>
+        <p className="mb-3 text-sm text-gray-600">
+          <span className="mr-1 inline-block h-0.5 w-4 bg-blue-600 align-middle" aria-hidden /> This period{" "}
+          <span className="ml-3 mr-1 inline-block w-4 border-t-2 border-dashed border-gray-400 align-middle" aria-hidden /> Previous period
+        </p>
+        <ClicksChart
+          points={report.series}
+          label={`Clicks out by day, ${rangeLabel}: ${number(report.totals.clicks)} in all, against ${number(report.totals.previous)} in the previous period.`}
+        />
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-medium text-brand-700">Show the figures as a table</summary>
+          <table className="mt-2 w-full max-w-md text-sm">
+            <thead>
+              <tr className="text-left text-gray-600">
+                <th scope="col">Day</th>
+                <th scope="col" className="text-right">
+                  Clicks
+                </th>
+                <th scope="col" className="text-right">
+                  Previous period
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.series.map((point) => (
+                <tr key={point.day} className="border-t border-gray-100">
+                  <td>{longDay(point.day)}</td>
+                  <td className="text-right tabular-nums">{number(point.clicks)}</td>
+                  <td className="text-right tabular-nums">{number(point.previous)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      </section>
+
+      <div className="grid gap-6 xl:grid-cols-2">
+        {TABLE_ORDER.filter((key) => !(view.store && key === "stores")).map((key) => (
+          <ReportTable
+            key={key}
+            id={key}
+            title={titles[key]}
+            rows={report.tables[key]}
+            total={key === "reveals" ? report.totals.reveals : report.totals.clicks}
+            withKind={key === "items" || key === "reveals"}
+          />
+        ))}
+      </div>
+
+      <section className="rounded-xl border border-gray-200 bg-white p-5" aria-labelledby="unclicked">
+        <h3 id="unclicked" className="font-semibold">
+          Published, 0 clicks in 30 days
+        </h3>
+        <p className="mt-1 text-sm text-gray-600">
+          {report.unclicked.counts.map((count) => `${count.noun}: ${count.count > 1000 ? "1,000+" : number(count.count)}`).join(" · ")}
+        </p>
+        {report.unclicked.rows.length === 0 ? (
+          <p className="mt-3 text-sm text-gray-600">Every live item was clicked in the last 30 days.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-gray-100 text-sm">
+            {report.unclicked.rows.map((row) => (
+              <li key={`${row.kind}-${row.value}`} className="flex justify-between gap-4 py-2">
+                <Link to={row.href ?? "#"} className="font-medium text-brand-700 hover:underline">
+                  {row.label}
+                </Link>
+                <span className="shrink-0 text-gray-500">{row.kind}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** A day of the custom range, with its message when the range was refused. */
+function DateField({ name, label, value, error, resetKey }: { name: "from" | "to"; label: string; value: string; error: string | undefined; resetKey: string }) {
+  return (
+    <Field id={name} label={label} errors={error ? [error] : undefined} className="w-44">
+      <Input
+        id={name}
+        name={name}
+        type="date"
+        defaultValue={value}
+        key={`${name}-${resetKey}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+      />
+    </Field>
+  );
+}
+
+/**
+ * Puts the view in the URL with empty fields left out, and the dates only for a custom range; dates typed
+ * without choosing "Custom" make the range custom. Without JavaScript the form is sent as it is, which
+ * the loader reads the same way.
+ */
+function onSubmit(event: FormEvent<HTMLFormElement>, view: { from: string; to: string }, navigate: NavigateFunction) {
+  event.preventDefault();
+  const fields = new FormData(event.currentTarget);
+  const datesMoved = fields.get("from") !== view.from || fields.get("to") !== view.to;
+  if (datesMoved) fields.set("range", "custom");
+  const search = new URLSearchParams();
+  for (const [name, value] of fields) {
+    if (typeof value !== "string" || !value) continue;
+    if ((name === "from" || name === "to") && fields.get("range") !== "custom") continue;
+    search.set(name, value);
+  }
+  const query = search.toString();
+  void navigate(query ? `?${query}` : ".", { preventScrollReset: true });
+}
