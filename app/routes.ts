@@ -50,6 +50,7 @@ export default [
 
   route("go/:kind/:id", "routes/resources/go.ts"),
   route("coupons/:id/code", "routes/resources/coupon-code.ts"),
+  route("votes/:kind/:id", "routes/resources/vote.ts"),
   route("api/amazon-product", "routes/resources/amazon-product.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("sitemaps/:file", "routes/resources/sitemap-file.ts"),

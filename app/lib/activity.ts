@@ -23,6 +23,8 @@ export function describeActivity(row: {
       return `Updated ${entity}${title}`;
     case "delete":
       return `Deleted ${entity}${title}`;
+    case "verify":
+      return `Marked ${entity}${title} as verified`;
     default:
       return row.action;
   }

@@ -5,6 +5,9 @@ import { AFFILIATE_REL, clickBeaconUrl, clickOutHref, isAmazonUrl } from "#app/l
 import { formatDate } from "#app/lib/dates";
 import { discountAmount } from "#app/lib/money";
 import { cn } from "#app/lib/cn";
+import { timeAgo } from "#app/lib/relative-time";
+import { successRate } from "#app/modules/votes/votes";
+import { VotePrompt } from "./vote-prompt";
 
 export interface CouponCardData {
   id: string;
@@ -16,6 +19,10 @@ export interface CouponCardData {
   validUntil: Date | string | null;
   storeName: string;
   targetUrl: string;
+  /** The later of an admin's 'Verified' and a shopper's last 'Worked'. */
+  verifiedAt: Date | string | null;
+  worked: number;
+  failed: number;
 }
 
 /** The card's discount: '{value}% OFF' or '${value} OFF'. */
@@ -25,6 +32,28 @@ export function couponDiscountLabel(type: CouponCardData["discountType"], value:
 }
 
 const COPIED_FOR_MS = 2000;
+const COUPON_CHOICES = [
+  { vote: "worked", label: "Worked" },
+  { vote: "failed", label: "Didn't work" },
+] as const;
+
+/** 'Last verified 3 days ago · 80% success (10 votes)', whichever parts are known. */
+function CouponTrust({ coupon }: { coupon: CouponCardData }) {
+  const rate = successRate(coupon.worked, coupon.failed);
+  if (!coupon.verifiedAt && rate === null) return null;
+  return (
+    <p className="text-xs text-gray-600" data-testid="coupon-trust">
+      {coupon.verifiedAt ? (
+        // Rendered when the page was, which may be minutes before it is read: the browser keeps that text.
+        <time dateTime={new Date(coupon.verifiedAt).toISOString()} suppressHydrationWarning>
+          Last verified {timeAgo(coupon.verifiedAt)}
+        </time>
+      ) : null}
+      {coupon.verifiedAt && rate !== null ? " · " : null}
+      {rate !== null ? `${rate}% success (${coupon.worked + coupon.failed} votes)` : null}
+    </p>
+  );
+}
 
 /**
  * The code stays masked until 'Show Code', which opens the retailer in a new tab (a real link,
@@ -72,6 +101,7 @@ export function CouponCard({ coupon, placement }: { coupon: CouponCardData; plac
       </div>
       <p className="text-sm text-gray-600">{coupon.description}</p>
       <p className="text-xs text-gray-500">{coupon.validUntil ? `${expired ? "Expired" : "Expires"} ${formatDate(coupon.validUntil)}` : "No expiry date"}</p>
+      <CouponTrust coupon={coupon} />
       <div className="mt-auto flex items-center gap-2 rounded-lg border-2 border-dashed border-gray-300 p-2">
         <Scissors className="h-4 w-4 shrink-0 text-gray-400" aria-hidden />
         {!coupon.hasCode ? (
@@ -101,6 +131,7 @@ export function CouponCard({ coupon, placement }: { coupon: CouponCardData; plac
           {revealed ? `Go to ${coupon.storeName}` : coupon.hasCode ? "Show Code" : "Get Deal"}
         </a>
       )}
+      {expired ? null : <VotePrompt kind="coupon" id={coupon.id} question="Did it work?" choices={COUPON_CHOICES} />}
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, id } from "./common";
 
@@ -51,6 +51,42 @@ export const clicks = pgTable(
     // Code reveals are few: counted on their own, they leave the home page's "clicks out" an index-only count.
     index("clicks_reveals_idx").on(t.createdAt).where(sql`${t.action} = 'reveal'`),
   ],
+);
+
+/**
+ * Shoppers' reports on an item: a coupon 'worked' or 'failed', a deal 'expired'. One per visitor per item
+ * per day: `voter` is a keyed hash of the address and the day, so a visitor cannot be followed across days
+ * and no address is kept.
+ */
+export const itemVotes = pgTable(
+  "item_votes",
+  {
+    kind: text().notNull(),
+    itemId: uuid().notNull(),
+    day: date({ mode: "string" }).notNull(),
+    voter: text().notNull(),
+    vote: text().notNull(),
+    createdAt: createdAt(),
+  },
+  // The unique key is the limit; recent reports per item feed the admin's attention queue.
+  (t) => [primaryKey({ columns: [t.kind, t.itemId, t.day, t.voter] }), index("item_votes_recent_idx").on(t.vote, t.createdAt)],
+);
+
+/**
+ * Each item's votes so far, kept with every vote, so a card reads one row. Apart from the content
+ * tables: a vote must not empty the page cache, so cards show new tallies when their page is next rendered.
+ */
+export const itemVoteTallies = pgTable(
+  "item_vote_tallies",
+  {
+    kind: text().notNull(),
+    itemId: uuid().notNull(),
+    worked: integer().notNull().default(0),
+    failed: integer().notNull().default(0),
+    expired: integer().notNull().default(0),
+    lastWorkedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.itemId] })],
 );
 
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {

@@ -27,6 +27,8 @@ export const coupons = pgTable(
     status: contentStatus().notNull().default("draft"),
     ...scheduleColumns(),
     featured: boolean().notNull().default(false),
+    /** When an admin last checked that the code works ('Verified'); shoppers' 'Worked' is in item_vote_tallies. */
+    verifiedAt: timestamp({ withTimezone: true }),
     searchVector: searchVector("title", "description"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -153,28 +153,25 @@ async function seedGuides(db: Executor, size: number) {
  * and category, a placement, a referrer for 40% and a device class.
  */
 async function seedClicks(db: Executor, size: number) {
-  const items = (table: string, withCategory: boolean) => sql`(
-    SELECT array_agg(id ORDER BY created_at DESC) AS ids, array_agg(store_id ORDER BY created_at DESC) AS stores,
-      ${withCategory ? sql`array_agg(category_id ORDER BY created_at DESC)` : sql`NULL::uuid[]`} AS categories
-    FROM ${sql.identifier(table)})`;
+  // Items are numbered newest first and joined by number (indexing a large array per row would copy it).
   await db.execute(sql`
-    WITH d AS MATERIALIZED ${items("deals", true)}, k AS MATERIALIZED ${items("coupons", false)},
+    WITH d AS MATERIALIZED (SELECT id, store_id, category_id, row_number() OVER (ORDER BY created_at DESC) AS n FROM deals),
+    k AS MATERIALIZED (SELECT id, store_id, row_number() OVER (ORDER BY created_at DESC) AS n FROM coupons),
+    sizes AS (SELECT (SELECT count(*) FROM d) AS deals, (SELECT count(*) FROM k) AS coupons),
     base AS (
-      SELECT i, coupon, 1 + floor(power(random(), 3) * array_length(CASE WHEN coupon THEN k.ids ELSE d.ids END, 1))::int AS n
-      FROM d, k, (SELECT i, random() < 0.15 AS coupon FROM generate_series(1, ${size}::int) AS i) picked
-      WHERE array_length(d.ids, 1) > 0 AND (NOT coupon OR array_length(k.ids, 1) > 0)
+      SELECT i, coupon, 1 + floor(power(random(), 3) * CASE WHEN coupon THEN sizes.coupons ELSE sizes.deals END)::int AS n
+      FROM sizes, (SELECT i, random() < 0.15 AS coupon FROM generate_series(1, ${size}::int) AS i) picked
+      WHERE sizes.deals > 0 AND (NOT coupon OR sizes.coupons > 0)
     )
     INSERT INTO clicks (kind, item_id, action, store_id, category_id, placement, referrer_host, device, created_at)
-    SELECT CASE WHEN coupon THEN 'coupon' ELSE 'deal' END,
-      CASE WHEN coupon THEN k.ids[n] ELSE d.ids[n] END,
+    SELECT CASE WHEN coupon THEN 'coupon' ELSE 'deal' END, coalesce(k.id, d.id),
       CASE WHEN coupon AND random() < 0.33 THEN 'reveal' ELSE 'click' END,
-      CASE WHEN coupon THEN k.stores[n] ELSE d.stores[n] END,
-      CASE WHEN coupon THEN NULL ELSE d.categories[n] END,
+      coalesce(k.store_id, d.store_id), d.category_id,
       ${pick(["card", "deal-page", "guide", "home-hot", "store-page", "search"], sql`i`)},
       CASE WHEN random() < 0.4 THEN ${pick(["www.google.com", "www.bing.com", "t.co", "www.facebook.com", "duckduckgo.com"], sql`i * 3`)} END,
       ${pick(["phone", "phone", "desktop", "tablet"], sql`i * 5`)},
       ${daysAgo(365)}
-    FROM base, d, k`);
+    FROM base LEFT JOIN d ON NOT base.coupon AND d.n = base.n LEFT JOIN k ON base.coupon AND k.n = base.n`);
 }
 
 /**

@@ -10,7 +10,8 @@ export type AuditAction =
   | "user_create"
   | "create"
   | "update"
-  | "delete";
+  | "delete"
+  | "verify";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -6,6 +6,7 @@ import type { AdminCell } from "#app/lib/admin-list";
 import type { Toast } from "#app/lib/toast";
 import type { AppServices } from "#app/platform/load-context";
 import type { SortDirection } from "./list-params";
+import type { Actor } from "./mutations.server";
 
 // What a content type is, in one place: its table, form schema, words, public-read rule, admin list and
 // the links other types have to it. Everything that used to be a hand-kept list of types (navigation,
@@ -85,7 +86,7 @@ export interface EmbedConfig<Card extends { id: string }> {
 /** An admin list row action other than edit and delete (the deal list's price refresh). */
 export interface RowIntent {
   intent: string;
-  run(services: AppServices, id: string): Promise<Toast>;
+  run(services: AppServices, id: string, actor: Actor): Promise<Toast>;
 }
 
 /** A column of the admin list; `sort` makes its heading a sort link (`?sort=<heading in lower case>`). */

@@ -7,7 +7,9 @@ import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { paged } from "#app/modules/content-types/paged.server";
 import { adminDiscountLabel, couponFields, couponSchema, type CouponInput } from "./coupon.schema";
+import { timeAgo } from "#app/lib/relative-time";
 import { couponTargetUrl } from "./coupon-target";
+import { markCouponVerified } from "./coupon-verified.server";
 import { findPublicCouponsByIds, type PublicCoupon } from "./coupons-public.server";
 
 export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
@@ -52,6 +54,7 @@ export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
       { heading: "Featured" },
       { heading: "Created", sort: { by: coupons.createdAt, first: "desc", isDefault: true } },
       { heading: "Ends", sort: { by: coupons.validUntil } },
+      { heading: "Verified" },
     ],
     list: listForAdmin,
     search: { contains: [coupons.couponCode] },
@@ -65,7 +68,16 @@ export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
       { kind: "featured", featured: coupon.featured },
       { kind: "text", text: formatDate(coupon.createdAt), tone: "muted" },
       coupon.validUntil ? { kind: "text", text: formatDate(coupon.validUntil), tone: "muted" } : { kind: "text", text: "No end", tone: "muted" },
+      {
+        kind: "intent",
+        intent: "verify",
+        text: "Mark verified",
+        busyText: "Saving...",
+        note: coupon.verifiedAt ? `Verified ${timeAgo(coupon.verifiedAt)}` : "Never verified",
+        testId: "coupon-verified",
+      },
     ],
+    intents: [{ intent: "verify", run: markCouponVerified }],
     dashboard: { total: "Total Coupons", published: "Published Coupons", quickAction: "Add Coupon" },
   },
 };
@@ -87,6 +99,7 @@ async function listForAdmin(db: Executor, page: ListPage) {
       unpublishAt: coupons.unpublishAt,
       featured: coupons.featured,
       createdAt: coupons.createdAt,
+      verifiedAt: coupons.verifiedAt,
       storeName: stores.name,
     })
     .from(coupons)

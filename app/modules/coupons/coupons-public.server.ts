@@ -1,7 +1,7 @@
 import { containsPattern } from "#app/db/sql-text";
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
-import { coupons, stores } from "#app/db/schema";
+import { coupons, itemVoteTallies, stores } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { couponTargetUrl } from "./coupon-target";
 import { couponType } from "./coupon.type.server";
@@ -27,7 +27,18 @@ const publicColumns = {
   createdAt: coupons.createdAt,
   storeName: stores.name,
   storeSlug: stores.slug,
+  verifiedAt: sql<Date | null>`greatest(${coupons.verifiedAt}, ${itemVoteTallies.lastWorkedAt})`.mapWith(coupons.verifiedAt),
+  worked: sql<number>`coalesce(${itemVoteTallies.worked}, 0)`.mapWith(Number),
+  failed: sql<number>`coalesce(${itemVoteTallies.failed}, 0)`.mapWith(Number),
 };
+
+/** Coupons as cards show them: with the store's name and shoppers' votes. */
+const couponCards = (db: Executor, live: boolean) =>
+  db
+    .select(publicColumns)
+    .from(publicCoupons(live))
+    .innerJoin(stores, eq(stores.id, coupons.storeId))
+    .leftJoin(itemVoteTallies, and(eq(itemVoteTallies.kind, "coupon"), eq(itemVoteTallies.itemId, coupons.id)));
 
 export type PublicCoupon = Awaited<ReturnType<typeof findPublicCouponsByIds>>[number];
 
@@ -54,13 +65,9 @@ export async function listPublicCoupons(db: Executor, filters: PublicCouponFilte
   if (filters.search) conditions.push(couponSearchCondition(await textSearchOf(db, filters.search)));
   if (filters.store) conditions.push(sql`lower(${stores.name}) = lower(${filters.store})`);
   const where = and(...conditions);
-  const source = () => publicCoupons(!filters.showExpired);
   // One row past the page says whether there is more; nothing counts the table.
   const [rows, published] = await Promise.all([
-    db
-      .select(publicColumns)
-      .from(source())
-      .innerJoin(stores, eq(stores.id, coupons.storeId))
+    couponCards(db, !filters.showExpired)
       .where(where)
       .orderBy(descNullsLast(coupons.createdAt), asc(coupons.id))
       .limit(filters.limit + 1)
@@ -77,10 +84,7 @@ export async function listPublicCoupons(db: Executor, filters: PublicCouponFilte
 export async function listMatchingCoupons(db: Executor, text: TextSearch, limit: number) {
   const where = couponSearchCondition(text);
   const [rows, total] = await Promise.all([
-    db
-      .select(publicColumns)
-      .from(publicCoupons(true))
-      .innerJoin(stores, eq(stores.id, coupons.storeId))
+    couponCards(db, true)
       .where(where)
       .orderBy(desc(ilike(coupons.title, containsPattern(text.search))), descNullsLast(coupons.createdAt), asc(coupons.id))
       .limit(limit),
@@ -100,10 +104,7 @@ export async function countMatchingCoupons(db: Executor, text: TextSearch): Prom
  */
 export async function listStoreCoupons(db: Executor, storeId: string, options: { state: "live" | "expired"; limit: number }) {
   const live = options.state === "live";
-  return db
-    .select(publicColumns)
-    .from(publicCoupons(live))
-    .innerJoin(stores, eq(stores.id, coupons.storeId))
+  return couponCards(db, live)
     .where(and(eq(coupons.storeId, storeId), live ? undefined : sql`${coupons.validUntil} < now()`))
     .orderBy(...(live ? [descNullsLast(coupons.featured), descNullsLast(coupons.createdAt)] : [descNullsLast(coupons.validUntil)]), asc(coupons.id))
     .limit(options.limit);
@@ -111,10 +112,7 @@ export async function listStoreCoupons(db: Executor, storeId: string, options: {
 
 /** Home page: live coupons, featured first. */
 export async function listTrendingCoupons(db: Executor, limit: number) {
-  return db
-    .select(publicColumns)
-    .from(publicCoupons(true))
-    .innerJoin(stores, eq(stores.id, coupons.storeId))
+  return couponCards(db, true)
     .orderBy(descNullsLast(coupons.featured), descNullsLast(coupons.createdAt), asc(coupons.id))
     .limit(limit);
 }
@@ -122,7 +120,7 @@ export async function listTrendingCoupons(db: Executor, limit: number) {
 /** Live coupons by id (guide tokens): an expired one drops out of a guide as it does out of listings. */
 export async function findPublicCouponsByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select(publicColumns).from(publicCoupons(true)).innerJoin(stores, eq(stores.id, coupons.storeId)).where(inArray(coupons.id, ids));
+  return couponCards(db, true).where(inArray(coupons.id, ids));
 }
 
 /** The code of a live coupon (asked for by 'Show Code') and its store, or null. */

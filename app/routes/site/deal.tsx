@@ -14,6 +14,7 @@ import { categoryPath, dealPath, storePath } from "#app/lib/public-paths";
 import { breadcrumbList, jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
 import { findPublicDealBySlug, listRelatedDeals } from "#app/modules/deals/deals-public.server";
+import { VotePrompt } from "#app/components/site/vote-prompt";
 import type { Route } from "./+types/deal";
 
 /** How many live deals the page offers besides this one (alternatives, when it has ended). */
@@ -135,6 +136,9 @@ export default function DealPage({ loaderData: { deal, related } }: Route.Compon
               >
                 Get Deal
               </AffiliateLink>
+              <div id={`deal-${deal.id}`}>
+                <VotePrompt kind="deal" id={deal.id} question="Sold out or price gone up?" choices={[{ vote: "expired", label: "Expired?" }]} />
+              </div>
             </>
           )}
           {deal.longDescription ? <p className="whitespace-pre-line text-gray-700">{deal.longDescription}</p> : null}

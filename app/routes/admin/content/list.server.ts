@@ -108,7 +108,7 @@ export async function listAction({ request, context }: Args) {
   const messages = messagesOf(type);
   const own = type.admin.intents?.find((candidate) => candidate.intent === intent);
   if (!isUuid(id) || (intent !== "delete" && intent !== "duplicate" && !own)) return toastAnswer(errorToast(messages.deleteFailed));
-  if (own) return toastAnswer(await own.run(context, id));
+  if (own) return toastAnswer(await own.run(context, id, admin.user));
   if (intent === "duplicate") {
     const copy = await duplicateContent(type, context.db, admin.user, id);
     if (!copy.ok) return toastAnswer(errorToast(messages.loadFailed));

@@ -1,0 +1,41 @@
+import { useState, type FormEvent } from "react";
+
+/**
+ * A shopper's quick report on an item ('Did it work?' on a coupon, 'Expired?' on a deal): a real form
+ * that posts without JavaScript and comes back to the page; with it, the answer replaces the buttons.
+ */
+export function VotePrompt({ kind, id, question, choices }: { kind: string; id: string; question: string; choices: ReadonlyArray<{ vote: string; label: string; name?: string }> }) {
+  const [message, setMessage] = useState<string | null>(null);
+  const action = `/votes/${kind}/${id}`;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const response = await fetch(action, { method: "POST", body: new URLSearchParams({ vote: submitter?.value ?? "" }), headers: { Accept: "application/json" } });
+    const answer = (await response.json().catch(() => null)) as { message?: string } | null;
+    setMessage(answer?.message ?? "Something went wrong. Please try again.");
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-xs text-gray-600">
+      {message ? null : (
+        <form method="post" action={action} onSubmit={(event) => void onSubmit(event)} className="flex flex-wrap items-center gap-2">
+          <span>{question}</span>
+          {choices.map((choice) => (
+            <button
+              key={choice.vote}
+              type="submit"
+              name="vote"
+              value={choice.vote}
+              aria-label={choice.name}
+              className="rounded-md border border-gray-300 bg-white px-2 py-1 font-medium text-gray-800 hover:border-brand-500 hover:text-brand-700"
+            >
+              {choice.label}
+            </button>
+          ))}
+        </form>
+      )}
+      <p role="status">{message}</p>
+    </div>
+  );
+}

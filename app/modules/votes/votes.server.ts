@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "#app/db/client.server";
+import { itemVotes, itemVoteTallies } from "#app/db/schema";
+import { isUuid } from "#app/lib/uuid";
+import { clickOutType, findClickTarget } from "#app/modules/content-types/click-out.server";
+import { visitorKey } from "#app/modules/rate-limit/rate-limit.server";
+import { isVoteFor, type Vote } from "./votes";
+
+export type VoteOutcome = "counted" | "already" | "not-found" | "invalid";
+
+const tallyColumn = { worked: itemVoteTallies.worked, failed: itemVoteTallies.failed, expired: itemVoteTallies.expired } as const;
+
+/**
+ * Counts a shopper's report on a live item, once per visitor per item per UTC day. The visitor is a keyed
+ * hash of the address and the day: nothing personal is kept, and days cannot be linked.
+ */
+export async function castVote(
+  db: Database,
+  ballot: { kind: string; id: string; vote: string; ip: string; secret: string; now?: Date },
+): Promise<VoteOutcome> {
+  const { kind, id, vote } = ballot;
+  if (!isVoteFor(kind, vote) || !isUuid(id)) return "invalid";
+  const type = clickOutType(kind);
+  if (!type || !(await findClickTarget(type, db, id))) return "not-found";
+  const now = ballot.now ?? new Date();
+  const day = now.toISOString().slice(0, 10);
+  const voter = visitorKey(`${day}|${ballot.ip}`, ballot.secret);
+  return db.transaction(async (tx) => {
+    const cast = await tx.insert(itemVotes).values({ kind, itemId: id, day, voter, vote, createdAt: now }).onConflictDoNothing().returning({ vote: itemVotes.vote });
+    if (cast.length === 0) return "already";
+    const column = tallyColumn[vote as Vote];
+    // The tally's columns are named after the votes.
+    const lastWorkedAt = vote === "worked" ? now : null;
+    await tx
+      .insert(itemVoteTallies)
+      .values({ kind, itemId: id, [vote]: 1, lastWorkedAt })
+      .onConflictDoUpdate({
+        target: [itemVoteTallies.kind, itemVoteTallies.itemId],
+        set: { [vote]: sql`${column} + 1`, ...(lastWorkedAt ? { lastWorkedAt } : {}) },
+      });
+    // A coupon's card shows its votes: cached pages are rendered again (on commit, in every process). A
+    // deal's 'Expired?' is for the admin only. Each visitor can do this once per coupon per day.
+    if (kind === "coupon") await tx.execute(sql`SELECT pg_notify('dealdash_content', 'item_vote_tallies')`);
+    return "counted";
+  });
+}
