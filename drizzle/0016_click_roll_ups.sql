@@ -19,5 +19,5 @@ CREATE TABLE "click_windows" (
 );
 --> statement-breakpoint
 CREATE INDEX "click_days_group_idx" ON "click_days" USING btree ("facet","value","kind","action","day");--> statement-breakpoint
-CREATE INDEX "click_windows_top_idx" ON "click_windows" USING btree ("days","facet","action","clicks" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "click_windows_top_idx" ON "click_windows" USING btree ("days","facet","action","clicks" DESC NULLS LAST,"value");--> statement-breakpoint
 CREATE INDEX "clicks_store_created_idx" ON "clicks" USING btree ("store_id","created_at");

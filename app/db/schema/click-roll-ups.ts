@@ -32,5 +32,5 @@ export const clickWindows = pgTable(
     clicks: integer().notNull(),
   },
   // The top of a report is read off this index.
-  (t) => [primaryKey({ columns: [t.days, t.facet, t.value, t.kind, t.action] }), index("click_windows_top_idx").on(t.days, t.facet, t.action, t.clicks.desc())],
+  (t) => [primaryKey({ columns: [t.days, t.facet, t.value, t.kind, t.action] }), index("click_windows_top_idx").on(t.days, t.facet, t.action, t.clicks.desc(), t.value)],
 );

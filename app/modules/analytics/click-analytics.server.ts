@@ -1,4 +1,4 @@
-import { asc, inArray, sql, type SQL } from "drizzle-orm";
+import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { cappedCount } from "#app/db/capped-count";
 import type { Executor } from "#app/db/client.server";
@@ -9,6 +9,7 @@ import { publicRows } from "#app/modules/content-types/public-read.server";
 import { contentTypes } from "#app/modules/content-types/registry.server";
 import { adminPathOf, lifecycleOf, titleCase, titleColumnOf } from "#app/modules/content-types/words";
 import { addDays, dayOf, daysOf, previousPeriod, readAnalyticsView, type AnalyticsView, type ReportRow } from "./analytics-view";
+import { logger } from "#app/platform/logger.server";
 import { rollUpClicksUnlessRunning, type Facet } from "./click-roll-up.server";
 
 // The click report for one view. Everything is read from the roll-ups (`click_windows` for the preset
@@ -206,7 +207,11 @@ async function unclickedOf(db: Executor, view: AnalyticsView): Promise<ClickRepo
           })
           .from(publicRows(type, { live: true }))
           .where(
-            sql`NOT EXISTS (SELECT 1 FROM click_windows w WHERE w.days = ${WINDOW_OF_UNCLICKED} AND w.facet = 'item' AND w.value = ${type.table.id}::text AND w.kind = ${type.key} AND w.action = 'click')`,
+            // Through the type's own roll-up column when it has one (read off its index), else a lookup per item
+            // through the windows' key (as NOT EXISTS, the planner hashed every window row).
+            type.clickOut?.recentClicks
+              ? eq(type.clickOut.recentClicks, 0)
+              : sql`(SELECT w.clicks FROM click_windows w WHERE w.days = ${WINDOW_OF_UNCLICKED} AND w.facet = 'item' AND w.value = ${type.table.id}::text AND w.kind = ${type.key} AND w.action = 'click') IS NULL`,
           );
       const [count, rows] = await Promise.all([cappedCount(db, query()), query().orderBy(asc(type.table.createdAt)).limit(UNCLICKED_ROWS)]);
       return {
@@ -286,14 +291,17 @@ export async function clickSummary(db: Executor, today: string): Promise<{ serie
   };
 }
 
-/** The view a request asks for and its report, with the clicks rolled up to this moment first. */
+/**
+ * The view a request asks for and its report. It also starts a roll-up (unless one started in the last few
+ * seconds) without waiting for it: a reload shows clicks up to this moment.
+ */
 export async function reportForRequest(request: Request, db: Executor): Promise<{ view: AnalyticsView; report: ClickReport; storeName: string | undefined }> {
   const view = readAnalyticsView(
     new URL(request.url).searchParams,
     dayOf(new Date()),
     clickedTypes.map((type) => type.key),
   );
-  await rollUpClicksUnlessRunning(db);
+  void rollUpClicksUnlessRunning(db).catch((error: unknown) => logger.warn({ err: error }, "click roll-up failed; will retry"));
   const [report, storeNames] = await Promise.all([
     clickReport(db, view),
     view.store ? namesOf(db, stores, stores.name, [view.store]) : new Map<string, string>(),

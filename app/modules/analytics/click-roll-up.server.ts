@@ -153,17 +153,17 @@ export async function rollUpClicks(db: Executor, { now = new Date() }: { now?: D
 
 const LEASE_MS = 10 * 60_000;
 const LEASE = "click-roll-up";
-/** Pages opened in quick succession share a run: clicks are at most this old when the analytics read them. */
+/** Analytics views in quick succession share a run. */
 const FRESH_MS = 5_000;
-let lastRunAt = 0;
+let lastStartedAt = 0;
 
-/** Rolls clicks up now unless this process just did or another process is at it (the analytics call it before they read). */
+/** Rolls clicks up now unless this process started one in the last few seconds or another process is at it. */
 export async function rollUpClicksUnlessRunning(db: Executor): Promise<void> {
-  if (Date.now() - lastRunAt < FRESH_MS) return;
+  if (Date.now() - lastStartedAt < FRESH_MS) return;
+  lastStartedAt = Date.now();
   await runWithLease(db, LEASE, LEASE_MS, async () => {
     const started = performance.now();
     const days = await rollUpClicks(db);
-    lastRunAt = Date.now();
     if (days > 2) logger.info({ days, ms: Math.round(performance.now() - started) }, "rolled up clicks");
   });
 }

@@ -171,7 +171,14 @@ export interface ContentType<Input = unknown, ListRow = unknown, Table extends C
    * Its counted click-out `/go/<key>/<id>`: where a public row sends the shopper, whether to count it, and
    * the store and category its clicks are reported under.
    */
-  clickOut?: { url: AnyPgColumn | SQL<string>; trackClicks?: AnyPgColumn; storeId?: AnyPgColumn; categoryId?: AnyPgColumn };
+  clickOut?: {
+    url: AnyPgColumn | SQL<string>;
+    trackClicks?: AnyPgColumn;
+    storeId?: AnyPgColumn;
+    categoryId?: AnyPgColumn;
+    /** A column kept by a roll-up with the row's click-outs in the last 30 days (a deal's popularity), indexed. */
+    recentClicks?: AnyPgColumn;
+  };
   csv: CsvConfig;
   admin: AdminConfig<ListRow>;
 }

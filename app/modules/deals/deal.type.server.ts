@@ -41,7 +41,7 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
       url: deal.affiliateUrl,
     }),
   },
-  clickOut: { url: deals.affiliateUrl, trackClicks: deals.trackClicks, storeId: deals.storeId, categoryId: deals.categoryId },
+  clickOut: { url: deals.affiliateUrl, trackClicks: deals.trackClicks, storeId: deals.storeId, categoryId: deals.categoryId, recentClicks: deals.popularity },
   csv: { fields: dealFields, importBy: [deals.amazonAsin, deals.slug] },
   admin: {
     icon: "Zap",
