@@ -7,6 +7,7 @@ import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { addDays, dayOf, readAnalyticsView } from "./analytics-view";
 import { clickReport } from "./click-analytics.server";
 import { clickReportCsv } from "./click-report-csv.server";
+import { rollUpDealPopularity } from "#app/modules/deals/deal-popularity.server";
 import { FACETS, rollUpClicks, WINDOWS } from "./click-roll-up.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
@@ -187,7 +188,9 @@ describe("the click report", () => {
   it("lists live items with no click-out in 30 days, and not a clicked one nor a draft", async () => {
     const now = new Date();
     const unclickedDeals = async () => {
+      // Deals are judged by their popularity (its own roll-up), the other types by the click windows.
       await rollUpClicks(db(), { now });
+      await rollUpDealPopularity(db(), { now });
       return (await clickReport(db(), readAnalyticsView(new URLSearchParams({ kind: "deal" }), dayOf(now), kinds))).unclicked;
     };
     const before = await unclickedDeals();
