@@ -34,6 +34,7 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),
     route("analytics/csv", "routes/admin/analytics-csv.ts"),
+    route("attention", "routes/admin/attention.tsx"),
     // Each content type: its list and its CSV export/import (one route file each for all), and its own
     // form for add and edit.
     ...contentTypes.flatMap((type) => {

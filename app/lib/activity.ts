@@ -1,3 +1,5 @@
+const attentionVerbs: Record<string, string> = { expire: "Expired", unpublish: "Unpublished", snooze: "Snoozed", dismiss: "Dismissed" };
+
 /** The dashboard's wording for one audit row. */
 export function describeActivity(row: {
   action: string;
@@ -25,6 +27,8 @@ export function describeActivity(row: {
       return `Deleted ${entity}${title}`;
     case "verify":
       return `Marked ${entity}${title} as verified`;
+    case "attention":
+      return `${attentionVerbs[String(row.detail?.did)] ?? "Handled"} ${entity}${title} from Needs attention`;
     default:
       return row.action;
   }

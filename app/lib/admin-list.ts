@@ -13,6 +13,8 @@ export interface AdminNavItem {
   icon: string;
   /** Shown while the screen's data loads. */
   loading?: string;
+  /** A figure shown beside the label (rows waiting in Needs attention). */
+  count?: number;
 }
 
 export type AdminCell =

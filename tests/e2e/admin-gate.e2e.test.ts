@@ -45,7 +45,10 @@ describe("the admin gate", () => {
     expect(gatedPaths).toContain("/admin/logout");
     expect(gatedPaths).toContain("/admin/options/store");
     expect(gatedPaths).toContain("/admin/deals/csv");
-    expect(gatedPaths).toHaveLength(28);
+    expect(gatedPaths).toContain("/admin/analytics");
+    expect(gatedPaths).toContain("/admin/analytics/csv");
+    expect(gatedPaths).toContain("/admin/attention");
+    expect(gatedPaths).toHaveLength(31);
   });
 
   it.each(gatedPaths)("GET %s without a session redirects to the login page", async (path) => {

@@ -13,12 +13,13 @@ export const SIDEBAR_COOKIE = "admin_sidebar";
 const AUTH_CHANNEL = "dealdash-auth";
 
 function SidebarLink({ item, collapsed }: { item: AdminNavItem; collapsed: boolean }) {
+  const labelWithCount = item.count ? `${item.label} (${item.count > 1000 ? "1,000+" : item.count})` : item.label;
   return (
     <NavLink
       to={item.to}
       end={item.to === "/admin"}
-      title={collapsed ? item.label : undefined}
-      aria-label={collapsed ? item.label : undefined}
+      title={collapsed ? labelWithCount : undefined}
+      aria-label={collapsed ? labelWithCount : undefined}
       className={({ isActive }) =>
         cn(
           "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
@@ -29,6 +30,11 @@ function SidebarLink({ item, collapsed }: { item: AdminNavItem; collapsed: boole
     >
       <AdminIcon name={item.icon} className="h-5 w-5 shrink-0" />
       {collapsed ? null : <span>{item.label}</span>}
+      {item.count && !collapsed ? (
+        <span className="ml-auto rounded-full bg-accent-700 px-2 text-xs font-semibold text-white" data-testid="attention-count" aria-label={`${item.count} waiting`}>
+          {item.count > 1000 ? "1,000+" : item.count}
+        </span>
+      ) : null}
     </NavLink>
   );
 }

@@ -89,6 +89,20 @@ export const itemVoteTallies = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.itemId] })],
 );
 
+/** The admin's answer to an item in Needs attention: snoozed until a time, or dismissed (until null). */
+export const attentionMarks = pgTable(
+  "attention_marks",
+  {
+    kind: text().notNull(),
+    itemId: uuid().notNull(),
+    reason: text().notNull(),
+    /** Hidden until then; null hides it until the reason arises again after `createdAt`. */
+    snoozedUntil: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.itemId, t.reason] })],
+);
+
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   id: id(),
   email: text().notNull().unique(),

@@ -1,11 +1,10 @@
-import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { cappedCount } from "#app/db/capped-count";
 import type { Executor } from "#app/db/client.server";
 import { categories, stores } from "#app/db/schema";
-import { isUuid } from "#app/lib/uuid";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
 import { publicRows } from "#app/modules/content-types/public-read.server";
+import { itemNames, namesOf } from "#app/modules/content-types/item-names.server";
 import { contentTypes } from "#app/modules/content-types/registry.server";
 import { adminPathOf, lifecycleOf, titleCase, titleColumnOf } from "#app/modules/content-types/words";
 import { addDays, dayOf, daysOf, previousPeriod, readAnalyticsView, type AnalyticsView, type ReportRow } from "./analytics-view";
@@ -134,34 +133,17 @@ async function seriesOf(db: Executor, view: AnalyticsView): Promise<Pick<ClickRe
 
 const humanize = (value: string) => (value ? value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, " ") : "Unknown");
 
-/** Names for ids, from one table's name or title column. */
-async function namesOf(db: Executor, table: PgTable & { id: AnyPgColumn }, title: AnyPgColumn, ids: string[]): Promise<Map<string, string>> {
-  const uuids = ids.filter((id) => isUuid(id));
-  if (uuids.length === 0) return new Map();
-  const rows = await db.select({ id: table.id, label: title }).from(table).where(inArray(table.id, uuids));
-  return new Map(rows.map((row) => [String(row.id), String(row.label)]));
-}
-
 /** Labels each counted value: item titles with their admin pages, store and category names, readable words. */
 async function labelled(db: Executor, key: TableKey, counted: Counted[]): Promise<ReportRow[]> {
   const { facet } = tableFacets[key];
   if (facet === "item") {
-    const names = new Map<string, string>();
-    await Promise.all(
-      clickedTypes.map(async (type) => {
-        const ids = counted.filter((row) => row.kind === type.key).map((row) => row.value);
-        for (const [id, name] of await namesOf(db, type.table, titleColumnOf(type), ids)) names.set(`${type.key}:${id}`, name);
-      }),
+    const names = await itemNames(
+      db,
+      counted.map((row) => ({ kind: row.kind, id: row.value })),
     );
     return counted.map((row) => {
-      const type = clickedTypes.find((candidate) => candidate.key === row.kind);
-      return {
-        value: row.value,
-        clicks: row.clicks,
-        label: names.get(`${row.kind}:${row.value}`) ?? "Deleted item",
-        kind: type ? titleCase(type.noun.one) : row.kind,
-        href: type && names.has(`${row.kind}:${row.value}`) ? `${adminPathOf(type)}/edit/${row.value}` : undefined,
-      };
+      const name = names.get(`${row.kind}:${row.value}`);
+      return { value: row.value, clicks: row.clicks, label: name?.label ?? "Deleted item", kind: name?.noun ?? row.kind, href: name?.href };
     });
   }
   if (facet === "store" || facet === "category") {

@@ -11,7 +11,8 @@ export type AuditAction =
   | "create"
   | "update"
   | "delete"
-  | "verify";
+  | "verify"
+  | "attention";
 
 export interface AuditEntry {
   action: AuditAction;

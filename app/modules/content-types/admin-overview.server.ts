@@ -7,10 +7,12 @@ import { adminPathOf, adminWordsOf, lifecycleOf } from "./words";
 // The admin's view of all types at once: the sidebar, the dashboard's counts and quick actions.
 
 
-export function adminNavigation(): AdminNavItem[] {
+/** The sidebar; `waiting` is how many rows Needs attention holds. */
+export function adminNavigation(waiting: number): AdminNavItem[] {
   return [
     { to: "/admin", label: "Dashboard", icon: "LayoutDashboard" },
     { to: "/admin/analytics", label: "Analytics", icon: "ChartLine", loading: "Loading analytics..." },
+    { to: "/admin/attention", label: "Needs attention", icon: "TriangleAlert", loading: "Loading...", count: waiting },
     ...contentTypes.map((type) => {
       const words = adminWordsOf(type);
       return { to: adminPathOf(type), label: words.navLabel, icon: type.admin.icon, loading: words.loading };

@@ -4,19 +4,21 @@ import { AdminShell, SIDEBAR_COOKIE } from "#app/components/admin/admin-shell";
 import { requireAdmin } from "#app/platform/auth.server";
 import { readCookie } from "#app/lib/cookies";
 import { adminNavigation } from "#app/modules/content-types/admin-overview.server";
+import { attentionCount } from "#app/modules/attention/attention.server";
 import { pageMeta } from "#app/lib/seo";
 import type { Route } from "./+types/layout";
 
 export const meta = () => [...pageMeta("Admin", "DealDash content management"), { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
+  const waiting = await attentionCount(context.db);
   const headers = new Headers();
   for (const cookie of admin.refreshCookies) headers.append("Set-Cookie", cookie);
   return data(
     {
       email: admin.user.email,
-      nav: adminNavigation(),
+      nav: adminNavigation(waiting),
       sidebarCollapsed: readCookie(request.headers.get("cookie"), SIDEBAR_COOKIE) === "collapsed",
     },
     { headers },

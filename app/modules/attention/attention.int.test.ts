@@ -1,0 +1,87 @@
+import { and, eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { actor, insertActor } from "../../../tests/support/fixtures";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
+import { attentionMarks, auditLog, clicks, coupons, deals, itemVotes } from "#app/db/schema";
+import { seedDemoContent } from "#app/db/seed/seed-demo.server";
+import { rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
+import { listPublicDeals } from "#app/modules/deals/deals-public.server";
+import { castVote } from "#app/modules/votes/votes.server";
+import { actOnAttention, attentionCount, attentionQueue, REPORT_THRESHOLD } from "./attention.server";
+
+const database = testDatabasePerFile(async (t) => {
+  await seedDemoContent(t.db);
+  await insertActor(t.db);
+});
+const db = () => database().db;
+
+const liveDeals = () => db().select().from(deals).where(and(eq(deals.status, "published"), sql`${deals.amazonAsin} IS NULL`, sql`${deals.expiresAt} IS NULL OR ${deals.expiresAt} > now()`));
+const reportExpired = async (id: string, voters: number) => {
+  for (let i = 0; i < voters; i++) await castVote(db(), { kind: "deal", id, vote: "expired", ip: `198.51.100.${i + 1}`, secret: "s" });
+};
+const queued = async () => (await attentionQueue(db())).rows.filter((row) => row.reason === "reports");
+
+beforeEach(async () => {
+  await db().delete(itemVotes);
+  await db().delete(attentionMarks);
+  await db().delete(clicks);
+});
+
+describe("needs attention", () => {
+  it("lists an item once shoppers' reports reach the threshold, most clicked first", async () => {
+    const [quiet, busy] = await liveDeals();
+    await reportExpired(quiet!.id, REPORT_THRESHOLD - 1);
+    expect(await queued()).toEqual([]);
+    await reportExpired(quiet!.id, REPORT_THRESHOLD);
+    await reportExpired(busy!.id, REPORT_THRESHOLD);
+    await db().insert(clicks).values(Array.from({ length: 4 }, () => ({ kind: "deal", itemId: busy!.id })));
+    await rollUpClicks(db());
+    const rows = await queued();
+    expect(rows.map((row) => [row.id, row.clicks])).toEqual([
+      [busy!.id, 4],
+      [quiet!.id, 0],
+    ]);
+    expect(rows[0]).toMatchObject({ label: busy!.title, noun: "Deal", href: `/admin/deals/edit/${busy!.id}`, figure: REPORT_THRESHOLD });
+    expect(await attentionCount(db())).toBeGreaterThanOrEqual(2);
+  });
+
+  it("'Expire' ends the deal for the public and is audited; 'Snooze' and 'Dismiss' hide a row, and new reports bring a dismissed one back", async () => {
+    const [expired, snoozed, dismissed] = await liveDeals();
+    for (const deal of [expired, snoozed, dismissed]) await reportExpired(deal!.id, REPORT_THRESHOLD);
+    const act = (id: string, action: string) => actOnAttention(db(), actor, { kind: "deal", id, reason: "reports", action });
+
+    expect(await act(expired!.id, "expire")).toMatchObject({ type: "success" });
+    const listed = await listPublicDeals(db(), { ids: [expired!.id], limit: 50 });
+    expect(JSON.stringify(listed)).not.toContain(expired!.id);
+    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, "attention"), eq(auditLog.entityId, expired!.id)));
+    expect(entry?.detail).toMatchObject({ did: "expire", reason: "reports" });
+
+    await act(snoozed!.id, "snooze");
+    await act(dismissed!.id, "dismiss");
+    expect((await queued()).map((row) => row.id)).toEqual([]);
+    // Reports after the dismissal count afresh (the first visitors already answered today).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await reportExpired(dismissed!.id, REPORT_THRESHOLD * 2);
+    expect((await queued()).map((row) => row.id)).toEqual([dismissed!.id]);
+    await db().update(deals).set({ expiresAt: null }).where(eq(deals.id, expired!.id));
+  });
+
+  it("lists a featured coupon past its end, and 'Unpublish' takes it down", async () => {
+    const [coupon] = await db().select().from(coupons).where(eq(coupons.status, "published")).limit(1);
+    await db().update(coupons).set({ featured: true, validUntil: new Date(Date.now() - 60_000) }).where(eq(coupons.id, coupon!.id));
+    const row = (await attentionQueue(db())).rows.find((candidate) => candidate.id === coupon!.id);
+    expect(row).toMatchObject({ reason: "ended-featured", kind: "coupon" });
+    await actOnAttention(db(), actor, { kind: "coupon", id: coupon!.id, reason: "ended-featured", action: "unpublish" });
+    const [after] = await db().select().from(coupons).where(eq(coupons.id, coupon!.id));
+    expect(after!.status).toBe("draft");
+    expect((await attentionQueue(db())).rows.find((candidate) => candidate.id === coupon!.id)).toBeUndefined();
+    await db().update(coupons).set({ status: "published", featured: coupon!.featured, validUntil: coupon!.validUntil }).where(eq(coupons.id, coupon!.id));
+  });
+
+  it("refuses an action an item's kind does not have", async () => {
+    const [deal] = await liveDeals();
+    expect(await actOnAttention(db(), actor, { kind: "deal", id: deal!.id, reason: "reports", action: "verify" })).toMatchObject({ type: "error" });
+    expect(await actOnAttention(db(), actor, { kind: "store", id: deal!.id, reason: "reports", action: "expire" })).toMatchObject({ type: "error" });
+    expect(await actOnAttention(db(), actor, { kind: "deal", id: deal!.id, reason: "reports", action: "delete" })).toMatchObject({ type: "error" });
+  });
+});

@@ -1,0 +1,129 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database, Executor } from "#app/db/client.server";
+import { attentionMarks, coupons, deals, giftIdeas } from "#app/db/schema";
+import { COUNT_CAP } from "#app/lib/counts";
+import { errorToast, successToast, type Toast } from "#app/lib/toast";
+import { recordAudit } from "#app/modules/audit/audit.server";
+import { markCouponVerified } from "#app/modules/coupons/coupon-verified.server";
+import { itemNames } from "#app/modules/content-types/item-names.server";
+import type { Actor } from "#app/modules/content-types/mutations.server";
+import { ATTENTION_ACTIONS, ATTENTION_PAGE_SIZE, type AttentionAction, type AttentionReason, type AttentionRow } from "./attention";
+
+// Needs attention: live items that may be losing money, most clicked in the last 30 days first. Each
+// reason is a query served by an index (recent reports, featured items past their end, Amazon prices not
+// refreshed for a day); the admin's snooze or dismissal is kept per item and reason in `attention_marks`.
+
+/** Shoppers' reports within this many days count… */
+const REPORT_DAYS = 14;
+/** …once there are this many since the admin last looked (dismissed it, or verified the coupon). */
+export const REPORT_THRESHOLD = 3;
+const SNOOZE_DAYS = 7;
+
+const live = (table: typeof deals | typeof coupons | typeof giftIdeas) =>
+  sql`${table.status} = 'published' AND (${table.publishAt} IS NULL OR ${table.publishAt} <= now()) AND (${table.unpublishAt} IS NULL OR ${table.unpublishAt} > now())`;
+
+/** Every reason's rows: kind, item_id, reason and a figure for its wording. */
+const reasons = sql`
+  SELECT v.kind, v.item_id, 'reports' AS reason, count(*)::int AS figure
+  FROM item_votes v
+  LEFT JOIN attention_marks m ON m.kind = v.kind AND m.item_id = v.item_id AND m.reason = 'reports'
+  LEFT JOIN coupons c ON v.kind = 'coupon' AND c.id = v.item_id
+  WHERE v.vote IN ('failed', 'expired') AND v.created_at > now() - ${`${REPORT_DAYS} days`}::interval
+    AND (m.created_at IS NULL OR v.created_at > m.created_at) AND (c.verified_at IS NULL OR v.created_at > c.verified_at)
+    AND CASE v.kind
+      WHEN 'deal' THEN EXISTS (SELECT 1 FROM deals WHERE deals.id = v.item_id AND ${live(deals)} AND (deals.expires_at IS NULL OR deals.expires_at >= now()))
+      WHEN 'coupon' THEN EXISTS (SELECT 1 FROM coupons WHERE coupons.id = v.item_id AND ${live(coupons)} AND (coupons.valid_until IS NULL OR coupons.valid_until >= now()))
+      ELSE false END
+  GROUP BY v.kind, v.item_id HAVING count(*) >= ${REPORT_THRESHOLD}
+  UNION ALL
+  SELECT 'deal', id, 'ended-featured', 0 FROM deals WHERE ${live(deals)} AND featured AND expires_at < now()
+  UNION ALL
+  SELECT 'coupon', id, 'ended-featured', 0 FROM coupons WHERE ${live(coupons)} AND featured AND valid_until < now()
+  UNION ALL
+  SELECT 'deal', id, 'stale-price', 0 FROM deals
+  WHERE ${live(deals)} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')
+    AND (expires_at IS NULL OR expires_at >= now())
+  UNION ALL
+  SELECT 'gift', id, 'stale-price', 0 FROM gift_ideas
+  WHERE ${live(giftIdeas)} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')`;
+
+/** The reasons' rows the admin has not snoozed (nor dismissed, except reports, which come back when new ones arrive). */
+const open = sql`
+  SELECT r.* FROM (${reasons}) r
+  WHERE NOT EXISTS (
+    SELECT 1 FROM attention_marks m WHERE m.kind = r.kind AND m.item_id = r.item_id AND m.reason = r.reason
+      AND (m.snoozed_until > now() OR (m.snoozed_until IS NULL AND r.reason <> 'reports')))`;
+
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+
+/** How many rows wait, up to COUNT_CAP + 1 (the sidebar's figure). */
+export async function attentionCount(db: Executor): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM (${open} LIMIT ${COUNT_CAP + 1}) waiting`));
+  return row?.n ?? 0;
+}
+
+/** A page of the queue, most clicked in the last 30 days first. */
+export async function attentionQueue(db: Executor, page = 1): Promise<{ rows: AttentionRow[]; total: number }> {
+  const [found, total] = await Promise.all([
+    db.execute(sql`
+      SELECT o.kind, o.item_id::text AS id, o.reason, o.figure, coalesce(w.clicks, 0)::int AS clicks FROM (${open}) o
+      LEFT JOIN click_windows w ON w.days = 30 AND w.facet = 'item' AND w.value = o.item_id::text AND w.kind = o.kind AND w.action = 'click'
+      ORDER BY clicks DESC, o.kind, o.item_id, o.reason LIMIT ${ATTENTION_PAGE_SIZE} OFFSET ${(page - 1) * ATTENTION_PAGE_SIZE}`),
+    attentionCount(db),
+  ]);
+  const rows = rowsOf<{ kind: string; id: string; reason: AttentionReason; figure: number; clicks: number }>(found);
+  const names = await itemNames(db, rows);
+  return {
+    rows: rows.flatMap((row) => {
+      const name = names.get(`${row.kind}:${row.id}`);
+      return name ? [{ ...row, label: name.label, noun: name.noun, href: name.href }] : [];
+    }),
+    total,
+  };
+}
+
+/** The field that ends an item of a kind that has an end ('Expire' sets it to now); others are unpublished. */
+const endField = { deal: "expiresAt", coupon: "validUntil" } as const;
+const tables = { deal: deals, coupon: coupons, gift: giftIdeas } as const;
+
+/** Hides the item for this reason: for a week, or until the reason arises again (new reports). */
+async function mark(db: Executor, item: { kind: string; id: string; reason: string }, snoozedUntil: Date | null) {
+  await db
+    .insert(attentionMarks)
+    .values({ kind: item.kind, itemId: item.id, reason: item.reason, snoozedUntil, createdAt: new Date() })
+    .onConflictDoUpdate({ target: [attentionMarks.kind, attentionMarks.itemId, attentionMarks.reason], set: { snoozedUntil, createdAt: new Date() } });
+}
+
+const done: Record<AttentionAction, string> = {
+  expire: "Marked as ended: it has left the public listings",
+  unpublish: "Unpublished",
+  snooze: `Snoozed for ${SNOOZE_DAYS} days`,
+  dismiss: "Dismissed",
+  verify: "Coupon marked as verified",
+};
+
+/** One of a queue row's actions, audited (the coupon's 'verified' by markCouponVerified). */
+export async function actOnAttention(
+  db: Database,
+  actor: Actor,
+  item: { kind: string; id: string; reason: string; action: string },
+): Promise<Toast> {
+  const action = ATTENTION_ACTIONS.find((candidate) => candidate === item.action);
+  const table = tables[item.kind as keyof typeof tables];
+  if (!action || !table) return errorToast("That action is not available for this item.");
+  if (action === "verify") return item.kind === "coupon" ? markCouponVerified({ db }, item.id, actor) : errorToast("Only coupons can be verified.");
+  const changed = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ title: table.title }).from(table).where(eq(table.id, item.id));
+    if (!row) return false;
+    if (action === "expire" || action === "unpublish") {
+      const end = endField[item.kind as keyof typeof endField];
+      const set: Record<string, unknown> = action === "expire" && end ? { [end]: new Date() } : { status: "draft" };
+      await tx.update(table).set(set).where(eq(table.id, item.id));
+    } else {
+      await mark(tx, item, action === "snooze" ? new Date(Date.now() + SNOOZE_DAYS * 86_400_000) : null);
+    }
+    await recordAudit(tx, { action: "attention", actor, entity: item.kind, entityId: item.id, detail: { title: row.title, reason: item.reason, did: action } });
+    return true;
+  });
+  return changed ? successToast(done[action]) : errorToast("This item no longer exists.");
+}

@@ -1,0 +1,106 @@
+import { Form, Link, useNavigation } from "react-router";
+import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { readFormData } from "#app/lib/form-data";
+import { actionsFor, ATTENTION_PAGE_SIZE, reasonText } from "#app/modules/attention/attention";
+import { actOnAttention, attentionQueue } from "#app/modules/attention/attention.server";
+import { requireAdmin } from "#app/platform/auth.server";
+import { toastAnswer } from "./content/list.server";
+import type { Route } from "./+types/attention";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const page = Math.max(1, Math.min(1000, Number(new URL(request.url).searchParams.get("page")) || 1));
+  return { page, ...(await attentionQueue(context.db, page)) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readFormData(request);
+  const field = (name: string) => String(form.get(name) ?? "");
+  return toastAnswer(await actOnAttention(context.db, admin.user, { kind: field("kind"), id: field("id"), reason: field("reason"), action: field("intent") }));
+}
+
+export default function NeedsAttention({ loaderData: { rows, total, page } }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" ? navigation.formData?.get("id") : undefined;
+  return (
+    <div>
+      <AdminPageHeader
+        title="Needs attention"
+        description="Live items that may be losing money: shoppers' reports, ended items still featured and Amazon prices that could not be refreshed. The most clicked in the last 30 days come first."
+      />
+      {rows.length === 0 ? (
+        <p className="rounded-xl border border-gray-200 bg-white p-8 text-center text-gray-600">Nothing needs your attention.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+          <table className="w-full text-sm">
+            <thead className="bg-gray-50 text-left text-gray-600">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Item
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Why
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  Clicks (30 days)
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={`${row.kind}-${row.id}-${row.reason}`} className="border-t border-gray-100 align-top" data-testid="attention-row">
+                  <td className="px-4 py-3">
+                    <Link to={row.href} className="font-medium text-brand-700 hover:underline">
+                      {row.label}
+                    </Link>
+                    <p className="text-xs text-gray-500">{row.noun}</p>
+                  </td>
+                  <td className="px-4 py-3 text-gray-700">{reasonText(row)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{row.clicks.toLocaleString("en-US")}</td>
+                  <td className="px-4 py-3">
+                    <Form method="post" className="flex flex-wrap gap-2" aria-label={`Actions for ${row.label}`}>
+                      <input type="hidden" name="kind" value={row.kind} />
+                      <input type="hidden" name="id" value={row.id} />
+                      <input type="hidden" name="reason" value={row.reason} />
+                      {actionsFor(row).map(({ action, label }) => (
+                        <button
+                          key={action}
+                          type="submit"
+                          name="intent"
+                          value={action}
+                          disabled={busy === row.id}
+                          className="rounded-md border border-gray-300 px-2 py-1 text-xs font-medium text-gray-800 hover:border-brand-500 hover:text-brand-700 disabled:opacity-50"
+                        >
+                          {label}
+                        </button>
+                      ))}
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {page > 1 || total > page * ATTENTION_PAGE_SIZE ? (
+        <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
+          {page > 1 ? (
+            <Link to={`?page=${page - 1}`} className="font-medium text-brand-700 hover:underline">
+              Previous
+            </Link>
+          ) : null}
+          <span className="text-gray-600">Page {page}</span>
+          {total > page * ATTENTION_PAGE_SIZE ? (
+            <Link to={`?page=${page + 1}`} className="font-medium text-brand-700 hover:underline">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
