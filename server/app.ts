@@ -9,6 +9,7 @@ import { startEmbeddedMaintenance } from "#app/db/embedded-maintenance.server";
 import { startDealPopularityRollUp } from "#app/modules/deals/deal-popularity.server";
 import { startClickRetention } from "#app/modules/clicks/click-retention.server";
 import { startClickRollUp } from "#app/modules/analytics/click-roll-up.server";
+import { linkHealthSettings, startLinkHealth } from "#app/modules/link-health/link-health.server";
 import { ensureFirstAdmin } from "#app/modules/users/users.server";
 import { prepareDatabase, setDatabase, getDatabaseHandle, targetFromEnv } from "#app/db/database.server";
 import type { DatabaseHandle } from "#app/db/client.server";
@@ -105,6 +106,7 @@ export async function startDatabase({ firstAdmin = true }: { firstAdmin?: boolea
     startDealPopularityRollUp(handle.db),
     startClickRollUp(handle.db),
     startClickRetention(handle.db, getEnv().CLICK_RETENTION_DAYS),
+    ...(env.LINK_CHECKS_PER_MINUTE > 0 ? [startLinkHealth(handle.db, linkHealthSettings(env))] : []),
     () => void stopListening().catch(() => undefined),
   ];
   if (firstAdmin) await announceFirstAdmin(handle, env);

@@ -64,6 +64,11 @@ const schema = z
     PAGE_CACHE_MB: z.coerce.number({ message: "must be a number" }).int().min(0).max(65536).default(64),
     // Days raw click-outs are kept; the analytics' per-day counts are kept for good.
     CLICK_RETENTION_DAYS: z.coerce.number({ message: "must be a number" }).int().min(31).max(3650).default(400),
+    // Link health (modules/link-health): how often each outbound link is checked, and how many a minute (0: none).
+    LINK_CHECK_EVERY_HOURS: z.coerce.number({ message: "must be a number" }).int().min(1).max(720).default(24),
+    LINK_CHECKS_PER_MINUTE: z.coerce.number({ message: "must be a number" }).int().min(0).max(600).default(30),
+    // For tests only: let the link checker reach private and loopback addresses (a local test server).
+    LINK_CHECK_ALLOW_PRIVATE: booleanFlag.default(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .transform((raw) => ({

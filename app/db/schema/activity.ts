@@ -89,6 +89,24 @@ export const itemVoteTallies = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.itemId] })],
 );
 
+/**
+ * The last check of each live item's outbound link (modules/link-health): `failures` counts consecutive
+ * failed checks of the same URL; two or more put the item in Needs attention.
+ */
+export const linkChecks = pgTable(
+  "link_checks",
+  {
+    kind: text().notNull(),
+    itemId: uuid().notNull(),
+    url: text().notNull(),
+    checkedAt: timestamp({ withTimezone: true }).notNull(),
+    status: integer(),
+    problem: text(),
+    failures: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.itemId] }), index("link_checks_failing_idx").on(t.failures).where(sql`${t.failures} >= 2`)],
+);
+
 /** The admin's answer to an item in Needs attention: snoozed until a time, or dismissed (until null). */
 export const attentionMarks = pgTable(
   "attention_marks",

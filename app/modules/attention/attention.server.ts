@@ -1,13 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "#app/db/client.server";
-import { attentionMarks, coupons, deals, giftIdeas } from "#app/db/schema";
+import { attentionMarks, coupons, deals, giftIdeas, stores } from "#app/db/schema";
 import { COUNT_CAP } from "#app/lib/counts";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { markCouponVerified } from "#app/modules/coupons/coupon-verified.server";
 import { itemNames } from "#app/modules/content-types/item-names.server";
 import type { Actor } from "#app/modules/content-types/mutations.server";
-import { ATTENTION_ACTIONS, ATTENTION_PAGE_SIZE, type AttentionAction, type AttentionReason, type AttentionRow } from "./attention";
+import { actionsFor, ATTENTION_PAGE_SIZE, type AttentionAction, type AttentionReason, type AttentionRow } from "./attention";
 
 // Needs attention: live items that may be losing money, most clicked in the last 30 days first. Each
 // reason is a query served by an index (recent reports, featured items past their end, Amazon prices not
@@ -22,37 +22,48 @@ const SNOOZE_DAYS = 7;
 const live = (table: typeof deals | typeof coupons | typeof giftIdeas) =>
   sql`${table.status} = 'published' AND (${table.publishAt} IS NULL OR ${table.publishAt} <= now()) AND (${table.unpublishAt} IS NULL OR ${table.unpublishAt} > now())`;
 
-/** Every reason's rows: kind, item_id, reason and a figure for its wording. */
+/** Whether the item a row names is live (deals and coupons before their end; stores always). */
+const liveItem = (kind: SQL, id: SQL) => sql`CASE ${kind}
+  WHEN 'deal' THEN EXISTS (SELECT 1 FROM deals WHERE deals.id = ${id} AND ${live(deals)} AND (deals.expires_at IS NULL OR deals.expires_at >= now()))
+  WHEN 'coupon' THEN EXISTS (SELECT 1 FROM coupons WHERE coupons.id = ${id} AND ${live(coupons)} AND (coupons.valid_until IS NULL OR coupons.valid_until >= now()))
+  WHEN 'gift' THEN EXISTS (SELECT 1 FROM gift_ideas WHERE gift_ideas.id = ${id} AND ${live(giftIdeas)})
+  WHEN 'store' THEN EXISTS (SELECT 1 FROM stores WHERE stores.id = ${id})
+  ELSE false END`;
+
+/**
+ * Every reason's rows: kind, item_id, reason, a figure and a detail for its wording, and since when it has
+ * held (a dismissal hides what held before it; rows with no such time stay hidden).
+ */
 const reasons = sql`
-  SELECT v.kind, v.item_id, 'reports' AS reason, count(*)::int AS figure
+  SELECT v.kind, v.item_id, 'reports' AS reason, count(*)::int AS figure, NULL::text AS detail, max(v.created_at) AS since
   FROM item_votes v
   LEFT JOIN attention_marks m ON m.kind = v.kind AND m.item_id = v.item_id AND m.reason = 'reports'
   LEFT JOIN coupons c ON v.kind = 'coupon' AND c.id = v.item_id
   WHERE v.vote IN ('failed', 'expired') AND v.created_at > now() - ${`${REPORT_DAYS} days`}::interval
     AND (m.created_at IS NULL OR v.created_at > m.created_at) AND (c.verified_at IS NULL OR v.created_at > c.verified_at)
-    AND CASE v.kind
-      WHEN 'deal' THEN EXISTS (SELECT 1 FROM deals WHERE deals.id = v.item_id AND ${live(deals)} AND (deals.expires_at IS NULL OR deals.expires_at >= now()))
-      WHEN 'coupon' THEN EXISTS (SELECT 1 FROM coupons WHERE coupons.id = v.item_id AND ${live(coupons)} AND (coupons.valid_until IS NULL OR coupons.valid_until >= now()))
-      ELSE false END
+    AND ${liveItem(sql`v.kind`, sql`v.item_id`)}
   GROUP BY v.kind, v.item_id HAVING count(*) >= ${REPORT_THRESHOLD}
   UNION ALL
-  SELECT 'deal', id, 'ended-featured', 0 FROM deals WHERE ${live(deals)} AND featured AND expires_at < now()
+  SELECT lc.kind, lc.item_id, 'link', lc.failures, lc.problem, lc.checked_at FROM link_checks lc
+  WHERE lc.failures >= 2 AND ${liveItem(sql`lc.kind`, sql`lc.item_id`)}
   UNION ALL
-  SELECT 'coupon', id, 'ended-featured', 0 FROM coupons WHERE ${live(coupons)} AND featured AND valid_until < now()
+  SELECT 'deal', id, 'ended-featured', 0, NULL, NULL FROM deals WHERE ${live(deals)} AND featured AND expires_at < now()
   UNION ALL
-  SELECT 'deal', id, 'stale-price', 0 FROM deals
+  SELECT 'coupon', id, 'ended-featured', 0, NULL, NULL FROM coupons WHERE ${live(coupons)} AND featured AND valid_until < now()
+  UNION ALL
+  SELECT 'deal', id, 'stale-price', 0, NULL, NULL FROM deals
   WHERE ${live(deals)} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')
     AND (expires_at IS NULL OR expires_at >= now())
   UNION ALL
-  SELECT 'gift', id, 'stale-price', 0 FROM gift_ideas
+  SELECT 'gift', id, 'stale-price', 0, NULL, NULL FROM gift_ideas
   WHERE ${live(giftIdeas)} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')`;
 
-/** The reasons' rows the admin has not snoozed (nor dismissed, except reports, which come back when new ones arrive). */
+/** The reasons' rows the admin has neither snoozed nor dismissed (since they last arose). */
 const open = sql`
   SELECT r.* FROM (${reasons}) r
   WHERE NOT EXISTS (
     SELECT 1 FROM attention_marks m WHERE m.kind = r.kind AND m.item_id = r.item_id AND m.reason = r.reason
-      AND (m.snoozed_until > now() OR (m.snoozed_until IS NULL AND r.reason <> 'reports')))`;
+      AND (m.snoozed_until > now() OR (m.snoozed_until IS NULL AND (r.since IS NULL OR r.since <= m.created_at))))`;
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
@@ -66,12 +77,12 @@ export async function attentionCount(db: Executor): Promise<number> {
 export async function attentionQueue(db: Executor, page = 1): Promise<{ rows: AttentionRow[]; total: number }> {
   const [found, total] = await Promise.all([
     db.execute(sql`
-      SELECT o.kind, o.item_id::text AS id, o.reason, o.figure, coalesce(w.clicks, 0)::int AS clicks FROM (${open}) o
+      SELECT o.kind, o.item_id::text AS id, o.reason, o.figure, o.detail, coalesce(w.clicks, 0)::int AS clicks FROM (${open}) o
       LEFT JOIN click_windows w ON w.days = 30 AND w.facet = 'item' AND w.value = o.item_id::text AND w.kind = o.kind AND w.action = 'click'
       ORDER BY clicks DESC, o.kind, o.item_id, o.reason LIMIT ${ATTENTION_PAGE_SIZE} OFFSET ${(page - 1) * ATTENTION_PAGE_SIZE}`),
     attentionCount(db),
   ]);
-  const rows = rowsOf<{ kind: string; id: string; reason: AttentionReason; figure: number; clicks: number }>(found);
+  const rows = rowsOf<{ kind: string; id: string; reason: AttentionReason; figure: number; detail: string | null; clicks: number }>(found);
   const names = await itemNames(db, rows);
   return {
     rows: rows.flatMap((row) => {
@@ -84,7 +95,7 @@ export async function attentionQueue(db: Executor, page = 1): Promise<{ rows: At
 
 /** The field that ends an item of a kind that has an end ('Expire' sets it to now); others are unpublished. */
 const endField = { deal: "expiresAt", coupon: "validUntil" } as const;
-const tables = { deal: deals, coupon: coupons, gift: giftIdeas } as const;
+const tables = { deal: deals, coupon: coupons, gift: giftIdeas, store: stores } as const;
 
 /** Hides the item for this reason: for a week, or until the reason arises again (new reports). */
 async function mark(db: Executor, item: { kind: string; id: string; reason: string }, snoozedUntil: Date | null) {
@@ -108,12 +119,12 @@ export async function actOnAttention(
   actor: Actor,
   item: { kind: string; id: string; reason: string; action: string },
 ): Promise<Toast> {
-  const action = ATTENTION_ACTIONS.find((candidate) => candidate === item.action);
   const table = tables[item.kind as keyof typeof tables];
-  if (!action || !table) return errorToast("That action is not available for this item.");
-  if (action === "verify") return item.kind === "coupon" ? markCouponVerified({ db }, item.id, actor) : errorToast("Only coupons can be verified.");
+  const action = table ? actionsFor(item).find((candidate) => candidate.action === item.action)?.action : undefined;
+  if (!table || !action) return errorToast("That action is not available for this item.");
+  if (action === "verify") return markCouponVerified({ db }, item.id, actor);
   const changed = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ title: table.title }).from(table).where(eq(table.id, item.id));
+    const [row] = await tx.select({ title: "title" in table ? table.title : table.name }).from(table).where(eq(table.id, item.id));
     if (!row) return false;
     if (action === "expire" || action === "unpublish") {
       const end = endField[item.kind as keyof typeof endField];

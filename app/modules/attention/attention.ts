@@ -2,16 +2,17 @@
 
 export const ATTENTION_PAGE_SIZE = 50;
 
-export type AttentionReason = "reports" | "ended-featured" | "stale-price";
-export const ATTENTION_ACTIONS = ["verify", "expire", "unpublish", "snooze", "dismiss"] as const;
-export type AttentionAction = (typeof ATTENTION_ACTIONS)[number];
+export type AttentionReason = "reports" | "link" | "ended-featured" | "stale-price";
+export type AttentionAction = "verify" | "expire" | "unpublish" | "snooze" | "dismiss";
 
 export interface AttentionRow {
   kind: string;
   id: string;
   reason: AttentionReason;
-  /** Reports counted, for 'reports'. */
+  /** Reports counted, for 'reports'; failed checks in a row, for 'link'. */
   figure: number;
+  /** The link check's finding, for 'link'. */
+  detail: string | null;
   /** Click-outs in the last 30 days: the money at risk. */
   clicks: number;
   label: string;
@@ -20,10 +21,12 @@ export interface AttentionRow {
 }
 
 /** Why a row is in the queue, in the admin's words. */
-export function reasonText(row: Pick<AttentionRow, "kind" | "reason" | "figure">): string {
+export function reasonText(row: Pick<AttentionRow, "kind" | "reason" | "figure" | "detail">): string {
   switch (row.reason) {
     case "reports":
       return row.kind === "coupon" ? `${row.figure} shoppers said the code didn't work` : `${row.figure} shoppers said it has expired`;
+    case "link":
+      return `Link broken: ${row.detail ?? "the check failed"} (${row.figure} checks in a row)`;
     case "ended-featured":
       return "Ended but still featured";
     case "stale-price":
@@ -33,10 +36,12 @@ export function reasonText(row: Pick<AttentionRow, "kind" | "reason" | "figure">
 
 /** The actions a row offers besides opening the item. */
 export function actionsFor(row: Pick<AttentionRow, "kind">): Array<{ action: AttentionAction; label: string }> {
+  const ends = row.kind === "deal" || row.kind === "coupon";
   return [
     ...(row.kind === "coupon" ? [{ action: "verify" as const, label: "Mark verified" }] : []),
-    ...(row.kind === "gift" ? [] : [{ action: "expire" as const, label: "Expire" }]),
-    { action: "unpublish", label: "Unpublish" },
+    ...(ends ? [{ action: "expire" as const, label: "Expire" }] : []),
+    // Stores have no status: they are public while they have live items.
+    ...(row.kind === "store" ? [] : [{ action: "unpublish" as const, label: "Unpublish" }]),
     { action: "snooze", label: "Snooze 7 days" },
     { action: "dismiss", label: "Dismiss" },
   ];

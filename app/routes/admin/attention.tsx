@@ -1,8 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { Button } from "#app/components/ui/button";
 import { readFormData } from "#app/lib/form-data";
 import { actionsFor, ATTENTION_PAGE_SIZE, reasonText } from "#app/modules/attention/attention";
 import { actOnAttention, attentionQueue } from "#app/modules/attention/attention.server";
+import { checkLinksNow, linkHealthSettings } from "#app/modules/link-health/link-health.server";
 import { requireAdmin } from "#app/platform/auth.server";
 import { toastAnswer } from "./content/list.server";
 import type { Route } from "./+types/attention";
@@ -17,6 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readFormData(request);
   const field = (name: string) => String(form.get(name) ?? "");
+  if (field("intent") === "check-links") return toastAnswer(await checkLinksNow(context.db, linkHealthSettings(context.env)));
   return toastAnswer(await actOnAttention(context.db, admin.user, { kind: field("kind"), id: field("id"), reason: field("reason"), action: field("intent") }));
 }
 
@@ -27,7 +30,14 @@ export default function NeedsAttention({ loaderData: { rows, total, page } }: Ro
     <div>
       <AdminPageHeader
         title="Needs attention"
-        description="Live items that may be losing money: shoppers' reports, ended items still featured and Amazon prices that could not be refreshed. The most clicked in the last 30 days come first."
+        description="Live items that may be losing money: broken links, shoppers' reports, ended items still featured and Amazon prices that could not be refreshed. The most clicked in the last 30 days come first."
+        actions={
+          <Form method="post">
+            <Button type="submit" name="intent" value="check-links" variant="outline" disabled={navigation.state !== "idle"}>
+              Check links now
+            </Button>
+          </Form>
+        }
       />
       {rows.length === 0 ? (
         <p className="rounded-xl border border-gray-200 bg-white p-8 text-center text-gray-600">Nothing needs your attention.</p>

@@ -22,8 +22,9 @@ export default async function setup(project: TestProject) {
   ensureBuild();
   const dataDir = tempDataDir();
   const admin = { email: "admin@dealdash.test", password: "e2e-admin-password" };
-  // Trusting loopback's X-Forwarded-For lets a test act as several visitors (shopper votes).
-  const server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, TRUST_PROXY: "loopback" } });
+  // Trusting loopback's X-Forwarded-For lets a test act as several visitors (shopper votes); the link
+  // checker stays off, so no test reaches out to the demo content's retailers.
+  const server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, TRUST_PROXY: "loopback", LINK_CHECKS_PER_MINUTE: "0" } });
   project.provide("baseUrl", server.url);
   project.provide("serverPid", server.child.pid!);
   project.provide("adminEmail", admin.email);

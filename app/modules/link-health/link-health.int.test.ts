@@ -1,0 +1,87 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
+import { deals, linkChecks } from "#app/db/schema";
+import { seedDemoContent } from "#app/db/seed/seed-demo.server";
+import { attentionQueue } from "#app/modules/attention/attention.server";
+import { checkDueLinks, dueLinks, type LinkHealthSettings } from "./link-health.server";
+
+const database = testDatabasePerFile((t) => seedDemoContent(t.db));
+const db = () => database().db;
+
+// Every demo link points at this local shop: /gone is a dead product, /blocked turns robots away.
+let requests = 0;
+const shop = http.createServer((request, response) => {
+  requests++;
+  const path = new URL(request.url!, "http://shop").pathname;
+  response.writeHead(path.startsWith("/gone") ? 404 : path.startsWith("/blocked") ? 403 : 200).end();
+});
+let base = "";
+beforeAll(async () => {
+  await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => shop.close(resolve)));
+
+const settings = (): LinkHealthSettings => ({ cycleMs: 86_400_000, retryMs: 15 * 60_000, perRun: 500, userAgent: "test", timeoutMs: 2_000, allowPrivate: true });
+const liveDeal = async (offset: number) =>
+  (await db().select().from(deals).where(and(eq(deals.status, "published"), sql`${deals.amazonAsin} IS NULL`)).orderBy(deals.id).offset(offset).limit(1))[0]!;
+const linkRows = async () => (await attentionQueue(db())).rows.filter((row) => row.reason === "link");
+
+beforeEach(async () => {
+  await db().delete(linkChecks);
+  // Send every live link to the local shop (product pages by default).
+  await db().execute(sql`UPDATE deals SET affiliate_url = ${base} || '/product/' || id`);
+  await db().execute(sql`UPDATE gift_ideas SET product_url = ${base} || '/product/' || id`);
+  await db().execute(sql`UPDATE coupons SET affiliate_url = ${base} || '/product/' || id`);
+  await db().execute(sql`UPDATE stores SET affiliate_url = ${base} || '/'`);
+});
+
+describe("link health", () => {
+  it("checks every live item's link once per cycle, and again when its link changes", async () => {
+    const now = new Date();
+    const checked = await checkDueLinks(db(), settings(), now);
+    expect(checked).toBeGreaterThan(20);
+    expect(await dueLinks(db(), settings(), new Date(now.getTime() + 60_000))).toEqual([]);
+    const deal = await liveDeal(0);
+    await db().update(deals).set({ affiliateUrl: `${base}/product/new-${deal.id}` }).where(eq(deals.id, deal.id));
+    expect((await dueLinks(db(), settings(), new Date(now.getTime() + 60_000))).map((link) => link.id)).toEqual([deal.id]);
+    expect((await dueLinks(db(), settings(), new Date(now.getTime() + 86_400_001))).length).toBe(checked);
+  });
+
+  it("puts a dead link in Needs attention after two failed checks in a row, never for a shop that turns robots away", async () => {
+    const [dead, blocked] = [await liveDeal(0), await liveDeal(1)];
+    await db().update(deals).set({ affiliateUrl: `${base}/gone/${dead.id}` }).where(eq(deals.id, dead.id));
+    await db().update(deals).set({ affiliateUrl: `${base}/blocked/${blocked.id}` }).where(eq(deals.id, blocked.id));
+    const first = new Date();
+    await checkDueLinks(db(), settings(), first);
+    // One failure is not enough: it may be a blip.
+    expect(await linkRows()).toEqual([]);
+    const [once] = await db().select().from(linkChecks).where(eq(linkChecks.itemId, dead.id));
+    expect(once).toMatchObject({ failures: 1, problem: "Not found (404)", status: 404 });
+
+    // A link that failed once is checked again after the retry time, not a whole cycle later.
+    const retry = new Date(first.getTime() + 16 * 60_000);
+    const before = requests;
+    await checkDueLinks(db(), settings(), retry);
+    expect(requests - before).toBe(1);
+    const rows = await linkRows();
+    expect(rows.map((row) => [row.id, row.detail, row.figure])).toEqual([[dead.id, "Not found (404)", 2]]);
+    const [blockedCheck] = await db().select().from(linkChecks).where(eq(linkChecks.itemId, blocked.id));
+    expect(blockedCheck).toMatchObject({ failures: 0, problem: null, status: 403 });
+
+    // Fixed: the next check clears it.
+    await db().update(deals).set({ affiliateUrl: `${base}/product/${dead.id}` }).where(eq(deals.id, dead.id));
+    await checkDueLinks(db(), settings(), new Date(retry.getTime() + 60_000));
+    expect(await linkRows()).toEqual([]);
+  });
+
+  it("refuses to reach a private address without the test-only setting", async () => {
+    const deal = await liveDeal(0);
+    await checkDueLinks(db(), { ...settings(), allowPrivate: false });
+    const [row] = await db().select().from(linkChecks).where(eq(linkChecks.itemId, deal.id));
+    expect(row).toMatchObject({ failures: 1, problem: "Refused: the link points to a private network address" });
+  });
+});
