@@ -18,6 +18,11 @@ const REPORT_DAYS = 14;
 /** …once there are this many since the admin last looked (dismissed it, or verified the coupon). */
 export const REPORT_THRESHOLD = 3;
 const SNOOZE_DAYS = 7;
+/**
+ * Deals' reasons can hold tens of thousands (every Amazon deal while Amazon is not set up): each brings its
+ * 1,000 most clicked, read off the popularity index, so ranking the queue never sorts the catalogue.
+ */
+const BRANCH_ROWS = 1_000;
 
 const live = (table: typeof deals | typeof coupons | typeof giftIdeas) =>
   sql`${table.status} = 'published' AND (${table.publishAt} IS NULL OR ${table.publishAt} <= now()) AND (${table.unpublishAt} IS NULL OR ${table.unpublishAt} > now())`;
@@ -47,13 +52,15 @@ const reasons = sql`
   SELECT lc.kind, lc.item_id, 'link', lc.failures, lc.problem, lc.checked_at FROM link_checks lc
   WHERE lc.failures >= 2 AND ${liveItem(sql`lc.kind`, sql`lc.item_id`)}
   UNION ALL
-  SELECT 'deal', id, 'ended-featured', 0, NULL, NULL FROM deals WHERE ${live(deals)} AND featured AND expires_at < now()
+  (SELECT 'deal', id, 'ended-featured', 0, NULL, NULL FROM deals WHERE ${live(deals)} AND featured AND expires_at < now()
+    ORDER BY popularity DESC LIMIT ${BRANCH_ROWS})
   UNION ALL
   SELECT 'coupon', id, 'ended-featured', 0, NULL, NULL FROM coupons WHERE ${live(coupons)} AND featured AND valid_until < now()
   UNION ALL
-  SELECT 'deal', id, 'stale-price', 0, NULL, NULL FROM deals
-  WHERE ${live(deals)} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')
-    AND (expires_at IS NULL OR expires_at >= now())
+  (SELECT 'deal', id, 'stale-price', 0, NULL, NULL FROM deals
+    WHERE ${live(deals)} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')
+      AND (expires_at IS NULL OR expires_at >= now())
+    ORDER BY popularity DESC LIMIT ${BRANCH_ROWS})
   UNION ALL
   SELECT 'gift', id, 'stale-price', 0, NULL, NULL FROM gift_ideas
   WHERE ${live(giftIdeas)} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')`;
