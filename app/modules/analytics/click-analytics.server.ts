@@ -1,11 +1,11 @@
 import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { cappedCount } from "#app/db/capped-count";
 import type { Executor } from "#app/db/client.server";
+import { rowsOf } from "#app/db/result-rows";
 import { categories, stores } from "#app/db/schema";
-import type { AnyContentType } from "#app/modules/content-types/content-type";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { itemNames, namesOf } from "#app/modules/content-types/item-names.server";
-import { contentTypes } from "#app/modules/content-types/registry.server";
+import { clickOutTypes } from "#app/modules/content-types/click-out.server";
 import { adminPathOf, lifecycleOf, titleCase, titleColumnOf } from "#app/modules/content-types/words";
 import { addDays, dayOf, daysOf, previousPeriod, readAnalyticsView, type AnalyticsView, type ReportRow } from "./analytics-view";
 import { logger } from "#app/platform/logger.server";
@@ -14,9 +14,6 @@ import { rollUpClicksUnlessRunning, type Facet } from "./click-roll-up.server";
 // The click report for one view. Everything is read from the roll-ups (`click_windows` for the preset
 // ranges, `click_days` for a custom one), except a view filtered by one store, which counts that store's
 // raw clicks over the range through `clicks (store_id, created_at)`.
-
-/** The types whose items are clicked out (the analytics' "Type" filter), in registry order. */
-export const clickedTypes: readonly AnyContentType[] = contentTypes.filter((type) => type.clickOut);
 
 const TOP_ROWS = 50;
 const UNCLICKED_ROWS = 20;
@@ -55,7 +52,6 @@ const rawValue: Record<Facet, SQL> = {
   device: sql`coalesce(device, '')`,
 };
 
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 const startOf = (day: string) => `${day}T00:00:00Z`;
 
 interface Counted {
@@ -176,7 +172,7 @@ async function labelled(db: Executor, key: TableKey, counted: Counted[]): Promis
 
 /** Live items with no click-out in the last 30 days: a capped count per type and the oldest few. */
 async function unclickedOf(db: Executor, view: AnalyticsView): Promise<ClickReport["unclicked"]> {
-  const types = clickedTypes.filter((type) => lifecycleOf(type) && (!view.kind || view.kind === type.key));
+  const types = clickOutTypes.filter((type) => lifecycleOf(type) && (!view.kind || view.kind === type.key));
   const perType = await Promise.all(
     types.map(async (type) => {
       // A builder per use: limit() and orderBy() change the builder they are called on.
@@ -281,7 +277,7 @@ export async function reportForRequest(request: Request, db: Executor): Promise<
   const view = readAnalyticsView(
     new URL(request.url).searchParams,
     dayOf(new Date()),
-    clickedTypes.map((type) => type.key),
+    clickOutTypes.map((type) => type.key),
   );
   void rollUpClicksUnlessRunning(db).catch((error: unknown) => logger.warn({ err: error }, "click roll-up failed; will retry"));
   const [report, storeNames] = await Promise.all([

@@ -1,11 +1,17 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "#app/db/client.server";
+import { rowsOf } from "#app/db/result-rows";
 import { attentionMarks, coupons, deals, giftIdeas, stores } from "#app/db/schema";
 import { COUNT_CAP } from "#app/lib/counts";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { markCouponVerified } from "#app/modules/coupons/coupon-verified.server";
+import { clickOutTypes } from "#app/modules/content-types/click-out.server";
+import type { AnyContentType, TypeKey } from "#app/modules/content-types/content-type";
 import { itemNames } from "#app/modules/content-types/item-names.server";
+import { publicRule } from "#app/modules/content-types/public-read.server";
+import { contentType } from "#app/modules/content-types/registry.server";
+import { lifecycleOf } from "#app/modules/content-types/words";
 import type { Actor } from "#app/modules/content-types/mutations.server";
 import { actionsFor, ATTENTION_PAGE_SIZE, type AttentionAction, type AttentionReason, type AttentionRow } from "./attention";
 
@@ -24,15 +30,16 @@ const SNOOZE_DAYS = 7;
  */
 const BRANCH_ROWS = 1_000;
 
-const live = (table: typeof deals | typeof coupons | typeof giftIdeas) =>
-  sql`${table.status} = 'published' AND (${table.publishAt} IS NULL OR ${table.publishAt} <= now()) AND (${table.unpublishAt} IS NULL OR ${table.unpublishAt} > now())`;
+/** A type's public rule as SQL over its own table (`live`: before its end too); stores have none. */
+const publicOf = (type: AnyContentType | TypeKey, options: { live?: boolean } = {}) =>
+  publicRule(lifecycleOf(typeof type === "string" ? contentType(type) : type), options) ?? sql`true`;
 
-/** Whether the item a row names is live (deals and coupons before their end; stores always). */
+/** Whether the item a row names is live, by the types' own public rule (every type with a click-out). */
 const liveItem = (kind: SQL, id: SQL) => sql`CASE ${kind}
-  WHEN 'deal' THEN EXISTS (SELECT 1 FROM deals WHERE deals.id = ${id} AND ${live(deals)} AND (deals.expires_at IS NULL OR deals.expires_at >= now()))
-  WHEN 'coupon' THEN EXISTS (SELECT 1 FROM coupons WHERE coupons.id = ${id} AND ${live(coupons)} AND (coupons.valid_until IS NULL OR coupons.valid_until >= now()))
-  WHEN 'gift' THEN EXISTS (SELECT 1 FROM gift_ideas WHERE gift_ideas.id = ${id} AND ${live(giftIdeas)})
-  WHEN 'store' THEN EXISTS (SELECT 1 FROM stores WHERE stores.id = ${id})
+  ${sql.join(
+    clickOutTypes.map((type) => sql`WHEN ${type.key} THEN EXISTS (SELECT 1 FROM ${type.table} WHERE ${type.table.id} = ${id} AND ${publicOf(type, { live: true })})`),
+    sql` `,
+  )}
   ELSE false END`;
 
 /**
@@ -52,18 +59,17 @@ const reasons = sql`
   SELECT lc.kind, lc.item_id, 'link', lc.failures, lc.problem, lc.checked_at FROM link_checks lc
   WHERE lc.failures >= 2 AND ${liveItem(sql`lc.kind`, sql`lc.item_id`)}
   UNION ALL
-  (SELECT 'deal', id, 'ended-featured', 0, NULL, NULL FROM deals WHERE ${live(deals)} AND featured AND expires_at < now()
+  (SELECT 'deal', id, 'ended-featured', 0, NULL, NULL FROM deals WHERE ${publicOf("deal")} AND featured AND expires_at < now()
     ORDER BY popularity DESC LIMIT ${BRANCH_ROWS})
   UNION ALL
-  SELECT 'coupon', id, 'ended-featured', 0, NULL, NULL FROM coupons WHERE ${live(coupons)} AND featured AND valid_until < now()
+  SELECT 'coupon', id, 'ended-featured', 0, NULL, NULL FROM coupons WHERE ${publicOf("coupon")} AND featured AND valid_until < now()
   UNION ALL
   (SELECT 'deal', id, 'stale-price', 0, NULL, NULL FROM deals
-    WHERE ${live(deals)} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')
-      AND (expires_at IS NULL OR expires_at >= now())
+    WHERE ${publicOf("deal", { live: true })} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')
     ORDER BY popularity DESC LIMIT ${BRANCH_ROWS})
   UNION ALL
   SELECT 'gift', id, 'stale-price', 0, NULL, NULL FROM gift_ideas
-  WHERE ${live(giftIdeas)} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')`;
+  WHERE ${publicOf("gift", { live: true })} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')`;
 
 /** The reasons' rows the admin has neither snoozed nor dismissed (since they last arose). */
 const open = sql`
@@ -72,7 +78,6 @@ const open = sql`
     SELECT 1 FROM attention_marks m WHERE m.kind = r.kind AND m.item_id = r.item_id AND m.reason = r.reason
       AND (m.snoozed_until > now() OR (m.snoozed_until IS NULL AND (r.since IS NULL OR r.since <= m.created_at))))`;
 
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 /** How many rows wait, up to COUNT_CAP + 1 (the sidebar's figure). */
 export async function attentionCount(db: Executor): Promise<number> {

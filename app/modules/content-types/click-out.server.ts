@@ -12,9 +12,12 @@ export interface ClickTarget {
   categoryId: string | null;
 }
 
+/** The types with a click-out (`/go/<key>/<id>`), in registry order: what analytics and link health cover. */
+export const clickOutTypes: readonly AnyContentType[] = contentTypes.filter((type) => type.clickOut);
+
 /** The type a click-out URL's kind names (`/go/deal/…`), if it has click-outs. */
 export function clickOutType(kind: string): AnyContentType | undefined {
-  return contentTypes.find((type) => type.key === kind && type.clickOut);
+  return clickOutTypes.find((type) => type.key === kind);
 }
 
 /** Where a live row's click-out goes; null for anything the public may not reach (drafts, expired coupons). */

@@ -3,9 +3,8 @@ import type { Database, Executor } from "#app/db/client.server";
 import { linkChecks } from "#app/db/schema";
 import { isAmazonUrl } from "#app/lib/click-out";
 import { infoToast, successToast, type Toast } from "#app/lib/toast";
-import type { AnyContentType } from "#app/modules/content-types/content-type";
 import { publicRows } from "#app/modules/content-types/public-read.server";
-import { contentTypes } from "#app/modules/content-types/registry.server";
+import { clickOutTypes } from "#app/modules/content-types/click-out.server";
 import { runWithLease } from "#app/modules/jobs/job-lease.server";
 import type { Env } from "#app/platform/env.server";
 import { logger } from "#app/platform/logger.server";
@@ -48,8 +47,6 @@ interface DueLink {
   url: string;
 }
 
-const linkedTypes = (): AnyContentType[] => contentTypes.filter((type) => type.clickOut);
-
 /**
  * Live items whose link was never checked, was checked a cycle ago, failed once a retry ago, or has changed
  * since; the longest unchecked first.
@@ -58,7 +55,7 @@ export async function dueLinks(db: Executor, settings: Pick<LinkHealthSettings, 
   const dueBefore = new Date(now.getTime() - settings.cycleMs);
   const retryBefore = new Date(now.getTime() - settings.retryMs);
   const perType = await Promise.all(
-    linkedTypes().map(async (type) => {
+    clickOutTypes.map(async (type) => {
       const url = type.clickOut!.url;
       const rows = await db
         .select({ id: type.table.id, url: sql<string>`${url}`, checkedAt: linkChecks.checkedAt })

@@ -10,7 +10,8 @@ import { Field } from "#app/components/ui/field";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
 import { analyticsSearch, PRESET_RANGES } from "#app/modules/analytics/analytics-view";
-import { clickedTypes, reportForRequest, type TableKey } from "#app/modules/analytics/click-analytics.server";
+import { reportForRequest, type TableKey } from "#app/modules/analytics/click-analytics.server";
+import { clickOutTypes } from "#app/modules/content-types/click-out.server";
 import { TABLE_TITLES } from "#app/modules/analytics/click-report-csv.server";
 import { titleCase } from "#app/modules/content-types/words";
 import { requireAdmin } from "#app/platform/auth.server";
@@ -19,7 +20,7 @@ import type { Route } from "./+types/analytics";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { view, report, storeName } = await reportForRequest(request, context.db);
-  const kinds = clickedTypes.map((type) => ({ value: type.key, label: titleCase(type.noun.many) }));
+  const kinds = clickOutTypes.map((type) => ({ value: type.key, label: titleCase(type.noun.many) }));
   return { view, report, storeName, kinds, titles: TABLE_TITLES };
 }
 
