@@ -35,6 +35,7 @@ export default [
     route("analytics", "routes/admin/analytics.tsx"),
     route("analytics/csv", "routes/admin/analytics-csv.ts"),
     route("attention", "routes/admin/attention.tsx"),
+    route("jobs", "routes/admin/jobs.tsx"),
     // Each content type: its list and its CSV export/import (one route file each for all), and its own
     // form for add and edit.
     ...contentTypes.flatMap((type) => {

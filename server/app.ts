@@ -4,13 +4,8 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { auth, hasAdminSession } from "#app/platform/auth.server";
 import { forgetContentMemos } from "#app/platform/content-memo.server";
-import { startPriceRefreshScheduler } from "#app/modules/amazon/price-refresh-scheduler.server";
-import { startEmbeddedMaintenance } from "#app/db/embedded-maintenance.server";
-import { startDealPopularityRollUp } from "#app/modules/deals/deal-popularity.server";
-import { startClickRetention } from "#app/modules/clicks/click-retention.server";
-import { startClickRollUp } from "#app/modules/analytics/click-roll-up.server";
-import { linkHealthSettings, startLinkHealth } from "#app/modules/link-health/link-health.server";
 import { ensureFirstAdmin } from "#app/modules/users/users.server";
+import { prepareJobQueue, startJobQueue } from "#app/modules/jobs/job-queue.server";
 import { prepareDatabase, setDatabase, getDatabaseHandle, targetFromEnv } from "#app/db/database.server";
 import type { DatabaseHandle } from "#app/db/client.server";
 import { getEnv, type Env } from "#app/platform/env.server";
@@ -23,6 +18,7 @@ import { isSameOriginWrite } from "#app/lib/same-origin";
 import { cleanRequestUrl } from "#app/lib/request-url";
 import { baseSecurityHeaders } from "#app/platform/security-headers.server";
 import { nextContentChange } from "#app/modules/content-types/next-content-change.server";
+import { backgroundJobs } from "./background-jobs";
 import { PageCache } from "./page-cache";
 import { pageCacheMiddleware } from "./page-cache-middleware";
 import { reactRouterHandler } from "./react-router-handler";
@@ -35,7 +31,7 @@ export { getEnv, logger };
 /** The route table, for tests that walk every route (the form fuzz). */
 export { build as serverBuild };
 
-let stopJobs: Array<() => void> = [];
+let stopListening: (() => Promise<void>) | undefined;
 let services: AppServices | undefined;
 
 /** Anonymous visitors' pages; the database's content NOTIFY (drizzle/0007) empties it. */
@@ -62,13 +58,30 @@ async function announceFirstAdmin(handle: DatabaseHandle, env: Env): Promise<voi
   }
 }
 
-/** A cluster's primary, before its workers start: migrates, loads demo content and sees to the first admin, once. */
+/** The services of a process on `handle`, but for the job queue (which runs on them). */
+function servicesOn(handle: DatabaseHandle, env: Env): Omit<AppServices, "jobs"> {
+  const secret = appSecret(env);
+  return {
+    db: handle.db,
+    driver: handle.driver,
+    pingDatabase: () => handle.ping(),
+    env,
+    appSecret: secret,
+    amazon: () => configuredAmazonClient(handle.db, secret, { endpointOverride: env.AMAZON_API_ENDPOINT }),
+  };
+}
+
+/**
+ * A cluster's primary, before its workers start: migrates, loads demo content, sets up the job queue and
+ * sees to the first admin, once.
+ */
 export async function prepareDatabaseOnce(): Promise<void> {
   const env = getEnv();
   appSecret(env); // generated into DATA_DIR now, when unset, so every worker reads the same one
   const handle = await prepareDatabase(targetFromEnv(env), { seedDemo: env.SEED_DEMO });
   setDatabase(handle);
   try {
+    await prepareJobQueue(handle, backgroundJobs(servicesOn(handle, env), handle.driver));
     await announceFirstAdmin(handle, env);
   } finally {
     setDatabase(undefined);
@@ -85,36 +98,21 @@ export async function startDatabase({ firstAdmin = true }: { firstAdmin?: boolea
   const env = getEnv();
   const handle = await prepareDatabase(targetFromEnv(env), { seedDemo: env.SEED_DEMO });
   setDatabase(handle);
-  const secret = appSecret(env);
-  services = {
-    db: handle.db,
-    driver: handle.driver,
-    pingDatabase: () => handle.ping(),
-    env,
-    appSecret: secret,
-    amazon: () => configuredAmazonClient(handle.db, secret, { endpointOverride: env.AMAZON_API_ENDPOINT }),
-  };
+  const base = servicesOn(handle, env);
+  services = { ...base, jobs: await startJobQueue(handle, backgroundJobs(base, handle.driver)) };
   logger.info({ driver: handle.driver }, "database ready");
   if (env.DATABASE_URL && !env.APP_SECRET) {
     logger.warn("APP_SECRET is not set: it was generated into DATA_DIR. Set it when several processes share the database.");
   }
-  const stopListening = await handle.listen("dealdash_content", () => pageCache.invalidate());
+  stopListening = await handle.listen("dealdash_content", () => pageCache.invalidate());
   pageCache.invalidate();
-  stopJobs = [
-    startPriceRefreshScheduler(services),
-    startEmbeddedMaintenance(handle),
-    startDealPopularityRollUp(handle.db),
-    startClickRollUp(handle.db),
-    startClickRetention(handle.db, getEnv().CLICK_RETENTION_DAYS),
-    ...(env.LINK_CHECKS_PER_MINUTE > 0 ? [startLinkHealth(handle.db, linkHealthSettings(env))] : []),
-    () => void stopListening().catch(() => undefined),
-  ];
   if (firstAdmin) await announceFirstAdmin(handle, env);
 }
 
 export async function stopDatabase(): Promise<void> {
-  for (const stop of stopJobs) stop();
-  stopJobs = [];
+  await stopListening?.().catch(() => undefined);
+  stopListening = undefined;
+  await services?.jobs.stop().catch((error: unknown) => logger.warn({ err: error }, "the job queue did not stop cleanly"));
   services = undefined;
   const handle = getDatabaseHandle();
   setDatabase(undefined);

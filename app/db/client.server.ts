@@ -24,6 +24,11 @@ export interface DatabaseHandle {
   dump?: () => Promise<Blob>;
   /** Resolves when the database answers (or, embedded, is busy answering); rejects when it is down. */
   ping(): Promise<void>;
+  /**
+   * Raw SQL for a library that brings its own (the job queue): positional `values`, or several statements
+   * in one text when there are none. Resolves to the last statement's rows.
+   */
+  runSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Calls `onNotify` for each NOTIFY on `channel`, from any process on this database; resolves to a stop function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -55,6 +60,7 @@ async function openPgliteInWorker(dataDir: string): Promise<DatabaseHandle> {
       db: db as unknown as Database,
       driver: "pglite",
       migrate: (folder) => migratePglite(db, folder),
+      runSql: (text, values) => (values?.length ? client.query(text, values) : client.exec(text)),
       listen: (channel, onNotify) => client.listen(channel, onNotify),
       ping: () => client.ping(),
       async close() {
@@ -80,6 +86,7 @@ async function openPgliteInMemory(snapshot?: Blob): Promise<DatabaseHandle> {
     driver: "pglite",
     migrate: (folder) => migratePglite(db, folder),
     dump: async () => client.dumpDataDir("none"),
+    runSql: async (text, values) => (values?.length ? client.query(text, values) : lastResult(await client.exec(text))),
     listen: (channel, onNotify) => client.listen(channel, onNotify),
     ping: () => selectOne(db as unknown as Database),
     close: () => client.close(),
@@ -103,6 +110,10 @@ function openPostgres(url: string): DatabaseHandle {
         await client.query("SELECT pg_advisory_unlock(727274)").catch(() => undefined);
         client.release();
       }
+    },
+    runSql: async (text, values) => {
+      const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      return Array.isArray(result) ? lastResult(result) : result;
     },
     listen: (channel, onNotify) => listenOnPostgres(url, channel, onNotify),
     ping: () => selectOne(db as unknown as Database),
@@ -166,6 +177,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+function lastResult(results: Array<{ rows: unknown[] }>): { rows: unknown[] } {
+  return results.at(-1) ?? { rows: [] };
 }
 
 async function selectOne(db: Database): Promise<void> {

@@ -14,6 +14,6 @@ it("marks freshly written pages all-visible, as autovacuum would", async () => {
   const { db } = database();
   await db.insert(stores).values(Array.from({ length: 300 }, (_, i) => ({ name: `Store ${i}`, slug: `store-${i}` })));
   expect(await allVisiblePages()).toBe(0);
-  await vacuumEmbedded({ db });
+  await vacuumEmbedded(db);
   expect(await allVisiblePages()).toBeGreaterThan(0);
 });

@@ -112,6 +112,11 @@ export class PgliteWorkerClient implements QueryClient {
     return this.#exclusive(() => this.#run(sql, params, options));
   }
 
+  /** Several statements in one text (no parameters), alone; resolves to the last one's result. */
+  exec(sql: string): Promise<QueryResult> {
+    return this.#exclusive(() => this.#send({ type: "exec", sql }) as Promise<QueryResult>);
+  }
+
   transaction<T>(body: (tx: QueryClient) => Promise<T>): Promise<T> {
     return this.#exclusive(async () => {
       await this.#run("BEGIN");

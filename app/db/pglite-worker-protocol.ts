@@ -2,6 +2,8 @@
 
 export type WorkerRequest =
   | { id: number; type: "query"; sql: string; params: unknown[]; rowMode: "array" | "object" }
+  /** Several statements, no parameters; answers the last one's result. */
+  | { id: number; type: "exec"; sql: string }
   | { id: number; type: "listen"; channel: string }
   | { id: number; type: "close" };
 

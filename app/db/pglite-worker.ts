@@ -39,6 +39,11 @@ try {
             reply({ id: request.id, ok: true, value: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
             break;
           }
+          case "exec": {
+            const result = (await db.exec(request.sql, { parsers })).at(-1);
+            reply({ id: request.id, ok: true, value: { rows: result?.rows ?? [], fields: result?.fields ?? [], affectedRows: result?.affectedRows } });
+            break;
+          }
           case "listen":
             await db.listen(request.channel, (payload) => reply({ type: "notify", channel: request.channel, payload }));
             reply({ id: request.id, ok: true, value: null });

@@ -1,5 +1,6 @@
 import type { Database } from "#app/db/client.server";
 import type { AmazonApi } from "#app/modules/amazon/amazon-api.server";
+import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import type { Env } from "./env.server";
 
 /**
@@ -17,6 +18,8 @@ export interface AppServices {
   appSecret: string;
   /** The configured Amazon account's client (one per account and process), or null until it is set up. */
   amazon(): Promise<AmazonApi | null>;
+  /** The background jobs (ADR 0021): run one now, or wait for a run. */
+  jobs: JobQueue;
 }
 
 declare module "react-router" {

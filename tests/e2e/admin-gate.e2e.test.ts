@@ -48,7 +48,7 @@ describe("the admin gate", () => {
     expect(gatedPaths).toContain("/admin/analytics");
     expect(gatedPaths).toContain("/admin/analytics/csv");
     expect(gatedPaths).toContain("/admin/attention");
-    expect(gatedPaths).toHaveLength(31);
+    expect(gatedPaths).toHaveLength(32);
   });
 
   it.each(gatedPaths)("GET %s without a session redirects to the login page", async (path) => {

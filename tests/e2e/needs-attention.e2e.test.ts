@@ -40,11 +40,11 @@ describe("needs attention", () => {
       const rows = admin.getByTestId("attention-row").filter({ hasText: title });
       await rows.filter({ hasText: "3 shoppers said it has expired" }).waitFor();
       expect(Number(await admin.getByTestId("attention-count").textContent())).toBeGreaterThanOrEqual(1);
-      // Two failed checks in a row are needed: one may be a blip.
-      for (const round of [1, 2]) {
+      // Two failed checks in a row are needed (one may be a blip; link-health.int.test.ts shows one is not
+      // flagged). The every-minute run may make one of them meanwhile, so this page's count is not asserted.
+      for (let round = 0; round < 2; round++) {
         await admin.getByRole("button", { name: "Check links now" }).click();
         await toastWith(admin, "Checked").waitFor();
-        if (round === 1) expect(await rows.filter({ hasText: "Link broken" }).count()).toBe(0);
         // The toast sits over the header's button (and waits while the pointer rests on it).
         await admin.mouse.move(0, 0);
         await toastWith(admin, "Checked").waitFor({ state: "hidden" });

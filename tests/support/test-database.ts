@@ -10,6 +10,7 @@ export interface TestDatabase {
   driver: "pglite" | "postgres";
   listen: DatabaseHandle["listen"];
   ping: DatabaseHandle["ping"];
+  runSql: DatabaseHandle["runSql"];
   /** Empties every table (between tests). */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -55,6 +56,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     driver,
     listen: (channel, onNotify) => handle.listen(channel, onNotify),
     ping: () => handle.ping(),
+    runSql: (text, values) => handle.runSql(text, values),
     async reset() {
       const tables = await queryRows<{ name: string }>(
         handle.db,

@@ -69,3 +69,14 @@ export function AddButton({ to, label }: { to: string; label: string }) {
     </Button>
   );
 }
+
+/** A small submit button in a table row (Needs attention's actions, a job's 'Run now'). */
+export function RowSubmitButton(props: Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, "type" | "className">) {
+  return (
+    <button
+      type="submit"
+      className="rounded-md border border-gray-300 px-2 py-1 text-xs font-medium text-gray-800 hover:border-brand-500 hover:text-brand-700 disabled:opacity-50"
+      {...props}
+    />
+  );
+}

@@ -156,10 +156,3 @@ export const rollUpMarks = pgTable("roll_up_marks", {
   name: text().primaryKey(),
   coveredUntil: timestamp({ withTimezone: true }).notNull(),
 });
-
-/** Leases for background jobs: with several app processes, only the lease holder runs the job. */
-export const jobLeases = pgTable("job_leases", {
-  name: text().primaryKey(),
-  holder: text().notNull(),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-});

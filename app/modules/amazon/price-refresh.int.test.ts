@@ -4,7 +4,6 @@ import { startFakeAmazon, type FakeAmazon } from "../../../tests/support/fake-am
 import { insertStore } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { deals, giftIdeas } from "#app/db/schema";
-import { runWithLease } from "#app/modules/jobs/job-lease.server";
 import { createAmazonApi } from "./amazon-api.server";
 import { amazonPriceShowable, PRICE_MAX_AGE_MS } from "./price-freshness";
 import { refreshAmazonPrices } from "./price-refresh.server";
@@ -64,17 +63,5 @@ describe("Amazon price freshness", () => {
     expect(amazonPriceShowable({ amazonAsin: "B0X", priceUpdatedAt: new Date(now.getTime() - PRICE_MAX_AGE_MS - 1) }, now)).toBe(false);
     expect(amazonPriceShowable({ amazonAsin: "B0X", priceUpdatedAt: null }, now)).toBe(false);
     expect(amazonPriceShowable({ amazonAsin: null, priceUpdatedAt: null }, now)).toBe(true);
-  });
-
-  it("lets one process at a time run the job", async () => {
-    let runs = 0;
-    let release!: () => void;
-    const first = runWithLease(db(), "test-job", 60_000, () => new Promise<void>((resolve) => { runs++; release = resolve; }), "process-a");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await runWithLease(db(), "test-job", 60_000, async () => void runs++, "process-b")).toBe(false);
-    release();
-    expect(await first).toBe(true);
-    expect(await runWithLease(db(), "test-job", 60_000, async () => void runs++, "process-b")).toBe(true);
-    expect(runs).toBe(2);
   });
 });

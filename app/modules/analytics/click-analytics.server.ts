@@ -9,7 +9,8 @@ import { clickOutTypes } from "#app/modules/content-types/click-out.server";
 import { adminPathOf, lifecycleOf, titleCase, titleColumnOf } from "#app/modules/content-types/words";
 import { addDays, dayOf, daysOf, previousPeriod, readAnalyticsView, type AnalyticsView, type ReportRow } from "./analytics-view";
 import { logger } from "#app/platform/logger.server";
-import { rollUpClicksUnlessRunning, type Facet } from "./click-roll-up.server";
+import type { JobQueue } from "#app/modules/jobs/job-queue.server";
+import { CLICK_ROLL_UP_JOB, type Facet } from "./click-roll-up.server";
 
 // The click report for one view. Everything is read from the roll-ups (`click_windows` for the preset
 // ranges, `click_days` for a custom one), except a view filtered by one store, which counts that store's
@@ -269,17 +270,24 @@ export async function clickSummary(db: Executor, today: string): Promise<{ serie
   };
 }
 
+/** Analytics views in quick succession share a roll-up. */
+const FRESH_MS = 5_000;
+let rollUpAskedAt = 0;
+
 /**
- * The view a request asks for and its report. It also starts a roll-up (unless one started in the last few
+ * The view a request asks for and its report. It also asks for a roll-up (unless it asked in the last few
  * seconds) without waiting for it: a reload shows clicks up to this moment.
  */
-export async function reportForRequest(request: Request, db: Executor): Promise<{ view: AnalyticsView; report: ClickReport; storeName: string | undefined }> {
+export async function reportForRequest(request: Request, db: Executor, jobs: Pick<JobQueue, "runNow">): Promise<{ view: AnalyticsView; report: ClickReport; storeName: string | undefined }> {
   const view = readAnalyticsView(
     new URL(request.url).searchParams,
     dayOf(new Date()),
     clickOutTypes.map((type) => type.key),
   );
-  void rollUpClicksUnlessRunning(db).catch((error: unknown) => logger.warn({ err: error }, "click roll-up failed; will retry"));
+  if (Date.now() - rollUpAskedAt > FRESH_MS) {
+    rollUpAskedAt = Date.now();
+    void jobs.runNow(CLICK_ROLL_UP_JOB).catch((error: unknown) => logger.warn({ err: error }, "could not queue a click roll-up"));
+  }
   const [report, storeNames] = await Promise.all([
     clickReport(db, view),
     view.store ? namesOf(db, stores, stores.name, [view.store]) : new Map<string, string>(),

@@ -1,10 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database, Executor } from "#app/db/client.server";
+import type { Executor } from "#app/db/client.server";
 import { rollUpMarks } from "#app/db/schema";
 import { addDays, daysOf, dayOf } from "./analytics-view";
-import { runWithLease } from "#app/modules/jobs/job-lease.server";
-import { logger } from "#app/platform/logger.server";
-import { repeat } from "#app/platform/repeat.server";
 
 // The analytics read clicks rolled up per day (`click_days`) and per trailing window (`click_windows`),
 // never raw clicks over a range (ADR 0017). A run recounts whole days from the raw clicks (the days
@@ -12,6 +9,9 @@ import { repeat } from "#app/platform/repeat.server";
 // write the same counts. Then it recounts the 7/30/90-day windows of the values those days changed and
 // of the values whose clicks left a window since the last run. The first run counts every day, one
 // statement per day, so no statement holds the embedded database for long.
+
+/** The background job that runs rollUpClicks. */
+export const CLICK_ROLL_UP_JOB = "click-roll-up";
 
 export const WINDOWS = [7, 30, 90] as const;
 export type WindowDays = (typeof WINDOWS)[number];
@@ -149,30 +149,4 @@ export async function rollUpClicks(db: Executor, { now = new Date() }: { now?: D
   await setMark(db, DAYS_MARK, now);
   await setMark(db, WINDOWS_MARK, new Date(`${today}T00:00:00Z`));
   return days.length;
-}
-
-const LEASE_MS = 10 * 60_000;
-const LEASE = "click-roll-up";
-/** Analytics views in quick succession share a run. */
-const FRESH_MS = 5_000;
-let lastStartedAt = 0;
-
-/** Rolls clicks up now unless this process started one in the last few seconds or another process is at it. */
-export async function rollUpClicksUnlessRunning(db: Executor): Promise<void> {
-  if (Date.now() - lastStartedAt < FRESH_MS) return;
-  lastStartedAt = Date.now();
-  await runWithLease(db, LEASE, LEASE_MS, async () => {
-    const started = performance.now();
-    const days = await rollUpClicks(db);
-    if (days > 2) logger.info({ days, ms: Math.round(performance.now() - started) }, "rolled up clicks");
-  });
-}
-
-/** Rolls clicks up every minute under a lease (one process at a time); returns the stop function. */
-export function startClickRollUp(db: Database): () => void {
-  return repeat(() => rollUpClicksUnlessRunning(db), {
-    firstAfterMs: 20_000,
-    everyMs: 60_000,
-    failure: "click roll-up failed; will retry",
-  });
 }

@@ -17,6 +17,7 @@ export function adminNavigation(waiting: number): AdminNavItem[] {
       const words = adminWordsOf(type);
       return { to: adminPathOf(type), label: words.navLabel, icon: type.admin.icon, loading: words.loading };
     }),
+    { to: "/admin/jobs", label: "Background jobs", icon: "Timer", loading: "Loading..." },
   ];
 }
 

@@ -1,20 +1,14 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { rollUpMarks } from "#app/db/schema";
-import type { Database, Executor } from "#app/db/client.server";
-import { runWithLease } from "#app/modules/jobs/job-lease.server";
-import { logger } from "#app/platform/logger.server";
-import { repeat } from "#app/platform/repeat.server";
+import type { Executor } from "#app/db/client.server";
 
 // "Most popular" orders deals by counted click-outs in the last 30 days. Counting them per deal per
 // request took 1.3 s at 100,000 deals and 1,000,000 clicks; instead a roll-up writes the count into
-// `deals.popularity` (indexed with the sort) every few minutes. After its first full pass it is
+// `deals.popularity` (indexed with the sort) every ten minutes (a background job). After its first full pass it is
 // incremental: it recounts only the deals with clicks it has not seen yet or clicks that turned 30 days
 // old since, found through `clicks (kind, created_at)`, so a run costs milliseconds, not seconds (on the
 // embedded database a full pass holds the only session for seconds).
 
-const EVERY_MS = 10 * 60 * 1000;
-const FIRST_RUN_AFTER_MS = 30 * 1000;
-const LEASE_MS = 5 * 60 * 1000;
 const WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 /** A click stamped just before a run but committed just after it is still seen by the next run. */
 const LATE_COMMIT_MS = 60 * 1000;
@@ -53,17 +47,4 @@ export async function rollUpDealPopularity(db: Executor, { now = new Date(), ful
   // (recounting is idempotent).
   await db.insert(rollUpMarks).values({ name: MARK, coveredUntil: now }).onConflictDoUpdate({ target: rollUpMarks.name, set: { coveredUntil: now } });
   return result.rowCount ?? result.affectedRows ?? 0;
-}
-
-/** Runs the roll-up every ten minutes under a lease (one process at a time); returns the stop function. */
-export function startDealPopularityRollUp(db: Database): () => void {
-  return repeat(
-    () =>
-      runWithLease(db, "deal-popularity", LEASE_MS, async () => {
-        const started = performance.now();
-        const changed = await rollUpDealPopularity(db);
-        if (changed) logger.info({ changed, ms: Math.round(performance.now() - started) }, "rolled up deal popularity");
-      }),
-    { firstAfterMs: FIRST_RUN_AFTER_MS, everyMs: EVERY_MS, failure: "deal popularity roll-up failed; will retry" },
-  );
 }

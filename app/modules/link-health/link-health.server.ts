@@ -1,17 +1,15 @@
 import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
-import type { Database, Executor } from "#app/db/client.server";
+import type { Executor } from "#app/db/client.server";
 import { linkChecks } from "#app/db/schema";
 import { isAmazonUrl } from "#app/lib/click-out";
-import { infoToast, successToast, type Toast } from "#app/lib/toast";
+import { errorToast, infoToast, successToast, type Toast } from "#app/lib/toast";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { clickOutTypes } from "#app/modules/content-types/click-out.server";
-import { runWithLease } from "#app/modules/jobs/job-lease.server";
+import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import type { Env } from "#app/platform/env.server";
-import { logger } from "#app/platform/logger.server";
-import { repeat } from "#app/platform/repeat.server";
 import { checkLink, type CheckOptions, type CheckOutcome } from "./link-check.server";
 
-// Link health: a leased job checks the outbound link of every live item with a click-out (deals, coupons,
+// Link health: a background job checks the outbound link of every live item with a click-out (deals, coupons,
 // gift ideas, stores) once per cycle, a few a minute, one request at a time per retailer host. Amazon
 // links are left to the Amazon API (stale prices in Needs attention); Amazon forbids scraping.
 
@@ -36,8 +34,6 @@ export function linkHealthSettings(env: Pick<Env, "LINK_CHECK_EVERY_HOURS" | "LI
   };
 }
 
-const LEASE = "link-health";
-const LEASE_MS = 10 * 60_000;
 /** Hosts checked at once; requests to one host are never parallel. */
 const HOSTS_AT_ONCE = 4;
 
@@ -133,27 +129,29 @@ export async function checkDueLinks(db: Executor, settings: LinkHealthSettings, 
   return due.length;
 }
 
-/**
- * The admin's 'Check links now': the due links and every link that failed once, checked at once (under
- * the job's lease, so never twice at a time). Says how it went.
- */
-export async function checkLinksNow(db: Executor, settings: LinkHealthSettings): Promise<Toast> {
-  let checked = 0;
-  const ran = await runWithLease(db, LEASE, LEASE_MS, async () => {
-    checked = await checkDueLinks(db, { ...settings, retryMs: 0 });
-  });
-  if (!ran) return infoToast("A link check is already running. Try again in a minute.");
-  return successToast(checked === 1 ? "Checked 1 link" : `Checked ${checked} links`);
+/** The background job that checks links, and what its data may ask. */
+export const LINK_HEALTH_JOB = "link-health";
+export type LinkHealthJobData = { recheckFailures?: boolean };
+
+/** One run of the job: the due links, and with `recheckFailures` every link that failed once, at once. */
+export async function runLinkHealth(db: Executor, settings: LinkHealthSettings, data: LinkHealthJobData): Promise<{ checked: number }> {
+  return { checked: await checkDueLinks(db, data.recheckFailures ? { ...settings, retryMs: 0 } : settings) };
 }
 
-/** Runs the checks every minute under a lease (one process at a time); returns the stop function. */
-export function startLinkHealth(db: Database, settings: LinkHealthSettings): () => void {
-  return repeat(
-    () =>
-      runWithLease(db, LEASE, LEASE_MS, async () => {
-        const checked = await checkDueLinks(db, settings);
-        if (checked) logger.info({ checked }, "checked outbound links");
-      }),
-    { firstAfterMs: 60_000, everyMs: 60_000, failure: "link health check failed; will retry" },
-  );
+/** The admin's 'Check links now': a run of the job (never two at a time) that rechecks failures too, waited for. */
+export async function checkLinksNow(jobs: JobQueue): Promise<Toast> {
+  const data: LinkHealthJobData = { recheckFailures: true };
+  const outcome = await jobs.runAndWait(LINK_HEALTH_JOB, data, 60_000);
+  switch (outcome.state) {
+    case "off":
+      return infoToast("Link checks are switched off (LINK_CHECKS_PER_MINUTE is 0).");
+    case "failed":
+      return errorToast(`The link check failed: ${outcome.message}`);
+    case "waiting":
+      return infoToast("The link check is still running. Broken links will appear here when it ends.");
+    case "completed": {
+      const checked = Number(outcome.output.checked ?? 0);
+      return successToast(checked === 1 ? "Checked 1 link" : `Checked ${checked} links`);
+    }
+  }
 }

@@ -7,7 +7,7 @@ import type { Route } from "./+types/analytics-csv";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { view, report } = await reportForRequest(request, context.db);
+  const { view, report } = await reportForRequest(request, context.db, context.jobs);
   return new Response(clickReportCsv(report), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

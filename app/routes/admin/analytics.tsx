@@ -19,7 +19,7 @@ import type { Route } from "./+types/analytics";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { view, report, storeName } = await reportForRequest(request, context.db);
+  const { view, report, storeName } = await reportForRequest(request, context.db, context.jobs);
   const kinds = clickOutTypes.map((type) => ({ value: type.key, label: titleCase(type.noun.many) }));
   return { view, report, storeName, kinds, titles: TABLE_TITLES };
 }

@@ -1,10 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { RowSubmitButton } from "#app/components/admin/row-actions";
 import { Button } from "#app/components/ui/button";
 import { readFormData } from "#app/lib/form-data";
 import { actionsFor, ATTENTION_PAGE_SIZE, reasonText } from "#app/modules/attention/attention";
 import { actOnAttention, attentionQueue } from "#app/modules/attention/attention.server";
-import { checkLinksNow, linkHealthSettings } from "#app/modules/link-health/link-health.server";
+import { checkLinksNow } from "#app/modules/link-health/link-health.server";
 import { requireAdmin } from "#app/platform/auth.server";
 import { toastAnswer } from "./content/list.server";
 import type { Route } from "./+types/attention";
@@ -19,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readFormData(request);
   const field = (name: string) => String(form.get(name) ?? "");
-  if (field("intent") === "check-links") return toastAnswer(await checkLinksNow(context.db, linkHealthSettings(context.env)));
+  if (field("intent") === "check-links") return toastAnswer(await checkLinksNow(context.jobs));
   return toastAnswer(await actOnAttention(context.db, admin.user, { kind: field("kind"), id: field("id"), reason: field("reason"), action: field("intent") }));
 }
 
@@ -77,16 +78,9 @@ export default function NeedsAttention({ loaderData: { rows, total, page } }: Ro
                       <input type="hidden" name="id" value={row.id} />
                       <input type="hidden" name="reason" value={row.reason} />
                       {actionsFor(row).map(({ action, label }) => (
-                        <button
-                          key={action}
-                          type="submit"
-                          name="intent"
-                          value={action}
-                          disabled={busy === row.id}
-                          className="rounded-md border border-gray-300 px-2 py-1 text-xs font-medium text-gray-800 hover:border-brand-500 hover:text-brand-700 disabled:opacity-50"
-                        >
+                        <RowSubmitButton key={action} name="intent" value={action} disabled={busy === row.id}>
                           {label}
-                        </button>
+                        </RowSubmitButton>
                       ))}
                     </Form>
                   </td>

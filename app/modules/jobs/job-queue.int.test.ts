@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { queryRows } from "#app/db/client.server";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
+import { startJobQueue, type BackgroundJob, type JobQueue } from "./job-queue.server";
+import { jobStatuses } from "./job-status.server";
+
+const db = testDatabasePerFile();
+const NEVER_SOON = "0 0 1 1 *";
+const started: JobQueue[] = [];
+
+const testJob = (name: string, run: BackgroundJob["run"], more: Partial<BackgroundJob> = {}): BackgroundJob => ({
+  name,
+  title: name,
+  cron: NEVER_SOON,
+  timeoutMinutes: 1,
+  run,
+  ...more,
+});
+
+async function queueOf(jobs: BackgroundJob[]): Promise<JobQueue> {
+  const queue = await startJobQueue({ runSql: (text, values) => db().runSql(text, values) }, jobs);
+  started.push(queue);
+  return queue;
+}
+
+afterEach(async () => {
+  for (const queue of started.splice(0)) await queue.stop();
+});
+
+describe("background jobs on pg-boss", () => {
+  it("runs a job on demand, retries a failure with back-off, and the admin sees both runs", async () => {
+    let attempts = 0;
+    const flaky = testJob(
+      "flaky",
+      async () => {
+        attempts++;
+        if (attempts === 1) throw new Error("The retailer did not answer");
+        return { attempt: attempts };
+      },
+      { title: "Flaky job", retryAfterSeconds: 1 },
+    );
+    const queue = await queueOf([flaky]);
+
+    expect(await queue.runAndWait("flaky", {}, 20_000)).toEqual({ state: "failed", message: "The retailer did not answer" });
+    const [failing] = await jobStatuses(db().db, queue.jobs);
+    expect(failing).toMatchObject({ title: "Flaky job", failures: 1, lastRun: null, lastFailure: { message: "The retailer did not answer" } });
+    expect(failing!.nextRun.toISOString().slice(5, 16)).toBe("01-01T00:00");
+
+    // The retry comes by itself, after the back-off.
+    await expect
+      .poll(async () => (await jobStatuses(db().db, queue.jobs))[0]?.lastRun, { timeout: 15_000, interval: 250 })
+      .toMatchObject({
+        ok: true,
+        retries: 1,
+        summary: { attempt: 2 },
+      });
+    expect(attempts).toBe(2);
+  });
+
+  it("never runs one job twice at once, whichever process asks", async () => {
+    let running = 0;
+    let most = 0;
+    let runs = 0;
+    const slow = testJob("slow", async () => {
+      running++;
+      runs++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      running--;
+    });
+    // Two queues on one database: two app processes.
+    const [first, second] = [await queueOf([slow]), await queueOf([slow])];
+    const outcomes = await Promise.all([first.runAndWait("slow", {}, 20_000), second.runAndWait("slow", {}, 20_000), first.runAndWait("slow", {}, 20_000)]);
+    expect(outcomes.map((outcome) => outcome.state)).toEqual(["completed", "completed", "completed"]);
+    expect(runs).toBeGreaterThanOrEqual(2);
+    expect(most).toBe(1);
+  });
+
+  it("schedules each job by its cron in UTC, drops the schedule of a job switched off, and knows no other job", async () => {
+    const job = (name: string, cron: string) => testJob(name, async () => undefined, { cron });
+    await (await queueOf([job("every-minute", "* * * * *"), job("link-check", "*/10 * * * *")])).stop();
+    const queue = await queueOf([job("every-minute", "* * * * *")]);
+    const schedules = await queryRows<{ name: string; cron: string; timezone: string }>(
+      db().db,
+      sql`SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`,
+    );
+    expect(schedules).toEqual([{ name: "every-minute", cron: "* * * * *", timezone: "UTC" }]);
+    expect(await queue.runNow("link-check")).toBeNull();
+    expect(await queue.runAndWait("link-check", {}, 1_000)).toEqual({ state: "off" });
+    const [status] = await jobStatuses(db().db, queue.jobs, new Date("2026-11-23T10:15:30Z"));
+    expect(status).toMatchObject({ schedule: "Every minute", lastRun: null, failures: 0 });
+    expect(status!.nextRun.toISOString()).toBe("2026-11-23T10:16:00.000Z");
+  });
+});

@@ -1,0 +1,178 @@
+import PgBoss from "pg-boss";
+import type { DatabaseHandle } from "#app/db/client.server";
+import { logger } from "#app/platform/logger.server";
+
+// Background work runs on pg-boss (ADR 0021): schedules, retries with back-off and one runner at a time
+// across every process on the database, with each job's state in the database for the admin to read. On the
+// embedded database it speaks through the handle's raw SQL, like everything else.
+
+/** pg-boss's tables live in their own schema. */
+export const JOB_SCHEMA = "pgboss";
+
+export interface BackgroundJob {
+  /** The queue's name (kebab-case); also what 'Run now' sends. */
+  name: string;
+  /** What the admin sees. */
+  title: string;
+  /** When it runs, as a five-field cron expression in UTC. */
+  cron: string;
+  /** A run taking longer than this is counted as failed and retried. */
+  timeoutMinutes: number;
+  /** The first retry of a failed run waits this long, each next one twice as long (30 s unless given). */
+  retryAfterSeconds?: number;
+  /** Does the work; what it returns is kept as the run's outcome (shown to the admin). */
+  run(data: Record<string, unknown>): Promise<Record<string, unknown> | void>;
+}
+
+export type JobOutcome =
+  | { state: "completed"; output: Record<string, unknown> }
+  | { state: "failed"; message: string }
+  | { state: "waiting" }
+  /** No such job in this configuration (switched off). */
+  | { state: "off" };
+
+export interface JobQueue {
+  /** The jobs this configuration runs, in the order given. */
+  readonly jobs: ReadonlyArray<Pick<BackgroundJob, "name" | "title" | "cron">>;
+  /** Queues a run now; null when one is already waiting to start (that one will do) or the job is off. */
+  runNow(name: string, data?: Record<string, unknown>): Promise<string | null>;
+  /**
+   * Runs the job now with `data` and waits for that run (up to `timeoutMs`); when a run is already
+   * waiting to start, waits for it first, since two never run at once.
+   */
+  runAndWait(name: string, data: Record<string, unknown>, timeoutMs: number): Promise<JobOutcome>;
+  stop(): Promise<void>;
+}
+
+const RETRIES = 3;
+const FIRST_RETRY_AFTER_SECONDS = 30;
+/** How often an idle process asks for work it did not queue itself (a schedule's run, another process's 'Run now'). */
+const POLL_SECONDS = 10;
+const WAIT_STEP_MS = 200;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function errorMessage(output: unknown): string {
+  const message = (output as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : "The job failed";
+}
+
+function newBoss(handle: Pick<DatabaseHandle, "runSql">, options: { work: boolean }): PgBoss {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => handle.runSql(text, values) },
+    schema: JOB_SCHEMA,
+    schedule: options.work,
+    supervise: options.work,
+    // A week of runs for the admin's view of last runs and failures.
+    deleteAfterDays: 7,
+  });
+  boss.on("error", (error) => logger.warn({ err: error }, "job queue error"));
+  return boss;
+}
+
+/** Creates or updates each job's queue and schedule, and removes schedules of jobs not in the list (switched off). */
+async function setUpQueues(boss: PgBoss, jobs: BackgroundJob[]): Promise<void> {
+  const wanted = new Set(jobs.map((job) => job.name));
+  for (const schedule of await boss.getSchedules()) {
+    if (!wanted.has(schedule.name)) await boss.unschedule(schedule.name);
+  }
+  for (const job of jobs) {
+    // 'stately': at most one run waiting and one running, so a slow run is never overtaken by the next.
+    const options = {
+      name: job.name,
+      policy: "stately" as const,
+      retryLimit: RETRIES,
+      retryDelay: job.retryAfterSeconds ?? FIRST_RETRY_AFTER_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: job.timeoutMinutes * 60,
+    };
+    if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, options);
+    else await boss.createQueue(job.name, options);
+    await boss.schedule(job.name, job.cron, undefined, { tz: "UTC" });
+  }
+}
+
+/**
+ * Creates or upgrades pg-boss's schema and the jobs' queues and schedules, without working them: a
+ * cluster's primary does this once, before its workers start them at the same moment.
+ */
+export async function prepareJobQueue(handle: Pick<DatabaseHandle, "runSql">, jobs: BackgroundJob[]): Promise<void> {
+  const boss = newBoss(handle, { work: false });
+  await boss.start();
+  try {
+    await setUpQueues(boss, jobs);
+  } finally {
+    await boss.stop({ graceful: false, close: false, wait: true });
+  }
+}
+
+/**
+ * Starts pg-boss on the handle's database (creating its schema when missing), schedules `jobs` and works
+ * them in this process; other processes on the same database share the work.
+ */
+export async function startJobQueue(handle: Pick<DatabaseHandle, "runSql">, jobs: BackgroundJob[]): Promise<JobQueue> {
+  const boss = newBoss(handle, { work: true });
+  await boss.start();
+  await setUpQueues(boss, jobs);
+
+  const workers = new Map<string, string>();
+  for (const job of jobs) {
+    const id = await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds: POLL_SECONDS }, async ([item]) => {
+      const started = performance.now();
+      try {
+        const output = (await job.run(item?.data ?? {})) ?? {};
+        logger.debug({ job: job.name, ms: Math.round(performance.now() - started), ...output }, "background job done");
+        return output;
+      } catch (error) {
+        logger.warn({ err: error, job: job.name }, "background job failed; it will be retried");
+        throw error;
+      }
+    });
+    workers.set(job.name, id);
+  }
+
+  const send = async (name: string, data: Record<string, unknown>) => {
+    if (!workers.has(name)) return null;
+    const id = await boss.send(name, data);
+    const worker = workers.get(name);
+    if (worker) boss.notifyWorker(worker);
+    return id;
+  };
+
+  const waitFor = async (name: string, id: string, deadline: number): Promise<JobOutcome> => {
+    while (Date.now() < deadline) {
+      const job = await boss.getJobById(name, id, { includeArchive: true });
+      if (job?.state === "completed") return { state: "completed", output: (job.output ?? {}) as Record<string, unknown> };
+      if (job?.state === "failed" || job?.state === "retry") return { state: "failed", message: errorMessage(job.output) };
+      if (!job || job.state === "cancelled") return { state: "failed", message: "The run was cancelled" };
+      await sleep(WAIT_STEP_MS);
+    }
+    return { state: "waiting" };
+  };
+
+  const waitingRun = async (name: string): Promise<string | undefined> => {
+    const { rows } = (await handle.runSql(`SELECT id FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry') LIMIT 1`, [name])) as {
+      rows: Array<{ id: string }>;
+    };
+    return rows[0]?.id;
+  };
+
+  return {
+    jobs: jobs.map(({ name, title, cron }) => ({ name, title, cron })),
+    runNow: (name, data = {}) => send(name, data),
+    async runAndWait(name, data, timeoutMs) {
+      if (!workers.has(name)) return { state: "off" };
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const id = await send(name, data);
+        if (id) return waitFor(name, id, deadline);
+        const waiting = await waitingRun(name);
+        if (waiting) await waitFor(name, waiting, deadline);
+      }
+      return { state: "waiting" };
+    },
+    async stop() {
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: 5_000 });
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { Form, useNavigation } from "react-router";
+import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { RowSubmitButton } from "#app/components/admin/row-actions";
+import { readFormData } from "#app/lib/form-data";
+import { timeAgo } from "#app/lib/relative-time";
+import { errorToast, infoToast, successToast } from "#app/lib/toast";
+import { jobStatuses, type JobStatus } from "#app/modules/jobs/job-status.server";
+import { requireAdmin } from "#app/platform/auth.server";
+import { toastAnswer } from "./content/list.server";
+import type { Route } from "./+types/jobs";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const now = new Date();
+  return { now, jobs: await jobStatuses(context.db, context.jobs.jobs, now) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const name = String((await readFormData(request)).get("job") ?? "");
+  const job = context.jobs.jobs.find((candidate) => candidate.name === name);
+  if (!job) return toastAnswer(errorToast("There is no such job"));
+  const queued = await context.jobs.runNow(job.name);
+  return toastAnswer(queued ? successToast(`${job.title}: started`) : infoToast(`${job.title} is already waiting to run`));
+}
+
+const whenFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** A run's outcome in a few words: what it returned ("checked: 12"), or why it did nothing. */
+function summaryOf(summary: Record<string, unknown>): string {
+  return Object.entries(summary)
+    .map(([key, value]) => (key === "skipped" ? `skipped (${String(value)})` : `${key}: ${String(value)}`))
+    .join(", ");
+}
+
+function LastRun({ job, now }: { job: JobStatus; now: Date }) {
+  if (job.runningSince) return <span className="font-medium text-brand-700">Running since {timeAgo(job.runningSince, now)}</span>;
+  if (!job.lastRun) return <span className="text-gray-500">Not run yet</span>;
+  const { ok, endedAt, ms, retries, summary } = job.lastRun;
+  return (
+    <span>
+      <span className={ok ? "text-green-700" : "font-medium text-red-700"}>{ok ? "Done" : "Failed"}</span>{" "}
+      <time dateTime={endedAt.toISOString()} title={`${whenFormat.format(endedAt)} UTC`}>
+        {timeAgo(endedAt, now)}
+      </time>
+      <span className="block text-xs text-gray-500">
+        {(ms / 1000).toFixed(1)} s{retries > 0 ? `, after ${retries} ${retries === 1 ? "retry" : "retries"}` : ""}
+        {Object.keys(summary).length > 0 ? ` · ${summaryOf(summary)}` : ""}
+      </span>
+    </span>
+  );
+}
+
+export default function BackgroundJobs({ loaderData: { now, jobs } }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" ? navigation.formData?.get("job") : undefined;
+  return (
+    <div>
+      <AdminPageHeader
+        title="Background jobs"
+        description="Work the site does on a schedule, shared by every server process: a failed run is retried three times, waiting longer each time. Times are UTC."
+      />
+      <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+        <table className="w-full text-sm">
+          <thead className="bg-gray-50 text-left text-gray-600">
+            <tr>
+              {["Job", "Schedule", "Last run", "Next run", "Failures (7 days)", ""].map((heading) => (
+                <th key={heading} scope="col" className="px-4 py-3 font-medium">
+                  {heading || <span className="sr-only">Actions</span>}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {jobs.map((job) => (
+              <tr key={job.name} className="border-t border-gray-100 align-top" data-testid="job-row">
+                <th scope="row" className="px-4 py-3 text-left font-medium text-gray-900">
+                  {job.title}
+                </th>
+                <td className="px-4 py-3 text-gray-700">{job.schedule}</td>
+                <td className="px-4 py-3">
+                  <LastRun job={job} now={now} />
+                </td>
+                <td className="px-4 py-3 text-gray-700">
+                  <time dateTime={job.nextRun.toISOString()}>{whenFormat.format(job.nextRun)}</time>
+                </td>
+                <td className="px-4 py-3">
+                  {job.failures === 0 ? (
+                    <span className="text-gray-500">None</span>
+                  ) : (
+                    <span className="text-red-700">
+                      {job.failures}
+                      {job.lastFailure ? (
+                        <span className="block text-xs">
+                          Last {timeAgo(job.lastFailure.at, now)}: {job.lastFailure.message}
+                        </span>
+                      ) : null}
+                    </span>
+                  )}
+                </td>
+                <td className="px-4 py-3 text-right">
+                  <Form method="post">
+                    <RowSubmitButton name="job" value={job.name} disabled={busy === job.name} aria-label={`Run ${job.title} now`}>
+                      Run now
+                    </RowSubmitButton>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect } from "vitest";
+import { test, toastWith } from "./support/browser";
+
+describe("background jobs", () => {
+  test("the admin sees each job's schedule, last and next run, and can run one now", async ({ adminPage: page }) => {
+    await page.getByRole("link", { name: "Background jobs" }).click();
+    await page.getByRole("heading", { name: "Background jobs" }).waitFor();
+    const row = page.getByTestId("job-row").filter({ hasText: "Deal popularity" });
+    await expect.poll(() => row.getByRole("cell").first().textContent()).toBe("Every 10 minutes");
+    // The shared server runs on the embedded database: its upkeep is listed; link checks are switched off there.
+    expect(await page.getByTestId("job-row").filter({ hasText: "Embedded database upkeep" }).count()).toBe(1);
+    expect(await page.getByTestId("job-row").filter({ hasText: "Link health" }).count()).toBe(0);
+    const next = new Date((await row.locator("time").last().getAttribute("datetime"))!);
+    expect(next.getUTCMinutes() % 10).toBe(0);
+    expect(next.getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    await row.getByRole("button", { name: "Run Deal popularity (Most popular sort) now" }).click();
+    await toastWith(page, "Deal popularity (Most popular sort): started").waitFor();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return row.getByRole("cell").nth(1).textContent();
+        },
+        { timeout: 20_000 },
+      )
+      .toMatch(/^Done/);
+    expect(await row.getByRole("cell").nth(3).textContent()).toBe("None");
+  });
+});
