@@ -94,7 +94,9 @@ async function openPgliteInMemory(snapshot?: Blob): Promise<DatabaseHandle> {
 }
 
 function openPostgres(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // No JIT: every query here is short, and PostgreSQL's default JIT spent 0.3 s compiling an analytics
+  // query that runs in 0.1 s (its estimate crossed jit_above_cost).
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c jit=off" });
   const db = drizzleNodePg({ client: pool, ...drizzleOptions });
   return {
     db: db as unknown as Database,

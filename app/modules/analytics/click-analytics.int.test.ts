@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -183,6 +184,44 @@ describe("the click report", () => {
     expect(csv.filter((row) => row.Section === "Top items").map((row) => [row.Name, Number(row.Clicks)])).toEqual(
       month.tables.items.map((row) => [row.label, row.clicks]),
     );
+  });
+
+  it("lists a custom range's top items exactly, whether each day's most clicked prove it or every item is summed", async () => {
+    const days = ["2026-03-01", "2026-03-02", "2026-03-03"];
+    const range = readAnalyticsView(new URLSearchParams({ range: "custom", from: days[0]!, to: days[2]! }), TODAY, kinds);
+    const itemDays = (values: string[], clicksOf: (index: number, day: number) => number) =>
+      days.flatMap((day, d) => values.map((value, i) => ({ facet: "item", day, value, kind: "deal", action: "click", clicks: clicksOf(i, d) })));
+    const expectExactTop = async () => {
+      const summed = await db().execute(sql`
+        SELECT value, sum(clicks)::int AS clicks FROM click_days WHERE facet = 'item' AND action = 'click' GROUP BY value ORDER BY clicks DESC, value LIMIT 50`);
+      const report = await clickReport(db(), range);
+      expect(report.tables.items.map((row) => [row.value, row.clicks])).toEqual(
+        (summed as unknown as { rows: Array<{ value: string; clicks: number }> }).rows.map((row) => [row.value, row.clicks]),
+      );
+    };
+    const ids = (count: number) => Array.from({ length: count }, () => randomUUID());
+
+    // Sixty items clicked every day over a long tail of items clicked once: each day's top 100 settle it.
+    const tail = ids(450);
+    const hot = ids(60);
+    const rows = [
+      ...itemDays(hot, (i, d) => 5 + ((i * 7 + d) % 50)),
+      ...days.flatMap((day, d) => tail.slice(d * 150, d * 150 + 150).map((value) => ({ facet: "item", day, value, kind: "deal", action: "click", clicks: 1 }))),
+    ];
+    for (let start = 0; start < rows.length; start += 500)
+      await db()
+        .insert(clickDays)
+        .values(rows.slice(start, start + 500));
+    await expectExactTop();
+
+    // 120 items tied every day: the top 100 of each day cannot prove the list, so every item is summed.
+    await db().delete(clickDays);
+    const tied = itemDays(ids(120), () => 2);
+    for (let start = 0; start < tied.length; start += 500)
+      await db()
+        .insert(clickDays)
+        .values(tied.slice(start, start + 500));
+    await expectExactTop();
   });
 
   it("lists live items with no click-out in 30 days, and not a clicked one nor a draft", async () => {

@@ -46,8 +46,6 @@ export interface JobQueue {
 
 const RETRIES = 3;
 const FIRST_RETRY_AFTER_SECONDS = 30;
-/** How often an idle process asks for work it did not queue itself (a schedule's run, another process's 'Run now'). */
-const POLL_SECONDS = 10;
 const WAIT_STEP_MS = 200;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -117,7 +115,7 @@ export async function startJobQueue(handle: Pick<DatabaseHandle, "runSql">, jobs
 
   const workers = new Map<string, string>();
   for (const job of jobs) {
-    const id = await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds: POLL_SECONDS }, async ([item]) => {
+    const id = await boss.work<Record<string, unknown>>(job.name, async ([item]) => {
       const started = performance.now();
       try {
         const output = (await job.run(item?.data ?? {})) ?? {};
