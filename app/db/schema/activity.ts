@@ -107,6 +107,18 @@ export const linkChecks = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.itemId] }), index("link_checks_failing_idx").on(t.failures).where(sql`${t.failures} >= 2`)],
 );
 
+/** Where an item's click-outs go while its own link is flagged broken (set from Needs attention). */
+export const linkFallbacks = pgTable(
+  "link_fallbacks",
+  {
+    kind: text().notNull(),
+    itemId: uuid().notNull(),
+    url: text().notNull(),
+    setAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.itemId] })],
+);
+
 /** The admin's answer to an item in Needs attention: snoozed until a time, or dismissed (until null). */
 export const attentionMarks = pgTable(
   "attention_marks",

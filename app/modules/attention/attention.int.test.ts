@@ -1,8 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { actor, insertActor } from "../../../tests/support/fixtures";
+import { testContext } from "../../../tests/support/test-context";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { attentionMarks, auditLog, clicks, coupons, deals, itemVotes } from "#app/db/schema";
+import { loader as clickOut } from "#app/routes/resources/go";
+import { attentionMarks, auditLog, clicks, coupons, deals, itemVotes, linkChecks } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
@@ -15,7 +17,11 @@ const database = testDatabasePerFile(async (t) => {
 });
 const db = () => database().db;
 
-const liveDeals = () => db().select().from(deals).where(and(eq(deals.status, "published"), sql`${deals.amazonAsin} IS NULL`, sql`${deals.expiresAt} IS NULL OR ${deals.expiresAt} > now()`));
+const liveDeals = () =>
+  db()
+    .select()
+    .from(deals)
+    .where(and(eq(deals.status, "published"), sql`${deals.amazonAsin} IS NULL`, sql`${deals.expiresAt} IS NULL OR ${deals.expiresAt} > now()`));
 const reportExpired = async (id: string, voters: number) => {
   for (let i = 0; i < voters; i++) await castVote(db(), { kind: "deal", id, vote: "expired", ip: `198.51.100.${i + 1}`, secret: "s" });
 };
@@ -34,7 +40,9 @@ describe("needs attention", () => {
     expect(await queued()).toEqual([]);
     await reportExpired(quiet!.id, REPORT_THRESHOLD);
     await reportExpired(busy!.id, REPORT_THRESHOLD);
-    await db().insert(clicks).values(Array.from({ length: 4 }, () => ({ kind: "deal", itemId: busy!.id })));
+    await db()
+      .insert(clicks)
+      .values(Array.from({ length: 4 }, () => ({ kind: "deal", itemId: busy!.id })));
     await rollUpClicks(db());
     const rows = await queued();
     expect(rows.map((row) => [row.id, row.clicks])).toEqual([
@@ -53,7 +61,10 @@ describe("needs attention", () => {
     expect(await act(expired!.id, "expire")).toMatchObject({ type: "success" });
     const listed = await listPublicDeals(db(), { ids: [expired!.id], limit: 50 });
     expect(JSON.stringify(listed)).not.toContain(expired!.id);
-    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, "attention"), eq(auditLog.entityId, expired!.id)));
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "attention"), eq(auditLog.entityId, expired!.id)));
     expect(entry?.detail).toMatchObject({ did: "expire", reason: "reports" });
 
     await act(snoozed!.id, "snooze");
@@ -68,7 +79,10 @@ describe("needs attention", () => {
 
   it("lists a featured coupon past its end, and 'Unpublish' takes it down", async () => {
     const [coupon] = await db().select().from(coupons).where(eq(coupons.status, "published")).limit(1);
-    await db().update(coupons).set({ featured: true, validUntil: new Date(Date.now() - 60_000) }).where(eq(coupons.id, coupon!.id));
+    await db()
+      .update(coupons)
+      .set({ featured: true, validUntil: new Date(Date.now() - 60_000) })
+      .where(eq(coupons.id, coupon!.id));
     const row = (await attentionQueue(db())).rows.find((candidate) => candidate.id === coupon!.id);
     expect(row).toMatchObject({ reason: "ended-featured", kind: "coupon" });
     await actOnAttention(db(), actor, { kind: "coupon", id: coupon!.id, reason: "ended-featured", action: "unpublish" });
@@ -83,5 +97,41 @@ describe("needs attention", () => {
     expect(await actOnAttention(db(), actor, { kind: "deal", id: deal!.id, reason: "reports", action: "verify" })).toMatchObject({ type: "error" });
     expect(await actOnAttention(db(), actor, { kind: "store", id: deal!.id, reason: "reports", action: "expire" })).toMatchObject({ type: "error" });
     expect(await actOnAttention(db(), actor, { kind: "deal", id: deal!.id, reason: "reports", action: "delete" })).toMatchObject({ type: "error" });
+  });
+
+  it("'Set fallback URL' sends click-outs to the fallback while the checks flag the link, and back to it once it works", async () => {
+    const [deal] = await liveDeals();
+    const broken = { kind: "deal", itemId: deal!.id, url: deal!.affiliateUrl, checkedAt: new Date(), status: 404, problem: "Not found (404)", failures: 2 };
+    await db().insert(linkChecks).values(broken);
+    const destination = async () => {
+      const answer = (await clickOut({
+        params: { kind: "deal", id: deal!.id },
+        request: new Request(`http://localhost/go/deal/${deal!.id}`),
+        context: testContext(database()),
+      } as never)) as Response;
+      return answer.headers.get("location");
+    };
+    const setFallback = (fallbackUrl: string) => actOnAttention(db(), actor, { kind: "deal", id: deal!.id, reason: "link", action: "fallback", fallbackUrl });
+    const linkRow = async () => (await attentionQueue(db())).rows.filter((row) => row.id === deal!.id && row.reason === "link");
+
+    expect(await linkRow()).toHaveLength(1);
+    expect(await setFallback("javascript:alert(1)")).toMatchObject({
+      type: "error",
+      description: "Fallback URL: Enter a full URL starting with http:// or https://",
+    });
+    expect(await destination()).toBe(deal!.affiliateUrl);
+
+    expect(await setFallback("https://shop.example/search?q=headphones")).toMatchObject({ type: "success" });
+    expect(await destination()).toBe("https://shop.example/search?q=headphones");
+    expect(await linkRow()).toEqual([]);
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "attention"), eq(auditLog.entityId, deal!.id)));
+    expect(entry?.detail).toMatchObject({ did: "fallback", fallbackUrl: "https://shop.example/search?q=headphones" });
+
+    // The next check finds the link working again: shoppers go to it.
+    await db().update(linkChecks).set({ failures: 0, status: 200, problem: null, checkedAt: new Date() }).where(eq(linkChecks.itemId, deal!.id));
+    expect(await destination()).toBe(deal!.affiliateUrl);
   });
 });

@@ -1,9 +1,11 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "#app/db/client.server";
 import { rowsOf } from "#app/db/result-rows";
-import { attentionMarks, coupons, deals, giftIdeas, stores } from "#app/db/schema";
+import { attentionMarks, coupons, deals, giftIdeas, linkFallbacks, stores } from "#app/db/schema";
 import { COUNT_CAP } from "#app/lib/counts";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
+import { HTTP_URL_MESSAGE } from "#app/lib/validation";
+import { isHttpUrl } from "#app/lib/urls";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { markCouponVerified } from "#app/modules/coupons/coupon-verified.server";
 import { clickOutTypes } from "#app/modules/content-types/click-out.server";
@@ -123,29 +125,42 @@ const done: Record<AttentionAction, string> = {
   snooze: `Snoozed for ${SNOOZE_DAYS} days`,
   dismiss: "Dismissed",
   verify: "Coupon marked as verified",
+  fallback: "Fallback set: shoppers go there while the link is broken",
 };
+
+const MAX_URL_LENGTH = 2048;
 
 /** One of a queue row's actions, audited (the coupon's 'verified' by markCouponVerified). */
 export async function actOnAttention(
   db: Database,
   actor: Actor,
-  item: { kind: string; id: string; reason: string; action: string },
+  item: { kind: string; id: string; reason: string; action: string; fallbackUrl?: string },
 ): Promise<Toast> {
   const table = tables[item.kind as keyof typeof tables];
-  const action = table ? actionsFor(item).find((candidate) => candidate.action === item.action)?.action : undefined;
+  const action = table ? actionsFor({ kind: item.kind, reason: item.reason as AttentionReason }).find((candidate) => candidate.action === item.action)?.action : undefined;
   if (!table || !action) return errorToast("That action is not available for this item.");
   if (action === "verify") return markCouponVerified({ db }, item.id, actor);
+  const fallbackUrl = item.fallbackUrl?.trim() ?? "";
+  if (action === "fallback" && (!isHttpUrl(fallbackUrl) || fallbackUrl.length > MAX_URL_LENGTH)) return errorToast(`Fallback URL: ${HTTP_URL_MESSAGE}`);
   const changed = await db.transaction(async (tx) => {
     const [row] = await tx.select({ title: "title" in table ? table.title : table.name }).from(table).where(eq(table.id, item.id));
     if (!row) return false;
-    if (action === "expire" || action === "unpublish") {
+    if (action === "fallback") {
+      await tx
+        .insert(linkFallbacks)
+        .values({ kind: item.kind, itemId: item.id, url: fallbackUrl })
+        .onConflictDoUpdate({ target: [linkFallbacks.kind, linkFallbacks.itemId], set: { url: fallbackUrl, setAt: new Date() } });
+      // Handled until the next failed check brings the row back.
+      await mark(tx, item, null);
+    } else if (action === "expire" || action === "unpublish") {
       const end = endField[item.kind as keyof typeof endField];
       const set: Record<string, unknown> = action === "expire" && end ? { [end]: new Date() } : { status: "draft" };
       await tx.update(table).set(set).where(eq(table.id, item.id));
     } else {
       await mark(tx, item, action === "snooze" ? new Date(Date.now() + SNOOZE_DAYS * 86_400_000) : null);
     }
-    await recordAudit(tx, { action: "attention", actor, entity: item.kind, entityId: item.id, detail: { title: row.title, reason: item.reason, did: action } });
+    const detail = { title: row.title, reason: item.reason, did: action, ...(action === "fallback" ? { fallbackUrl } : {}) };
+    await recordAudit(tx, { action: "attention", actor, entity: item.kind, entityId: item.id, detail });
     return true;
   });
   return changed ? successToast(done[action]) : errorToast("This item no longer exists.");

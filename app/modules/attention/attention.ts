@@ -3,7 +3,7 @@
 export const ATTENTION_PAGE_SIZE = 50;
 
 export type AttentionReason = "reports" | "link" | "ended-featured" | "stale-price";
-export type AttentionAction = "verify" | "expire" | "unpublish" | "snooze" | "dismiss";
+export type AttentionAction = "verify" | "fallback" | "expire" | "unpublish" | "snooze" | "dismiss";
 
 export interface AttentionRow {
   kind: string;
@@ -34,11 +34,12 @@ export function reasonText(row: Pick<AttentionRow, "kind" | "reason" | "figure" 
   }
 }
 
-/** The actions a row offers besides opening the item. */
-export function actionsFor(row: Pick<AttentionRow, "kind">): Array<{ action: AttentionAction; label: string }> {
+/** The actions a row offers besides opening the item ('fallback' comes with its URL field). */
+export function actionsFor(row: Pick<AttentionRow, "kind" | "reason">): Array<{ action: AttentionAction; label: string }> {
   const ends = row.kind === "deal" || row.kind === "coupon";
   return [
     ...(row.kind === "coupon" ? [{ action: "verify" as const, label: "Mark verified" }] : []),
+    ...(row.reason === "link" ? [{ action: "fallback" as const, label: "Set fallback URL" }] : []),
     ...(ends ? [{ action: "expire" as const, label: "Expire" }] : []),
     // Stores have no status: they are public while they have live items.
     ...(row.kind === "store" ? [] : [{ action: "unpublish" as const, label: "Unpublish" }]),

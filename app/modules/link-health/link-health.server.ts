@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
-import { linkChecks } from "#app/db/schema";
+import { linkChecks, linkFallbacks } from "#app/db/schema";
 import { isAmazonUrl } from "#app/lib/click-out";
 import { errorToast, infoToast, successToast, type Toast } from "#app/lib/toast";
 import { publicRows } from "#app/modules/content-types/public-read.server";
@@ -154,4 +154,17 @@ export async function checkLinksNow(jobs: JobQueue): Promise<Toast> {
       return successToast(checked === 1 ? "Checked 1 link" : `Checked ${checked} links`);
     }
   }
+}
+
+/**
+ * Where a click-out goes instead of `url`: the fallback the admin set, while the checks flag this very URL
+ * as broken (two failures in a row). A fixed or changed link gets its own clicks back by itself.
+ */
+export async function brokenLinkFallback(db: Executor, kind: string, itemId: string, url: string): Promise<string | null> {
+  const [row] = await db
+    .select({ url: linkFallbacks.url })
+    .from(linkFallbacks)
+    .innerJoin(linkChecks, and(eq(linkChecks.kind, linkFallbacks.kind), eq(linkChecks.itemId, linkFallbacks.itemId)))
+    .where(and(eq(linkFallbacks.kind, kind), eq(linkFallbacks.itemId, itemId), eq(linkChecks.url, url), sql`${linkChecks.failures} >= 2`));
+  return row?.url ?? null;
 }

@@ -21,7 +21,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const field = (name: string) => String(form.get(name) ?? "");
   if (field("intent") === "check-links") return toastAnswer(await checkLinksNow(context.jobs));
-  return toastAnswer(await actOnAttention(context.db, admin.user, { kind: field("kind"), id: field("id"), reason: field("reason"), action: field("intent") }));
+  return toastAnswer(
+    await actOnAttention(context.db, admin.user, { kind: field("kind"), id: field("id"), reason: field("reason"), action: field("intent"), fallbackUrl: field("fallbackUrl") }),
+  );
 }
 
 export default function NeedsAttention({ loaderData: { rows, total, page } }: Route.ComponentProps) {
@@ -78,9 +80,21 @@ export default function NeedsAttention({ loaderData: { rows, total, page } }: Ro
                       <input type="hidden" name="id" value={row.id} />
                       <input type="hidden" name="reason" value={row.reason} />
                       {actionsFor(row).map(({ action, label }) => (
-                        <RowSubmitButton key={action} name="intent" value={action} disabled={busy === row.id}>
-                          {label}
-                        </RowSubmitButton>
+                        <span key={action} className="flex gap-1">
+                          {action === "fallback" ? (
+                            // Checked on the server: a browser's URL check would also stop the row's other buttons.
+                            <input
+                              name="fallbackUrl"
+                              inputMode="url"
+                              placeholder="https://"
+                              aria-label={`Fallback URL for ${row.label}`}
+                              className="w-40 rounded-md border border-gray-300 px-2 py-1 text-xs"
+                            />
+                          ) : null}
+                          <RowSubmitButton name="intent" value={action} disabled={busy === row.id}>
+                            {label}
+                          </RowSubmitButton>
+                        </span>
                       ))}
                     </Form>
                   </td>

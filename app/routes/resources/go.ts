@@ -1,6 +1,7 @@
 import { isUuid } from "#app/lib/uuid";
 import { clickOutType, findClickTarget } from "#app/modules/content-types/click-out.server";
 import { recordClickOut } from "#app/modules/clicks/clicks.server";
+import { brokenLinkFallback } from "#app/modules/link-health/link-health.server";
 import type { Route } from "./+types/go";
 
 // /go/:kind/:id — the counted click-out. The destination always comes from the database, never the URL.
@@ -18,9 +19,10 @@ export async function loader(args: Route.LoaderArgs) {
   const found = await target(args);
   if (!found) return notFound();
   await recordClickOut(args.context.db, args.request, found);
+  const location = (await brokenLinkFallback(args.context.db, found.kind, args.params.id, found.url)) ?? found.url;
   return new Response(null, {
     status: 302,
-    headers: { Location: found.url, "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer-when-downgrade" },
+    headers: { Location: location, "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer-when-downgrade" },
   });
 }
 
