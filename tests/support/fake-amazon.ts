@@ -14,6 +14,8 @@ export interface FakeItem {
   image?: string;
   rating?: number;
   reviews?: number;
+  /** Listed, but nobody can buy it now. */
+  outOfStock?: boolean;
 }
 
 export interface FakeAmazonOptions {
@@ -74,7 +76,7 @@ function creatorsItem(item: FakeItem) {
             money: { amount: item.price, currency: "USD" },
             ...(item.savingBasis ? { savingBasis: { money: { amount: item.savingBasis, currency: "USD" } } } : {}),
           },
-          availability: { message: "In Stock", type: "IN_STOCK" },
+          availability: item.outOfStock ? { message: "Currently unavailable.", type: "OUT_OF_STOCK" } : { message: "In Stock", type: "IN_STOCK" },
         },
       ],
     },

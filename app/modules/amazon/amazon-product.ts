@@ -11,6 +11,8 @@ export interface AmazonProduct {
   savingsAmount: number | null;
   savingsPercentage: number | null;
   availability: string | null;
+  /** False when Amazon offers it to no one now (no offer, or out of stock / unavailable). */
+  buyable: boolean;
   deliveryInfo: string | null;
   primeEligible: boolean;
   starRating: number | null;
@@ -46,6 +48,9 @@ function withTag(url: string, tag: string): string {
   }
 }
 
+/** OffersV2 availability types under which nobody can buy the item now. */
+const UNBUYABLE = new Set(["OUT_OF_STOCK", "UNAVAILABLE"]);
+
 /** One item of a GetItems answer (already camelised) as an AmazonProduct. */
 export function toAmazonProduct(item: Json, context: { associateTag: string; marketplace: string }): AmazonProduct {
   const info = obj(item.itemInfo);
@@ -73,6 +78,7 @@ export function toAmazonProduct(item: Json, context: { associateTag: string; mar
     savingsAmount: num(obj(savings.money).amount) ?? (basis !== null && current !== null && basis > current ? Math.round((basis - current) * 100) / 100 : null),
     savingsPercentage: num(savings.percentage),
     availability: str(obj(listing.availability).message) ?? str(obj(listing.availability).type),
+    buyable: current !== null && !UNBUYABLE.has(str(obj(listing.availability).type) ?? ""),
     deliveryInfo: delivery.isFreeShippingEligible ? "Free shipping" : null,
     primeEligible: delivery.isPrimeEligible === true,
     starRating: num(rating.value) ?? num(reviews.starRating),

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeAmazon, type FakeAmazon } from "../../../tests/support/fake-amazon";
 import { insertStore } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { deals, giftIdeas } from "#app/db/schema";
+import { deals, giftIdeas, linkChecks } from "#app/db/schema";
+import { attentionQueue } from "#app/modules/attention/attention.server";
+import { reasonText } from "#app/modules/attention/attention";
 import { createAmazonApi } from "./amazon-api.server";
 import { amazonPriceShowable, PRICE_MAX_AGE_MS } from "./price-freshness";
 import { refreshAmazonPrices } from "./price-refresh.server";
@@ -18,6 +20,7 @@ beforeAll(async () => {
     items: [
       { asin: "B0STALE001", title: "Stale", price: 42.5, savingBasis: 50, rating: 4.2, reviews: 10 },
       { asin: "B0GIFT0001", title: "Gift", price: 12.34 },
+      { asin: "B0SOLDOUT1", title: "Sold out", price: 30, outOfStock: true },
     ],
   });
 });
@@ -26,20 +29,37 @@ afterAll(() => fake.close());
 const database = testDatabasePerFile(async (t) => {
   const store = await insertStore(t.db, "Amazon", "amazon");
   const day = 24 * 3600 * 1000;
-  const base = { shortDescription: "s", imageUrl: "https://e.com/i.png", affiliateUrl: "https://www.amazon.com/dp/X", storeId: store.id, status: "published" as const };
+  const base = {
+    shortDescription: "s",
+    imageUrl: "https://e.com/i.png",
+    affiliateUrl: "https://www.amazon.com/dp/X",
+    storeId: store.id,
+    status: "published" as const,
+  };
   await t.db.insert(deals).values([
     { ...base, title: "Stale", slug: "stale", currentPrice: 99, originalPrice: null, amazonAsin: "B0STALE001", priceUpdatedAt: new Date(Date.now() - 2 * day) },
     { ...base, title: "Fresh", slug: "fresh", currentPrice: 10, amazonAsin: "B0STALE001", priceUpdatedAt: new Date() },
     { ...base, title: "Gone", slug: "gone", currentPrice: 5, amazonAsin: "B0GONE0001", priceUpdatedAt: null },
     { ...base, title: "Manual", slug: "manual", currentPrice: 7 },
   ]);
-  await t.db.insert(giftIdeas).values({ title: "Gift", slug: "gift", description: "d", imageUrl: "https://e.com/g.png", productUrl: "https://www.amazon.com/dp/G", amazonAsin: "B0GIFT0001", price: 1 });
+  await t.db
+    .insert(giftIdeas)
+    .values({
+      title: "Gift",
+      slug: "gift",
+      description: "d",
+      imageUrl: "https://e.com/g.png",
+      productUrl: "https://www.amazon.com/dp/G",
+      amazonAsin: "B0GIFT0001",
+      price: 1,
+    });
 });
 const db = () => database().db;
-const api = () => createAmazonApi(
-  { api: "creators", accessKey: "id", secretKey: "secret", associateTag: "tag-20", marketplace: "www.amazon.com", credentialVersion: "2.1" },
-  { endpointOverride: fake.url, minIntervalMs: 0 },
-);
+const api = () =>
+  createAmazonApi(
+    { api: "creators", accessKey: "id", secretKey: "secret", associateTag: "tag-20", marketplace: "www.amazon.com", credentialVersion: "2.1" },
+    { endpointOverride: fake.url, minIntervalMs: 0 },
+  );
 const byTitle = async (title: string) => (await db().select().from(deals).where(eq(deals.title, title)))[0]!;
 
 describe("Amazon price freshness", () => {
@@ -63,5 +83,26 @@ describe("Amazon price freshness", () => {
     expect(amazonPriceShowable({ amazonAsin: "B0X", priceUpdatedAt: new Date(now.getTime() - PRICE_MAX_AGE_MS - 1) }, now)).toBe(false);
     expect(amazonPriceShowable({ amazonAsin: "B0X", priceUpdatedAt: null }, now)).toBe(false);
     expect(amazonPriceShowable({ amazonAsin: null, priceUpdatedAt: null }, now)).toBe(true);
+  });
+
+  it("counts a product Amazon no longer lists, or nobody can buy, as a failed link check; two in a row put it in Needs attention", async () => {
+    const gone = await byTitle("Gone");
+    const stale = await byTitle("Stale");
+    const [soldOut] = await db()
+      .insert(deals)
+      .values({ ...gone, id: undefined, title: "Sold out", slug: "sold-out", amazonAsin: "B0SOLDOUT1", affiliateUrl: "https://www.amazon.com/dp/B0SOLDOUT1" })
+      .returning();
+    const ids = [gone.id, stale.id, soldOut!.id];
+    await refreshAmazonPrices(db(), api(), { dealIds: ids });
+    const flagged = async () => (await attentionQueue(db())).rows.filter((row) => row.reason === "link").map((row) => `${row.label}: ${reasonText(row)}`);
+    expect(await flagged()).toEqual([]);
+
+    await refreshAmazonPrices(db(), api(), { dealIds: ids });
+    expect((await flagged()).sort()).toEqual([
+      "Gone: Link broken: Amazon no longer lists this product (2 checks in a row)",
+      "Sold out: Link broken: Unavailable on Amazon (Currently unavailable.) (2 checks in a row)",
+    ]);
+    const [fine] = await db().select().from(linkChecks).where(eq(linkChecks.itemId, stale.id));
+    expect(fine).toMatchObject({ failures: 0, problem: null, url: "https://www.amazon.com/dp/X" });
   });
 });

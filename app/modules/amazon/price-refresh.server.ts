@@ -4,7 +4,9 @@ import { deals, giftIdeas } from "#app/db/schema";
 import { discountPercentage } from "#app/lib/discount";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
 import type { AppServices } from "#app/platform/load-context";
+import { recordLinkCheck } from "#app/modules/link-health/link-check-record.server";
 import type { AmazonApi } from "./amazon-api.server";
+import type { AmazonProduct } from "./amazon-product";
 
 /** Refresh a little before the 24-hour limit so a slow run never lets a shown price go stale. */
 export const REFRESH_AFTER_MS = 20 * 60 * 60 * 1000;
@@ -12,6 +14,13 @@ export const REFRESH_AFTER_MS = 20 * 60 * 60 * 1000;
 export interface RefreshResult {
   checked: number;
   updated: number;
+}
+
+/** A failed check when Amazon no longer lists the product or nobody can buy it now; null when it is fine. */
+function availabilityProblem(product: AmazonProduct | undefined): { ok: false; problem: string } | null {
+  if (!product) return { ok: false, problem: "Amazon no longer lists this product" };
+  if (!product.buyable) return { ok: false, problem: `Unavailable on Amazon${product.availability ? ` (${product.availability})` : ""}` };
+  return null;
 }
 
 /**
@@ -30,14 +39,14 @@ export async function refreshAmazonPrices(
   const due = (column: typeof deals.priceUpdatedAt | typeof giftIdeas.priceUpdatedAt) => or(isNull(column), lt(column, cutoff));
 
   const dealRows = await db
-    .select({ id: deals.id, asin: deals.amazonAsin })
+    .select({ id: deals.id, asin: deals.amazonAsin, url: deals.affiliateUrl })
     .from(deals)
     .where(and(isNotNull(deals.amazonAsin), options.dealIds ? inArray(deals.id, options.dealIds) : due(deals.priceUpdatedAt)))
     .limit(limit);
   const giftRows = options.dealIds
     ? []
     : await db
-        .select({ id: giftIdeas.id, asin: giftIdeas.amazonAsin })
+        .select({ id: giftIdeas.id, asin: giftIdeas.amazonAsin, url: giftIdeas.productUrl })
         .from(giftIdeas)
         .where(and(isNotNull(giftIdeas.amazonAsin), due(giftIdeas.priceUpdatedAt)))
         .limit(limit);
@@ -45,6 +54,12 @@ export async function refreshAmazonPrices(
   const asins = [...dealRows, ...giftRows].map((row) => row.asin!).filter(Boolean);
   if (asins.length === 0) return { checked: 0, updated: 0 };
   const products = await api.getItems(asins);
+
+  // Link health for Amazon items comes from here (ADR 0020): gone or not buyable counts as a failed check.
+  const availability = [...dealRows.map((row) => ({ ...row, kind: "deal" })), ...giftRows.map((row) => ({ ...row, kind: "gift" }))];
+  for (const row of availability) {
+    await recordLinkCheck(db, { kind: row.kind, id: row.id, url: row.url }, availabilityProblem(products.get(row.asin!.toUpperCase())), now);
+  }
 
   let updated = 0;
   for (const row of dealRows) {

@@ -8,6 +8,7 @@ import { clickOutTypes } from "#app/modules/content-types/click-out.server";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import type { Env } from "#app/platform/env.server";
 import { checkLink, type CheckOptions, type CheckOutcome } from "./link-check.server";
+import { recordLinkCheck, type DueLink } from "./link-check-record.server";
 
 // Link health: a background job checks the outbound link of every live item with a click-out (deals, coupons,
 // gift ideas, stores) once per cycle, a few a minute, one request at a time per retailer host. Amazon
@@ -37,11 +38,6 @@ export function linkHealthSettings(env: Pick<Env, "LINK_CHECK_EVERY_HOURS" | "LI
 /** Hosts checked at once; requests to one host are never parallel. */
 const HOSTS_AT_ONCE = 4;
 
-interface DueLink {
-  kind: string;
-  id: string;
-  url: string;
-}
 
 /**
  * Live items whose link was never checked, was checked a cycle ago, failed once a retry ago, or has changed
@@ -78,32 +74,33 @@ export async function dueLinks(db: Executor, settings: Pick<LinkHealthSettings, 
 }
 
 /** Stores a check: a failure of the same URL adds to the consecutive count, a success or a new URL starts again. */
-async function record(db: Executor, link: DueLink, outcome: CheckOutcome | null, now: Date): Promise<void> {
-  const problem = outcome && !outcome.ok ? outcome.problem : null;
-  await db
-    .insert(linkChecks)
-    .values({ kind: link.kind, itemId: link.id, url: link.url, checkedAt: now, status: outcome?.status ?? null, problem, failures: problem ? 1 : 0 })
-    .onConflictDoUpdate({
-      target: [linkChecks.kind, linkChecks.itemId],
-      set: {
-        url: link.url,
-        checkedAt: now,
-        status: outcome?.status ?? null,
-        problem,
-        failures: problem ? sql`CASE WHEN ${linkChecks.url} = ${link.url} THEN ${linkChecks.failures} + 1 ELSE 1 END` : 0,
-      },
-    });
-}
 
-/** Checks one link (an Amazon one is left to the Amazon API) and records it. */
+/** Checks one link and records it; an Amazon one is only marked as seen (its verdict comes from the Amazon API). */
 async function checkAndRecord(db: Executor, link: DueLink, options: CheckOptions, now: Date): Promise<void> {
-  let outcome: CheckOutcome | null = null;
+  if (isAmazonUrl(link.url)) return markSeen(db, link, now);
+  let outcome: CheckOutcome;
   try {
-    if (!isAmazonUrl(link.url)) outcome = await checkLink(link.url, options);
+    outcome = await checkLink(link.url, options);
   } catch {
     outcome = { ok: false, problem: "The link is not a valid address" };
   }
-  await record(db, link, outcome, now);
+  await recordLinkCheck(db, link, outcome, now);
+}
+
+/** Stamps a link as checked this cycle, keeping whatever verdict it has. */
+async function markSeen(db: Executor, link: DueLink, now: Date): Promise<void> {
+  await db
+    .insert(linkChecks)
+    .values({ kind: link.kind, itemId: link.id, url: link.url, checkedAt: now, failures: 0 })
+    .onConflictDoUpdate({
+      target: [linkChecks.kind, linkChecks.itemId],
+      set: {
+        checkedAt: now,
+        url: link.url,
+        problem: sql`CASE WHEN ${linkChecks.url} = ${link.url} THEN ${linkChecks.problem} END`,
+        failures: sql`CASE WHEN ${linkChecks.url} = ${link.url} THEN ${linkChecks.failures} ELSE 0 END`,
+      },
+    });
 }
 
 /** Checks the due links, one host's links one after another, a few hosts at a time; returns how many. */
