@@ -46,6 +46,9 @@ async function pagesToTime(url: string, cookie: string): Promise<string[]> {
     `/admin/analytics?range=custom&from=${daysAgo(120)}&to=${daysAgo(31)}`,
     `/admin/analytics?range=90&store=${store.options[0]?.id ?? ""}`,
     "/admin/analytics/csv",
+    // Needs attention's queue and the background jobs' runs.
+    "/admin/attention",
+    "/admin/jobs",
     "/admin/options/deal?embed=1&q=sony",
   ];
 }
