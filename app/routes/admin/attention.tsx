@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { AdminTable } from "#app/components/admin/admin-table";
 import { RowSubmitButton } from "#app/components/admin/row-actions";
 import { Button } from "#app/components/ui/button";
 import { readFormData } from "#app/lib/form-data";
@@ -22,7 +23,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const field = (name: string) => String(form.get(name) ?? "");
   if (field("intent") === "check-links") return toastAnswer(await checkLinksNow(context.jobs));
   return toastAnswer(
-    await actOnAttention(context.db, admin.user, { kind: field("kind"), id: field("id"), reason: field("reason"), action: field("intent"), fallbackUrl: field("fallbackUrl") }),
+    await actOnAttention(context.db, admin.user, {
+      kind: field("kind"),
+      id: field("id"),
+      reason: field("reason"),
+      action: field("intent"),
+      fallbackUrl: field("fallbackUrl"),
+    }),
   );
 }
 
@@ -45,64 +52,44 @@ export default function NeedsAttention({ loaderData: { rows, total, page } }: Ro
       {rows.length === 0 ? (
         <p className="rounded-xl border border-gray-200 bg-white p-8 text-center text-gray-600">Nothing needs your attention.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
-          <table className="w-full text-sm">
-            <thead className="bg-gray-50 text-left text-gray-600">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Item
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Why
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">
-                  Clicks (30 days)
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={`${row.kind}-${row.id}-${row.reason}`} className="border-t border-gray-100 align-top" data-testid="attention-row">
-                  <td className="px-4 py-3">
-                    <Link to={row.href} className="font-medium text-brand-700 hover:underline">
-                      {row.label}
-                    </Link>
-                    <p className="text-xs text-gray-500">{row.noun}</p>
-                  </td>
-                  <td className="px-4 py-3 text-gray-700">{reasonText(row)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{row.clicks.toLocaleString("en-US")}</td>
-                  <td className="px-4 py-3">
-                    <Form method="post" className="flex flex-wrap gap-2" aria-label={`Actions for ${row.label}`}>
-                      <input type="hidden" name="kind" value={row.kind} />
-                      <input type="hidden" name="id" value={row.id} />
-                      <input type="hidden" name="reason" value={row.reason} />
-                      {actionsFor(row).map(({ action, label }) => (
-                        <span key={action} className="flex gap-1">
-                          {action === "fallback" ? (
-                            // Checked on the server: a browser's URL check would also stop the row's other buttons.
-                            <input
-                              name="fallbackUrl"
-                              inputMode="url"
-                              placeholder="https://"
-                              aria-label={`Fallback URL for ${row.label}`}
-                              className="w-40 rounded-md border border-gray-300 px-2 py-1 text-xs"
-                            />
-                          ) : null}
-                          <RowSubmitButton name="intent" value={action} disabled={busy === row.id}>
-                            {label}
-                          </RowSubmitButton>
-                        </span>
-                      ))}
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable headings={[{ label: "Item" }, { label: "Why" }, { label: "Clicks (30 days)", align: "right" }, { label: "Actions" }]}>
+          {rows.map((row) => (
+            <tr key={`${row.kind}-${row.id}-${row.reason}`} className="border-t border-gray-100 align-top" data-testid="attention-row">
+              <td className="px-4 py-3">
+                <Link to={row.href} className="font-medium text-brand-700 hover:underline">
+                  {row.label}
+                </Link>
+                <p className="text-xs text-gray-500">{row.noun}</p>
+              </td>
+              <td className="px-4 py-3 text-gray-700">{reasonText(row)}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{row.clicks.toLocaleString("en-US")}</td>
+              <td className="px-4 py-3">
+                <Form method="post" className="flex flex-wrap gap-2" aria-label={`Actions for ${row.label}`}>
+                  <input type="hidden" name="kind" value={row.kind} />
+                  <input type="hidden" name="id" value={row.id} />
+                  <input type="hidden" name="reason" value={row.reason} />
+                  {actionsFor(row).map(({ action, label }) => (
+                    <span key={action} className="flex gap-1">
+                      {action === "fallback" ? (
+                        // Checked on the server: a browser's URL check would also stop the row's other buttons.
+                        <input
+                          name="fallbackUrl"
+                          inputMode="url"
+                          placeholder="https://"
+                          aria-label={`Fallback URL for ${row.label}`}
+                          className="w-40 rounded-md border border-gray-300 px-2 py-1 text-xs"
+                        />
+                      ) : null}
+                      <RowSubmitButton name="intent" value={action} disabled={busy === row.id}>
+                        {label}
+                      </RowSubmitButton>
+                    </span>
+                  ))}
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       {page > 1 || total > page * ATTENTION_PAGE_SIZE ? (
         <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">

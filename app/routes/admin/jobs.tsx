@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { AdminTable } from "#app/components/admin/admin-table";
 import { RowSubmitButton } from "#app/components/admin/row-actions";
 import { readFormData } from "#app/lib/form-data";
 import { timeAgo } from "#app/lib/relative-time";
@@ -60,56 +61,52 @@ export default function BackgroundJobs({ loaderData: { now, jobs } }: Route.Comp
         title="Background jobs"
         description="Work the site does on a schedule, shared by every server process: a failed run is retried three times, waiting longer each time. Times are UTC."
       />
-      <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
-        <table className="w-full text-sm">
-          <thead className="bg-gray-50 text-left text-gray-600">
-            <tr>
-              {["Job", "Schedule", "Last run", "Next run", "Failures (7 days)", ""].map((heading) => (
-                <th key={heading} scope="col" className="px-4 py-3 font-medium">
-                  {heading || <span className="sr-only">Actions</span>}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {jobs.map((job) => (
-              <tr key={job.name} className="border-t border-gray-100 align-top" data-testid="job-row">
-                <th scope="row" className="px-4 py-3 text-left font-medium text-gray-900">
-                  {job.title}
-                </th>
-                <td className="px-4 py-3 text-gray-700">{job.schedule}</td>
-                <td className="px-4 py-3">
-                  <LastRun job={job} now={now} />
-                </td>
-                <td className="px-4 py-3 text-gray-700">
-                  <time dateTime={job.nextRun.toISOString()}>{whenFormat.format(job.nextRun)}</time>
-                </td>
-                <td className="px-4 py-3">
-                  {job.failures === 0 ? (
-                    <span className="text-gray-500">None</span>
-                  ) : (
-                    <span className="text-red-700">
-                      {job.failures}
-                      {job.lastFailure ? (
-                        <span className="block text-xs">
-                          Last {timeAgo(job.lastFailure.at, now)}: {job.lastFailure.message}
-                        </span>
-                      ) : null}
+      <AdminTable
+        headings={[
+          { label: "Job" },
+          { label: "Schedule" },
+          { label: "Last run" },
+          { label: "Next run" },
+          { label: "Failures (7 days)" },
+          { label: "Actions", hidden: true },
+        ]}
+      >
+        {jobs.map((job) => (
+          <tr key={job.name} className="border-t border-gray-100 align-top" data-testid="job-row">
+            <th scope="row" className="px-4 py-3 text-left font-medium text-gray-900">
+              {job.title}
+            </th>
+            <td className="px-4 py-3 text-gray-700">{job.schedule}</td>
+            <td className="px-4 py-3">
+              <LastRun job={job} now={now} />
+            </td>
+            <td className="px-4 py-3 text-gray-700">
+              <time dateTime={job.nextRun.toISOString()}>{whenFormat.format(job.nextRun)}</time>
+            </td>
+            <td className="px-4 py-3">
+              {job.failures === 0 ? (
+                <span className="text-gray-500">None</span>
+              ) : (
+                <span className="text-red-700">
+                  {job.failures}
+                  {job.lastFailure ? (
+                    <span className="block text-xs">
+                      Last {timeAgo(job.lastFailure.at, now)}: {job.lastFailure.message}
                     </span>
-                  )}
-                </td>
-                <td className="px-4 py-3 text-right">
-                  <Form method="post">
-                    <RowSubmitButton name="job" value={job.name} disabled={busy === job.name} aria-label={`Run ${job.title} now`}>
-                      Run now
-                    </RowSubmitButton>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  ) : null}
+                </span>
+              )}
+            </td>
+            <td className="px-4 py-3 text-right">
+              <Form method="post">
+                <RowSubmitButton name="job" value={job.name} disabled={busy === job.name} aria-label={`Run ${job.title} now`}>
+                  Run now
+                </RowSubmitButton>
+              </Form>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </div>
   );
 }
