@@ -3,7 +3,7 @@ import { vacuumEmbedded } from "#app/db/embedded-maintenance.server";
 import { refreshAmazonPrices } from "#app/modules/amazon/price-refresh.server";
 import { CLICK_ROLL_UP_JOB, rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
 import { deleteOldClicks } from "#app/modules/clicks/click-retention.server";
-import { rollUpDealPopularity } from "#app/modules/deals/deal-popularity.server";
+import { rollUpRecentClicks } from "#app/modules/analytics/recent-clicks.server";
 import type { BackgroundJob } from "#app/modules/jobs/job-queue.server";
 import { LINK_HEALTH_JOB, linkHealthSettings, runLinkHealth } from "#app/modules/link-health/link-health.server";
 import type { AppServices } from "#app/platform/load-context";
@@ -23,11 +23,11 @@ export function backgroundJobs(services: Pick<AppServices, "db" | "env" | "amazo
       run: async () => ({ days: await rollUpClicks(db) }),
     },
     {
-      name: "deal-popularity",
-      title: "Deal popularity (Most popular sort)",
+      name: "recent-clicks",
+      title: "Clicks in the last 30 days (Most popular, unclicked items)",
       cron: "*/10 * * * *",
       timeoutMinutes: 15,
-      run: async () => ({ changed: await rollUpDealPopularity(db) }),
+      run: async () => ({ changed: await rollUpRecentClicks(db) }),
     },
     {
       name: "amazon-price-refresh",

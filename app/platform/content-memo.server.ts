@@ -21,7 +21,7 @@ export function forgetContentMemos(): void {
 export function keptUntilContentChanges<Args extends unknown[], T>(read: (db: Executor, ...args: Args) => Promise<T>, options: { maxAgeMs?: number } = {}) {
   const kept = new Map<string, { db: Executor; version: number; readAt: number; value: Promise<T> }>();
   const maxAge = options.maxAgeMs ?? Number.POSITIVE_INFINITY;
-  return (db: Executor, ...args: Args): Promise<T> => {
+  const keptRead = (db: Executor, ...args: Args): Promise<T> => {
     const key = JSON.stringify(args);
     const found = kept.get(key);
     if (found && found.db === db && found.version === version && Date.now() - found.readAt < maxAge) return found.value;
@@ -30,4 +30,7 @@ export function keptUntilContentChanges<Args extends unknown[], T>(read: (db: Ex
     entry.value.catch(() => kept.get(key) === entry && kept.delete(key));
     return entry.value;
   };
+  /** This process changed what the read counts (not content): its next use reads again. */
+  const forget = () => kept.clear();
+  return Object.assign(keptRead, { forget });
 }

@@ -5,7 +5,7 @@ describe("background jobs", () => {
   test("the admin sees each job's schedule, last and next run, and can run one now", async ({ adminPage: page }) => {
     await page.getByRole("link", { name: "Background jobs" }).click();
     await page.getByRole("heading", { name: "Background jobs" }).waitFor();
-    const row = page.getByTestId("job-row").filter({ hasText: "Deal popularity" });
+    const row = page.getByTestId("job-row").filter({ hasText: "Clicks in the last 30 days" });
     await expect.poll(() => row.getByRole("cell").first().textContent()).toBe("Every 10 minutes");
     // The shared server runs on the embedded database: its upkeep is listed; link checks are switched off there.
     expect(await page.getByTestId("job-row").filter({ hasText: "Embedded database upkeep" }).count()).toBe(1);
@@ -14,8 +14,8 @@ describe("background jobs", () => {
     expect(next.getUTCMinutes() % 10).toBe(0);
     expect(next.getTime()).toBeGreaterThan(Date.now() - 60_000);
 
-    await row.getByRole("button", { name: "Run Deal popularity (Most popular sort) now" }).click();
-    await toastWith(page, "Deal popularity (Most popular sort): started").waitFor();
+    await row.getByRole("button", { name: "Run Clicks in the last 30 days (Most popular, unclicked items) now" }).click();
+    await toastWith(page, "Clicks in the last 30 days (Most popular, unclicked items): started").waitFor();
     await expect
       .poll(
         async () => {

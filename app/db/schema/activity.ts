@@ -163,7 +163,7 @@ export const rateLimitEvents = pgTable(
   (t) => [index("rate_limit_events_lookup_idx").on(t.bucket, t.keyHash, t.createdAt.desc())],
 );
 
-/** How far each incremental roll-up has read (deal popularity: clicks up to `covered_until`). */
+/** How far each incremental roll-up has read (items' recent clicks, per type: clicks up to `covered_until`). */
 export const rollUpMarks = pgTable("roll_up_marks", {
   name: text().primaryKey(),
   coveredUntil: timestamp({ withTimezone: true }).notNull(),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { customType, index, numeric, pgEnum, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { customType, index, integer, numeric, pgEnum, timestamp, uuid, type AnyPgColumn, type ExtraConfigColumn } from "drizzle-orm/pg-core";
 
 export const contentStatus = pgEnum("content_status", ["draft", "published", "archived"]);
 
@@ -45,4 +45,12 @@ export function scheduleIndexes(table: string, t: { publishAt: AnyPgColumn; unpu
     index(`${table}_publish_at_idx`).on(t.publishAt).where(sql`${t.publishAt} IS NOT NULL`),
     index(`${table}_unpublish_at_idx`).on(t.unpublishAt).where(sql`${t.unpublishAt} IS NOT NULL`),
   ];
+}
+
+/** Counted click-outs in the last 30 days, as of the last roll-up (modules/analytics/recent-clicks.server.ts). */
+export const popularity = () => integer().notNull().default(0);
+
+/** "Most popular" first, and the unclicked (popularity 0) oldest first, among a status's rows. */
+export function popularityIndex(table: string, t: { status: ExtraConfigColumn; popularity: ExtraConfigColumn; createdAt: ExtraConfigColumn; id: ExtraConfigColumn }) {
+  return index(`${table}_status_popular_idx`).on(t.status, t.popularity.desc(), t.createdAt.desc(), t.id);
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { contentStatus, createdAt, id, money, searchVector, updatedAt, scheduleColumns, scheduleIndexes } from "./common";
+import { contentStatus, createdAt, id, money, searchVector, updatedAt, scheduleColumns, scheduleIndexes, popularity, popularityIndex } from "./common";
 import { stores } from "./stores";
 
 export const discountType = pgEnum("discount_type", ["percentage", "fixed"]);
@@ -27,6 +27,7 @@ export const coupons = pgTable(
     status: contentStatus().notNull().default("draft"),
     ...scheduleColumns(),
     featured: boolean().notNull().default(false),
+    popularity: popularity(),
     /** When an admin last checked that the code works ('Verified'); shoppers' 'Worked' is in item_vote_tallies. */
     verifiedAt: timestamp({ withTimezone: true }),
     searchVector: searchVector("title", "description"),
@@ -53,6 +54,7 @@ export const coupons = pgTable(
     index("coupons_title_id_idx").on(t.title, t.id),
     index("coupons_discount_id_idx").on(t.discountValue, t.id),
     index("coupons_valid_until_id_idx").on(t.validUntil, t.id),
+    popularityIndex("coupons", t),
     ...scheduleIndexes("coupons", t),
   ],
 );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { categories } from "./categories";
-import { contentStatus, createdAt, id, money, rating, searchVector, updatedAt, scheduleColumns, scheduleIndexes } from "./common";
+import { contentStatus, createdAt, id, money, rating, searchVector, updatedAt, scheduleColumns, scheduleIndexes, popularity, popularityIndex } from "./common";
 import { stores } from "./stores";
 
 export const deals = pgTable(
@@ -33,8 +33,7 @@ export const deals = pgTable(
     reviewCount: integer(),
     expiresAt: timestamp({ withTimezone: true }),
     isHot: boolean().notNull().default(false),
-    /** Counted click-outs in the last 30 days, as of the last roll-up (modules/deals/deal-popularity.server.ts). */
-    popularity: integer().notNull().default(0),
+    popularity: popularity(),
     searchVector: searchVector("title", "short_description", "long_description"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -57,8 +56,10 @@ export const deals = pgTable(
     index("deals_price_id_idx").on(t.currentPrice, t.id),
     index("deals_amazon_asin_idx").on(t.amazonAsin),
     index("deals_expires_idx").on(t.expiresAt),
+    // Needs attention's Amazon deals with stale prices, most clicked first, read in order (it stops at its cap).
+    index("deals_amazon_popular_idx").on(t.popularity.desc()).where(sql`${t.amazonAsin} IS NOT NULL`),
     // The public sorts that would otherwise sort every published deal per request.
-    index("deals_status_popular_idx").on(t.status, t.popularity.desc(), t.createdAt.desc(), t.id),
+    popularityIndex("deals", t),
     index("deals_status_discount_idx").on(t.status, t.discountPercentage.desc().nullsLast(), t.createdAt.desc(), t.id),
     ...scheduleIndexes("deals", t),
   ],

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { contentStatus, createdAt, id, money, rating, updatedAt, scheduleColumns, scheduleIndexes } from "./common";
+import { contentStatus, createdAt, id, money, rating, updatedAt, scheduleColumns, scheduleIndexes, popularity, popularityIndex } from "./common";
 import { stores } from "./stores";
 
 export const occasions = [
@@ -57,6 +57,7 @@ export const giftIdeas = pgTable(
     status: contentStatus().notNull().default("draft"),
     ...scheduleColumns(),
     featured: boolean().notNull().default(false),
+    popularity: popularity(),
     adminNotes: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -70,6 +71,7 @@ export const giftIdeas = pgTable(
     index("gift_ideas_store_idx").on(t.storeId),
     index("gift_ideas_created_id_idx").on(t.createdAt, t.id),
     index("gift_ideas_title_id_idx").on(t.title, t.id),
+    popularityIndex("gift_ideas", t),
     ...scheduleIndexes("gift_ideas", t),
   ],
 );

@@ -3,12 +3,14 @@ import { parse } from "csv-parse/sync";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { clickDays, clicks, clickWindows, coupons, deals, rollUpMarks } from "#app/db/schema";
+import { clickDays, clicks, clickWindows, coupons, deals, type giftIdeas, rollUpMarks } from "#app/db/schema";
+import { clickOutType } from "#app/modules/content-types/click-out.server";
+import { adminPathOf, titleCase } from "#app/modules/content-types/words";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { addDays, dayOf, readAnalyticsView } from "./analytics-view";
 import { clickReport } from "./click-analytics.server";
 import { clickReportCsv } from "./click-report-csv.server";
-import { rollUpDealPopularity } from "#app/modules/deals/deal-popularity.server";
+import { rollUpRecentClicks } from "./recent-clicks.server";
 import { FACETS, rollUpClicks, WINDOWS } from "./click-roll-up.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
@@ -139,6 +141,17 @@ describe("click roll-ups", () => {
     const windows = await db().select().from(clickWindows).where(eq(clickWindows.facet, "total"));
     expect(windows.filter((row) => row.days === 7).reduce((sum, row) => sum + row.clicks, 0)).toBe(50);
   });
+
+  it("skip a run when nothing was clicked since the last one, and still count a click committed late", async () => {
+    await addClicks(100, new Date(NOW.getTime() - HOUR), 0.4, 6);
+    expect(await rollUpClicks(db(), { now: NOW })).toBe(1);
+    expect(await rollUpClicks(db(), { now: new Date(NOW.getTime() + HOUR) })).toBe(0);
+    // Stamped half a minute before the counted run, committed after it.
+    const [deal] = await db().select().from(deals).limit(1);
+    await db().insert(clicks).values({ kind: "deal", itemId: deal!.id, createdAt: new Date(NOW.getTime() - 30_000) });
+    expect(await rollUpClicks(db(), { now: new Date(NOW.getTime() + 2 * HOUR) })).toBe(1);
+    expect(await rolledUp()).toEqual(await rawCounts(TODAY));
+  });
 });
 
 describe("the click report", () => {
@@ -224,24 +237,25 @@ describe("the click report", () => {
     await expectExactTop();
   });
 
-  it("lists live items with no click-out in 30 days, and not a clicked one nor a draft", async () => {
+  it.each(["deal", "coupon", "gift"])("lists live items (%s) with no click-out in 30 days, and not a clicked one nor a draft", async (kind) => {
+    const type = clickOutType(kind)!;
+    const table = type.table as typeof deals | typeof coupons | typeof giftIdeas;
     const now = new Date();
-    const unclickedDeals = async () => {
-      // Deals are judged by their popularity (its own roll-up), the other types by the click windows.
-      await rollUpClicks(db(), { now });
-      await rollUpDealPopularity(db(), { now });
-      return (await clickReport(db(), readAnalyticsView(new URLSearchParams({ kind: "deal" }), dayOf(now), kinds))).unclicked;
+    const unclicked = async () => {
+      // Each type's rows keep their own count of recent clicks (recent-clicks.server.ts).
+      await rollUpRecentClicks(db(), { now });
+      return (await clickReport(db(), readAnalyticsView(new URLSearchParams({ kind }), dayOf(now), kinds))).unclicked;
     };
-    const before = await unclickedDeals();
+    const before = await unclicked();
     expect(before.counts).toHaveLength(1);
     const [clicked, drafted] = before.rows;
-    await db().insert(clicks).values({ kind: "deal", itemId: clicked!.value, createdAt: now });
-    await db().update(deals).set({ status: "draft" }).where(eq(deals.id, drafted!.value));
-    const after = await unclickedDeals();
-    await db().update(deals).set({ status: "published" }).where(eq(deals.id, drafted!.value));
+    await db().insert(clicks).values({ kind, itemId: clicked!.value, createdAt: now });
+    await db().update(table).set({ status: "draft" }).where(eq(table.id, drafted!.value));
+    const after = await unclicked();
+    await db().update(table).set({ status: "published" }).where(eq(table.id, drafted!.value));
     expect(after.counts[0]!.count).toBe(before.counts[0]!.count - 2);
     expect(after.rows.map((row) => row.value)).not.toContain(clicked!.value);
     expect(after.rows.map((row) => row.value)).not.toContain(drafted!.value);
-    expect(after.rows[0]).toMatchObject({ kind: "Deal", href: `/admin/deals/edit/${after.rows[0]!.value}` });
+    expect(after.rows[0]).toMatchObject({ kind: titleCase(type.noun.one), href: `${adminPathOf(type)}/edit/${after.rows[0]!.value}` });
   });
 });

@@ -18,7 +18,6 @@ import { CLICK_ROLL_UP_JOB, type Facet } from "./click-roll-up.server";
 
 const TOP_ROWS = 50;
 const UNCLICKED_ROWS = 20;
-const WINDOW_OF_UNCLICKED = 30;
 
 export type TableKey = "items" | "stores" | "categories" | "placements" | "referrers" | "devices" | "reveals";
 
@@ -69,7 +68,9 @@ const DAY_TOP = 100;
  * rows a day at 5,000,000 clicks a year): each day's DAY_TOP items (off `click_days_top_idx`) are the
  * candidates, summed exactly over the range. An item in no day's list clicked at most each day's
  * DAY_TOP-th count, so the sum of those counts bounds it: when the last of the top rows beats the bound,
- * the list is exact (the threshold algorithm). Otherwise null, and the caller sums everything.
+ * the list is exact (the threshold algorithm). Otherwise null, and the caller sums everything. Only the
+ * candidates that can still make the list are summed: one whose listed clicks plus its unlisted days' bounds
+ * fall short of what the 50th candidate was listed with cannot.
  */
 async function topItemsOverRange(db: Executor, view: AnalyticsView, action: string): Promise<Counted[] | null> {
   const kind = view.kind ? sql`AND kind = ${view.kind}` : sql``;
@@ -86,9 +87,18 @@ async function topItemsOverRange(db: Executor, view: AnalyticsView, action: stri
           WHERE facet = 'item' AND action = ${action} AND day = range.day ${kind}
           ORDER BY clicks DESC NULLS LAST LIMIT ${DAY_TOP}
         ) t
+      ), per_day AS (
+        SELECT day, CASE WHEN count(*) < ${DAY_TOP} THEN 0 ELSE min(clicks) END AS kth FROM tops GROUP BY day
       ), bound AS (
-        SELECT coalesce(sum(kth), 0)::int AS clicks FROM (SELECT CASE WHEN count(*) < ${DAY_TOP} THEN 0 ELSE min(clicks) END AS kth FROM tops GROUP BY day) per_day
-      ), candidates AS (SELECT DISTINCT value, kind FROM tops)
+        SELECT coalesce(sum(kth), 0)::int AS clicks FROM per_day
+      ), seen AS (
+        SELECT t.value, t.kind, sum(t.clicks) AS clicks, sum(p.kth) AS listed_kth FROM tops t JOIN per_day p ON p.day = t.day GROUP BY t.value, t.kind
+      ), floor AS (
+        SELECT clicks FROM seen ORDER BY clicks DESC LIMIT 1 OFFSET ${TOP_ROWS - 1}
+      ), candidates AS (
+        SELECT value, kind FROM seen
+        WHERE seen.clicks + (SELECT clicks FROM bound) - seen.listed_kth >= coalesce((SELECT clicks FROM floor), 0)
+      )
       SELECT c.value, c.kind, total.clicks, (SELECT clicks FROM bound) AS bound FROM candidates c
       CROSS JOIN LATERAL (
         SELECT sum(clicks)::int AS clicks FROM click_days d
@@ -219,9 +229,12 @@ async function labelled(db: Executor, key: TableKey, counted: Counted[]): Promis
 
 /** Live items with no click-out in the last 30 days: a capped count per type and the oldest few. */
 async function unclickedOf(db: Executor, view: AnalyticsView): Promise<ClickReport["unclicked"]> {
-  const types = clickOutTypes.filter((type) => lifecycleOf(type) && (!view.kind || view.kind === type.key));
+  // Every type with a lifecycle keeps its rows' recent clicks (recent-clicks.server.ts), read off its index.
+  const types = clickOutTypes.flatMap((type) =>
+    lifecycleOf(type) && type.clickOut?.recentClicks && (!view.kind || view.kind === type.key) ? [{ type, recentClicks: type.clickOut.recentClicks }] : [],
+  );
   const perType = await Promise.all(
-    types.map(async (type) => {
+    types.map(async ({ type, recentClicks }) => {
       // A builder per use: limit() and orderBy() change the builder they are called on.
       const query = () =>
         db
@@ -231,13 +244,7 @@ async function unclickedOf(db: Executor, view: AnalyticsView): Promise<ClickRepo
             createdAt: type.table.createdAt,
           })
           .from(publicRows(type, { live: true }))
-          .where(
-            // Through the type's own roll-up column when it has one (read off its index), else a lookup per item
-            // through the windows' key (as NOT EXISTS, the planner hashed every window row).
-            type.clickOut?.recentClicks
-              ? eq(type.clickOut.recentClicks, 0)
-              : sql`(SELECT w.clicks FROM click_windows w WHERE w.days = ${WINDOW_OF_UNCLICKED} AND w.facet = 'item' AND w.value = ${type.table.id}::text AND w.kind = ${type.key} AND w.action = 'click') IS NULL`,
-          );
+          .where(eq(recentClicks, 0));
       const [count, rows] = await Promise.all([cappedCount(db, query()), query().orderBy(asc(type.table.createdAt)).limit(UNCLICKED_ROWS)]);
       return {
         type,

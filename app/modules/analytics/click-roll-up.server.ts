@@ -119,6 +119,11 @@ async function setMark(db: Executor, name: string, coveredUntil: Date): Promise<
   await db.insert(rollUpMarks).values({ name, coveredUntil }).onConflictDoUpdate({ target: rollUpMarks.name, set: { coveredUntil } });
 }
 
+async function clickedSince(db: Executor, since: Date): Promise<boolean> {
+  const result = (await db.execute(sql`SELECT 1 FROM clicks WHERE created_at > ${since.toISOString()}::timestamptz LIMIT 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
 async function firstClickDay(db: Executor): Promise<string | undefined> {
   const result = (await db.execute(sql`SELECT min(created_at) AS first FROM clicks`)) as unknown as { rows: Array<{ first: string | Date | null }> };
   const first = result.rows[0]?.first;
@@ -132,6 +137,10 @@ async function firstClickDay(db: Executor): Promise<string | undefined> {
 export async function rollUpClicks(db: Executor, { now = new Date() }: { now?: Date } = {}): Promise<number> {
   const today = dayOf(now);
   const [daysMark, windowsMark] = await Promise.all([markOf(db, DAYS_MARK), markOf(db, WINDOWS_MARK)]);
+  const windowsDay = windowsMark ? dayOf(windowsMark) : undefined;
+  // Nothing clicked since the last run and the same day: nothing to recount (today's recount costs 0.4 s on
+  // the embedded database at 14,000 clicks a day). The marks stay, so a click committed late is still seen.
+  if (daysMark && windowsDay === today && !(await clickedSince(db, new Date(daysMark.getTime() - LATE_COMMIT_MS)))) return 0;
   const first = daysMark ? dayOf(new Date(daysMark.getTime() - LATE_COMMIT_MS)) : await firstClickDay(db);
   const days = first ? daysOf(first, today) : [];
   const touched: Group[] = [];
@@ -139,7 +148,6 @@ export async function rollUpClicks(db: Executor, { now = new Date() }: { now?: D
     const changed = await countDay(db, day);
     if (daysMark) touched.push(...changed);
   }
-  const windowsDay = windowsMark ? dayOf(windowsMark) : undefined;
   if (!daysMark || !windowsDay || addDays(windowsDay, LONGEST_WINDOW) < today) {
     await rebuildWindows(db, today);
   } else {

@@ -9,7 +9,7 @@ import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
 import { castVote } from "#app/modules/votes/votes.server";
-import { actOnAttention, attentionCount, attentionQueue, REPORT_THRESHOLD } from "./attention.server";
+import { actOnAttention, attentionCount, attentionQueue, REPORT_THRESHOLD, sidebarAttentionCount } from "./attention.server";
 
 const database = testDatabasePerFile(async (t) => {
   await seedDemoContent(t.db);
@@ -67,7 +67,10 @@ describe("needs attention", () => {
       .where(and(eq(auditLog.action, "attention"), eq(auditLog.entityId, expired!.id)));
     expect(entry?.detail).toMatchObject({ did: "expire", reason: "reports" });
 
+    const sidebarBefore = await sidebarAttentionCount(db());
     await act(snoozed!.id, "snooze");
+    // The sidebar's kept figure follows the admin's own actions at once.
+    expect(await sidebarAttentionCount(db())).toBe(sidebarBefore - 1);
     await act(dismissed!.id, "dismiss");
     expect((await queued()).map((row) => row.id)).toEqual([]);
     // Reports after the dismissal count afresh (the first visitors already answered today).

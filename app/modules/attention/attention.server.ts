@@ -8,6 +8,7 @@ import { HTTP_URL_MESSAGE } from "#app/lib/validation";
 import { isHttpUrl } from "#app/lib/urls";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { markCouponVerified } from "#app/modules/coupons/coupon-verified.server";
+import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 import { clickOutTypes } from "#app/modules/content-types/click-out.server";
 import type { AnyContentType, TypeKey } from "#app/modules/content-types/content-type";
 import { itemNames } from "#app/modules/content-types/item-names.server";
@@ -62,13 +63,13 @@ const reasons = sql`
   WHERE lc.failures >= 2 AND ${liveItem(sql`lc.kind`, sql`lc.item_id`)}
   UNION ALL
   (SELECT 'deal', id, 'ended-featured', 0, NULL, NULL FROM deals WHERE ${publicOf("deal")} AND featured AND expires_at < now()
-    ORDER BY popularity DESC LIMIT ${BRANCH_ROWS})
+    ORDER BY popularity DESC NULLS LAST LIMIT ${BRANCH_ROWS})
   UNION ALL
   SELECT 'coupon', id, 'ended-featured', 0, NULL, NULL FROM coupons WHERE ${publicOf("coupon")} AND featured AND valid_until < now()
   UNION ALL
   (SELECT 'deal', id, 'stale-price', 0, NULL, NULL FROM deals
     WHERE ${publicOf("deal", { live: true })} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')
-    ORDER BY popularity DESC LIMIT ${BRANCH_ROWS})
+    ORDER BY popularity DESC NULLS LAST LIMIT ${BRANCH_ROWS})
   UNION ALL
   SELECT 'gift', id, 'stale-price', 0, NULL, NULL FROM gift_ideas
   WHERE ${publicOf("gift", { live: true })} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')`;
@@ -86,6 +87,12 @@ export async function attentionCount(db: Executor): Promise<number> {
   const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM (${open} LIMIT ${COUNT_CAP + 1}) waiting`));
   return row?.n ?? 0;
 }
+
+/**
+ * The sidebar's figure on every admin page, read again at most every 20 seconds (at 100,000 deals the count
+ * costs tens of milliseconds on the embedded database), or at once after this process's admin acts on the queue.
+ */
+export const sidebarAttentionCount = keptUntilContentChanges(attentionCount, { maxAgeMs: 20_000 });
 
 /** A page of the queue, most clicked in the last 30 days first. */
 export async function attentionQueue(db: Executor, page = 1): Promise<{ rows: AttentionRow[]; total: number }> {
@@ -139,7 +146,11 @@ export async function actOnAttention(
   const table = tables[item.kind as keyof typeof tables];
   const action = table ? actionsFor({ kind: item.kind, reason: item.reason as AttentionReason }).find((candidate) => candidate.action === item.action)?.action : undefined;
   if (!table || !action) return errorToast("That action is not available for this item.");
-  if (action === "verify") return markCouponVerified({ db }, item.id, actor);
+  if (action === "verify") {
+    const verified = await markCouponVerified({ db }, item.id, actor);
+    sidebarAttentionCount.forget();
+    return verified;
+  }
   const fallbackUrl = item.fallbackUrl?.trim() ?? "";
   if (action === "fallback" && (!isHttpUrl(fallbackUrl) || fallbackUrl.length > MAX_URL_LENGTH)) return errorToast(`Fallback URL: ${HTTP_URL_MESSAGE}`);
   const changed = await db.transaction(async (tx) => {
@@ -163,5 +174,6 @@ export async function actOnAttention(
     await recordAudit(tx, { action: "attention", actor, entity: item.kind, entityId: item.id, detail });
     return true;
   });
+  sidebarAttentionCount.forget();
   return changed ? successToast(done[action]) : errorToast("This item no longer exists.");
 }

@@ -38,7 +38,7 @@ export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
       url: coupon.targetUrl,
     }),
   },
-  clickOut: { url: couponTargetUrl, storeId: coupons.storeId },
+  clickOut: { url: couponTargetUrl, storeId: coupons.storeId, recentClicks: coupons.popularity },
   csv: { fields: couponFields, importBy: [] },
   admin: {
     icon: "Tag",

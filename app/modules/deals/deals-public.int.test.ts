@@ -7,7 +7,7 @@ import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { findClickTarget } from "#app/modules/content-types/click-out.server";
 import { contentType } from "#app/modules/content-types/registry.server";
 import { recordClickOut } from "#app/modules/clicks/clicks.server";
-import { rollUpDealPopularity } from "./deal-popularity.server";
+import { rollUpRecentClicks } from "#app/modules/analytics/recent-clicks.server";
 import { storeFilterOptions } from "#app/modules/stores/stores.server";
 import { categoryDealCounts, findPublicDealBySlug, findPublicDealsByIds, listHotDeals, listPublicDeals, listRelatedDeals } from "./deals-public.server";
 import type { DealSort } from "./deal-filters";
@@ -61,11 +61,11 @@ describe("public deals", () => {
     await db().insert(clicks).values(Array.from({ length: 3 }, () => ({ kind: "deal", itemId: newest!.id, createdAt: new Date(Date.now() - 40 * 24 * 3600 * 1000) })));
 
     expect((await listPublicDeals(db(), { sort: "popular", limit: 1 })).deals[0]!.id).not.toBe(last.id);
-    expect(await rollUpDealPopularity(db())).toBe(1);
+    expect(await rollUpRecentClicks(db())).toBe(1);
     const { deals: popular } = await listPublicDeals(db(), { sort: "popular", limit: 100 });
     // Humans' clicks count; bots' and clicks older than 30 days do not; ties fall back to newest first.
     expect(popular.map((deal) => deal.id)).toEqual([last.id, ...rows.filter((deal) => deal.id !== last.id).map((deal) => deal.id)]);
-    expect(await rollUpDealPopularity(db())).toBe(0);
+    expect(await rollUpRecentClicks(db())).toBe(0);
   });
 
   it("rolls popularity up incrementally: clicks it has not seen count, clicks turning 30 days old stop counting", async () => {
@@ -75,13 +75,13 @@ describe("public deals", () => {
     const hour = 3600 * 1000;
     const t0 = Date.now() + 365 * 24 * hour;
     await db().insert(clicks).values({ kind: "deal", itemId: x!.id, createdAt: new Date(t0 - 30 * 24 * hour + hour) });
-    await rollUpDealPopularity(db(), { now: new Date(t0), full: true });
+    await rollUpRecentClicks(db(), { now: new Date(t0), full: true });
     expect([await popularity(x!.id), await popularity(y!.id)]).toEqual([1, 0]);
 
     await db().insert(clicks).values({ kind: "deal", itemId: y!.id, createdAt: new Date(t0 + hour) });
-    expect(await rollUpDealPopularity(db(), { now: new Date(t0 + 2 * hour) })).toBe(2);
+    expect(await rollUpRecentClicks(db(), { now: new Date(t0 + 2 * hour) })).toBe(2);
     expect([await popularity(x!.id), await popularity(y!.id)]).toEqual([0, 1]);
-    expect(await rollUpDealPopularity(db(), { now: new Date(t0 + 3 * hour) })).toBe(0);
+    expect(await rollUpRecentClicks(db(), { now: new Date(t0 + 3 * hour) })).toBe(0);
   });
 
   it("pages without duplicates or gaps while sorted by price", async () => {

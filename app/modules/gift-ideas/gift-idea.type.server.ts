@@ -34,7 +34,7 @@ export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas>
       url: gift.productUrl,
     }),
   },
-  clickOut: { url: giftIdeas.productUrl, storeId: giftIdeas.storeId },
+  clickOut: { url: giftIdeas.productUrl, storeId: giftIdeas.storeId, recentClicks: giftIdeas.popularity },
   csv: { fields: giftIdeaFields },
   admin: {
     icon: "Gift",

@@ -4,7 +4,7 @@ import { AdminShell, SIDEBAR_COOKIE } from "#app/components/admin/admin-shell";
 import { requireAdmin } from "#app/platform/auth.server";
 import { readCookie } from "#app/lib/cookies";
 import { adminNavigation } from "#app/modules/content-types/admin-overview.server";
-import { attentionCount } from "#app/modules/attention/attention.server";
+import { sidebarAttentionCount } from "#app/modules/attention/attention.server";
 import { pageMeta } from "#app/lib/seo";
 import type { Route } from "./+types/layout";
 
@@ -12,7 +12,7 @@ export const meta = () => [...pageMeta("Admin", "DealDash content management"), 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const waiting = await attentionCount(context.db);
+  const waiting = await sidebarAttentionCount(context.db);
   const headers = new Headers();
   for (const cookie of admin.refreshCookies) headers.append("Set-Cookie", cookie);
   return data(
