@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyingGuides } from "#app/db/schema";
@@ -39,9 +39,11 @@ function hiddenStates(type: AnyContentType): Array<[string, Record<string, unkno
   return states;
 }
 
-/** Copies one public row of the type into a hidden state, with a marker in its title (and slug). */
+/** Copies the type's first published demo row (one with no end) into a hidden state, with a marker in its title (and slug). */
 async function hideCopy(type: AnyContentType, state: string, overrides: Record<string, unknown>): Promise<Hidden> {
-  const [source] = (await app.db.select().from(type.table).where(eq(lifecycleOf(type)!.status, "published")).limit(1)) as Array<Record<string, unknown>>;
+  const [source] = (await app.db.select().from(type.table).where(eq(lifecycleOf(type)!.status, "published")).orderBy(asc(type.table.createdAt)).limit(1)) as Array<
+    Record<string, unknown>
+  >;
   if (!source) throw new Error(`the demo content has no published ${type.key}`);
   const marker = `ZZHIDDEN${type.key}${state}ZZ`;
   const row: Record<string, unknown> = { ...source, ...overrides, [titleColumnOf(type).name]: marker };

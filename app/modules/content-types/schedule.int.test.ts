@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
@@ -14,9 +14,11 @@ const database = testDatabasePerFile((t) => seedDemoContent(t.db));
 const db = () => database().db;
 const scheduled = contentTypes.filter((type) => lifecycleOf(type)?.publishAt).map((type) => [type.key, type] as const);
 
-/** A copy of one published row with the given schedule; the caller deletes it. */
+/** A copy of the first published demo row (one with no end) with the given schedule; the caller deletes it. */
 async function scheduledCopy(type: AnyContentType, schedule: { publishAt: Date | null; unpublishAt: Date | null }) {
-  const [source] = (await db().select().from(type.table).where(eq(lifecycleOf(type)!.status, "published")).limit(1)) as Array<Record<string, unknown>>;
+  const [source] = (await db().select().from(type.table).where(eq(lifecycleOf(type)!.status, "published")).orderBy(asc(type.table.createdAt)).limit(1)) as Array<
+    Record<string, unknown>
+  >;
   const row: Record<string, unknown> = { ...source, ...schedule, [titleColumnOf(type).name]: `Scheduled ${type.key}` };
   for (const [key, column] of Object.entries(getTableColumns(type.table))) {
     if (column.generated || ["id", "createdAt", "updatedAt"].includes(key)) delete row[key];
