@@ -55,6 +55,7 @@ export default [
   route("votes/:kind/:id", "routes/resources/vote.ts"),
   route("api/amazon-product", "routes/resources/amazon-product.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("feeds/*", "routes/resources/feed.ts"),
   route("sitemaps/:file", "routes/resources/sitemap-file.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),

@@ -9,3 +9,9 @@ export function discountAmount(value: number): string {
 export function formatPrice(value: number): string {
   return dollars.format(value);
 }
+
+/** A coupon's discount: '{value}% OFF' or '${value} OFF'. */
+export function couponDiscountLabel(type: "percentage" | "fixed", value: number): string {
+  const amount = discountAmount(value);
+  return type === "percentage" ? `${amount}% OFF` : `$${amount} OFF`;
+}

@@ -1,3 +1,4 @@
+import { feedAlternates } from "./feed-links";
 export const SITE_NAME = "DealDash";
 
 type MetaMatch = { id: string; data?: unknown } | undefined;
@@ -43,13 +44,20 @@ export function itemList(urls: string[]) {
   });
 }
 
-/** A listing page's tags: its own (canonical `path`) and an ItemList of the items it shows (`itemPaths`). */
+/**
+ * A listing page's tags: its own (canonical `path`), an ItemList of the items it shows (`itemPaths`) and
+ * its feeds for the query it was asked with (`search`).
+ */
 export function listingMeta(
   matches: ReadonlyArray<MetaMatch>,
-  page: { title: string; description: string; path: string; itemPaths: string[] },
+  page: { title: string; description: string; path: string; itemPaths: string[]; search: string },
 ) {
   const siteUrl = siteUrlFrom(matches);
-  return [...pageMeta(page.title, page.description, { siteUrl, path: page.path }), itemList(page.itemPaths.map((path) => siteUrl + path))];
+  return [
+    ...pageMeta(page.title, page.description, { siteUrl, path: page.path }),
+    itemList(page.itemPaths.map((path) => siteUrl + path)),
+    ...feedAlternates(page.title, page.path.split("?")[0]!, page.search),
+  ];
 }
 
 /** schema.org BreadcrumbList of a page's crumbs; the last crumb (the page itself) is `pageUrl`. */

@@ -146,6 +146,21 @@ describe("a shopper on the public site", () => {
     expect((await fetch(`${baseUrl()}/buying-guides/not-a-guide`)).status).toBe(404);
   });
 
+  test("finds a filtered list's RSS and Atom feeds from the page, served from the page cache once read", async () => {
+    const page = await html("/deal-dashes?store=amazon&view=list");
+    const feeds = [...page.matchAll(/<link rel="alternate" type="(application\/(?:rss|atom)\+xml)" title="[^"]*" href="([^"]+)"/g)].map((match) => ({ type: match[1], href: match[2]!.replace(/&amp;/g, "&") }));
+    expect(feeds).toEqual([
+      { type: "application/rss+xml", href: "/feeds/deal-dashes.rss?store=amazon" },
+      { type: "application/atom+xml", href: "/feeds/deal-dashes.atom?store=amazon" },
+    ]);
+    for (const feed of feeds) {
+      const first = await fetch(baseUrl() + feed.href);
+      expect(first.headers.get("content-type")).toBe(`${feed.type}; charset=utf-8`);
+      expect(await first.text()).toContain("/deals/");
+      expect((await fetch(baseUrl() + feed.href)).headers.get("x-cache")).toBe("hit");
+    }
+  });
+
   test("goes from a deal card to the deal's own page: breadcrumbs, price, disclosure, click-out, related deals, structured data", async ({ openPage }) => {
     const { page } = await openPage();
     await page.goto("/deal-dashes?store=bestbuy");

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { isExpired } from "#app/lib/expiry";
 import { AFFILIATE_REL, clickBeaconUrl, clickOutHref, isAmazonUrl } from "#app/lib/click-out";
 import { formatDate } from "#app/lib/dates";
-import { discountAmount } from "#app/lib/money";
+import { couponDiscountLabel } from "#app/lib/money";
 import { cn } from "#app/lib/cn";
 import { timeAgo } from "#app/lib/relative-time";
 import { successRate } from "#app/modules/votes/votes";
@@ -25,11 +25,6 @@ export interface CouponCardData {
   failed: number;
 }
 
-/** The card's discount: '{value}% OFF' or '${value} OFF'. */
-export function couponDiscountLabel(type: CouponCardData["discountType"], value: number): string {
-  const amount = discountAmount(value);
-  return type === "percentage" ? `${amount}% OFF` : `$${amount} OFF`;
-}
 
 const COPIED_FOR_MS = 2000;
 const COUPON_CHOICES = [

@@ -7,6 +7,9 @@ import { publicRows } from "#app/modules/content-types/public-read.server";
 import { buyingGuideType } from "./buying-guide.type.server";
 import { descNullsLast } from "#app/db/order-by";
 
+/** Guides on a page of the list (and in its feed). */
+export const GUIDES_PER_PAGE = 9;
+
 /** What a guide card shows (the public lists, and the admin list with the status). */
 export const guideCardColumns = {
   id: buyingGuides.id,

@@ -5,6 +5,9 @@ import { publicRows } from "#app/modules/content-types/public-read.server";
 import { giftIdeaType } from "./gift-idea.type.server";
 import { descNullsLast } from "#app/db/order-by";
 
+/** Gift ideas on a page of the list (and in its feed). */
+export const GIFTS_PER_PAGE = 12;
+
 const cardColumns = {
   id: giftIdeas.id,
   title: giftIdeas.title,

@@ -5,13 +5,11 @@ import { cn } from "#app/lib/cn";
 import { countLabel } from "#app/lib/counts";
 import { searchQueryOf } from "#app/modules/search/search-query";
 import { listingMeta } from "#app/lib/seo";
-import { categoriesWithPublicGuides, listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
+import { categoriesWithPublicGuides, GUIDES_PER_PAGE, listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
 import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
 import { useLoadedPages } from "#app/components/site/use-loaded-pages";
 import { pageParam, pageWindow } from "#app/lib/page-window";
 import type { Route } from "./+types/buying-guides";
-
-const PER_PAGE = 9;
 
 /** The list's URL; `search` comes from the site search's 'See all guides'. */
 function listHref(category: string | undefined, page = 1, search = "") {
@@ -27,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const category = /^[a-z0-9-]{1,120}$/.test(params.get("category") ?? "") ? params.get("category")! : undefined;
   const search = searchQueryOf(params, "search");
-  const window = pageWindow(pageParam(params), PER_PAGE);
+  const window = pageWindow(pageParam(params), GUIDES_PER_PAGE);
   const [{ guides, total }, categories] = await Promise.all([
     listPublicGuides(context.db, { category, search, offset: window.offset, limit: window.limit }),
     categoriesWithPublicGuides(context.db),
@@ -35,12 +33,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { guides, total, categories, category, search, window };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
   listingMeta(matches, {
     title: "Buying Guides",
     description: "Expert advice to help you choose the right product at the right price.",
     path: listHref(loaderData?.category, 1, loaderData?.search),
     itemPaths: (loaderData?.guides ?? []).map((guide) => `/buying-guides/${guide.slug}`),
+    search: location.search,
   });
 
 export default function BuyingGuides({ loaderData }: Route.ComponentProps) {

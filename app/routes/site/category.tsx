@@ -4,20 +4,16 @@ import { Breadcrumbs, type Crumb } from "#app/components/site/breadcrumbs";
 import { DealGridPreview } from "#app/components/site/deal-grid-preview";
 import { PageHeader } from "#app/components/site/page-header";
 import { countLabel } from "#app/lib/counts";
+import { feedAlternates } from "#app/lib/feed-links";
 import { categoryPath, dealPath } from "#app/lib/public-paths";
 import { breadcrumbList, itemList, pageMeta, siteUrlFrom } from "#app/lib/seo";
-import { findPublicCategoryBySlug } from "#app/modules/categories/categories.server";
-import { listPublicDeals } from "#app/modules/deals/deals-public.server";
+import { readCategoryPage } from "#app/modules/categories/category-page.server";
 import type { Route } from "./+types/category";
 
-/** The category page shows its newest live deals; the rest are a Deal Dashes filter away. */
-const DEALS_SHOWN = 24;
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const category = await findPublicCategoryBySlug(context.db, params.slug);
-  if (!category) throw data(null, { status: 404 });
-  const { deals, total } = await listPublicDeals(context.db, { category: category.slug, limit: DEALS_SHOWN });
-  return { category, deals, total };
+  const page = await readCategoryPage(context.db, params.slug);
+  if (!page) throw data(null, { status: 404 });
+  return page;
 }
 
 type Category = Route.ComponentProps["loaderData"]["category"];
@@ -38,6 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     ...pageMeta(`${category.name} Deals`, descriptionOf(category), { siteUrl, path: categoryPath(category) }),
     itemList(deals.map((deal) => siteUrl + dealPath(deal))),
     breadcrumbList(siteUrl, crumbsOf(category), siteUrl + categoryPath(category)),
+    ...feedAlternates(`${category.name} Deals`, categoryPath(category)),
   ];
 };
 

@@ -31,13 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filters, window, hasMore, anyPublished, stores, coupons };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
   listingMeta(matches, {
     title: "Coupons & Promo Codes",
     description: "Verified promo codes and coupons from the stores you love.",
     path: loaderData?.filters.search ? couponFiltersHref({ search: loaderData.filters.search }) : "/coupons",
     // A coupon has no page of its own: its place on its store's page.
     itemPaths: (loaderData?.coupons ?? []).map((coupon) => `${storePath({ slug: coupon.storeSlug })}#coupon-${coupon.id}`),
+    search: location.search,
   });
 
 export default function Coupons({ loaderData }: Route.ComponentProps) {

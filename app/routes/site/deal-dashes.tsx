@@ -42,13 +42,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filters, window, deals, total, stores, categories, matchingCoupons };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const filters = loaderData?.filters;
   return listingMeta(matches, {
     title: filters?.search ? `Deals for "${filters.search}"` : "Deal Dashes",
     description: "Discover the hottest deals and save big on your favorite products.",
     path: filters ? dealCanonicalPath(filters) : "/deal-dashes",
     itemPaths: (loaderData?.deals ?? []).map(dealPath),
+    search: location.search,
   });
 };
 

@@ -5,7 +5,7 @@ import { cardImageLoading } from "#app/components/site/card-image";
 import { PageHeader } from "#app/components/site/page-header";
 import { Button } from "#app/components/ui/button";
 import { listingMeta } from "#app/lib/seo";
-import { listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
+import { GIFTS_PER_PAGE, listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
 import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
 import { useLoadedPages } from "#app/components/site/use-loaded-pages";
 import { pageParam, pageWindow } from "#app/lib/page-window";
@@ -19,13 +19,12 @@ const comingSoon = [
   { name: "Kids & Baby", icon: Baby },
 ];
 
-const PER_PAGE = 12;
 const FEATURED_SHOWN = 6;
 
 const listHref = (page: number) => (page > 1 ? `/gift-ideas?page=${page}` : "/gift-ideas");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const window = pageWindow(pageParam(new URL(request.url).searchParams), PER_PAGE);
+  const window = pageWindow(pageParam(new URL(request.url).searchParams), GIFTS_PER_PAGE);
   const [featured, page] = await Promise.all([
     listPublicGiftIdeas(context.db, { featuredOnly: true, limit: FEATURED_SHOWN }),
     // One row past the window says whether there is more.
@@ -34,12 +33,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { featured, gifts: page.slice(0, window.limit), hasMore: page.length > window.limit, window };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
   listingMeta(matches, {
     title: "Gift Ideas",
     description: "Curated gift collections for every occasion and everyone on your list.",
     path: "/gift-ideas",
     itemPaths: (loaderData?.gifts ?? []).map((gift) => `/gift-ideas/${gift.slug}`),
+    search: location.search,
   });
 
 export default function GiftIdeas({ loaderData }: Route.ComponentProps) {

@@ -5,27 +5,16 @@ import { Breadcrumbs, type Crumb } from "#app/components/site/breadcrumbs";
 import { CardGrid } from "#app/components/site/card-grid";
 import { CouponCard } from "#app/components/site/coupon-card";
 import { DealGridPreview } from "#app/components/site/deal-grid-preview";
+import { feedAlternates } from "#app/lib/feed-links";
 import { storePath } from "#app/lib/public-paths";
 import { breadcrumbList, itemList, pageMeta, siteUrlFrom } from "#app/lib/seo";
-import { listStoreCoupons } from "#app/modules/coupons/coupons-public.server";
-import { listPublicDeals } from "#app/modules/deals/deals-public.server";
-import { findPublicStoreBySlug } from "#app/modules/stores/stores-public.server";
+import { readStorePage } from "#app/modules/stores/store-page.server";
 import type { Route } from "./+types/store";
 
-/** A store page shows this many of each; the rest of its deals are a filter of Deal Dashes away. */
-const LIVE_COUPONS = 30;
-const LIVE_DEALS = 12;
-const EXPIRED_COUPONS = 6;
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const store = await findPublicStoreBySlug(context.db, params.slug);
-  if (!store) throw data(null, { status: 404 });
-  const [liveCoupons, { deals, total: dealCount }, expiredCoupons] = await Promise.all([
-    listStoreCoupons(context.db, store.id, { state: "live", limit: LIVE_COUPONS }),
-    listPublicDeals(context.db, { store: store.slug, limit: LIVE_DEALS }),
-    listStoreCoupons(context.db, store.id, { state: "expired", limit: EXPIRED_COUPONS }),
-  ]);
-  return { store, liveCoupons, deals, dealCount, expiredCoupons };
+  const page = await readStorePage(context.db, params.slug);
+  if (!page) throw data(null, { status: 404 });
+  return page;
 }
 
 const crumbsOf = (store: { name: string }): Crumb[] => [{ label: "Home", to: "/" }, { label: "Stores", to: "/stores" }, { label: store.name }];
@@ -42,6 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     }),
     itemList(deals.map((deal) => `${siteUrl}/deals/${deal.slug}`)),
     breadcrumbList(siteUrl, crumbsOf(store), `${siteUrl}${storePath(store)}`),
+    ...feedAlternates(`${store.name} Coupons & Deals`, storePath(store)),
   ];
 };
 

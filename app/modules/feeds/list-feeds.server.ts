@@ -1,0 +1,167 @@
+import type { Executor } from "#app/db/client.server";
+import { couponDiscountLabel, formatPrice } from "#app/lib/money";
+import { dealPath, storePath } from "#app/lib/public-paths";
+import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
+import { GUIDES_PER_PAGE, listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
+import { readCategoryPage } from "#app/modules/categories/category-page.server";
+import { parseCouponFilters } from "#app/modules/coupons/coupon-filters.server";
+import { COUPONS_PER_PAGE } from "#app/modules/coupons/coupon-filters";
+import { listPublicCoupons, type PublicCoupon } from "#app/modules/coupons/coupons-public.server";
+import { DEALS_PER_PAGE } from "#app/modules/deals/deal-filters";
+import { parseDealFilters } from "#app/modules/deals/deal-filters.server";
+import { listPublicDeals, type PublicDeal } from "#app/modules/deals/deals-public.server";
+import { GIFTS_PER_PAGE, listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
+import { searchQueryOf } from "#app/modules/search/search-query";
+import { readStorePage } from "#app/modules/stores/store-page.server";
+
+// What each list's feed holds: the items of the list's first page for the same filters, read by the same
+// functions as the page, each linking to DealDash's own page for it (never to a retailer).
+
+export interface FeedEntry {
+  /** The item's id: its GUID, stable while its title, slug or price change. */
+  id: string;
+  title: string;
+  /** DealDash's page for the item. */
+  path: string;
+  /** Price (or discount) and store, then the item's own summary. */
+  summary: string;
+  date: Date;
+}
+
+export interface ListFeed {
+  title: string;
+  description: string;
+  /** The list page the feed follows. */
+  pagePath: string;
+  entries: FeedEntry[];
+}
+
+const when = (value: Date | string) => new Date(value);
+const joined = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(" · ");
+
+function dealEntry(deal: PublicDeal): FeedEntry {
+  // Amazon allows a price shown only for 24 hours after it was read; a feed reader keeps entries for good.
+  const price = deal.amazonAsin ? "Price on Amazon" : amazonPriceShowable(deal) ? formatPrice(deal.currentPrice) : null;
+  const was = !deal.amazonAsin && deal.originalPrice ? `was ${formatPrice(deal.originalPrice)}` : null;
+  return {
+    id: deal.id,
+    title: deal.title,
+    path: dealPath(deal),
+    summary: joined(price, was, deal.storeName ? `at ${deal.storeName}` : null, deal.shortDescription),
+    date: when(deal.createdAt),
+  };
+}
+
+function couponEntry(coupon: PublicCoupon): FeedEntry {
+  return {
+    id: coupon.id,
+    title: coupon.title,
+    path: `${storePath({ slug: coupon.storeSlug })}#coupon-${coupon.id}`,
+    summary: joined(couponDiscountLabel(coupon.discountType, coupon.discountValue), `at ${coupon.storeName}`, coupon.description),
+    date: when(coupon.createdAt),
+  };
+}
+
+type ListReader = (db: Executor, params: URLSearchParams, slug: string) => Promise<ListFeed | null>;
+
+const lists: Array<{ path: RegExp; read: ListReader }> = [
+  {
+    path: /^\/deal-dashes$/,
+    async read(db, params) {
+      const filters = parseDealFilters(params);
+      const { deals } = await listPublicDeals(db, { ...filters, ids: filters.saved, limit: DEALS_PER_PAGE });
+      return {
+        title: filters.search ? `Deals for "${filters.search}"` : "Deal Dashes",
+        description: "The hottest deals on DealDash.",
+        pagePath: "/deal-dashes",
+        entries: deals.map(dealEntry),
+      };
+    },
+  },
+  {
+    path: /^\/coupons$/,
+    async read(db, params) {
+      const filters = parseCouponFilters(params);
+      const { coupons } = await listPublicCoupons(db, {
+        search: filters.search,
+        store: filters.store,
+        showExpired: Boolean(filters.expired),
+        limit: COUPONS_PER_PAGE,
+      });
+      return { title: "Coupons", description: "The latest coupon codes and offers on DealDash.", pagePath: "/coupons", entries: coupons.map(couponEntry) };
+    },
+  },
+  {
+    path: /^\/stores\/([a-z0-9-]{1,120})$/,
+    async read(db, _params, slug) {
+      const page = await readStorePage(db, slug);
+      if (!page) return null;
+      const entries = [...page.liveCoupons.map(couponEntry), ...page.deals.map(dealEntry)].sort((a, b) => b.date.getTime() - a.date.getTime());
+      return {
+        title: `${page.store.name} Coupons & Deals`,
+        description: `${page.store.name} coupons and deals on DealDash.`,
+        pagePath: storePath(page.store),
+        entries,
+      };
+    },
+  },
+  {
+    path: /^\/categories\/([a-z0-9-]{1,120})$/,
+    async read(db, _params, slug) {
+      const page = await readCategoryPage(db, slug);
+      if (!page) return null;
+      return {
+        title: `${page.category.name} Deals`,
+        description: `${page.category.name} deals on DealDash.`,
+        pagePath: `/categories/${page.category.slug}`,
+        entries: page.deals.map(dealEntry),
+      };
+    },
+  },
+  {
+    path: /^\/buying-guides$/,
+    async read(db, params) {
+      const category = /^[a-z0-9-]{1,120}$/.test(params.get("category") ?? "") ? params.get("category")! : undefined;
+      const { guides } = await listPublicGuides(db, { category, search: searchQueryOf(params, "search"), limit: GUIDES_PER_PAGE });
+      return {
+        title: "Buying Guides",
+        description: "DealDash's buying guides.",
+        pagePath: "/buying-guides",
+        entries: guides.map((guide) => ({
+          id: guide.id,
+          title: guide.title,
+          path: `/buying-guides/${guide.slug}`,
+          summary: guide.excerpt ?? "",
+          date: when(guide.updatedAt),
+        })),
+      };
+    },
+  },
+  {
+    path: /^\/gift-ideas$/,
+    async read(db) {
+      const gifts = await listPublicGiftIdeas(db, { limit: GIFTS_PER_PAGE });
+      return {
+        title: "Gift Ideas",
+        description: "Curated gift ideas on DealDash.",
+        pagePath: "/gift-ideas",
+        entries: gifts.map((gift) => ({
+          id: gift.id,
+          title: gift.title,
+          path: `/gift-ideas/${gift.slug}`,
+          summary: joined(gift.price !== null && !gift.amazonAsin ? formatPrice(gift.price) : null, gift.description),
+          date: when(gift.updatedAt),
+        })),
+      };
+    },
+  },
+];
+
+/** The feed of the public list at `pagePath` with the list's query, or null when there is no such list. */
+export async function readListFeed(db: Executor, pagePath: string, params: URLSearchParams): Promise<ListFeed | null> {
+  for (const list of lists) {
+    const match = list.path.exec(pagePath);
+    if (match) return list.read(db, params, match[1] ?? "");
+  }
+  return null;
+}
