@@ -22,6 +22,8 @@ export default [
     route("disclaimer", "routes/site/disclaimer.tsx"),
     route("privacy", "routes/site/privacy.tsx"),
     route("newsletter", "routes/site/newsletter.tsx"),
+    route("newsletter/confirm", "routes/site/newsletter-confirm.tsx"),
+    route("newsletter/unsubscribe", "routes/site/newsletter-unsubscribe.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
@@ -36,6 +38,9 @@ export default [
     route("analytics/csv", "routes/admin/analytics-csv.ts"),
     route("attention", "routes/admin/attention.tsx"),
     route("jobs", "routes/admin/jobs.tsx"),
+    route("outbox", "routes/admin/outbox.tsx"),
+    route("newsletter", "routes/admin/newsletter.tsx"),
+    route("newsletter/csv", "routes/admin/newsletter-csv.ts"),
     // Each content type: its list and its CSV export/import (one route file each for all), and its own
     // form for add and edit.
     ...contentTypes.flatMap((type) => {

@@ -5,14 +5,19 @@ import { CLICK_ROLL_UP_JOB, rollUpClicks } from "#app/modules/analytics/click-ro
 import { deleteOldClicks } from "#app/modules/clicks/click-retention.server";
 import { rollUpRecentClicks } from "#app/modules/analytics/recent-clicks.server";
 import type { BackgroundJob } from "#app/modules/jobs/job-queue.server";
+import { sendQueuedMail, smtpTransport } from "#app/modules/mail/mail-sender.server";
+import { SEND_MAIL_JOB } from "#app/modules/mail/outbox.server";
+import { expireUnconfirmed } from "#app/modules/newsletter/newsletter.server";
+import { DIGEST_CRON, DIGEST_JOB, runWeeklyDigest } from "#app/modules/newsletter/digest-schedule.server";
 import { LINK_HEALTH_JOB, linkHealthSettings, runLinkHealth } from "#app/modules/link-health/link-health.server";
 import type { AppServices } from "#app/platform/load-context";
 
 /**
  * Everything the app does on a schedule (ADR 0021), in the order the admin sees it. Jobs a configuration
- * switches off (link checks at LINK_CHECKS_PER_MINUTE=0, the vacuum on PostgreSQL) are left out.
+ * switches off (link checks at LINK_CHECKS_PER_MINUTE=0, sending mail without SMTP_URL, the vacuum on
+ * PostgreSQL) are left out.
  */
-export function backgroundJobs(services: Pick<AppServices, "db" | "env" | "amazon">, driver: DatabaseHandle["driver"]): BackgroundJob[] {
+export function backgroundJobs(services: Pick<AppServices, "db" | "env" | "amazon" | "appSecret">, driver: DatabaseHandle["driver"]): BackgroundJob[] {
   const { db, env } = services;
   return [
     {
@@ -51,6 +56,31 @@ export function backgroundJobs(services: Pick<AppServices, "db" | "env" | "amazo
           },
         ]
       : []),
+    ...(env.SMTP_URL
+      ? [
+          {
+            name: SEND_MAIL_JOB,
+            title: "Send mail (SMTP)",
+            cron: "* * * * *",
+            timeoutMinutes: 10,
+            run: async () => ({ ...(await sendQueuedMail(db, smtpTransport(env)!, { from: env.MAIL_FROM })) }),
+          },
+        ]
+      : []),
+    {
+      name: DIGEST_JOB,
+      title: "Newsletter digest (weekly)",
+      cron: DIGEST_CRON,
+      timeoutMinutes: 30,
+      run: () => runWeeklyDigest(db, services),
+    },
+    {
+      name: "newsletter-expiry",
+      title: "Unconfirmed newsletter addresses (deleted after 7 days)",
+      cron: "29 3 * * *",
+      timeoutMinutes: 10,
+      run: async () => ({ deleted: await expireUnconfirmed(db) }),
+    },
     {
       name: "click-retention",
       title: `Click retention (${env.CLICK_RETENTION_DAYS} days)`,

@@ -69,12 +69,17 @@ const schema = z
     LINK_CHECKS_PER_MINUTE: z.coerce.number({ message: "must be a number" }).int().min(0).max(600).default(30),
     // For tests only: let the link checker reach private and loopback addresses (a local test server).
     LINK_CHECK_ALLOW_PRIVATE: booleanFlag.default(false),
+    // Mail (modules/mail): sent through this SMTP server (smtp:// or smtps://, with credentials); unset, messages
+    // stay in the admin's outbox (/admin/outbox) and nothing is sent.
+    SMTP_URL: z.url({ protocol: /^smtps?$/, message: "must be an smtp:// or smtps:// URL" }).optional(),
+    MAIL_FROM: z.string().min(3).max(200).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .transform((raw) => ({
     ...raw,
     DATA_DIR: path.resolve(raw.DATA_DIR),
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ""),
+    MAIL_FROM: raw.MAIL_FROM ?? `DealDash <no-reply@${new URL(raw.PUBLIC_URL ?? "http://localhost").hostname}>`,
   }));
 
 export type Env = z.infer<typeof schema>;

@@ -48,7 +48,9 @@ describe("the admin gate", () => {
     expect(gatedPaths).toContain("/admin/analytics");
     expect(gatedPaths).toContain("/admin/analytics/csv");
     expect(gatedPaths).toContain("/admin/attention");
-    expect(gatedPaths).toHaveLength(32);
+    expect(gatedPaths).toContain("/admin/outbox");
+    expect(gatedPaths).toContain("/admin/newsletter/csv");
+    expect(gatedPaths).toHaveLength(35);
   });
 
   it.each(gatedPaths)("GET %s without a session redirects to the login page", async (path) => {

@@ -9,3 +9,4 @@ export * from "./deals";
 export * from "./gift-ideas";
 export * from "./sign-in";
 export * from "./stores";
+export * from "./mail";

@@ -12,7 +12,8 @@ export type AuditAction =
   | "update"
   | "delete"
   | "verify"
-  | "attention";
+  | "attention"
+  | "newsletter";
 
 export interface AuditEntry {
   action: AuditAction;

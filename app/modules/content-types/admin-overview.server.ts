@@ -17,6 +17,8 @@ export function adminNavigation(waiting: number): AdminNavItem[] {
       const words = adminWordsOf(type);
       return { to: adminPathOf(type), label: words.navLabel, icon: type.admin.icon, loading: words.loading };
     }),
+    { to: "/admin/newsletter", label: "Newsletter", icon: "Newspaper", loading: "Loading..." },
+    { to: "/admin/outbox", label: "Outbox", icon: "Mail", loading: "Loading..." },
     { to: "/admin/jobs", label: "Background jobs", icon: "Timer", loading: "Loading..." },
   ];
 }

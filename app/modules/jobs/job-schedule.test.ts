@@ -6,7 +6,9 @@ describe("a job's schedule in words", () => {
     expect(describeSchedule("* * * * *")).toBe("Every minute");
     expect(describeSchedule("*/15 * * * *")).toBe("Every 15 minutes");
     expect(describeSchedule("7 */6 * * *")).toBe("Every 6 hours, at :07");
-    expect(describeSchedule("0 9 * * 1")).toBe("0 9 * * 1 (UTC)");
+    expect(describeSchedule("29 3 * * *")).toBe("Daily at 03:29 UTC");
+    expect(describeSchedule("0 9 * * 1")).toBe("Mondays at 09:00 UTC");
+    expect(describeSchedule("0 9 1 * *")).toBe("0 9 1 * * (UTC)");
   });
 
   it("finds the next run in UTC", () => {

@@ -1,12 +1,83 @@
-import type { Executor } from "#app/db/client.server";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Database, Executor } from "#app/db/client.server";
 import { newsletterSubscribers } from "#app/db/schema";
+import { mailBody } from "#app/modules/mail/mail-body.server";
+import { queueMail } from "#app/modules/mail/outbox.server";
+import { signedToken, tokenMatches } from "#app/modules/mail/signed-link.server";
+import type { AppServices } from "#app/platform/load-context";
 
-/** Adds a subscriber; subscribing twice is not an error. Returns whether the address is new. */
-export async function subscribe(db: Executor, email: string): Promise<{ created: boolean }> {
-  const rows = await db
-    .insert(newsletterSubscribers)
-    .values({ email })
-    .onConflictDoNothing({ target: newsletterSubscribers.email })
+// The newsletter's double opt-in: an address asked for is pending until its owner follows the signed link
+// the confirmation message carries; unconfirmed, it is deleted 7 days after that message. Every message to a
+// subscriber carries a one-click unsubscribe link (and the List-Unsubscribe headers mail clients show).
+
+export const CONFIRM_DAYS = 7;
+/** An address asked for again within this time gets no second message (nobody can flood an inbox through the form). */
+const RESEND_AFTER_MS = 10 * 60_000;
+
+type MailServices = Pick<AppServices, "env" | "appSecret">;
+
+const linkTo = (services: MailServices, action: "confirm" | "unsubscribe", id: string) =>
+  `${services.env.PUBLIC_URL}/newsletter/${action}?s=${id}&t=${signedToken(services.appSecret, `newsletter-${action}`, id)}`;
+
+/** The headers that give mail clients their own Unsubscribe button (RFC 2369, one click by RFC 8058). */
+export function unsubscribeHeaders(services: MailServices, subscriberId: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${linkTo(services, "unsubscribe", subscriberId)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+/**
+ * Asks for an address: a new or unsubscribed one becomes pending and gets the confirmation message (in the
+ * same transaction); a confirmed one is left as it is. The caller answers the same either way.
+ */
+export async function subscribe(db: Database, services: MailServices, email: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(newsletterSubscribers)
+      .values({ email })
+      .onConflictDoUpdate({ target: newsletterSubscribers.email, set: { email: sql`excluded.email` } })
+      .returning();
+    if (!row || row.state === "confirmed") return;
+    if (row.state === "pending" && row.confirmSentAt && now.getTime() - row.confirmSentAt.getTime() < RESEND_AFTER_MS) return;
+    await tx.update(newsletterSubscribers).set({ state: "pending", confirmSentAt: now, unsubscribedAt: null }).where(eq(newsletterSubscribers.id, row.id));
+    const body = mailBody({
+      heading: "Confirm your DealDash subscription",
+      paragraphs: [
+        "Someone, hopefully you, asked for the DealDash weekly deals newsletter at this address.",
+        `Confirm within ${CONFIRM_DAYS} days to start getting it. If it was not you, ignore this message and nothing more will come.`,
+      ],
+      action: { label: "Confirm my subscription", url: linkTo(services, "confirm", row.id) },
+      footer: ["You get this message because this address was entered in the newsletter box on DealDash."],
+    });
+    await queueMail(tx, services.env, { to: email, subject: "Confirm your DealDash subscription", ...body, purpose: "newsletter-confirm" });
+  });
+}
+
+/** Follows a confirmation link: the pending address is subscribed. False for a link that is not ours (or expired). */
+export async function confirmSubscription(db: Executor, secret: string, id: string, token: string | null): Promise<boolean> {
+  if (!tokenMatches(secret, "newsletter-confirm", id, token)) return false;
+  const confirmed = await db
+    .update(newsletterSubscribers)
+    .set({ state: "confirmed", confirmedAt: sql`coalesce(${newsletterSubscribers.confirmedAt}, now())` })
+    .where(and(eq(newsletterSubscribers.id, id), sql`${newsletterSubscribers.state} <> 'unsubscribed'`))
     .returning({ id: newsletterSubscribers.id });
-  return { created: rows.length > 0 };
+  return confirmed.length > 0;
+}
+
+/** Follows an unsubscribe link (or a mail client's one-click POST). False for a link that is not ours. */
+export async function unsubscribe(db: Executor, secret: string, id: string, token: string | null): Promise<boolean> {
+  if (!tokenMatches(secret, "newsletter-unsubscribe", id, token)) return false;
+  const done = await db
+    .update(newsletterSubscribers)
+    .set({ state: "unsubscribed", unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())` })
+    .where(eq(newsletterSubscribers.id, id))
+    .returning({ id: newsletterSubscribers.id });
+  return done.length > 0;
+}
+
+/** Deletes addresses left unconfirmed CONFIRM_DAYS after their confirmation message; returns how many. */
+export async function expireUnconfirmed(db: Executor, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(newsletterSubscribers)
+    .where(and(eq(newsletterSubscribers.state, "pending"), lt(newsletterSubscribers.confirmSentAt, new Date(now.getTime() - CONFIRM_DAYS * 86_400_000))))
+    .returning({ id: newsletterSubscribers.id });
+  return gone.length;
 }

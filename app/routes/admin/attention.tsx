@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminTable } from "#app/components/admin/admin-table";
+import { PreviousNextPager } from "#app/components/admin/previous-next-pager";
 import { RowSubmitButton } from "#app/components/admin/row-actions";
 import { Button } from "#app/components/ui/button";
 import { readFormData } from "#app/lib/form-data";
@@ -91,21 +92,7 @@ export default function NeedsAttention({ loaderData: { rows, total, page } }: Ro
           ))}
         </AdminTable>
       )}
-      {page > 1 || total > page * ATTENTION_PAGE_SIZE ? (
-        <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
-          {page > 1 ? (
-            <Link to={`?page=${page - 1}`} className="font-medium text-brand-700 hover:underline">
-              Previous
-            </Link>
-          ) : null}
-          <span className="text-gray-600">Page {page}</span>
-          {total > page * ATTENTION_PAGE_SIZE ? (
-            <Link to={`?page=${page + 1}`} className="font-medium text-brand-700 hover:underline">
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PreviousNextPager page={page} hasNext={total > page * ATTENTION_PAGE_SIZE} />
     </div>
   );
 }

@@ -5,8 +5,11 @@ import { allowAttempt, NEWSLETTER_LIMIT, visitorKey } from "#app/modules/rate-li
 import { pageMeta } from "#app/lib/seo";
 import { newsletterSchema } from "#app/modules/newsletter/newsletter.schema";
 import { subscribe } from "#app/modules/newsletter/newsletter.server";
+import { wakeMailSender } from "#app/modules/mail/outbox.server";
 import type { Route } from "./+types/newsletter";
 import { readFormData } from "#app/lib/form-data";
+
+const CHECK_INBOX = "Thanks! Check your inbox and confirm your subscription.";
 
 export const meta = () => pageMeta("Newsletter", "The DealDash weekly deals newsletter.");
 
@@ -15,13 +18,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return data<NewsletterResult>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
   }
-  if (parsed.data.website) return { ok: true, message: "Thanks for subscribing!" } satisfies NewsletterResult;
+  if (parsed.data.website) return { ok: true, message: CHECK_INBOX } satisfies NewsletterResult;
   if (!(await allowAttempt(context.db, NEWSLETTER_LIMIT, visitorKey(context.clientIp, context.appSecret)))) {
     return data<NewsletterResult>({ ok: false, message: "Too many attempts. Please try again later." }, { status: 429 });
   }
   // The same answer whether or not the address was already on the list: a stranger learns nothing.
-  await subscribe(context.db, parsed.data.email);
-  return { ok: true, message: "Thanks for subscribing!" } satisfies NewsletterResult;
+  await subscribe(context.db, context, parsed.data.email);
+  wakeMailSender(context.jobs);
+  return { ok: true, message: CHECK_INBOX } satisfies NewsletterResult;
 }
 
 /** Reached without JavaScript: the footer form posts here and this page shows the outcome. */

@@ -1,0 +1,49 @@
+import { count, desc } from "drizzle-orm";
+import type { Executor } from "#app/db/client.server";
+import { mailOutbox } from "#app/db/schema";
+import type { JobQueue } from "#app/modules/jobs/job-queue.server";
+import type { Env } from "#app/platform/env.server";
+import { logger } from "#app/platform/logger.server";
+
+/** The background job that sends queued messages (server/background-jobs.ts). */
+export const SEND_MAIL_JOB = "send-mail";
+export const OUTBOX_PAGE_SIZE = 50;
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+  /** What wrote it ('newsletter-confirm', 'digest', …), for the admin's outbox. */
+  purpose: string;
+}
+
+/**
+ * Writes messages to the outbox, in the caller's transaction when it passes one, so a message exists exactly
+ * when what it announces does. With SMTP the send-mail job sends them; without, they are kept for the admin to read.
+ */
+export async function queueMail(db: Executor, env: Pick<Env, "SMTP_URL">, messages: MailMessage | MailMessage[]): Promise<void> {
+  const state = env.SMTP_URL ? "queued" : "kept";
+  const rows = (Array.isArray(messages) ? messages : [messages]).map((message) => ({ ...message, headers: message.headers ?? {}, state }) as const);
+  if (rows.length > 0) await db.insert(mailOutbox).values(rows);
+}
+
+/** Asks the send-mail job to run now (after the messages' transaction committed), rather than at its next minute. */
+export function wakeMailSender(jobs: Pick<JobQueue, "runNow">): void {
+  jobs.runNow(SEND_MAIL_JOB).catch((error: unknown) => logger.warn({ err: error }, "could not queue the send-mail job"));
+}
+
+/** A page of the outbox, newest first, and how many messages it holds. */
+export async function outboxPage(db: Executor, page: number) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(OUTBOX_PAGE_SIZE)
+      .offset((page - 1) * OUTBOX_PAGE_SIZE),
+    db.select({ n: count() }).from(mailOutbox),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

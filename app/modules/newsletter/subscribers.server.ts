@@ -1,0 +1,67 @@
+import { stringify } from "csv-stringify/sync";
+import { and, asc, count, desc, eq, gt, ilike } from "drizzle-orm";
+import { cappedCount } from "#app/db/capped-count";
+import type { Executor } from "#app/db/client.server";
+import { newsletterSubscribers, subscriberStates, type SubscriberState } from "#app/db/schema";
+import { containsPattern } from "#app/db/sql-text";
+
+// The admin's list of newsletter addresses: a page at a time (newest first), searched by address (a trigram
+// index) and filtered by state, with a capped count; and all of them as CSV, read in batches.
+
+export const SUBSCRIBERS_PAGE_SIZE = 50;
+const CSV_BATCH = 5_000;
+
+export interface SubscriberFilters {
+  q: string;
+  state: SubscriberState | null;
+  page: number;
+}
+
+export function readSubscriberFilters(params: URLSearchParams): SubscriberFilters {
+  const state = params.get("state");
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    state: subscriberStates.includes(state as SubscriberState) ? (state as SubscriberState) : null,
+    page: Math.max(1, Math.min(10_000, Math.floor(Number(params.get("page"))) || 1)),
+  };
+}
+
+export async function subscribersPage(db: Executor, filters: SubscriberFilters) {
+  const where = and(
+    filters.state ? eq(newsletterSubscribers.state, filters.state) : undefined,
+    filters.q ? ilike(newsletterSubscribers.email, containsPattern(filters.q)) : undefined,
+  );
+  const query = () => db.select().from(newsletterSubscribers).where(where);
+  const [rows, total, byState] = await Promise.all([
+    query()
+      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+      .limit(SUBSCRIBERS_PAGE_SIZE)
+      .offset((filters.page - 1) * SUBSCRIBERS_PAGE_SIZE),
+    cappedCount(db, query()),
+    db.select({ state: newsletterSubscribers.state, n: count() }).from(newsletterSubscribers).groupBy(newsletterSubscribers.state),
+  ]);
+  const counts = Object.fromEntries(subscriberStates.map((state) => [state, byState.find((row) => row.state === state)?.n ?? 0])) as Record<
+    SubscriberState,
+    number
+  >;
+  return { rows, total, counts };
+}
+
+const isoOrEmpty = (value: Date | null) => (value ? value.toISOString() : "");
+
+/** Every address with its state and dates (read in batches, by id). */
+export async function subscribersCsv(db: Executor): Promise<string> {
+  const lines: string[] = [stringify([["Email", "State", "Subscribed", "Confirmed", "Unsubscribed"]])];
+  let after = "";
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(newsletterSubscribers)
+      .where(after ? gt(newsletterSubscribers.id, after) : undefined)
+      .orderBy(asc(newsletterSubscribers.id))
+      .limit(CSV_BATCH);
+    lines.push(stringify(rows.map((row) => [row.email, row.state, isoOrEmpty(row.createdAt), isoOrEmpty(row.confirmedAt), isoOrEmpty(row.unsubscribedAt)])));
+    if (rows.length < CSV_BATCH) return lines.join("");
+    after = rows.at(-1)!.id;
+  }
+}
