@@ -24,6 +24,11 @@ export default [
     route("newsletter", "routes/site/newsletter.tsx"),
     route("newsletter/confirm", "routes/site/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe", "routes/site/newsletter-unsubscribe.tsx"),
+    route("alerts/new", "routes/site/alert-new.tsx"),
+    route("alerts/confirm", "routes/site/alert-confirm.tsx"),
+    route("alerts/manage", "routes/site/alert-manage.tsx"),
+    route("alerts/unsubscribe", "routes/site/alert-unsubscribe.tsx"),
+    route("alerts/deleted", "routes/site/alert-deleted.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { ensureBuild } from "./ensure-build.mjs";
+import { runAlertLatencyBench } from "./lib/alert-latency";
 import { runLoadSmoke } from "./lib/load-smoke";
 import { runScaleBench } from "./lib/scale-bench";
 import { runSideBySide } from "./lib/side-by-side";
@@ -68,3 +69,4 @@ try {
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
+await runAlertLatencyBench({ samples: 10 });

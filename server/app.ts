@@ -4,6 +4,7 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { auth, hasAdminSession } from "#app/platform/auth.server";
 import { forgetContentMemos } from "#app/platform/content-memo.server";
+import { wakeDealAlerts } from "#app/modules/alerts/alert-runner.server";
 import { ensureFirstAdmin } from "#app/modules/users/users.server";
 import { prepareJobQueue, startJobQueue } from "#app/modules/jobs/job-queue.server";
 import { prepareDatabase, setDatabase, getDatabaseHandle, targetFromEnv } from "#app/db/database.server";
@@ -38,7 +39,11 @@ let services: AppServices | undefined;
 export const pageCache = new PageCache({
   maxBytes: getEnv().PAGE_CACHE_MB * 1024 * 1024,
   nextContentChange: () => (services ? nextContentChange(services.db) : Promise.resolve(new Date(0))),
-  onInvalidate: forgetContentMemos,
+  // Content changed, or a scheduled row went live: kept reads are read again, and deal alerts look at once.
+  onInvalidate: () => {
+    forgetContentMemos();
+    if (services) wakeDealAlerts(services.jobs);
+  },
 });
 const cacheAtEdge = pageCacheMiddleware(pageCache, {
   securityHeaders: baseSecurityHeaders(getEnv()),

@@ -4,6 +4,7 @@ import { refreshAmazonPrices } from "#app/modules/amazon/price-refresh.server";
 import { CLICK_ROLL_UP_JOB, rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
 import { deleteOldClicks } from "#app/modules/clicks/click-retention.server";
 import { rollUpRecentClicks } from "#app/modules/analytics/recent-clicks.server";
+import { DAILY_ALERTS_JOB, DEAL_ALERTS_JOB, mailAlerts, runDealAlerts } from "#app/modules/alerts/alert-runner.server";
 import type { BackgroundJob } from "#app/modules/jobs/job-queue.server";
 import { sendQueuedMail, smtpTransport } from "#app/modules/mail/mail-sender.server";
 import { SEND_MAIL_JOB } from "#app/modules/mail/outbox.server";
@@ -68,10 +69,27 @@ export function backgroundJobs(services: Pick<AppServices, "db" | "env" | "amazo
         ]
       : []),
     {
+      name: DEAL_ALERTS_JOB,
+      title: "Deal alerts (new deals to shoppers' alerts)",
+      cron: "* * * * *",
+      timeoutMinutes: 10,
+      wakes: [SEND_MAIL_JOB],
+      run: () => runDealAlerts(db, services, { cap: env.ALERT_DAILY_CAP }),
+    },
+    {
+      name: DAILY_ALERTS_JOB,
+      title: "Deal alerts, daily messages",
+      cron: "0 8 * * *",
+      timeoutMinutes: 30,
+      wakes: [SEND_MAIL_JOB],
+      run: async () => ({ messages: await mailAlerts(db, services, "daily", { cap: env.ALERT_DAILY_CAP }) }),
+    },
+    {
       name: DIGEST_JOB,
       title: "Newsletter digest (weekly)",
       cron: DIGEST_CRON,
       timeoutMinutes: 30,
+      wakes: [SEND_MAIL_JOB],
       run: () => runWeeklyDigest(db, services),
     },
     {

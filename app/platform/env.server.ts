@@ -73,6 +73,8 @@ const schema = z
     // stay in the admin's outbox (/admin/outbox) and nothing is sent.
     SMTP_URL: z.url({ protocol: /^smtps?$/, message: "must be an smtp:// or smtps:// URL" }).optional(),
     MAIL_FROM: z.string().min(3).max(200).optional(),
+    // Deal alert messages one address may get in a day (the rest wait for the next day).
+    ALERT_DAILY_CAP: z.coerce.number({ message: "must be a number" }).int().min(1).max(1000).default(10),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .transform((raw) => ({

@@ -32,3 +32,8 @@ export function Field({
     </div>
   );
 }
+
+/** Marks a control with a message for assistive technology, pointing at the message Field renders. */
+export function invalid(id: string, messages: string[] | undefined) {
+  return messages?.length ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
+}

@@ -56,6 +56,8 @@ export const deals = pgTable(
     index("deals_price_id_idx").on(t.currentPrice, t.id),
     index("deals_amazon_asin_idx").on(t.amazonAsin),
     index("deals_expires_idx").on(t.expiresAt),
+    // Deal alerts read the deals changed since their last run.
+    index("deals_updated_idx").on(t.updatedAt),
     // Needs attention's Amazon deals with stale prices, most clicked first, read in order (it stops at its cap).
     index("deals_amazon_popular_idx").on(t.popularity.desc()).where(sql`${t.amazonAsin} IS NOT NULL`),
     // The public sorts that would otherwise sort every published deal per request.

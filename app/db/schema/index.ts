@@ -10,3 +10,4 @@ export * from "./gift-ideas";
 export * from "./sign-in";
 export * from "./stores";
 export * from "./mail";
+export * from "./alerts";

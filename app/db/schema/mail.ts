@@ -34,5 +34,7 @@ export const mailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.state} = 'queued'`),
     index("mail_outbox_created_idx").on(t.createdAt.desc(), t.id),
+    // An address's messages of a kind in the last day (deal alerts' daily cap).
+    index("mail_outbox_to_purpose_idx").on(t.to, t.purpose, t.createdAt),
   ],
 );

@@ -29,6 +29,15 @@ afterEach(async () => {
 });
 
 describe("background jobs on pg-boss", () => {
+  it("starts the jobs a run wakes as soon as it succeeds", async () => {
+    let sent = 0;
+    const writer = testJob("writes-mail", async () => ({ written: 1 }), { wakes: ["sends-mail", "not-configured"] });
+    const sender = testJob("sends-mail", async () => ({ sent: ++sent }));
+    const queue = await queueOf([writer, sender]);
+    expect(await queue.runAndWait("writes-mail", {}, 20_000)).toEqual({ state: "completed", output: { written: 1 } });
+    await expect.poll(() => sent, { timeout: 15_000, interval: 100 }).toBe(1);
+  });
+
   it("runs a job on demand, retries a failure with back-off, and the admin sees both runs", async () => {
     let attempts = 0;
     const flaky = testJob(

@@ -20,6 +20,8 @@ export interface BackgroundJob {
   timeoutMinutes: number;
   /** The first retry of a failed run waits this long, each next one twice as long (30 s unless given). */
   retryAfterSeconds?: number;
+  /** Jobs to start as soon as a run of this one succeeds (what it wrote is theirs to handle: mail to send). */
+  wakes?: string[];
   /** Does the work; what it returns is kept as the run's outcome (shown to the admin). */
   run(data: Record<string, unknown>): Promise<Record<string, unknown> | void>;
 }
@@ -120,6 +122,12 @@ export async function startJobQueue(handle: Pick<DatabaseHandle, "runSql">, jobs
       try {
         const output = (await job.run(item?.data ?? {})) ?? {};
         logger.debug({ job: job.name, ms: Math.round(performance.now() - started), ...output }, "background job done");
+        for (const next of job.wakes ?? []) {
+          if (!jobs.some((candidate) => candidate.name === next)) continue;
+          await boss.send(next, {});
+          const worker = workers.get(next);
+          if (worker) boss.notifyWorker(worker);
+        }
         return output;
       } catch (error) {
         logger.warn({ err: error, job: job.name }, "background job failed; it will be retried");

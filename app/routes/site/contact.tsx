@@ -3,7 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { InfoPage } from "#app/components/site/info-page";
 import { Button } from "#app/components/ui/button";
-import { Field } from "#app/components/ui/field";
+import { Field, invalid } from "#app/components/ui/field";
 import { Input } from "#app/components/ui/input";
 import { Textarea } from "#app/components/ui/textarea";
 import { pageMeta, siteUrlFrom } from "#app/lib/seo";
@@ -77,9 +77,4 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       </Form>
     </InfoPage>
   );
-}
-
-/** Marks a control with a message for assistive technology, pointing at the message Field renders. */
-function invalid(id: string, messages: string[] | undefined) {
-  return messages?.length ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
 }

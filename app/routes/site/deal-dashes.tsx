@@ -1,4 +1,4 @@
-import { Bookmark, LayoutGrid, List, Search, SlidersHorizontal } from "lucide-react";
+import { BellRing, Bookmark, LayoutGrid, List, Search, SlidersHorizontal } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
@@ -134,6 +134,16 @@ function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
   );
 }
 
+/** The new-alert form, filled in with this view's search, store and category. */
+function alertHref(filters: Route.ComponentProps["loaderData"]["filters"]) {
+  const params = new URLSearchParams();
+  if (filters.search) params.set("search", filters.search);
+  if (filters.store) params.set("store", filters.store);
+  if (filters.category) params.set("category", filters.category);
+  const query = params.toString();
+  return `/alerts/new${query ? `?${query}` : ""}`;
+}
+
 export default function DealDashes({ loaderData }: Route.ComponentProps) {
   const { filters, window, total } = loaderData;
   const { items: deals, firstPage } = useLoadedPages(loaderData.deals, dealFiltersHref({ ...filters, page: 1, view: "grid" }), window);
@@ -145,10 +155,15 @@ export default function DealDashes({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Deal Dashes" tagline="Discover the hottest deals and save big on your favorite products" />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
         <Filters data={loaderData} />
-        <p className="text-sm text-gray-600" role="status">
-          {countLabel(total, "deal", "deals")}
-          {filters.search ? ` for "${filters.search}"` : ""}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-gray-600" role="status">
+            {countLabel(total, "deal", "deals")}
+            {filters.search ? ` for "${filters.search}"` : ""}
+          </p>
+          <Link to={alertHref(filters)} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+            <BellRing className="h-4 w-4" aria-hidden /> {filters.search || filters.store || filters.category ? "Email me deals like these" : "Get deal alerts"}
+          </Link>
+        </div>
         {deals.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center">
             <p className="text-gray-700">No deals match your search and filters.</p>

@@ -1,0 +1,84 @@
+import { Field, invalid } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
+import { Select } from "#app/components/ui/select";
+
+export type AlertFieldErrors = Partial<Record<"email" | "keywords" | "store" | "category" | "maxPrice" | "minDiscount", string[]>>;
+
+export interface AlertFieldValues {
+  keywords: string;
+  store: string | null;
+  category: string | null;
+  maxPrice: number | null;
+  minDiscount: number | null;
+  frequency: "instant" | "daily";
+}
+
+type Option = { slug: string; name: string };
+
+/** What a deal alert asks for: the fields of the new-alert form and of an alert's manage page. */
+export function AlertFields({
+  values,
+  errors,
+  stores,
+  categories,
+}: {
+  values: AlertFieldValues;
+  errors: AlertFieldErrors;
+  stores: Option[];
+  categories: Option[];
+}) {
+  return (
+    <>
+      <Field id="alert-keywords" label="Keywords" errors={errors.keywords} hint="For example: sony headphones, wh1000xm5, air fryer">
+        <Input id="alert-keywords" name="keywords" defaultValue={values.keywords} maxLength={100} {...invalid("alert-keywords", errors.keywords)} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="alert-store" label="Store" errors={errors.store}>
+          <Select
+            id="alert-store"
+            name="store"
+            defaultValue={values.store ?? ""}
+            options={[{ value: "", label: "Any store" }, ...stores.map((s) => ({ value: s.slug, label: s.name }))]}
+          />
+        </Field>
+        <Field id="alert-category" label="Category" errors={errors.category}>
+          <Select
+            id="alert-category"
+            name="category"
+            defaultValue={values.category ?? ""}
+            options={[{ value: "", label: "Any category" }, ...categories.map((c) => ({ value: c.slug, label: c.name }))]}
+          />
+        </Field>
+        <Field id="alert-max-price" label="Highest price ($)" errors={errors.maxPrice}>
+          <Input
+            id="alert-max-price"
+            name="maxPrice"
+            inputMode="decimal"
+            defaultValue={values.maxPrice ?? ""}
+            {...invalid("alert-max-price", errors.maxPrice)}
+          />
+        </Field>
+        <Field id="alert-min-discount" label="Lowest discount (%)" errors={errors.minDiscount}>
+          <Input
+            id="alert-min-discount"
+            name="minDiscount"
+            inputMode="numeric"
+            defaultValue={values.minDiscount ?? ""}
+            {...invalid("alert-min-discount", errors.minDiscount)}
+          />
+        </Field>
+      </div>
+      <Field id="alert-frequency" label="How often">
+        <Select
+          id="alert-frequency"
+          name="frequency"
+          defaultValue={values.frequency}
+          options={[
+            { value: "instant", label: "As soon as a deal is published" },
+            { value: "daily", label: "One email a day" },
+          ]}
+        />
+      </Field>
+    </>
+  );
+}

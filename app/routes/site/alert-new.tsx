@@ -1,0 +1,87 @@
+import { useEffect, useRef } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { AlertFields, type AlertFieldErrors } from "#app/components/site/alert-fields";
+import { InfoPage } from "#app/components/site/info-page";
+import { Button } from "#app/components/ui/button";
+import { Field, invalid } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
+import { readFormData } from "#app/lib/form-data";
+import { pageMeta } from "#app/lib/seo";
+import { newAlertSchema } from "#app/modules/alerts/alert.schema";
+import { createAlert } from "#app/modules/alerts/alerts.server";
+import { categoryFilterOptions } from "#app/modules/categories/categories.server";
+import { wakeMailSender } from "#app/modules/mail/outbox.server";
+import { allowAttempt, ALERT_LIMIT, visitorKey } from "#app/modules/rate-limit/rate-limit.server";
+import { storeFilterOptions } from "#app/modules/stores/stores.server";
+import type { Route } from "./+types/alert-new";
+
+export const meta = () => pageMeta("Deal alert", "Get an email when a deal you want is published on DealDash.");
+
+const slugParam = (params: URLSearchParams, name: string) => (/^[a-z0-9-]{1,120}$/.test(params.get(name) ?? "") ? params.get(name)! : null);
+
+/** `/alerts/new?search=&store=&category=`: the form, filled in from the Deal Dashes view it was opened from. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const store = slugParam(params, "store");
+  const category = slugParam(params, "category");
+  const [stores, categories] = await Promise.all([
+    storeFilterOptions(context.db, "deals", { slug: store ?? undefined }),
+    categoryFilterOptions(context.db, category ?? undefined),
+  ]);
+  return {
+    values: { keywords: (params.get("search") ?? "").slice(0, 100), store, category, maxPrice: null, minDiscount: null, frequency: "instant" as const },
+    stores,
+    categories,
+  };
+}
+
+type Errors = AlertFieldErrors;
+const answer = (created: boolean, limited = false, errors: Errors = {}) => ({ created, limited, errors });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request);
+  const parsed = newAlertSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")));
+  if (!parsed.success) return data(answer(false, false, z.flattenError(parsed.error).fieldErrors as Errors), { status: 400 });
+  if (parsed.data.website) return answer(true);
+  if (!(await allowAttempt(context.db, ALERT_LIMIT, visitorKey(context.clientIp, context.appSecret)))) return data(answer(false, true), { status: 429 });
+  const { email, website: _website, ...criteria } = parsed.data;
+  await createAlert(context.db, context, email, criteria);
+  wakeMailSender(context.jobs);
+  return answer(true);
+}
+
+export default function NewAlert({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = actionData?.errors ?? {};
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [actionData]);
+  return (
+    <InfoPage title="Deal alert">
+      <p>Tell us what you are waiting for: we email you when a matching deal is published. No account needed; confirm from your inbox, stop any time.</p>
+      {actionData?.created ? (
+        <p role="status" className="rounded-lg bg-green-50 p-4 text-green-800">
+          Almost done: check your inbox and confirm your alert.
+        </p>
+      ) : null}
+      {actionData?.limited ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
+          You have set up several alerts in a short time. Please try again in an hour.
+        </p>
+      ) : null}
+      <Form method="post" ref={formRef} className="space-y-4" noValidate>
+        <Field id="alert-email" label="Email" errors={errors.email}>
+          <Input id="alert-email" name="email" type="email" autoComplete="email" maxLength={254} {...invalid("alert-email", errors.email)} />
+        </Field>
+        <AlertFields values={loaderData.values} errors={errors} stores={loaderData.stores} categories={loaderData.categories} />
+        {/* Honeypot: people never see or fill it; bots that fill every field are ignored. */}
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden className="hidden" />
+        <Button type="submit" disabled={navigation.state === "submitting"}>
+          Create alert
+        </Button>
+      </Form>
+    </InfoPage>
+  );
+}
