@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { PageHeader } from "./page-header";
 
 /** A text page (about, disclaimer, privacy…) in the site frame. */
@@ -9,5 +10,16 @@ export function InfoPage({ title, children }: { title: string; children: React.R
         {children}
       </div>
     </main>
+  );
+}
+
+/** The site's way home at the end of a short page. */
+export function ReturnHomeLink() {
+  return (
+    <p>
+      <Link to="/" className="font-medium text-brand-600 underline">
+        Return to Home
+      </Link>
+    </p>
   );
 }

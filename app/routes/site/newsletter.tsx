@@ -1,6 +1,6 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { NewsletterResult } from "#app/components/site/site-footer";
-import { InfoPage } from "#app/components/site/info-page";
+import { InfoPage, ReturnHomeLink } from "#app/components/site/info-page";
 import { allowAttempt, NEWSLETTER_LIMIT, visitorKey } from "#app/modules/rate-limit/rate-limit.server";
 import { pageMeta } from "#app/lib/seo";
 import { newsletterSchema } from "#app/modules/newsletter/newsletter.schema";
@@ -33,11 +33,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
   return (
     <InfoPage title="Newsletter">
       <p role="status">{actionData?.message ?? "Subscribe with the form at the bottom of any page."}</p>
-      <p>
-        <Link to="/" className="font-medium text-brand-600 underline">
-          Return to Home
-        </Link>
-      </p>
+      <ReturnHomeLink />
     </InfoPage>
   );
 }
