@@ -1,4 +1,5 @@
-import { count, desc } from "drizzle-orm";
+import { asc } from "drizzle-orm";
+import { descNullsLast } from "#app/db/order-by";
 import type { Executor } from "#app/db/client.server";
 import { mailOutbox } from "#app/db/schema";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
@@ -34,16 +35,13 @@ export function wakeMailSender(jobs: Pick<JobQueue, "runNow">): void {
   jobs.runNow(SEND_MAIL_JOB).catch((error: unknown) => logger.warn({ err: error }, "could not queue the send-mail job"));
 }
 
-/** A page of the outbox, newest first, and how many messages it holds. */
+/** A page of the outbox, newest first (read off its index; one row past the page says whether more follow). */
 export async function outboxPage(db: Executor, page: number) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(mailOutbox)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(OUTBOX_PAGE_SIZE)
-      .offset((page - 1) * OUTBOX_PAGE_SIZE),
-    db.select({ n: count() }).from(mailOutbox),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .orderBy(descNullsLast(mailOutbox.createdAt), asc(mailOutbox.id))
+    .limit(OUTBOX_PAGE_SIZE + 1)
+    .offset((page - 1) * OUTBOX_PAGE_SIZE);
+  return { rows: rows.slice(0, OUTBOX_PAGE_SIZE), hasNext: rows.length > OUTBOX_PAGE_SIZE };
 }

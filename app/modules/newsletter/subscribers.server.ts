@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
-import { and, asc, count, desc, eq, gt, ilike } from "drizzle-orm";
+import { and, asc, eq, gt, ilike } from "drizzle-orm";
+import { descNullsLast } from "#app/db/order-by";
 import { cappedCount } from "#app/db/capped-count";
 import type { Executor } from "#app/db/client.server";
 import { newsletterSubscribers, subscriberStates, type SubscriberState } from "#app/db/schema";
@@ -26,25 +27,29 @@ export function readSubscriberFilters(params: URLSearchParams): SubscriberFilter
   };
 }
 
+/**
+ * A page of addresses, newest first (read off an index; one row past the page says whether more follow), and
+ * how many there are in each state, each counted up to COUNT_CAP + 1 off the state index.
+ */
 export async function subscribersPage(db: Executor, filters: SubscriberFilters) {
   const where = and(
     filters.state ? eq(newsletterSubscribers.state, filters.state) : undefined,
     filters.q ? ilike(newsletterSubscribers.email, containsPattern(filters.q)) : undefined,
   );
-  const query = () => db.select().from(newsletterSubscribers).where(where);
-  const [rows, total, byState] = await Promise.all([
-    query()
-      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
-      .limit(SUBSCRIBERS_PAGE_SIZE)
+  const [rows, ...perState] = await Promise.all([
+    db
+      .select()
+      .from(newsletterSubscribers)
+      .where(where)
+      .orderBy(descNullsLast(newsletterSubscribers.createdAt), asc(newsletterSubscribers.id))
+      .limit(SUBSCRIBERS_PAGE_SIZE + 1)
       .offset((filters.page - 1) * SUBSCRIBERS_PAGE_SIZE),
-    cappedCount(db, query()),
-    db.select({ state: newsletterSubscribers.state, n: count() }).from(newsletterSubscribers).groupBy(newsletterSubscribers.state),
+    ...subscriberStates.map((state) =>
+      cappedCount(db, db.select({ id: newsletterSubscribers.id }).from(newsletterSubscribers).where(eq(newsletterSubscribers.state, state))),
+    ),
   ]);
-  const counts = Object.fromEntries(subscriberStates.map((state) => [state, byState.find((row) => row.state === state)?.n ?? 0])) as Record<
-    SubscriberState,
-    number
-  >;
-  return { rows, total, counts };
+  const counts = Object.fromEntries(subscriberStates.map((state, index) => [state, perState[index] ?? 0])) as Record<SubscriberState, number>;
+  return { rows: rows.slice(0, SUBSCRIBERS_PAGE_SIZE), hasNext: rows.length > SUBSCRIBERS_PAGE_SIZE, counts };
 }
 
 const isoOrEmpty = (value: Date | null) => (value ? value.toISOString() : "");

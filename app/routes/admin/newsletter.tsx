@@ -5,12 +5,13 @@ import { PreviousNextPager } from "#app/components/admin/previous-next-pager";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
+import { countLabel } from "#app/lib/counts";
 import { readFormData } from "#app/lib/form-data";
 import { errorToast, infoToast, successToast } from "#app/lib/toast";
 import { wakeMailSender } from "#app/modules/mail/outbox.server";
 import { digestMessage, isEmptyDigest, queueDigest, readDigest } from "#app/modules/newsletter/digest.server";
 import { digestSchedule, setDigestSchedule } from "#app/modules/newsletter/digest-schedule.server";
-import { readSubscriberFilters, SUBSCRIBERS_PAGE_SIZE, subscribersPage } from "#app/modules/newsletter/subscribers.server";
+import { readSubscriberFilters, subscribersPage } from "#app/modules/newsletter/subscribers.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { requireAdmin } from "#app/platform/auth.server";
 import { toastAnswer } from "./content/list.server";
@@ -24,9 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const preview = digestMessage(context, digest, { id: "00000000-0000-4000-8000-000000000000", email: "reader@example.com" });
   return {
     filters,
-    rows: list.rows,
-    counts: list.counts,
-    hasNext: list.total > filters.page * SUBSCRIBERS_PAGE_SIZE,
+    ...list,
     schedule,
     preview: { subject: preview.subject, html: preview.html },
     digestEmpty: isEmptyDigest(digest),
@@ -62,7 +61,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
     <div className="space-y-8">
       <AdminPageHeader
         title="Newsletter"
-        description={`${counts.confirmed} confirmed, ${counts.pending} waiting for confirmation, ${counts.unsubscribed} unsubscribed. Addresses join by double opt-in; unconfirmed ones are deleted after 7 days.`}
+        description={`${countLabel(counts.confirmed, "confirmed reader", "confirmed readers")}, ${countLabel(counts.pending, "address", "addresses")} waiting for confirmation, ${countLabel(counts.unsubscribed, "unsubscribed", "unsubscribed")}. Addresses join by double opt-in; unconfirmed ones are deleted after 7 days.`}
       />
 
       <section aria-labelledby="digest-heading" className="space-y-4 rounded-xl border border-gray-200 bg-white p-6">

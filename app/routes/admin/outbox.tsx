@@ -3,15 +3,14 @@ import { AdminTable } from "#app/components/admin/admin-table";
 import { PreviousNextPager } from "#app/components/admin/previous-next-pager";
 import { pageParam } from "#app/lib/page-window";
 import { timeAgo } from "#app/lib/relative-time";
-import { OUTBOX_PAGE_SIZE, outboxPage } from "#app/modules/mail/outbox.server";
+import { outboxPage } from "#app/modules/mail/outbox.server";
 import { requireAdmin } from "#app/platform/auth.server";
 import type { Route } from "./+types/outbox";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const page = pageParam(new URL(request.url).searchParams, 10_000);
-  const { rows, total } = await outboxPage(context.db, page);
-  return { page, now: new Date(), smtp: Boolean(context.env.SMTP_URL), rows, hasNext: total > page * OUTBOX_PAGE_SIZE };
+  return { page, now: new Date(), smtp: Boolean(context.env.SMTP_URL), ...(await outboxPage(context.db, page)) };
 }
 
 const stateWords = { queued: "Waiting to send", sent: "Sent", failed: "Not sent (gave up)", kept: "Kept (no SMTP)" } as const;
