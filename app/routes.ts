@@ -58,6 +58,7 @@ export default [
       ];
     }),
     route("settings/amazon", "routes/admin/settings/amazon-settings.tsx"),
+    route("settings/webhooks", "routes/admin/settings/webhooks.tsx"),
   ]),
 
   route("go/:kind/:id", "routes/resources/go.ts"),

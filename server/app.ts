@@ -4,7 +4,8 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { auth, hasAdminSession } from "#app/platform/auth.server";
 import { forgetContentMemos } from "#app/platform/content-memo.server";
-import { wakeDealAlerts } from "#app/modules/alerts/alert-runner.server";
+import { DEAL_ALERTS_JOB } from "#app/modules/alerts/alert-runner.server";
+import { WEBHOOK_EVENTS_JOB } from "#app/modules/webhooks/webhooks.server";
 import { ensureFirstAdmin } from "#app/modules/users/users.server";
 import { prepareJobQueue, startJobQueue } from "#app/modules/jobs/job-queue.server";
 import { prepareDatabase, setDatabase, getDatabaseHandle, targetFromEnv } from "#app/db/database.server";
@@ -35,14 +36,19 @@ export { build as serverBuild };
 let stopListening: (() => Promise<void>) | undefined;
 let services: AppServices | undefined;
 
+/** The jobs that turn content changes into messages: asked to run now rather than at their next minute. */
+function wakeContentJobs(jobs: AppServices["jobs"]): void {
+  for (const job of [DEAL_ALERTS_JOB, WEBHOOK_EVENTS_JOB]) jobs.runNow(job).catch((error: unknown) => logger.warn({ err: error, job }, "could not queue a job"));
+}
+
 /** Anonymous visitors' pages; the database's content NOTIFY (drizzle/0007) empties it. */
 export const pageCache = new PageCache({
   maxBytes: getEnv().PAGE_CACHE_MB * 1024 * 1024,
   nextContentChange: () => (services ? nextContentChange(services.db) : Promise.resolve(new Date(0))),
-  // Content changed, or a scheduled row went live: kept reads are read again, and deal alerts look at once.
+  // Content changed, or a scheduled row went live: kept reads are read again; deal alerts and webhooks look at once.
   onInvalidate: () => {
     forgetContentMemos();
-    if (services) wakeDealAlerts(services.jobs);
+    if (services) wakeContentJobs(services.jobs);
   },
 });
 const cacheAtEdge = pageCacheMiddleware(pageCache, {

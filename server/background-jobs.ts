@@ -6,6 +6,7 @@ import { deleteOldClicks } from "#app/modules/clicks/click-retention.server";
 import { rollUpRecentClicks } from "#app/modules/analytics/recent-clicks.server";
 import { DAILY_ALERTS_JOB, DEAL_ALERTS_JOB, mailAlerts, runDealAlerts } from "#app/modules/alerts/alert-runner.server";
 import type { BackgroundJob } from "#app/modules/jobs/job-queue.server";
+import { runWebhookEvents, sendDueWebhooks, WEBHOOK_DELIVERIES_JOB, WEBHOOK_EVENTS_JOB } from "#app/modules/webhooks/webhooks.server";
 import { sendQueuedMail, smtpTransport } from "#app/modules/mail/mail-sender.server";
 import { SEND_MAIL_JOB } from "#app/modules/mail/outbox.server";
 import { expireUnconfirmed } from "#app/modules/newsletter/newsletter.server";
@@ -83,6 +84,21 @@ export function backgroundJobs(services: Pick<AppServices, "db" | "env" | "amazo
       timeoutMinutes: 30,
       wakes: [SEND_MAIL_JOB],
       run: async () => ({ messages: await mailAlerts(db, services, "daily", { cap: env.ALERT_DAILY_CAP }) }),
+    },
+    {
+      name: WEBHOOK_EVENTS_JOB,
+      title: "Webhook events (published, updated, expired)",
+      cron: "* * * * *",
+      timeoutMinutes: 10,
+      wakes: [WEBHOOK_DELIVERIES_JOB],
+      run: () => runWebhookEvents(db, services),
+    },
+    {
+      name: WEBHOOK_DELIVERIES_JOB,
+      title: "Webhook deliveries",
+      cron: "* * * * *",
+      timeoutMinutes: 10,
+      run: () => sendDueWebhooks(db, services.appSecret, { allowPrivate: env.LINK_CHECK_ALLOW_PRIVATE }),
     },
     {
       name: DIGEST_JOB,

@@ -50,7 +50,8 @@ describe("the admin gate", () => {
     expect(gatedPaths).toContain("/admin/attention");
     expect(gatedPaths).toContain("/admin/outbox");
     expect(gatedPaths).toContain("/admin/newsletter/csv");
-    expect(gatedPaths).toHaveLength(35);
+    expect(gatedPaths).toContain("/admin/settings/webhooks");
+    expect(gatedPaths).toHaveLength(36);
   });
 
   it.each(gatedPaths)("GET %s without a session redirects to the login page", async (path) => {

@@ -11,3 +11,4 @@ export * from "./sign-in";
 export * from "./stores";
 export * from "./mail";
 export * from "./alerts";
+export * from "./webhooks";

@@ -5,10 +5,8 @@ import { formatPrice } from "#app/lib/money";
 import { dealPath } from "#app/lib/public-paths";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { dealType } from "#app/modules/deals/deal.type.server";
-import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import { mailBody } from "#app/modules/mail/mail-body.server";
 import { queueMail } from "#app/modules/mail/outbox.server";
-import { logger } from "#app/platform/logger.server";
 import { dealMatches } from "./alert-match";
 import { alertLink, type AlertServices } from "./alerts.server";
 
@@ -25,11 +23,6 @@ const MARK = "deal-alerts";
 const LATE_COMMIT_MS = 60_000;
 const DEALS_PER_PASS = 500;
 const DAY_MS = 86_400_000;
-
-/** Asks the deal-alerts job to run now (content changed, or a scheduled deal went live). */
-export function wakeDealAlerts(jobs: Pick<JobQueue, "runNow">): void {
-  jobs.runNow(DEAL_ALERTS_JOB).catch((error: unknown) => logger.warn({ err: error }, "could not queue the deal-alerts job"));
-}
 
 /** Matches the deals that went live or changed since the last run; returns how many new deliveries it kept. */
 export async function matchNewDeals(db: Executor, now = new Date()): Promise<number> {

@@ -1,7 +1,6 @@
-import dns, { type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import net from "node:net";
+import { PrivateAddressError, publicOnlyLookup, refusePrivateLiteral } from "#app/platform/public-network.server";
 
 // One affiliate link checked the way a careful robot would: HEAD, then GET where HEAD is not allowed,
 // redirects followed by hand (at most five), a timeout, a user agent naming the site. Every connection,
@@ -11,57 +10,6 @@ import net from "node:net";
 
 const MAX_REDIRECTS = 5;
 
-const privateRanges = new net.BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 3],
-] as const)
-  privateRanges.addSubnet(network, prefix, "ipv4");
-for (const [network, prefix] of [
-  ["::", 127],
-  ["64:ff9b::", 96],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const)
-  privateRanges.addSubnet(network, prefix, "ipv6");
-
-/** Whether an address is on the public internet (not private, loopback, link-local, mapped or multicast). */
-export function isPublicAddress(address: string): boolean {
-  // An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as IPv4 (BlockList maps IPv4 to that form itself).
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  const plain = mapped ?? address;
-  const family = net.isIPv4(plain) ? "ipv4" : net.isIPv6(plain) ? "ipv6" : null;
-  return family !== null && !privateRanges.check(plain, family);
-}
-
-export class PrivateAddressError extends Error {
-  readonly code = "PRIVATE_ADDRESS";
-}
-
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-/** A DNS lookup for http.request that answers only with public addresses (checked at connect time, so a host cannot change its answer in between). */
-function publicOnlyLookup(allowPrivate: boolean) {
-  return (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
-    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, []);
-      const refused = !allowPrivate && addresses.find((entry) => !isPublicAddress(entry.address));
-      if (refused) return callback(new PrivateAddressError(`${hostname} resolves to a private address`), []);
-      if (options.all) return callback(null, addresses);
-      callback(null, addresses[0]!.address, addresses[0]!.family);
-    });
-  };
-}
-
 export interface CheckOptions {
   userAgent: string;
   timeoutMs: number;
@@ -70,9 +18,8 @@ export interface CheckOptions {
 
 /** One request: its status and where it redirects, the body left unread. */
 function requestOnce(url: URL, method: "HEAD" | "GET", options: CheckOptions): Promise<{ status: number; location: string | undefined }> {
-  // An address written as such is connected to without a lookup: judge it here.
-  const literal = url.hostname.replace(/^\[|\]$/g, "");
-  if (net.isIP(literal) && !options.allowPrivate && !isPublicAddress(literal)) return Promise.reject(new PrivateAddressError(`${literal} is a private address`));
+  const refused = refusePrivateLiteral(url, options.allowPrivate);
+  if (refused) return Promise.reject(refused);
   return new Promise((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
     const request = client.request(

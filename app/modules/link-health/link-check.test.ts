@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkLink, isPublicAddress } from "./link-check.server";
+import { checkLink } from "./link-check.server";
+import { isPublicAddress } from "#app/platform/public-network.server";
 
 // A retailer on this machine: each path answers the way real shops do.
 const seen: Array<{ method: string; path: string; userAgent: string }> = [];

@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { WebhookEvent, WebhookFormat } from "../../lib/webhook-kinds";
+import { createdAt, id } from "./common";
+
+// The owner's outbound webhooks (modules/webhooks): where to post which events, in which format, signed
+// with the hook's own secret (stored encrypted with the app secret); each delivery kept with its answer.
+
+export type { WebhookEvent, WebhookFormat } from "../../lib/webhook-kinds";
+
+export const webhooks = pgTable("webhooks", {
+  id: id(),
+  url: text().notNull(),
+  format: text().$type<WebhookFormat>().notNull(),
+  events: text().array().$type<WebhookEvent[]>().notNull(),
+  /** HMAC key of the signature header, encrypted at rest (platform/secrets-at-rest.server.ts). */
+  secret: text().notNull(),
+  createdAt: createdAt(),
+});
+
+/** pending: to be posted (again at `nextAttemptAt`); delivered: answered 2xx; failed: given up. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: id(),
+    webhookId: uuid()
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    event: text().$type<WebhookEvent>().notNull(),
+    body: text().notNull(),
+    state: text().$type<"pending" | "delivered" | "failed">().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    responseStatus: integer(),
+    /** The start of the receiver's answer, or why there was none. */
+    response: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("webhook_deliveries_hook_created_idx").on(t.webhookId, t.createdAt.desc()),
+    index("webhook_deliveries_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
+  ],
+);
+
+/** Whether each item was live when the events job last looked: what tells 'published' from 'updated' and 'expired'. */
+export const webhookItemStates = pgTable(
+  "webhook_item_states",
+  {
+    kind: text().notNull(),
+    itemId: uuid().notNull(),
+    live: boolean().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.itemId] })],
+);
