@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { startServer } from "../../scripts/lib/server-process";
 import { SmtpTestServer } from "../support/smtp-test-server";
-import { chooseOption, dataDirsPerFile, saveForm, signIn, test } from "./support/browser";
+import { dataDirsPerFile, publishDealInAdmin, signIn, test } from "./support/browser";
 
 const dataDir = dataDirsPerFile("dealdash-alerts-");
 const owner = { email: "owner@example.com", password: "owner-password" };
@@ -27,15 +27,7 @@ describe("deal alerts", () => {
 
       const { page: admin } = await openPage({ url: server.url });
       await signIn(admin, owner);
-      await admin.goto("/admin/deals/add");
-      await chooseOption(admin, "Store", "Best Buy");
-      await admin.getByLabel("Title").fill("Acme ZX-9000Q Wireless Headphones");
-      await admin.getByLabel("Short description").fill("Flagship noise cancelling");
-      await admin.getByLabel("Image URL").fill("https://example.com/zx.png");
-      await admin.getByLabel("Affiliate URL").fill("https://example.com/zx");
-      await admin.getByLabel("Current price ($)").fill("299");
-      await admin.getByLabel("Status").selectOption("published");
-      await saveForm(admin, "Create Deal", "/admin/deals", "Deal created successfully");
+      await publishDealInAdmin(admin, { title: "Acme ZX-9000Q Wireless Headphones", store: "Best Buy", price: "299" });
 
       // The publish wakes the alerts job (the bench times how soon the message lands).
       await expect.poll(() => smtp.received.length, { timeout: 90_000 }).toBe(2);

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect } from "vitest";
 import { startServer } from "../../scripts/lib/server-process";
-import { chooseOption, dataDirsPerFile, saveForm, signIn, test, toastWith } from "./support/browser";
+import { dataDirsPerFile, publishDealInAdmin, signIn, test, toastWith } from "./support/browser";
 
 const dataDir = dataDirsPerFile("dealdash-webhooks-");
 const owner = { email: "owner@example.com", password: "owner-password" };
@@ -34,15 +34,7 @@ describe("webhooks", () => {
       await page.getByRole("button", { name: "Add webhook" }).click();
       await toastWith(page, "Webhook added").waitFor();
 
-      await page.goto("/admin/deals/add");
-      await chooseOption(page, "Store", "Best Buy");
-      await page.getByLabel("Title").fill("Webhook Test Smart Speaker");
-      await page.getByLabel("Short description").fill("Loud and clear");
-      await page.getByLabel("Image URL").fill("https://example.com/speaker.png");
-      await page.getByLabel("Affiliate URL").fill("https://example.com/speaker");
-      await page.getByLabel("Current price ($)").fill("49");
-      await page.getByLabel("Status").selectOption("published");
-      await saveForm(page, "Create Deal", "/admin/deals", "Deal created successfully");
+      await publishDealInAdmin(page, { title: "Webhook Test Smart Speaker", store: "Best Buy", price: "49" });
 
       await expect.poll(() => posts.length, { timeout: 90_000 }).toBe(1);
       expect(JSON.parse(posts[0]!)).toMatchObject({

@@ -116,3 +116,16 @@ export async function chooseOption(page: Page, label: string, option: string) {
   await page.getByRole("option", { name: option, exact: true }).click();
   await expect.poll(() => box.inputValue()).toBe(option);
 }
+
+/** Publishes a deal through the admin form (store by name, price in dollars), back on the list when saved. */
+export async function publishDealInAdmin(page: Page, deal: { title: string; store: string; price: string }) {
+  await page.goto("/admin/deals/add");
+  await chooseOption(page, "Store", deal.store);
+  await page.getByLabel("Title").fill(deal.title);
+  await page.getByLabel("Short description").fill(`${deal.title}, published by a test`);
+  await page.getByLabel("Image URL").fill("https://example.com/deal.png");
+  await page.getByLabel("Affiliate URL").fill("https://example.com/deal");
+  await page.getByLabel("Current price ($)").fill(deal.price);
+  await page.getByLabel("Status").selectOption("published");
+  await saveForm(page, "Create Deal", "/admin/deals", "Deal created successfully");
+}
