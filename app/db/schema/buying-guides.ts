@@ -27,6 +27,8 @@ export const buyingGuides = pgTable(
     index("buying_guides_status_created_idx").on(t.status, t.createdAt.desc()),
     index("buying_guides_status_featured_created_idx").on(t.status, t.featured.desc(), t.createdAt.desc()),
     index("buying_guides_category_idx").on(t.categoryId),
+    // Webhook events read the guides saved since their last run.
+    index("buying_guides_updated_idx").on(t.updatedAt),
     index("buying_guides_search_idx").using("gin", t.searchVector),
     ...scheduleIndexes("buying_guides", t),
   ],

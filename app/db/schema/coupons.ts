@@ -54,6 +54,8 @@ export const coupons = pgTable(
     index("coupons_title_id_idx").on(t.title, t.id),
     index("coupons_discount_id_idx").on(t.discountValue, t.id),
     index("coupons_valid_until_id_idx").on(t.validUntil, t.id),
+    // Webhook events read the coupons saved since their last run.
+    index("coupons_updated_idx").on(t.updatedAt),
     popularityIndex("coupons", t),
     ...scheduleIndexes("coupons", t),
   ],
