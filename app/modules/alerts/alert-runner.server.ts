@@ -6,7 +6,7 @@ import { dealPath } from "#app/lib/public-paths";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { dealType } from "#app/modules/deals/deal.type.server";
 import { mailBody } from "#app/modules/mail/mail-body.server";
-import { queueMail } from "#app/modules/mail/outbox.server";
+import { listUnsubscribeHeaders, queueMail } from "#app/modules/mail/outbox.server";
 import { dealMatches } from "./alert-match";
 import { alertLink, type AlertServices } from "./alerts.server";
 
@@ -145,7 +145,7 @@ export async function mailAlerts(
         to: email,
         subject: rows.length === 1 ? `Deal alert: ${rows[0]!.title}` : `Deal alert: ${rows.length} new deals`,
         ...body,
-        headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        headers: listUnsubscribeHeaders(unsubscribe),
         purpose: "deal-alert",
       });
       await tx

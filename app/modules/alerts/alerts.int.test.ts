@@ -27,6 +27,7 @@ async function confirmedAlert(email: string, criteria: Record<string, unknown>) 
     .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.to, email), eq(mailOutbox.purpose, "alert-confirm")));
+  expect(message!.headers["List-Unsubscribe"]).toMatch(/^<http\S+\/alerts\/unsubscribe\?a=[0-9a-f-]{36}&t=\S+>$/);
   const link = new URL(message!.text.match(/http\S+\/alerts\/confirm\?\S+/)![0]);
   expect(await confirmAlert(db(), services().appSecret, link.searchParams.get("a")!, link.searchParams.get("t"))).toBe(true);
   return link.searchParams.get("a")!;

@@ -3,7 +3,7 @@ import type { Database, Executor } from "#app/db/client.server";
 import { categories, dealAlerts, stores } from "#app/db/schema";
 import { formatPrice } from "#app/lib/money";
 import { mailBody } from "#app/modules/mail/mail-body.server";
-import { queueMail } from "#app/modules/mail/outbox.server";
+import { listUnsubscribeHeaders, queueMail } from "#app/modules/mail/outbox.server";
 import { signedToken, tokenMatches } from "#app/modules/mail/signed-link.server";
 import type { AppServices } from "#app/platform/load-context";
 import type { AlertCriteriaInput } from "./alert.schema";
@@ -73,9 +73,18 @@ export async function createAlert(db: Database, services: AlertServices, email: 
         "Confirm to start the alert. If it was not you, ignore this message and nothing more will come.",
       ],
       action: { label: "Confirm my alert", url: alertLink(services, "confirm", alert!.id) },
-      footer: ["You get this message because this address was entered in a deal alert form on DealDash."],
+      footer: [
+        "You get this message because this address was entered in a deal alert form on DealDash.",
+        `Stop all deal alerts to this address: ${alertLink(services, "unsubscribe", alert!.id)}`,
+      ],
     });
-    await queueMail(tx, services.env, { to: email, subject: "Confirm your DealDash deal alert", ...body, purpose: "alert-confirm" });
+    await queueMail(tx, services.env, {
+      to: email,
+      subject: "Confirm your DealDash deal alert",
+      ...body,
+      headers: listUnsubscribeHeaders(alertLink(services, "unsubscribe", alert!.id)),
+      purpose: "alert-confirm",
+    });
   });
 }
 

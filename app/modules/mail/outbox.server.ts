@@ -20,6 +20,12 @@ export interface MailMessage {
   purpose: string;
 }
 
+/** The headers that give mail clients their own Unsubscribe button (RFC 2369), one click by RFC 8058. */
+export const listUnsubscribeHeaders = (url: string): Record<string, string> => ({
+  "List-Unsubscribe": `<${url}>`,
+  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+});
+
 /**
  * Writes messages to the outbox, in the caller's transaction when it passes one, so a message exists exactly
  * when what it announces does. With SMTP the send-mail job sends them; without, they are kept for the admin to read.

@@ -34,6 +34,9 @@ describe("the newsletter's double opt-in", () => {
     const [message] = await t.db.select().from(mailOutbox);
     expect(message).toMatchObject({ to: "shopper@example.com", subject: "Confirm your DealDash subscription", purpose: "newsletter-confirm", state: "kept" });
     expect(message!.html).toContain("Confirm my subscription");
+    // Every message carries the one-click unsubscribe headers, this first one too.
+    expect(message!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(message!.headers["List-Unsubscribe"]).toMatch(/^<http\S+\/newsletter\/unsubscribe\?s=[0-9a-f-]{36}&t=\S+>$/);
     // Asked again at once: no second message (the form cannot be used to flood an inbox).
     await subscribe(t.db, services(), "shopper@example.com");
     expect(await t.db.select().from(mailOutbox)).toHaveLength(1);

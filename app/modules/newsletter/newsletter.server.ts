@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database, Executor } from "#app/db/client.server";
 import { newsletterSubscribers } from "#app/db/schema";
 import { mailBody } from "#app/modules/mail/mail-body.server";
-import { queueMail } from "#app/modules/mail/outbox.server";
+import { listUnsubscribeHeaders, queueMail } from "#app/modules/mail/outbox.server";
 import { signedToken, tokenMatches } from "#app/modules/mail/signed-link.server";
 import type { AppServices } from "#app/platform/load-context";
 
@@ -19,10 +19,8 @@ type MailServices = Pick<AppServices, "env" | "appSecret">;
 const linkTo = (services: MailServices, action: "confirm" | "unsubscribe", id: string) =>
   `${services.env.PUBLIC_URL}/newsletter/${action}?s=${id}&t=${signedToken(services.appSecret, `newsletter-${action}`, id)}`;
 
-/** The headers that give mail clients their own Unsubscribe button (RFC 2369, one click by RFC 8058). */
-export function unsubscribeHeaders(services: MailServices, subscriberId: string): Record<string, string> {
-  return { "List-Unsubscribe": `<${linkTo(services, "unsubscribe", subscriberId)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
-}
+/** A subscriber's List-Unsubscribe headers (on every message to them, the confirmation included). */
+export const unsubscribeHeaders = (services: MailServices, subscriberId: string) => listUnsubscribeHeaders(linkTo(services, "unsubscribe", subscriberId));
 
 /**
  * Asks for an address: a new or unsubscribed one becomes pending and gets the confirmation message (in the
@@ -45,9 +43,18 @@ export async function subscribe(db: Database, services: MailServices, email: str
         `Confirm within ${CONFIRM_DAYS} days to start getting it. If it was not you, ignore this message and nothing more will come.`,
       ],
       action: { label: "Confirm my subscription", url: linkTo(services, "confirm", row.id) },
-      footer: ["You get this message because this address was entered in the newsletter box on DealDash."],
+      footer: [
+        "You get this message because this address was entered in the newsletter box on DealDash.",
+        `Never hear from us again: ${linkTo(services, "unsubscribe", row.id)}`,
+      ],
     });
-    await queueMail(tx, services.env, { to: email, subject: "Confirm your DealDash subscription", ...body, purpose: "newsletter-confirm" });
+    await queueMail(tx, services.env, {
+      to: email,
+      subject: "Confirm your DealDash subscription",
+      ...body,
+      headers: unsubscribeHeaders(services, row.id),
+      purpose: "newsletter-confirm",
+    });
   });
 }
 
