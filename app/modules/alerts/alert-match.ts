@@ -1,6 +1,8 @@
 // Whether a deal is what an alert asked for. Keywords match the way shoppers type: case, spaces, hyphens and
 // punctuation do not count ('wh1000xm5' and 'wh 1000xm5' find 'Sony WH-1000XM5'), and each keyword must start
 // a word of the title or run across words from a word's start ('tv' finds 'TV' and 'TVs', not 'activity').
+// A run compares every new deal with every active alert, so each side is prepared once (`titleStarts`,
+// `keywordsOf`) and a comparison is a few string prefixes.
 
 /** Lower case, letters and digits only (accents dropped). */
 export const compact = (text: string) =>
@@ -9,31 +11,30 @@ export const compact = (text: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, "");
 
-/** The keywords of an alert, each compacted; empty ones dropped. */
-export const keywordTerms = (keywords: string) =>
+/** A title as keywords are matched against it: from each word's start to the end, compacted. */
+export function titleStarts(title: string): string[] {
+  const words = title
+    .split(/[\s/]+/)
+    .map(compact)
+    .filter(Boolean);
+  return words.map((_, index) => words.slice(index).join(""));
+}
+
+/** An alert's keywords, each compacted (empty ones dropped). */
+export const keywordsOf = (keywords: string) =>
   keywords
     .split(/[\s,;]+/)
     .map(compact)
     .filter(Boolean);
 
-/** Whether every term starts at some word of `text` (reading on across the following words). */
-export function termsMatch(terms: string[], text: string): boolean {
-  const words = text
-    .split(/[\s/]+/)
-    .map(compact)
-    .filter(Boolean);
-  const fromEachWord = words.map((_, index) => words.slice(index).join(""));
-  return terms.every((term) => fromEachWord.some((rest) => rest.startsWith(term)));
-}
+const allStart = (terms: string[], starts: string[]) => terms.every((term) => starts.some((rest) => rest.startsWith(term)));
 
 /** Every keyword matches, or all of them written as one ('wh 1000xm5' is one model number). */
-export function keywordsMatch(keywords: string, title: string): boolean {
-  const terms = keywordTerms(keywords);
-  return termsMatch(terms, title) || termsMatch([terms.join("")], title);
-}
+export const keywordsMatch = (terms: string[], starts: string[]) => allStart(terms, starts) || (terms.length > 1 && allStart([terms.join("")], starts));
 
 export interface AlertCriteria {
-  keywords: string;
+  /** From keywordsOf. */
+  terms: string[];
   storeId: string | null;
   categoryId: string | null;
   maxPrice: number | null;
@@ -41,7 +42,8 @@ export interface AlertCriteria {
 }
 
 export interface DealFacts {
-  title: string;
+  /** From titleStarts. */
+  titleStarts: string[];
   storeId: string | null;
   /** The deal's category and that category's parent: an alert for a category covers its subcategories. */
   categoryIds: Array<string | null>;
@@ -54,5 +56,5 @@ export function dealMatches(alert: AlertCriteria, deal: DealFacts): boolean {
   if (alert.categoryId && !deal.categoryIds.includes(alert.categoryId)) return false;
   if (alert.maxPrice !== null && deal.price > alert.maxPrice) return false;
   if (alert.minDiscount !== null && (deal.discount ?? 0) < alert.minDiscount) return false;
-  return keywordsMatch(alert.keywords, deal.title);
+  return keywordsMatch(alert.terms, deal.titleStarts);
 }

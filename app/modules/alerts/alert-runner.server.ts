@@ -7,7 +7,7 @@ import { publicRows } from "#app/modules/content-types/public-read.server";
 import { dealType } from "#app/modules/deals/deal.type.server";
 import { mailBody } from "#app/modules/mail/mail-body.server";
 import { listUnsubscribeHeaders, queueMail } from "#app/modules/mail/outbox.server";
-import { dealMatches } from "./alert-match";
+import { dealMatches, keywordsOf, titleStarts } from "./alert-match";
 import { alertLink, type AlertServices } from "./alerts.server";
 
 // The deal-alerts job: every deal that went live or changed since its last run (a deal published, edited,
@@ -38,7 +38,7 @@ export async function matchNewDeals(db: Executor, now = new Date()): Promise<num
     return 0;
   }
   const since = new Date(mark.until.getTime() - LATE_COMMIT_MS);
-  const alerts = await db
+  const rows = await db
     .select({
       id: dealAlerts.id,
       email: dealAlerts.email,
@@ -51,6 +51,7 @@ export async function matchNewDeals(db: Executor, now = new Date()): Promise<num
     })
     .from(dealAlerts)
     .where(eq(dealAlerts.state, "active"));
+  const alerts = rows.map((alert) => ({ ...alert, terms: keywordsOf(alert.keywords) }));
   let kept = 0;
   if (alerts.length > 0) {
     let offset = 0;
@@ -71,11 +72,12 @@ export async function matchNewDeals(db: Executor, now = new Date()): Promise<num
         .orderBy(deals.id)
         .limit(DEALS_PER_PASS)
         .offset(offset);
-      const matches = changed.flatMap((deal) =>
-        alerts
-          .filter((alert) => dealMatches(alert, { ...deal, categoryIds: [deal.categoryId, deal.parentId] }))
-          .map((alert) => ({ email: alert.email, dealId: deal.id, alertId: alert.id, frequency: alert.frequency })),
-      );
+      const matches = changed.flatMap((deal) => {
+        const facts = { ...deal, titleStarts: titleStarts(deal.title), categoryIds: [deal.categoryId, deal.parentId] };
+        return alerts
+          .filter((alert) => dealMatches(alert, facts))
+          .map((alert) => ({ email: alert.email, dealId: deal.id, alertId: alert.id, frequency: alert.frequency }));
+      });
       if (matches.length > 0)
         kept += (await db.insert(alertDeliveries).values(matches).onConflictDoNothing().returning({ email: alertDeliveries.email })).length;
       if (changed.length < DEALS_PER_PASS) break;
