@@ -1,7 +1,8 @@
+import { readMark, writeMark } from "#app/db/roll-up-marks.server";
 import { and, count, eq, gt, gte, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Database, Executor } from "#app/db/client.server";
-import { alertDeliveries, categories, dealAlerts, deals, mailOutbox, rollUpMarks, stores, type AlertFrequency } from "#app/db/schema";
-import { formatPrice } from "#app/lib/money";
+import { alertDeliveries, categories, dealAlerts, deals, mailOutbox, stores, type AlertFrequency } from "#app/db/schema";
+import { dealPriceAndStore } from "#app/lib/money";
 import { dealPath } from "#app/lib/public-paths";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { dealType } from "#app/modules/deals/deal.type.server";
@@ -26,18 +27,13 @@ const DAY_MS = 86_400_000;
 
 /** Matches the deals that went live or changed since the last run; returns how many new deliveries it kept. */
 export async function matchNewDeals(db: Executor, now = new Date()): Promise<number> {
-  const [mark] = await db.select({ until: rollUpMarks.coveredUntil }).from(rollUpMarks).where(eq(rollUpMarks.name, MARK));
-  const setMark = () =>
-    db
-      .insert(rollUpMarks)
-      .values({ name: MARK, coveredUntil: now })
-      .onConflictDoUpdate({ target: rollUpMarks.name, set: { coveredUntil: now } });
+  const mark = await readMark(db, MARK);
   // The first run only starts the clock: the catalogue that was there before alerts existed is not news.
   if (!mark) {
-    await setMark();
+    await writeMark(db, MARK, now);
     return 0;
   }
-  const since = new Date(mark.until.getTime() - LATE_COMMIT_MS);
+  const since = new Date(mark.getTime() - LATE_COMMIT_MS);
   const rows = await db
     .select({
       id: dealAlerts.id,
@@ -84,7 +80,7 @@ export async function matchNewDeals(db: Executor, now = new Date()): Promise<num
       offset += DEALS_PER_PASS;
     }
   }
-  await setMark();
+  await writeMark(db, MARK, now);
   return kept;
 }
 
@@ -131,8 +127,7 @@ export async function mailAlerts(
           links: rows.map((row) => ({
             label: row.title,
             url: site + dealPath(row),
-            // Amazon allows its price shown only beside the time it was read; the deal's page shows both.
-            note: [row.asin ? null : formatPrice(row.price), row.store ? `at ${row.store}` : null].filter(Boolean).join(" "),
+            note: dealPriceAndStore(row),
           })),
         },
         {

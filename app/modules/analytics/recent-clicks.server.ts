@@ -1,6 +1,6 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { readMark, writeMark } from "#app/db/roll-up-marks.server";
+import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { rollUpMarks } from "#app/db/schema";
 import type { Executor } from "#app/db/client.server";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
 import { clickOutTypes } from "#app/modules/content-types/click-out.server";
@@ -37,13 +37,13 @@ async function rollUpType(
   { now = new Date(), full = false }: { now?: Date; full?: boolean },
 ): Promise<number> {
   const mark = `${type.key}-popularity`;
-  const [covered] = await db.select({ until: rollUpMarks.coveredUntil }).from(rollUpMarks).where(eq(rollUpMarks.name, mark));
+  const coveredUntil = await readMark(db, mark);
   const until = now.toISOString();
   const windowStart = new Date(now.getTime() - WINDOW_MS).toISOString();
   const counted = sql`c.kind = ${type.key} AND c.created_at > ${windowStart}::timestamptz AND c.created_at <= ${until}::timestamptz`;
   let wanted: SQL;
-  if (covered && !full) {
-    const seenUntil = new Date(covered.until.getTime() - LATE_COMMIT_MS);
+  if (coveredUntil && !full) {
+    const seenUntil = new Date(coveredUntil.getTime() - LATE_COMMIT_MS);
     const agedFrom = new Date(seenUntil.getTime() - WINDOW_MS).toISOString();
     wanted = sql`
       SELECT touched.item_id AS id, (SELECT count(*)::int FROM clicks c WHERE c.item_id = touched.item_id AND ${counted}) AS clicks
@@ -64,9 +64,6 @@ async function rollUpType(
   `)) as unknown as { rowCount?: number; affectedRows?: number };
   // Only after the counts are written: a run that fails half-way is repeated over the same clicks
   // (recounting is idempotent).
-  await db
-    .insert(rollUpMarks)
-    .values({ name: mark, coveredUntil: now })
-    .onConflictDoUpdate({ target: rollUpMarks.name, set: { coveredUntil: now } });
+  await writeMark(db, mark, now);
   return result.rowCount ?? result.affectedRows ?? 0;
 }

@@ -1,7 +1,6 @@
 import type { Executor } from "#app/db/client.server";
 import { couponDiscountLabel, formatPrice } from "#app/lib/money";
 import { dealPath, storePath } from "#app/lib/public-paths";
-import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
 import { GUIDES_PER_PAGE, listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
 import { readCategoryPage } from "#app/modules/categories/category-page.server";
 import { parseCouponFilters } from "#app/modules/coupons/coupon-filters.server";
@@ -41,7 +40,7 @@ const joined = (...parts: Array<string | null | undefined>) => parts.filter(Bool
 
 function dealEntry(deal: PublicDeal): FeedEntry {
   // Amazon allows a price shown only for 24 hours after it was read; a feed reader keeps entries for good.
-  const price = deal.amazonAsin ? "Price on Amazon" : amazonPriceShowable(deal) ? formatPrice(deal.currentPrice) : null;
+  const price = deal.amazonAsin ? "Price on Amazon" : formatPrice(deal.currentPrice);
   const was = !deal.amazonAsin && deal.originalPrice ? `was ${formatPrice(deal.originalPrice)}` : null;
   return {
     id: deal.id,

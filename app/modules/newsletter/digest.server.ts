@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Database, Executor } from "#app/db/client.server";
 import { buyingGuides, coupons, deals, newsletterSubscribers, stores } from "#app/db/schema";
 import { descNullsLast } from "#app/db/order-by";
-import { couponDiscountLabel, formatPrice } from "#app/lib/money";
+import { couponDiscountLabel, dealPriceAndStore } from "#app/lib/money";
 import { dealPath, storePath } from "#app/lib/public-paths";
 import { buyingGuideType } from "#app/modules/buying-guides/buying-guide.type.server";
 import { publicRows } from "#app/modules/content-types/public-read.server";
@@ -57,7 +57,7 @@ export async function readDigest(db: Executor, now = new Date()): Promise<Digest
     deals: dealRows.map((deal) => ({
       label: deal.title,
       path: dealPath(deal),
-      note: [deal.asin ? null : formatPrice(deal.price), deal.store ? `at ${deal.store}` : null].filter(Boolean).join(" "),
+      note: dealPriceAndStore(deal),
     })),
     coupons: couponRows.map((coupon) => ({
       label: coupon.title,

@@ -1,3 +1,4 @@
+import { pageParam } from "#app/lib/page-window";
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, gt, ilike } from "drizzle-orm";
 import { descNullsLast } from "#app/db/order-by";
@@ -23,7 +24,7 @@ export function readSubscriberFilters(params: URLSearchParams): SubscriberFilter
   return {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     state: subscriberStates.includes(state as SubscriberState) ? (state as SubscriberState) : null,
-    page: Math.max(1, Math.min(10_000, Math.floor(Number(params.get("page"))) || 1)),
+    page: pageParam(params, 10_000),
   };
 }
 

@@ -1,7 +1,8 @@
+import { readMark, writeMark } from "#app/db/roll-up-marks.server";
 import { and, eq, gt, inArray, lte, or, sql, type AnyColumn } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
-import { buyingGuides, coupons, deals, rollUpMarks, stores, webhookItemStates, type WebhookEvent } from "#app/db/schema";
-import { couponDiscountLabel, formatPrice } from "#app/lib/money";
+import { buyingGuides, coupons, deals, stores, webhookItemStates, type WebhookEvent } from "#app/db/schema";
+import { couponDiscountLabel, dealPriceAndStore } from "#app/lib/money";
 import { dealPath, storePath } from "#app/lib/public-paths";
 import { buyingGuideType } from "#app/modules/buying-guides/buying-guide.type.server";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
@@ -97,12 +98,9 @@ async function eventsOf(db: Executor, item: Watched, since: Date, now: Date): Pr
 
 /** The events since the last run (as of `now`), oldest mark first; moves the mark. */
 export async function detectWebhookEvents(db: Executor, now = new Date()): Promise<ItemEvent[]> {
-  const [mark] = await db.select({ until: rollUpMarks.coveredUntil }).from(rollUpMarks).where(eq(rollUpMarks.name, MARK));
-  const events = mark ? (await Promise.all(watched.map((item) => eventsOf(db, item, new Date(mark.until.getTime() - LATE_COMMIT_MS), now)))).flat() : [];
-  await db
-    .insert(rollUpMarks)
-    .values({ name: MARK, coveredUntil: now })
-    .onConflictDoUpdate({ target: rollUpMarks.name, set: { coveredUntil: now } });
+  const mark = await readMark(db, MARK);
+  const events = mark ? (await Promise.all(watched.map((item) => eventsOf(db, item, new Date(mark.getTime() - LATE_COMMIT_MS), now)))).flat() : [];
+  await writeMark(db, MARK, now);
   return events;
 }
 
@@ -125,7 +123,7 @@ export async function itemOf(db: Executor, kind: ItemEvent["kind"], id: string):
       ? {
           title: row.title,
           path: dealPath(row),
-          summary: [row.asin ? null : formatPrice(row.price), row.store ? `at ${row.store}` : null].filter(Boolean).join(" "),
+          summary: dealPriceAndStore(row),
         }
       : null;
   }
