@@ -90,7 +90,7 @@ export function pageCacheMiddleware(cache: PageCache, hits: HitServing) {
     if (!cacheable) {
       if (isAdminPath(req.path) || PERSONAL_COOKIE.test(req.headers.cookie ?? "")) res.setHeader("Cache-Control", PRIVATE);
       // An admin write changes content: forget pages now, before other processes hear the database's NOTIFY.
-      if (req.method !== "GET" && req.method !== "HEAD" && isAdminPath(req.path)) res.on("finish", () => cache.invalidate());
+      if (req.method !== "GET" && req.method !== "HEAD" && isAdminPath(req.path)) res.on("finish", () => cache.invalidate("own-write"));
       return next();
     }
     res.locals.pendingPage = { ...cacheable, generation: cache.generation } satisfies PendingPage;

@@ -1,10 +1,10 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { cachedPage, PageCache } from "./page-cache";
+import { cachedPage, PageCache, type PageCacheOptions } from "./page-cache";
 
 const html = (text: string) => cachedPage(200, new Headers({ "content-type": "text/html; charset=utf-8" }), Buffer.from(text));
 
-function cacheAt(clock: { now: number }, options: { maxBytes?: number; changeAt?: Date | null; onInvalidate?: () => void } = {}) {
+function cacheAt(clock: { now: number }, options: { maxBytes?: number; changeAt?: Date | null; onInvalidate?: PageCacheOptions["onInvalidate"] } = {}) {
   let lookups = 0;
   const cache = new PageCache({
     onInvalidate: options.onInvalidate,
@@ -20,15 +20,19 @@ function cacheAt(clock: { now: number }, options: { maxBytes?: number; changeAt?
 
 describe("page cache", () => {
   it("keeps a page with its gzip and a validator, until content changes, and passes the change on", async () => {
-    let told = 0;
-    const { cache } = cacheAt({ now: 0 }, { onInvalidate: () => told++ });
+    const told: string[] = [];
+    const { cache } = cacheAt({ now: 0 }, { onInvalidate: (cause) => told.push(cause) });
     await cache.set("/a", html("<p>a</p>"), cache.generation);
     const page = cache.get("/a")!;
     expect(gunzipSync(page.gzip).toString()).toBe("<p>a</p>");
     expect(page.etag).toMatch(/^W\/"[\w-]+"$/);
     cache.invalidate();
     expect(cache.get("/a")).toBeUndefined();
-    expect(told).toBe(1);
+    await cache.set("/b", html("<p>b</p>"), cache.generation);
+    cache.invalidate("own-write");
+    expect(cache.get("/b")).toBeUndefined();
+    // Listeners learn whether the database reported a change or this process only answered an admin write.
+    expect(told).toEqual(["content", "own-write"]);
   });
 
   it("does not keep a page whose render began before content changed", async () => {

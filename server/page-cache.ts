@@ -25,12 +25,18 @@ export interface CachedPage {
   expiresAt: number;
 }
 
+export type InvalidationCause = "content" | "own-write";
+
 export interface PageCacheOptions {
   maxBytes: number;
   /** The next instant a published row starts or ends, when pages change without a write. */
   nextContentChange: () => Promise<Date | null>;
-  /** Told whenever pages are forgotten, for other reads kept until content changes. */
-  onInvalidate?: () => void;
+  /**
+   * Told whenever pages are forgotten, for other reads kept until content changes. `cause` is
+   * "own-write" when this process's admin write was answered (content may not have changed at all: the
+   * write could have been refused), "content" when the database said it changed or a scheduled moment came.
+   */
+  onInvalidate?: (cause: InvalidationCause) => void;
   now?: () => number;
 }
 
@@ -62,14 +68,14 @@ export class PageCache {
     return this.#options.maxBytes > 0;
   }
 
-  /** Forgets every page: content changed. Renders started before this are not kept either. */
-  invalidate(): void {
+  /** Forgets every page: content changed (or may have). Renders started before this are not kept either. */
+  invalidate(cause: InvalidationCause = "content"): void {
     this.#entries.clear();
     this.#bytes = 0;
     this.#generation++;
     this.#changeAt = undefined;
     clearTimeout(this.#changeTimer);
-    this.#options.onInvalidate?.();
+    this.#options.onInvalidate?.(cause);
     // Watch for the next scheduled change even while no page is kept (`onInvalidate`'s reads, a cache
     // given no memory); a burst of changes is looked up once.
     if (this.#lookUpSoon) return;
