@@ -8,7 +8,7 @@ import { DAILY_ALERTS_JOB, DEAL_ALERTS_JOB, mailAlerts, runDealAlerts } from "#a
 import type { BackgroundJob } from "#app/modules/jobs/job-queue.server";
 import { runWebhookEvents, sendDueWebhooks, WEBHOOK_DELIVERIES_JOB, WEBHOOK_EVENTS_JOB } from "#app/modules/webhooks/webhooks.server";
 import { sendQueuedMail, smtpTransport } from "#app/modules/mail/mail-sender.server";
-import { SEND_MAIL_JOB } from "#app/modules/mail/outbox.server";
+import { deleteOldMail, SEND_MAIL_JOB } from "#app/modules/mail/outbox.server";
 import { expireUnconfirmed } from "#app/modules/newsletter/newsletter.server";
 import { DIGEST_CRON, DIGEST_JOB, runWeeklyDigest } from "#app/modules/newsletter/digest-schedule.server";
 import { LINK_HEALTH_JOB, linkHealthSettings, runLinkHealth } from "#app/modules/link-health/link-health.server";
@@ -121,6 +121,13 @@ export function backgroundJobs(services: Pick<AppServices, "db" | "env" | "amazo
       cron: "17 */6 * * *",
       timeoutMinutes: 30,
       run: async () => ({ deleted: await deleteOldClicks(db, { days: env.CLICK_RETENTION_DAYS }) }),
+    },
+    {
+      name: "mail-retention",
+      title: `Outbox retention (${env.MAIL_RETENTION_DAYS} days)`,
+      cron: "47 3 * * *",
+      timeoutMinutes: 30,
+      run: async () => ({ deleted: await deleteOldMail(db, { days: env.MAIL_RETENTION_DAYS }) }),
     },
     ...(driver === "pglite"
       ? [

@@ -64,6 +64,8 @@ const schema = z
     PAGE_CACHE_MB: z.coerce.number({ message: "must be a number" }).int().min(0).max(65536).default(64),
     // Days raw click-outs are kept; the analytics' per-day counts are kept for good.
     CLICK_RETENTION_DAYS: z.coerce.number({ message: "must be a number" }).int().min(31).max(3650).default(400),
+    // Days the outbox keeps messages once sent, given up, or kept without SMTP.
+    MAIL_RETENTION_DAYS: z.coerce.number({ message: "must be a number" }).int().min(1).max(3650).default(30),
     // Link health (modules/link-health): how often each outbound link is checked, and how many a minute (0: none).
     LINK_CHECK_EVERY_HOURS: z.coerce.number({ message: "must be a number" }).int().min(1).max(720).default(24),
     LINK_CHECKS_PER_MINUTE: z.coerce.number({ message: "must be a number" }).int().min(0).max(600).default(30),

@@ -4,7 +4,7 @@ import { SmtpTestServer } from "../../../tests/support/smtp-test-server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { mailOutbox } from "#app/db/schema";
 import { retryDelayMs, sendQueuedMail, smtpTransport } from "./mail-sender.server";
-import { queueMail, type MailMessage } from "./outbox.server";
+import { deleteOldMail, queueMail, type MailMessage } from "./outbox.server";
 
 let t: TestDatabase;
 const smtp = new SmtpTestServer();
@@ -72,5 +72,22 @@ describe("sending mail", () => {
     expect(row).toMatchObject({ state: "kept", to: "shopper@example.com" });
     expect(await sendQueuedMail(t.db, smtpTransport({ SMTP_URL: smtp.url })!, { from })).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it("deletes messages done with after the retention, and keeps a queued one however old", async () => {
+    const day = 86_400_000;
+    const ago = (days: number) => new Date(Date.now() - days * day);
+    const rows = [
+      { subject: "old sent", state: "sent", createdAt: ago(31) },
+      { subject: "old failed", state: "failed", createdAt: ago(40) },
+      { subject: "old kept", state: "kept", createdAt: ago(31) },
+      { subject: "old queued", state: "queued", createdAt: ago(60) },
+      { subject: "recent sent", state: "sent", createdAt: ago(29) },
+      { subject: "recent kept", state: "kept", createdAt: ago(1) },
+    ] as const;
+    await t.db.insert(mailOutbox).values(rows.map((row) => ({ ...message, headers: {}, ...row })));
+    expect(await deleteOldMail(t.db, { days: 30 })).toBe(3);
+    const left = await t.db.select({ subject: mailOutbox.subject }).from(mailOutbox);
+    expect(left.map((row) => row.subject).sort()).toEqual(["old queued", "recent kept", "recent sent"]);
   });
 });

@@ -1,6 +1,7 @@
-import { asc } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { descNullsLast } from "#app/db/order-by";
 import type { Executor } from "#app/db/client.server";
+import { daysBefore, deleteInBatches } from "#app/db/delete-in-batches.server";
 import { mailOutbox } from "#app/db/schema";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import type { Env } from "#app/platform/env.server";
@@ -39,6 +40,15 @@ export async function queueMail(db: Executor, env: Pick<Env, "SMTP_URL">, messag
 /** Asks the send-mail job to run now (after the messages' transaction committed), rather than at its next minute. */
 export function wakeMailSender(jobs: Pick<JobQueue, "runNow">): void {
   jobs.runNow(SEND_MAIL_JOB).catch((error: unknown) => logger.warn({ err: error }, "could not queue the send-mail job"));
+}
+
+/**
+ * Deletes messages done with (sent, given up, or kept without SMTP) older than `days`; a queued one stays
+ * until it is sent or given up. A weekly digest writes one row per reader, so without this the outbox grows
+ * by the list's size every week. Returns how many.
+ */
+export async function deleteOldMail(db: Executor, options: { days: number; now?: Date }): Promise<number> {
+  return deleteInBatches(db, "mail_outbox", sql`created_at < ${daysBefore(options.days, options.now)}::timestamptz AND state <> 'queued'`);
 }
 
 /** A page of the outbox, newest first (read off its index; one row past the page says whether more follow). */
