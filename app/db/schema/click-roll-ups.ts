@@ -24,7 +24,34 @@ export const clickDays = pgTable(
     index("click_days_group_idx").on(t.facet, t.value, t.kind, t.action, t.day),
     // (An IN predicate: one that fixed `facet` would drop it from the scan's bounds.) Its migration adds
     // INCLUDE (value, kind), which Drizzle cannot express, so a range's rows are read from the index alone.
-    index("click_days_top_idx").on(t.facet, t.action, t.day, t.clicks.desc()).where(sql`${t.facet} IN ('item', 'store')`),
+    index("click_days_top_idx")
+      .on(t.facet, t.action, t.day, t.clicks.desc())
+      .where(sql`${t.facet} IN ('item', 'store')`),
+  ],
+);
+
+/**
+ * Clicks per Monday-to-Sunday week per facet value, the sum of `click_days` over the week: a custom range
+ * reads its whole weeks here and only the days around them from `click_days`.
+ */
+export const clickWeeks = pgTable(
+  "click_weeks",
+  {
+    facet: text().notNull(),
+    week: date({ mode: "string" }).notNull(),
+    value: text().notNull(),
+    kind: text().notNull(),
+    action: text().notNull(),
+    clicks: integer().notNull(),
+  },
+  // As `click_days`: by facet and week for a range, by group for a candidate's sum, each week's top (its
+  // migration adds INCLUDE (value, kind)).
+  (t) => [
+    primaryKey({ columns: [t.facet, t.week, t.value, t.kind, t.action] }),
+    index("click_weeks_group_idx").on(t.facet, t.value, t.kind, t.action, t.week),
+    index("click_weeks_top_idx")
+      .on(t.facet, t.action, t.week, t.clicks.desc())
+      .where(sql`${t.facet} IN ('item', 'store')`),
   ],
 );
 
@@ -40,5 +67,8 @@ export const clickWindows = pgTable(
     clicks: integer().notNull(),
   },
   // The top of a report is read off this index.
-  (t) => [primaryKey({ columns: [t.days, t.facet, t.value, t.kind, t.action] }), index("click_windows_top_idx").on(t.days, t.facet, t.action, t.clicks.desc(), t.value)],
+  (t) => [
+    primaryKey({ columns: [t.days, t.facet, t.value, t.kind, t.action] }),
+    index("click_windows_top_idx").on(t.days, t.facet, t.action, t.clicks.desc(), t.value),
+  ],
 );

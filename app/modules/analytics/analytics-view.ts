@@ -121,6 +121,23 @@ export function daysOf(from: string, to: string): string[] {
   return days;
 }
 
+/** The Monday a day's week starts on (weeks as PostgreSQL's date_trunc('week') counts them). */
+export function weekOf(day: string): string {
+  const number = dayNumber(day);
+  // Day 0 (1970-01-01) was a Thursday: 3 days after a Monday.
+  return dayAt(number - ((number + 3) % 7));
+}
+
+/** A range as the whole weeks inside it and the days before and after them, so a sum reads each once. */
+export function weeksAndDaysOf(from: string, to: string): { weeks: string[]; days: string[] } {
+  const firstMonday = weekOf(from) === from ? from : addDays(weekOf(from), 7);
+  const weeks: string[] = [];
+  for (let monday = firstMonday; addDays(monday, 6) <= to; monday = addDays(monday, 7)) weeks.push(monday);
+  if (weeks.length === 0) return { weeks, days: daysOf(from, to) };
+  const afterWeeks = addDays(weeks.at(-1)!, 7);
+  return { weeks, days: [...(from < firstMonday ? daysOf(from, addDays(firstMonday, -1)) : []), ...(afterWeeks <= to ? daysOf(afterWeeks, to) : [])] };
+}
+
 /** The query string of a view (defaults left out), for links and the CSV export. */
 export function analyticsSearch(view: AnalyticsView): string {
   const search = new URLSearchParams();

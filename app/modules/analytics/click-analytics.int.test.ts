@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { clickDays, clicks, clickWindows, coupons, deals, type giftIdeas, rollUpMarks } from "#app/db/schema";
+import { clickDays, clicks, clickWeeks, clickWindows, coupons, deals, type giftIdeas, rollUpMarks } from "#app/db/schema";
 import { clickOutType } from "#app/modules/content-types/click-out.server";
 import { adminPathOf, titleCase } from "#app/modules/content-types/words";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
@@ -69,13 +69,14 @@ const rawValue: Record<(typeof FACETS)[number], string> = {
   device: "coalesce(device, '')",
 };
 
-type Counted = { facet: string; day?: string; days?: number; value: string; kind: string; action: string; clicks: number };
-const key = (row: Counted) => [row.facet, row.day ?? row.days, row.value, row.kind, row.action].join("|");
+type Counted = { facet: string; day?: string; week?: string; days?: number; value: string; kind: string; action: string; clicks: number };
+const key = (row: Counted) => [row.facet, row.day ?? row.week ?? row.days, row.value, row.kind, row.action].join("|");
 const byKey = (rows: Counted[]) => Object.fromEntries(rows.map((row) => [key(row), Number(row.clicks)]));
 
 /** What the roll-ups should hold, counted straight from the raw clicks. */
-async function rawCounts(today: string): Promise<{ days: Record<string, number>; windows: Record<string, number> }> {
+async function rawCounts(today: string): Promise<{ days: Record<string, number>; weeks: Record<string, number>; windows: Record<string, number> }> {
   const days: Counted[] = [];
+  const weeks: Counted[] = [];
   const windows: Counted[] = [];
   for (const facet of FACETS) {
     const perDay = (await db().execute(
@@ -83,6 +84,11 @@ async function rawCounts(today: string): Promise<{ days: Record<string, number>;
         FROM clicks GROUP BY 2, 3, 4, 5`),
     )) as unknown as { rows: Counted[] };
     days.push(...perDay.rows);
+    const perWeek = (await db().execute(
+      sql.raw(`SELECT '${facet}' AS facet, date_trunc('week', (created_at AT TIME ZONE 'UTC')::date)::date::text AS week, ${rawValue[facet]} AS value, kind, action,
+        count(*)::int AS clicks FROM clicks GROUP BY 2, 3, 4, 5`),
+    )) as unknown as { rows: Counted[] };
+    weeks.push(...perWeek.rows);
     for (const window of WINDOWS) {
       const inWindow = (await db().execute(
         sql.raw(`SELECT '${facet}' AS facet, ${window} AS days, ${rawValue[facet]} AS value, kind, action, count(*)::int AS clicks FROM clicks
@@ -91,17 +97,18 @@ async function rawCounts(today: string): Promise<{ days: Record<string, number>;
       windows.push(...inWindow.rows);
     }
   }
-  return { days: byKey(days), windows: byKey(windows) };
+  return { days: byKey(days), weeks: byKey(weeks), windows: byKey(windows) };
 }
 
-async function rolledUp(): Promise<{ days: Record<string, number>; windows: Record<string, number> }> {
-  const [days, windows] = await Promise.all([db().select().from(clickDays), db().select().from(clickWindows)]);
-  return { days: byKey(days as Counted[]), windows: byKey(windows as Counted[]) };
+async function rolledUp(): Promise<{ days: Record<string, number>; weeks: Record<string, number>; windows: Record<string, number> }> {
+  const [days, weeks, windows] = await Promise.all([db().select().from(clickDays), db().select().from(clickWeeks), db().select().from(clickWindows)]);
+  return { days: byKey(days as Counted[]), weeks: byKey(weeks as Counted[]), windows: byKey(windows as Counted[]) };
 }
 
 beforeEach(async () => {
   await db().delete(clicks);
   await db().delete(clickDays);
+  await db().delete(clickWeeks);
   await db().delete(clickWindows);
   await db()
     .delete(rollUpMarks)

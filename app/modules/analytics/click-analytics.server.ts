@@ -7,13 +7,13 @@ import { publicRows } from "#app/modules/content-types/public-read.server";
 import { itemNames, namesOf } from "#app/modules/content-types/item-names.server";
 import { clickOutTypes } from "#app/modules/content-types/click-out.server";
 import { adminPathOf, lifecycleOf, titleCase, titleColumnOf } from "#app/modules/content-types/words";
-import { addDays, dayOf, daysOf, previousPeriod, readAnalyticsView, type AnalyticsView, type ReportRow } from "./analytics-view";
+import { addDays, dayOf, daysOf, previousPeriod, readAnalyticsView, weeksAndDaysOf, type AnalyticsView, type ReportRow } from "./analytics-view";
 import { logger } from "#app/platform/logger.server";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import { CLICK_ROLL_UP_JOB, type Facet } from "./click-roll-up.server";
 
 // The click report for one view. Everything is read from the roll-ups (`click_windows` for the preset
-// ranges, `click_days` for a custom one), except a view filtered by one store, which counts that store's
+// ranges, `click_weeks` and `click_days` for a custom one), except a view filtered by one store, which counts that store's
 // raw clicks over the range through `clicks (store_id, created_at)`.
 
 const TOP_ROWS = 50;
@@ -60,57 +60,115 @@ interface Counted {
   clicks: number;
 }
 
-/** How many of each day's most clicked items a custom range's top list starts from. */
+/**
+ * A custom range as the roll-ups hold it: its whole weeks in `click_weeks` and the days around them in
+ * `click_days` (at most six each side), so a year is 52 weeks rather than 366 days.
+ */
+interface RangeParts {
+  weeks: string[];
+  days: string[];
+}
+
+const partsOf = (view: AnalyticsView): RangeParts => weeksAndDaysOf(view.from, view.to);
+const dateList = (dates: string[]) =>
+  sql.join(
+    dates.map((date) => sql`${date}::date`),
+    sql`, `,
+  );
+/** The range's condition on a roll-up's date column: whole weeks are consecutive; days are listed. */
+const inWeeks = (column: SQL, weeks: string[]) => sql`${column} >= ${weeks[0]!}::date AND ${column} <= ${weeks.at(-1)!}::date`;
+const inDays = (column: SQL, days: string[]) => sql`${column} IN (${dateList(days)})`;
+
+/** One facet's rows over a custom range (value, kind, clicks), weeks and days together. */
+function rangeRows(parts: RangeParts, facet: Facet, action: string, kind: SQL): SQL {
+  const reads = [
+    ...(parts.weeks.length
+      ? [sql`SELECT value, kind, clicks FROM click_weeks WHERE facet = ${facet} AND action = ${action} AND ${inWeeks(sql`week`, parts.weeks)} ${kind}`]
+      : []),
+    ...(parts.days.length
+      ? [sql`SELECT value, kind, clicks FROM click_days WHERE facet = ${facet} AND action = ${action} AND ${inDays(sql`day`, parts.days)} ${kind}`]
+      : []),
+  ];
+  return sql.join(reads, sql` UNION ALL `);
+}
+
+/** An item's clicks over a custom range, `c` naming a row with its value and kind: its weeks' and days' rows summed. */
+function itemClicksOver(parts: RangeParts, action: string, c: SQL): SQL {
+  const group = (table: SQL) => sql`${table}.facet = 'item' AND ${table}.value = ${c}.value AND ${table}.kind = ${c}.kind AND ${table}.action = ${action}`;
+  const sums = [
+    ...(parts.weeks.length
+      ? [sql`coalesce((SELECT sum(w.clicks) FROM click_weeks w WHERE ${group(sql`w`)} AND ${inWeeks(sql`w.week`, parts.weeks)}), 0)`]
+      : []),
+    ...(parts.days.length ? [sql`coalesce((SELECT sum(d.clicks) FROM click_days d WHERE ${group(sql`d`)} AND ${inDays(sql`d.day`, parts.days)}), 0)`] : []),
+  ];
+  return sql`(${sql.join(sums, sql` + `)})`;
+}
+
+/** How many of each week's and day's most clicked items a custom range's top list starts from. */
 const DAY_TOP = 100;
+/** Past this many candidates (each read once per week and day), summing every item costs less. */
+const MOST_CANDIDATES = 200;
 
 /**
- * The most clicked items over a custom range without summing every item's every day (about 11,000 item
- * rows a day at 5,000,000 clicks a year): each day's DAY_TOP items (off `click_days_top_idx`) are the
- * candidates, summed exactly over the range. An item in no day's list clicked at most each day's
- * DAY_TOP-th count, so the sum of those counts bounds it: when the last of the top rows beats the bound,
- * the list is exact (the threshold algorithm). Otherwise null, and the caller sums everything. Only the
- * candidates that can still make the list are summed: one whose listed clicks plus its unlisted days' bounds
- * fall short of what the 50th candidate was listed with cannot.
+ * The most clicked items over a custom range without summing every item's every week and day (about 47,000
+ * item rows a week at 5,000,000 clicks a year): each week's and each remaining day's DAY_TOP items (off the
+ * `_top_idx` indexes) are the candidates, summed exactly over the range. An item in no list clicked at most
+ * each list's DAY_TOP-th count, so the sum of those counts bounds it: when the last of the top rows beats the
+ * bound, the list is exact (the threshold algorithm). Otherwise null, and the caller sums everything. Only
+ * the candidates that can still make the list are summed: one whose listed clicks plus its unlisted parts'
+ * bounds fall short of what the 50th candidate was listed with cannot; and none when even those most
+ * hopeful sums cannot put a 50th above the bound, or when there are so many (flat counts, as coupon code
+ * reveals have) that summing every item is cheaper.
  */
 async function topItemsOverRange(db: Executor, view: AnalyticsView, action: string): Promise<Counted[] | null> {
   const kind = view.kind ? sql`AND kind = ${view.kind}` : sql``;
-  const days = sql.join(
-    daysOf(view.from, view.to).map((day) => sql`(${day}::date)`),
-    sql`, `,
-  );
+  const parts = partsOf(view);
+  // Each week's or day's list, labelled so the weeks' and days' DAY_TOP-th counts are told apart.
+  const topsOf = (unit: "week" | "day", dates: string[]) => sql`
+    SELECT ${unit}::text || range.at::text AS part, t.value, t.kind, t.clicks FROM (VALUES ${sql.join(
+      dates.map((date) => sql`(${date}::date)`),
+      sql`, `,
+    )}) AS range(at)
+    CROSS JOIN LATERAL (
+      SELECT value, kind, clicks FROM ${sql.identifier(`click_${unit}s`)}
+      WHERE facet = 'item' AND action = ${action} AND ${sql.identifier(unit)} = range.at ${kind}
+      ORDER BY clicks DESC NULLS LAST LIMIT ${DAY_TOP}
+    ) t`;
+  const lists = [...(parts.weeks.length ? [topsOf("week", parts.weeks)] : []), ...(parts.days.length ? [topsOf("day", parts.days)] : [])];
   const rows = rowsOf<Counted & { bound: number }>(
     await db.execute(sql`
-      WITH tops AS (
-        SELECT t.day, t.value, t.kind, t.clicks FROM (VALUES ${days}) AS range(day)
-        CROSS JOIN LATERAL (
-          SELECT day, value, kind, clicks FROM click_days
-          WHERE facet = 'item' AND action = ${action} AND day = range.day ${kind}
-          ORDER BY clicks DESC NULLS LAST LIMIT ${DAY_TOP}
-        ) t
-      ), per_day AS (
-        SELECT day, CASE WHEN count(*) < ${DAY_TOP} THEN 0 ELSE min(clicks) END AS kth FROM tops GROUP BY day
+      WITH tops AS (${sql.join(lists, sql` UNION ALL `)}), per_part AS (
+        SELECT part, CASE WHEN count(*) < ${DAY_TOP} THEN 0 ELSE min(clicks) END AS kth FROM tops GROUP BY part
       ), bound AS (
-        SELECT coalesce(sum(kth), 0)::int AS clicks FROM per_day
+        SELECT coalesce(sum(kth), 0)::int AS clicks FROM per_part
       ), seen AS (
-        SELECT t.value, t.kind, sum(t.clicks) AS clicks, sum(p.kth) AS listed_kth FROM tops t JOIN per_day p ON p.day = t.day GROUP BY t.value, t.kind
+        SELECT t.value, t.kind, sum(t.clicks) AS clicks, sum(p.kth) AS listed_kth FROM tops t JOIN per_part p ON p.part = t.part GROUP BY t.value, t.kind
       ), floor AS (
         SELECT clicks FROM seen ORDER BY clicks DESC LIMIT 1 OFFSET ${TOP_ROWS - 1}
-      ), candidates AS (
+      ), ceiling AS (
+        SELECT clicks + (SELECT clicks FROM bound) - listed_kth AS clicks FROM seen ORDER BY 1 DESC LIMIT 1 OFFSET ${TOP_ROWS - 1}
+      ), hopeful AS (
         SELECT value, kind FROM seen
         WHERE seen.clicks + (SELECT clicks FROM bound) - seen.listed_kth >= coalesce((SELECT clicks FROM floor), 0)
+      ), candidates AS (
+        -- Summed only when they can prove the list (the 50th's exact count can reach past the bound) and are
+        -- few enough that summing them beats summing every item.
+        SELECT * FROM hopeful
+        WHERE (SELECT clicks FROM bound) = 0
+          OR (coalesce((SELECT clicks FROM ceiling), 0) > (SELECT clicks FROM bound) AND (SELECT count(*) FROM hopeful) <= ${MOST_CANDIDATES})
+      ), summed AS (
+        SELECT c.value, c.kind, ${itemClicksOver(parts, action, sql`c`)}::int AS clicks FROM candidates c
+        ORDER BY clicks DESC, c.value LIMIT ${TOP_ROWS}
       )
-      SELECT c.value, c.kind, total.clicks, (SELECT clicks FROM bound) AS bound FROM candidates c
-      CROSS JOIN LATERAL (
-        SELECT sum(clicks)::int AS clicks FROM click_days d
-        WHERE d.facet = 'item' AND d.value = c.value AND d.kind = c.kind AND d.action = ${action} AND d.day >= ${view.from}::date AND d.day <= ${view.to}::date
-      ) total
-      ORDER BY total.clicks DESC, c.value LIMIT ${TOP_ROWS}`),
+      SELECT s.value, s.kind, s.clicks, (SELECT clicks FROM bound) AS bound FROM (SELECT 1) AS one LEFT JOIN summed s ON true
+      ORDER BY s.clicks DESC, s.value`),
   );
   const bound = rows[0]?.bound ?? 0;
-  const last = rows.at(-1);
-  // Bound 0: every day listed all its items, so every clicked item is a candidate.
-  if (bound > 0 && (rows.length < TOP_ROWS || !last || last.clicks <= bound)) return null;
-  return rows.map(({ value, kind, clicks }) => ({ value, kind, clicks }));
+  const listed = rows.filter((row) => row.value !== null);
+  const last = listed.at(-1);
+  // Bound 0: every list held all its items, so every clicked item is a candidate.
+  if (bound > 0 && (listed.length < TOP_ROWS || !last || last.clicks <= bound)) return null;
+  return listed.map(({ value, kind, clicks }) => ({ value, kind, clicks }));
 }
 
 /** The top values of a facet in the view, most clicks first (an item is a value of one kind). */
@@ -142,11 +200,12 @@ async function topOf(db: Executor, view: AnalyticsView, facet: Facet, action: st
     if (top) return top;
   }
   const source =
-    view.preset !== null ? sql`click_windows WHERE days = ${view.preset}` : sql`click_days WHERE day >= ${view.from}::date AND day <= ${view.to}::date`;
+    view.preset !== null
+      ? sql`(SELECT value, kind, clicks FROM click_windows WHERE days = ${view.preset} AND facet = ${facet} AND action = ${action} ${kind})`
+      : sql`(${rangeRows(partsOf(view), facet, action, kind)})`;
   return rowsOf<Counted>(
     await db.execute(sql`
-      SELECT value, ${kindColumn} AS kind, sum(clicks)::int AS clicks FROM ${source}
-        AND facet = ${facet} AND action = ${action} ${kind}
+      SELECT value, ${kindColumn} AS kind, sum(clicks)::int AS clicks FROM ${source} AS r
       GROUP BY ${grouping} ORDER BY clicks DESC, value LIMIT ${TOP_ROWS}`),
   );
 }

@@ -1,13 +1,14 @@
 import { readMark, writeMark } from "#app/db/roll-up-marks.server";
 import { sql } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
-import { addDays, daysOf, dayOf } from "./analytics-view";
+import { addDays, daysOf, dayOf, weekOf } from "./analytics-view";
 
-// The analytics read clicks rolled up per day (`click_days`) and per trailing window (`click_windows`),
-// never raw clicks over a range (ADR 0017). A run recounts whole days from the raw clicks (the days
-// touched since the last run, normally today alone), so it is idempotent: a run repeated, or two at once,
-// write the same counts. Then it recounts the 7/30/90-day windows of the values those days changed and
-// of the values whose clicks left a window since the last run. The first run counts every day, one
+// The analytics read clicks rolled up per day (`click_days`), per week (`click_weeks`, a custom range's
+// whole weeks) and per trailing window (`click_windows`), never raw clicks over a range (ADR 0017). A run
+// recounts whole days from the raw clicks (the days touched since the last run, normally today alone), so
+// it is idempotent: a run repeated, or two at once, write the same counts. Then it sums the weeks of those
+// days for the values they changed, and recounts the 7/30/90-day windows of those values and of the values
+// whose clicks left a window since the last run. The first run counts every day, one
 // statement per day, so no statement holds the embedded database for long.
 
 /** The background job that runs rollUpClicks. */
@@ -60,12 +61,35 @@ async function countDay(db: Executor, day: string): Promise<Group[]> {
   return result.rows;
 }
 
+const groupsIn = (chunk: string) => sql`(SELECT DISTINCT * FROM jsonb_to_recordset(${chunk}::jsonb) AS g(facet text, value text, kind text, action text))`;
+
+function chunked(groups: Group[]): string[] {
+  const chunks: string[] = [];
+  for (let start = 0; start < groups.length; start += RECOUNT_CHUNK) chunks.push(JSON.stringify(groups.slice(start, start + RECOUNT_CHUNK)));
+  return chunks;
+}
+
+/**
+ * Sums the days of the week starting `monday` into `click_weeks`: for the given groups (those whose count
+ * changed on a day counted), or for every group.
+ */
+async function countWeek(db: Executor, monday: string, groups: Group[] | "every group"): Promise<void> {
+  for (const chunk of groups === "every group" ? [null] : chunked(groups)) {
+    const only = chunk === null ? sql`` : sql`AND (d.facet, d.value, d.kind, d.action) IN (SELECT facet, value, kind, action FROM ${groupsIn(chunk)} AS g)`;
+    await db.execute(sql`
+      INSERT INTO click_weeks (facet, week, value, kind, action, clicks)
+      SELECT d.facet, ${monday}::date, d.value, d.kind, d.action, sum(d.clicks)::int FROM click_days d
+      WHERE d.day >= ${monday}::date AND d.day <= ${addDays(monday, 6)}::date ${only}
+      GROUP BY d.facet, d.value, d.kind, d.action
+      ON CONFLICT (facet, week, value, kind, action) DO UPDATE SET clicks = excluded.clicks WHERE click_weeks.clicks <> excluded.clicks`);
+  }
+}
+
 /** Recounts the windows ending `today` of the given groups: rows with no clicks left are removed. */
 async function recountWindows(db: Executor, groups: Group[], today: string): Promise<void> {
-  for (let start = 0; start < groups.length; start += RECOUNT_CHUNK) {
-    const chunk = JSON.stringify(groups.slice(start, start + RECOUNT_CHUNK));
+  for (const chunk of chunked(groups)) {
     await db.execute(sql`
-      WITH g AS (SELECT DISTINCT * FROM jsonb_to_recordset(${chunk}::jsonb) AS g(facet text, value text, kind text, action text)),
+      WITH g AS ${groupsIn(chunk)},
       summed AS (
         SELECT w.days, g.facet, g.value, g.kind, g.action,
           coalesce((SELECT sum(d.clicks) FROM click_days d
@@ -139,6 +163,7 @@ export async function rollUpClicks(db: Executor, { now = new Date() }: { now?: D
     const changed = await countDay(db, day);
     if (daysMark) touched.push(...changed);
   }
+  for (const monday of new Set(days.map(weekOf))) await countWeek(db, monday, daysMark ? touched : "every group");
   if (!daysMark || !windowsDay || addDays(windowsDay, LONGEST_WINDOW) < today) {
     await rebuildWindows(db, today);
   } else {
