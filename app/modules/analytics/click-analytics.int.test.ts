@@ -7,6 +7,7 @@ import { clickDays, clicks, clickWeeks, clickWindows, coupons, deals, type giftI
 import { clickOutType } from "#app/modules/content-types/click-out.server";
 import { adminPathOf, titleCase } from "#app/modules/content-types/words";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
+import { forgetContentMemos } from "#app/platform/content-memo.server";
 import { addDays, dayOf, readAnalyticsView } from "./analytics-view";
 import { clickReport } from "./click-analytics.server";
 import { clickReportCsv } from "./click-report-csv.server";
@@ -155,7 +156,9 @@ describe("click roll-ups", () => {
     expect(await rollUpClicks(db(), { now: new Date(NOW.getTime() + HOUR) })).toBe(0);
     // Stamped half a minute before the counted run, committed after it.
     const [deal] = await db().select().from(deals).limit(1);
-    await db().insert(clicks).values({ kind: "deal", itemId: deal!.id, createdAt: new Date(NOW.getTime() - 30_000) });
+    await db()
+      .insert(clicks)
+      .values({ kind: "deal", itemId: deal!.id, createdAt: new Date(NOW.getTime() - 30_000) });
     expect(await rollUpClicks(db(), { now: new Date(NOW.getTime() + 2 * HOUR) })).toBe(1);
     expect(await rolledUp()).toEqual(await rawCounts(TODAY));
   });
@@ -249,8 +252,10 @@ describe("the click report", () => {
     const table = type.table as typeof deals | typeof coupons | typeof giftIdeas;
     const now = new Date();
     const unclicked = async () => {
-      // Each type's rows keep their own count of recent clicks (recent-clicks.server.ts).
+      // Each type's rows keep their own count of recent clicks (recent-clicks.server.ts); the server
+      // forgets the kept list when told content changed.
       await rollUpRecentClicks(db(), { now });
+      forgetContentMemos();
       return (await clickReport(db(), readAnalyticsView(new URLSearchParams({ kind }), dayOf(now), kinds))).unclicked;
     };
     const before = await unclicked();

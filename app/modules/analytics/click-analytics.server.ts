@@ -8,6 +8,7 @@ import { itemNames, namesOf } from "#app/modules/content-types/item-names.server
 import { clickOutTypes } from "#app/modules/content-types/click-out.server";
 import { adminPathOf, lifecycleOf, titleCase, titleColumnOf } from "#app/modules/content-types/words";
 import { addDays, dayOf, daysOf, previousPeriod, readAnalyticsView, weeksAndDaysOf, type AnalyticsView, type ReportRow } from "./analytics-view";
+import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 import { logger } from "#app/platform/logger.server";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import { CLICK_ROLL_UP_JOB, type Facet } from "./click-roll-up.server";
@@ -286,65 +287,72 @@ async function labelled(db: Executor, key: TableKey, counted: Counted[]): Promis
   }));
 }
 
-/** Live items with no click-out in the last 30 days: a capped count per type and the oldest few. */
-async function unclickedOf(db: Executor, view: AnalyticsView): Promise<ClickReport["unclicked"]> {
-  // Every type with a lifecycle keeps its rows' recent clicks (recent-clicks.server.ts), read off its index.
-  const types = clickOutTypes.flatMap((type) =>
-    lifecycleOf(type) && type.clickOut?.recentClicks && (!view.kind || view.kind === type.key) ? [{ type, recentClicks: type.clickOut.recentClicks }] : [],
-  );
-  const perType = await Promise.all(
-    types.map(async ({ type, recentClicks }) => {
-      // A builder per use: limit() and orderBy() change the builder they are called on.
-      const query = () =>
-        db
-          .select({
-            value: type.table.id,
-            label: titleColumnOf(type),
-            createdAt: type.table.createdAt,
-          })
-          .from(publicRows(type, { live: true }))
-          .where(eq(recentClicks, 0));
-      const [count, rows] = await Promise.all([cappedCount(db, query()), query().orderBy(asc(type.table.createdAt)).limit(UNCLICKED_ROWS)]);
-      return {
-        type,
-        count,
-        rows: rows.map((row) => ({
-          ...row,
-          createdAt: new Date(row.createdAt as string | Date),
+/**
+ * Live items with no click-out in the last 30 days: a capped count per type and the oldest few. The same
+ * whatever the view's range, so kept until content changes (the recent-clicks job's counts are content
+ * too) or a minute passes: switching ranges does not read it again.
+ */
+const unclickedOf = keptUntilContentChanges(
+  async (db: Executor, kind: string | null): Promise<ClickReport["unclicked"]> => {
+    // Every type with a lifecycle keeps its rows' recent clicks (recent-clicks.server.ts), read off its index.
+    const types = clickOutTypes.flatMap((type) =>
+      lifecycleOf(type) && type.clickOut?.recentClicks && (!kind || kind === type.key) ? [{ type, recentClicks: type.clickOut.recentClicks }] : [],
+    );
+    const perType = await Promise.all(
+      types.map(async ({ type, recentClicks }) => {
+        // A builder per use: limit() and orderBy() change the builder they are called on.
+        const query = () =>
+          db
+            .select({
+              value: type.table.id,
+              label: titleColumnOf(type),
+              createdAt: type.table.createdAt,
+            })
+            .from(publicRows(type, { live: true }))
+            .where(eq(recentClicks, 0));
+        const [count, rows] = await Promise.all([cappedCount(db, query()), query().orderBy(asc(type.table.createdAt)).limit(UNCLICKED_ROWS)]);
+        return {
+          type,
+          count,
+          rows: rows.map((row) => ({
+            ...row,
+            createdAt: new Date(row.createdAt as string | Date),
+          })),
+        };
+      }),
+    );
+    const rows = perType
+      .flatMap(({ type, rows: found }) =>
+        found.map((row) => ({
+          value: String(row.value),
+          label: String(row.label),
+          clicks: 0,
+          kind: titleCase(type.noun.one),
+          href: `${adminPathOf(type)}/edit/${String(row.value)}`,
+          at: row.createdAt.getTime(),
         })),
-      };
-    }),
-  );
-  const rows = perType
-    .flatMap(({ type, rows: found }) =>
-      found.map((row) => ({
-        value: String(row.value),
-        label: String(row.label),
-        clicks: 0,
-        kind: titleCase(type.noun.one),
-        href: `${adminPathOf(type)}/edit/${String(row.value)}`,
-        at: row.createdAt.getTime(),
+      )
+      .sort((a, b) => a.at - b.at)
+      .slice(0, UNCLICKED_ROWS)
+      .map(({ at: _at, ...row }) => row);
+    return {
+      counts: perType.map(({ type, count }) => ({
+        kind: type.key,
+        noun: titleCase(type.noun.many),
+        count,
       })),
-    )
-    .sort((a, b) => a.at - b.at)
-    .slice(0, UNCLICKED_ROWS)
-    .map(({ at: _at, ...row }) => row);
-  return {
-    counts: perType.map(({ type, count }) => ({
-      kind: type.key,
-      noun: titleCase(type.noun.many),
-      count,
-    })),
-    rows,
-  };
-}
+      rows,
+    };
+  },
+  { maxAgeMs: 60_000 },
+);
 
 /** Everything the analytics page and its CSV show for a view. */
 export async function clickReport(db: Executor, view: AnalyticsView): Promise<ClickReport> {
   const keys = (Object.keys(tableFacets) as TableKey[]).filter((key) => !(view.store && key === "stores"));
   const [timeline, unclicked, ...tables] = await Promise.all([
     seriesOf(db, view),
-    unclickedOf(db, view),
+    unclickedOf(db, view.kind),
     ...keys.map(async (key) => [key, await labelled(db, key, await topOf(db, view, tableFacets[key].facet, tableFacets[key].action))] as const),
   ]);
   const empty: Record<TableKey, ReportRow[]> = {
