@@ -7,6 +7,7 @@ import { listUnsubscribeHeaders, queueMail } from "#app/modules/mail/outbox.serv
 import { signedToken, tokenMatches } from "#app/modules/mail/signed-link.server";
 import type { AppServices } from "#app/platform/load-context";
 import type { AlertCriteriaInput } from "./alert.schema";
+import { isUuid } from "#app/lib/uuid";
 
 // Deal alerts without an account: an address asks, confirms through the signed link of its confirmation
 // message (double opt-in, as the newsletter), and manages the alert through the signed link every alert
@@ -20,7 +21,7 @@ export const alertLink = (services: AlertServices, action: AlertLink, id: string
 
 /** Whether a link's `a` and `t` were made by alertLink for this action. */
 export const alertLinkMatches = (secret: string, action: AlertLink, id: string, token: string | null) =>
-  /^[0-9a-f-]{36}$/.test(id) && tokenMatches(secret, `alert-${action}`, id, token);
+  isUuid(id) && tokenMatches(secret, `alert-${action}`, id, token);
 
 /** The alert's criteria as stored: the store and category by id (null when the slug names none). */
 async function storedCriteria(db: Executor, input: AlertCriteriaInput) {

@@ -106,15 +106,15 @@ function itemClicksOver(parts: RangeParts, action: string, c: SQL): SQL {
 }
 
 /** How many of each week's and day's most clicked items a custom range's top list starts from. */
-const DAY_TOP = 100;
+const LIST_TOP = 100;
 /** Past this many candidates (each read once per week and day), summing every item costs less. */
 const MOST_CANDIDATES = 200;
 
 /**
  * The most clicked items over a custom range without summing every item's every week and day (about 47,000
- * item rows a week at 5,000,000 clicks a year): each week's and each remaining day's DAY_TOP items (off the
+ * item rows a week at 5,000,000 clicks a year): each week's and each remaining day's LIST_TOP items (off the
  * `_top_idx` indexes) are the candidates, summed exactly over the range. An item in no list clicked at most
- * each list's DAY_TOP-th count, so the sum of those counts bounds it: when the last of the top rows beats the
+ * each list's LIST_TOP-th count, so the sum of those counts bounds it: when the last of the top rows beats the
  * bound, the list is exact (the threshold algorithm). Otherwise null, and the caller sums everything. Only
  * the candidates that can still make the list are summed: one whose listed clicks plus its unlisted parts'
  * bounds fall short of what the 50th candidate was listed with cannot; and none when even those most
@@ -124,7 +124,7 @@ const MOST_CANDIDATES = 200;
 async function topItemsOverRange(db: Executor, view: AnalyticsView, action: string): Promise<Counted[] | null> {
   const kind = view.kind ? sql`AND kind = ${view.kind}` : sql``;
   const parts = partsOf(view);
-  // Each week's or day's list, labelled so the weeks' and days' DAY_TOP-th counts are told apart.
+  // Each week's or day's list, labelled so the weeks' and days' LIST_TOP-th counts are told apart.
   const topsOf = (unit: "week" | "day", dates: string[]) => sql`
     SELECT ${unit}::text || range.at::text AS part, t.value, t.kind, t.clicks FROM (VALUES ${sql.join(
       dates.map((date) => sql`(${date}::date)`),
@@ -133,13 +133,13 @@ async function topItemsOverRange(db: Executor, view: AnalyticsView, action: stri
     CROSS JOIN LATERAL (
       SELECT value, kind, clicks FROM ${sql.identifier(`click_${unit}s`)}
       WHERE facet = 'item' AND action = ${action} AND ${sql.identifier(unit)} = range.at ${kind}
-      ORDER BY clicks DESC NULLS LAST LIMIT ${DAY_TOP}
+      ORDER BY clicks DESC NULLS LAST LIMIT ${LIST_TOP}
     ) t`;
   const lists = [...(parts.weeks.length ? [topsOf("week", parts.weeks)] : []), ...(parts.days.length ? [topsOf("day", parts.days)] : [])];
   const rows = rowsOf<Counted & { bound: number }>(
     await db.execute(sql`
       WITH tops AS (${sql.join(lists, sql` UNION ALL `)}), per_part AS (
-        SELECT part, CASE WHEN count(*) < ${DAY_TOP} THEN 0 ELSE min(clicks) END AS kth FROM tops GROUP BY part
+        SELECT part, CASE WHEN count(*) < ${LIST_TOP} THEN 0 ELSE min(clicks) END AS kth FROM tops GROUP BY part
       ), bound AS (
         SELECT coalesce(sum(kth), 0)::int AS clicks FROM per_part
       ), seen AS (

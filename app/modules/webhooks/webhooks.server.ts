@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { webhookDeliveries, webhooks, type WebhookEvent, type WebhookFormat } from "#app/db/schema";
 import { decryptSecret, encryptSecret } from "#app/platform/secrets-at-rest.server";
@@ -59,23 +59,20 @@ export async function deleteWebhook(db: Executor, id: string): Promise<void> {
 /** Every hook with its secret in clear (the admin copies it to the receiver) and its last deliveries, newest first. */
 export async function webhooksWithDeliveries(db: Executor, appSecret: string) {
   const hooks = await db.select().from(webhooks).orderBy(asc(webhooks.createdAt));
-  const deliveries = hooks.length
-    ? await db
+  // Each hook's latest few off (webhook_id, created_at): pending ones are never pruned, so a hook that is
+  // down can hold many more.
+  return Promise.all(
+    hooks.map(async (hook) => ({
+      ...hook,
+      secret: decryptSecret(hook.secret, appSecret),
+      deliveries: await db
         .select()
         .from(webhookDeliveries)
-        .where(
-          inArray(
-            webhookDeliveries.webhookId,
-            hooks.map((hook) => hook.id),
-          ),
-        )
+        .where(eq(webhookDeliveries.webhookId, hook.id))
         .orderBy(desc(webhookDeliveries.createdAt))
-    : [];
-  return hooks.map((hook) => ({
-    ...hook,
-    secret: decryptSecret(hook.secret, appSecret),
-    deliveries: deliveries.filter((delivery) => delivery.webhookId === hook.id).slice(0, KEPT_PER_HOOK),
-  }));
+        .limit(KEPT_PER_HOOK),
+    })),
+  );
 }
 
 /** Writes a delivery per hook that asked for each event; returns how many. */

@@ -3,6 +3,7 @@ import { InfoPage } from "#app/components/site/info-page";
 import { pageMeta } from "#app/lib/seo";
 import { confirmSubscription } from "#app/modules/newsletter/newsletter.server";
 import type { Route } from "./+types/newsletter-confirm";
+import { isUuid } from "#app/lib/uuid";
 
 export const meta = () => [...pageMeta("Newsletter", "Confirm your DealDash newsletter subscription."), { name: "robots", content: "noindex" }];
 
@@ -10,7 +11,7 @@ export const meta = () => [...pageMeta("Newsletter", "Confirm your DealDash news
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const id = params.get("s") ?? "";
-  const confirmed = /^[0-9a-f-]{36}$/.test(id) && (await confirmSubscription(context.db, context.appSecret, id, params.get("t")));
+  const confirmed = isUuid(id) && (await confirmSubscription(context.db, context.appSecret, id, params.get("t")));
   return { confirmed };
 }
 

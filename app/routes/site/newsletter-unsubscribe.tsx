@@ -2,6 +2,7 @@ import { OneClickUnsubscribePage, signedLinkOf } from "#app/components/site/one-
 import { pageMeta } from "#app/lib/seo";
 import { unsubscribe } from "#app/modules/newsletter/newsletter.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
+import { isUuid } from "#app/lib/uuid";
 
 export const meta = () => [...pageMeta("Unsubscribe", "Stop the DealDash newsletter."), { name: "robots", content: "noindex" }];
 
@@ -12,7 +13,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { id, token } = signedLinkOf(request, "s");
-  return { done: /^[0-9a-f-]{36}$/.test(id) && (await unsubscribe(context.db, context.appSecret, id, token)) };
+  return { done: isUuid(id) && (await unsubscribe(context.db, context.appSecret, id, token)) };
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {

@@ -14,6 +14,7 @@ import { addWebhook, deleteWebhook, redeliver, WEBHOOK_DELIVERIES_JOB, webhooksW
 import { requireAdmin } from "#app/platform/auth.server";
 import { toastAnswer } from "../content/list.server";
 import type { Route } from "./+types/webhooks";
+import { isUuid } from "#app/lib/uuid";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return toastAnswer(successToast("Webhook added"));
   }
   const id = String(form.get("id") ?? "");
-  if (!/^[0-9a-f-]{36}$/.test(id)) return toastAnswer(errorToast("There is no such webhook"));
+  if (!isUuid(id)) return toastAnswer(errorToast("There is no such webhook"));
   if (intent === "delete") {
     await deleteWebhook(context.db, id);
     await recordAudit(context.db, { action: "delete", actor: admin.user, entity: "webhook", entityId: id });
