@@ -4,8 +4,14 @@
  */
 export const COUNT_CAP = 1000;
 
+// One formatter for every count: `Number.prototype.toLocaleString` builds a new one per call.
+const countFormat = new Intl.NumberFormat("en-US");
+
+/** "1,234": every count the site shows. */
+export const formatCount = (count: number): string => countFormat.format(count);
+
 /** "1 deal", "24 deals", "1,000+ deals". */
 export function countLabel(count: number, one: string, many: string): string {
   if (count === 1) return `1 ${one}`;
-  return `${count > COUNT_CAP ? `${COUNT_CAP.toLocaleString("en-US")}+` : count.toLocaleString("en-US")} ${many}`;
+  return `${count > COUNT_CAP ? `${formatCount(COUNT_CAP)}+` : formatCount(count)} ${many}`;
 }

@@ -1,3 +1,5 @@
+import { formatDate } from "./dates";
+
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
@@ -16,5 +18,5 @@ export function guideDate(createdAt: Date | string, now: Date = new Date()): str
   if (hours < 168) {
     return ago(Math.floor(hours / 24), "day");
   }
-  return new Date(createdAt).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  return formatDate(createdAt);
 }

@@ -5,14 +5,13 @@ import { Button } from "#app/components/ui/button";
 import { Select } from "#app/components/ui/select";
 import { listSearch, type ListParams } from "#app/modules/content-types/list-params";
 import type { ContentListView } from "./content-list";
+import { formatCount } from "#app/lib/counts";
 
 /** The ticked rows of a list, or every row its view matches (`all`). */
 export interface Selection {
   ids: Set<string>;
   all: boolean;
 }
-
-const count = (n: number) => n.toLocaleString("en-US");
 
 /**
  * Bulk actions for the ticked rows, or for all rows the view matches. The result (how many changed, and
@@ -49,11 +48,11 @@ export function BulkBar({
   return (
     <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-center gap-3 border-b border-gray-200 bg-brand-50 px-5 py-3 text-sm">
       <span className="font-medium" data-testid="selection-count">
-        {selection.all ? `All ${count(total)} matching ${noun(total)} selected` : `${count(chosen)} selected`}
+        {selection.all ? `All ${formatCount(total)} matching ${noun(total)} selected` : `${formatCount(chosen)} selected`}
       </span>
       {allOnPage && !selection.all && total > pageIds.length ? (
         <button type="button" className="font-medium text-brand-700 underline" onClick={() => onChange({ ids: selection.ids, all: true })}>
-          Select all {count(total)} matching {view.noun.many}
+          Select all {formatCount(total)} matching {view.noun.many}
         </button>
       ) : null}
       <button type="button" className="text-gray-600 underline" onClick={() => onChange({ ids: new Set(), all: false })}>
@@ -88,7 +87,7 @@ export function BulkBar({
           <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
             <AlertDialog.Title className="text-lg font-semibold">Confirm delete</AlertDialog.Title>
             <AlertDialog.Description className="mt-2 text-sm text-gray-700">
-              Delete {count(chosen)} {noun(chosen)}? Those still used elsewhere are kept, and the result says which.
+              Delete {formatCount(chosen)} {noun(chosen)}? Those still used elsewhere are kept, and the result says which.
             </AlertDialog.Description>
             <div className="mt-6 flex justify-end gap-2">
               <AlertDialog.Cancel asChild>

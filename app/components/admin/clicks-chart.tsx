@@ -1,5 +1,7 @@
 import { scaleLinear } from "d3-scale";
 import { curveMonotoneX, line } from "d3-shape";
+import { formatCount } from "#app/lib/counts";
+import { formatShortDay } from "#app/lib/dates";
 
 // Clicks by day as server-rendered SVG (d3's scales and line generator; no chart code runs in the
 // browser). The SVG is one labelled image; the figures themselves are in a table beside it, which is
@@ -14,12 +16,6 @@ export interface ChartPoint {
 const WIDTH = 720;
 const HEIGHT = 240;
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 44 };
-const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
 
 function scalesFor(points: ChartPoint[], width: number, height: number, margin: typeof MARGIN, withPrevious: boolean) {
   const top = Math.max(1, ...points.map((point) => (withPrevious ? Math.max(point.clicks, point.previous) : point.clicks)));
@@ -48,14 +44,14 @@ export function ClicksChart({ points, label }: { points: ChartPoint[]; label: st
         <g key={tick} className="text-gray-500">
           <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={0.15} />
           <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={11} fill="currentColor">
-            {tick.toLocaleString("en-US")}
+            {formatCount(tick)}
           </text>
         </g>
       ))}
       {points.map((point, index) =>
         index % every === 0 ? (
           <text key={point.day} x={x(index)} y={HEIGHT - 8} textAnchor="middle" fontSize={11} className="fill-gray-500">
-            {shortDay(point.day)}
+            {formatShortDay(point.day)}
           </text>
         ) : null,
       )}
@@ -63,7 +59,7 @@ export function ClicksChart({ points, label }: { points: ChartPoint[]; label: st
       <path d={path((point) => point.clicks)} fill="none" stroke="#2563eb" strokeWidth={2} />
       {points.map((point, index) => (
         <circle key={point.day} cx={x(index)} cy={y(point.clicks)} r={points.length > 45 ? 1.5 : 3} fill="#2563eb">
-          <title>{`${shortDay(point.day)}: ${point.clicks.toLocaleString("en-US")} clicks (previous period ${point.previous.toLocaleString("en-US")})`}</title>
+          <title>{`${formatShortDay(point.day)}: ${formatCount(point.clicks)} clicks (previous period ${formatCount(point.previous)})`}</title>
         </circle>
       ))}
     </svg>

@@ -5,8 +5,8 @@ import { useRevalidator } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { Label } from "#app/components/ui/label";
 import type { ImportAction, ImportReport } from "#app/modules/content-types/csv-import.server";
+import { formatCount } from "#app/lib/counts";
 
-const count = (n: number) => n.toLocaleString("en-US");
 const actionWords: Record<ImportAction, string> = { create: "create", update: "update", unchanged: "unchanged", refuse: "refused" };
 
 type Stage = { name: "choose" } | { name: "working"; dryRun: boolean; done: number; total: number } | { name: "checked" | "imported"; report: ImportReport } | { name: "failed"; message: string };
@@ -40,8 +40,8 @@ function Summary({ report, dryRun }: { report: ImportReport; dryRun: boolean }) 
     <div className="space-y-3" data-testid="import-report">
       <p className="font-medium" role="status">
         {dryRun
-          ? `This file would create ${count(counts.create)}, update ${count(counts.update)}, leave ${count(counts.unchanged)} unchanged, refuse ${count(counts.refuse)}.`
-          : `Done: created ${count(counts.create)}, updated ${count(counts.update)}, left ${count(counts.unchanged)} unchanged, refused ${count(counts.refuse)}.`}
+          ? `This file would create ${formatCount(counts.create)}, update ${formatCount(counts.update)}, leave ${formatCount(counts.unchanged)} unchanged, refuse ${formatCount(counts.refuse)}.`
+          : `Done: created ${formatCount(counts.create)}, updated ${formatCount(counts.update)}, left ${formatCount(counts.unchanged)} unchanged, refused ${formatCount(counts.refuse)}.`}
       </p>
       <div className="max-h-64 overflow-auto rounded-lg border border-gray-200">
         <table className="w-full text-left text-sm">
@@ -133,7 +133,7 @@ export function CsvImportDialog({ path, noun }: { path: string; noun: string }) 
             <div className="space-y-1" role="status">
               <progress className="w-full" value={stage.done} max={stage.total || undefined} aria-label={stage.dryRun ? "Checking" : "Importing"} />
               <p className="text-sm text-gray-600">
-                {stage.dryRun ? "Checking" : "Importing"}… {stage.total ? `${count(stage.done)} of ${count(stage.total)} lines` : ""}
+                {stage.dryRun ? "Checking" : "Importing"}… {stage.total ? `${formatCount(stage.done)} of ${formatCount(stage.total)} lines` : ""}
               </p>
             </div>
           ) : null}
@@ -149,7 +149,7 @@ export function CsvImportDialog({ path, noun }: { path: string; noun: string }) 
             </Dialog.Close>
             {stage.name === "checked" ? (
               <Button onClick={() => void run(false)} disabled={changes === 0}>
-                Import {count(changes)} {changes === 1 ? "line" : "lines"}
+                Import {formatCount(changes)} {changes === 1 ? "line" : "lines"}
               </Button>
             ) : stage.name !== "imported" ? (
               <Button onClick={() => void run(true)} disabled={!file || stage.name === "working"}>

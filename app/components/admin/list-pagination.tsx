@@ -3,8 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { Select } from "#app/components/ui/select";
 import { listSearch, PAGE_SIZES, type ListParams } from "#app/modules/content-types/list-params";
 import type { ContentListPage } from "./content-list";
-
-const count = (n: number) => n.toLocaleString("en-US");
+import { formatCount } from "#app/lib/counts";
 
 function PageLink({ params, page, label, children }: { params: ListParams; page: number; label: string; children: React.ReactNode }) {
   return (
@@ -22,7 +21,7 @@ export function ListPagination({ params, page }: { params: ListParams; page: Con
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 px-5 py-3 text-sm text-gray-700">
       <p data-testid="page-range">
-        Showing {count(first)}–{count(last)} of {count(page.total)}
+        Showing {formatCount(first)}–{formatCount(last)} of {formatCount(page.total)}
       </p>
       <div className="flex items-center gap-2">
         {page.page > 1 ? (
@@ -31,7 +30,7 @@ export function ListPagination({ params, page }: { params: ListParams; page: Con
           </PageLink>
         ) : null}
         <span aria-current="page">
-          Page {count(page.page)} of {count(page.pageCount)}
+          Page {formatCount(page.page)} of {formatCount(page.pageCount)}
         </span>
         {page.page < page.pageCount ? (
           <PageLink params={params} page={page.page + 1} label="Next page">

@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ReportRow } from "#app/modules/analytics/analytics-view";
+import { formatCount } from "#app/lib/counts";
 
 // One table of the analytics (top items, stores, placements…): most clicks first as the server sends
 // it; the column headers re-sort the rows shown by name or by clicks.
@@ -68,7 +69,7 @@ export function ReportTable({ id, title, rows, total, withKind }: { id: string; 
                   )}
                 </td>
                 {withKind ? <td className="py-2 pr-2 text-gray-600">{row.kind}</td> : null}
-                <td className="py-2 text-right tabular-nums">{row.clicks.toLocaleString("en-US")}</td>
+                <td className="py-2 text-right tabular-nums">{formatCount(row.clicks)}</td>
                 <td className="py-2 text-right tabular-nums text-gray-600">{percentOf(row.clicks, total)}</td>
               </tr>
             ))}

@@ -11,6 +11,7 @@ import { AffiliateLink } from "./affiliate-link";
 import { CardImage, type ImageLoading } from "./card-image";
 import { PriceAsOf } from "./price-as-of";
 import { toggleSavedDeal, useSavedDealIds } from "./saved-deals";
+import { formatCount } from "#app/lib/counts";
 
 export interface DealCardData {
   id: string;
@@ -86,7 +87,7 @@ export function DealCard({ deal, placement, layout = "grid", imageLoading }: { d
           <p className="flex items-center gap-1 text-sm text-gray-600">
             <Star className="h-4 w-4 fill-yellow-400 text-yellow-500" aria-hidden />
             <span>{deal.rating.toFixed(1)}</span>
-            {deal.reviewCount !== null ? <span>({deal.reviewCount.toLocaleString("en-US")} reviews)</span> : null}
+            {deal.reviewCount !== null ? <span>({formatCount(deal.reviewCount)} reviews)</span> : null}
           </p>
         ) : null}
         {priceShown ? (

@@ -8,6 +8,7 @@ import type { Actor } from "./mutations.server";
 import { dependentsOf } from "./mutations.server";
 import { contentTypes } from "./registry.server";
 import { entityOf, lifecycleOf, titleColumnOf } from "./words";
+import { formatCount } from "#app/lib/counts";
 
 // Bulk work on an admin list's selection (some rows, or every row a filter matches): set-based, one
 // transaction, one audit row per changed row. A delete leaves out the rows something still uses, and says
@@ -130,7 +131,7 @@ export async function runBulkAction(type: AnyContentType, db: Database, actor: A
 
 /** The outcome in words: "3 deals published", then what was left alone and why. */
 export function describeBulkResult(type: AnyContentType, result: BulkResult): { ok: boolean; text: string } {
-  const noun = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? type.noun.one : type.noun.many}`;
+  const noun = (n: number) => `${formatCount(n)} ${n === 1 ? type.noun.one : type.noun.many}`;
   const done = result.changed === 0 && result.refusedCount === 0 ? `No ${type.noun.many} needed changing` : `${noun(result.changed)} ${pastTense[result.action]}`;
   if (result.refusedCount === 0) return { ok: true, text: done };
   const reasons = result.refused.map((row) => `"${row.name}": ${row.reason}`).join(" ");

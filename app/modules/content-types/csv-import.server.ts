@@ -11,6 +11,7 @@ import { csvColumnsOf, csvRows, unescapeFormula, type CsvColumn } from "./csv.se
 import { saveContent, type Actor } from "./mutations.server";
 import { contentType } from "./registry.server";
 import { titleColumnOf } from "./words";
+import { formatCount } from "#app/lib/counts";
 
 // CSV import: the export's columns back in. Each line is checked by the type's own form schema, finds
 // the row it updates by id (then by ASIN or slug), and is created, updated, left unchanged or refused
@@ -53,7 +54,7 @@ function readCsv(text: string, columns: CsvColumn[]): Cells[] {
   if (records.length > 0 && !headers.some((header) => columns.some((column) => column.header === header))) {
     throw new ImportFileError(`None of the file's columns is one we know. Use the export's columns: ${columns.map((column) => column.header).join(", ")}.`);
   }
-  if (records.length > IMPORT_MAX_LINES) throw new ImportFileError(`A file may hold at most ${IMPORT_MAX_LINES.toLocaleString("en-US")} lines.`);
+  if (records.length > IMPORT_MAX_LINES) throw new ImportFileError(`A file may hold at most ${formatCount(IMPORT_MAX_LINES)} lines.`);
   return records.map((record) => Object.fromEntries(Object.entries(record).map(([header, cell]) => [header, unescapeFormula(String(cell ?? "").replaceAll("\0", ""))])));
 }
 

@@ -1,10 +1,10 @@
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AnyContentType, Lifecycle, Messages, Reference } from "./content-type";
+import { formatCount } from "#app/lib/counts";
 
 // A type's words follow from its nouns ("gift idea", "gift ideas"); a definition states only where the
 // spec words it otherwise.
 
-const formatCount = (count: number) => count.toLocaleString("en-US");
 const sentenceCase = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 export const titleCase = (words: string) => words.replace(/\b\w/g, (letter) => letter.toUpperCase());
 

@@ -16,6 +16,8 @@ import { TABLE_TITLES } from "#app/modules/analytics/click-report-csv.server";
 import { titleCase } from "#app/modules/content-types/words";
 import { requireAdmin } from "#app/platform/auth.server";
 import type { Route } from "./+types/analytics";
+import { formatCount } from "#app/lib/counts";
+import { formatDate, startOfDay } from "#app/lib/dates";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -24,8 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { view, report, storeName, kinds, titles: TABLE_TITLES };
 }
 
-const number = (value: number) => value.toLocaleString("en-US");
-const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const longDay = (day: string) => formatDate(startOfDay(day));
 
 function change(current: number, previous: number): string {
   if (previous === 0) return current === 0 ? "No change" : "New clicks";
@@ -100,19 +101,19 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
         <li className="rounded-xl border border-gray-200 bg-white p-5">
           <p className="text-sm text-gray-600">Clicks out</p>
           <p className="mt-1 text-3xl font-bold" data-testid="total-clicks">
-            {number(report.totals.clicks)}
+            {formatCount(report.totals.clicks)}
           </p>
           <p className="mt-1 text-sm text-gray-600">{change(report.totals.clicks, report.totals.previous)}</p>
         </li>
         <li className="rounded-xl border border-gray-200 bg-white p-5">
           <p className="text-sm text-gray-600">Previous period</p>
-          <p className="mt-1 text-3xl font-bold">{number(report.totals.previous)}</p>
+          <p className="mt-1 text-3xl font-bold">{formatCount(report.totals.previous)}</p>
           <p className="mt-1 text-sm text-gray-600">The {view.days} days before</p>
         </li>
         <li className="rounded-xl border border-gray-200 bg-white p-5">
           <p className="text-sm text-gray-600">Coupon codes shown</p>
           <p className="mt-1 text-3xl font-bold" data-testid="total-reveals">
-            {number(report.totals.reveals)}
+            {formatCount(report.totals.reveals)}
           </p>
         </li>
       </ul>
@@ -127,7 +128,7 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
         </p>
         <ClicksChart
           points={report.series}
-          label={`Clicks out by day, ${rangeLabel}: ${number(report.totals.clicks)} in all, against ${number(report.totals.previous)} in the previous period.`}
+          label={`Clicks out by day, ${rangeLabel}: ${formatCount(report.totals.clicks)} in all, against ${formatCount(report.totals.previous)} in the previous period.`}
         />
         <details className="mt-3">
           <summary className="cursor-pointer text-sm font-medium text-brand-700">Show the figures as a table</summary>
@@ -147,8 +148,8 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
               {report.series.map((point) => (
                 <tr key={point.day} className="border-t border-gray-100">
                   <td>{longDay(point.day)}</td>
-                  <td className="text-right tabular-nums">{number(point.clicks)}</td>
-                  <td className="text-right tabular-nums">{number(point.previous)}</td>
+                  <td className="text-right tabular-nums">{formatCount(point.clicks)}</td>
+                  <td className="text-right tabular-nums">{formatCount(point.previous)}</td>
                 </tr>
               ))}
             </tbody>
@@ -174,7 +175,7 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
           Published, 0 clicks in 30 days
         </h3>
         <p className="mt-1 text-sm text-gray-600">
-          {report.unclicked.counts.map((count) => `${count.noun}: ${count.count > 1000 ? "1,000+" : number(count.count)}`).join(" · ")}
+          {report.unclicked.counts.map((count) => `${count.noun}: ${count.count > 1000 ? "1,000+" : formatCount(count.count)}`).join(" · ")}
         </p>
         {report.unclicked.rows.length === 0 ? (
           <p className="mt-3 text-sm text-gray-600">Every live item was clicked in the last 30 days.</p>

@@ -11,6 +11,7 @@ import { checkLinksNow } from "#app/modules/link-health/link-health.server";
 import { requireAdmin } from "#app/platform/auth.server";
 import { toastAnswer } from "./content/list.server";
 import type { Route } from "./+types/attention";
+import { formatCount } from "#app/lib/counts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -63,7 +64,7 @@ export default function NeedsAttention({ loaderData: { rows, total, page } }: Ro
                 <p className="text-xs text-gray-500">{row.noun}</p>
               </td>
               <td className="px-4 py-3 text-gray-700">{reasonText(row)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{row.clicks.toLocaleString("en-US")}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{formatCount(row.clicks)}</td>
               <td className="px-4 py-3">
                 <Form method="post" className="flex flex-wrap gap-2" aria-label={`Actions for ${row.label}`}>
                   <input type="hidden" name="kind" value={row.kind} />

@@ -10,6 +10,7 @@ import { timeAgo } from "#app/lib/relative-time";
 import { recentActivity } from "#app/modules/audit/audit.server";
 import { dashboardCards, quickActions } from "#app/modules/content-types/admin-overview.server";
 import type { Route } from "./+types/dashboard";
+import { formatCount } from "#app/lib/counts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -49,9 +50,9 @@ export default function Dashboard({ loaderData: { cards, actions, activity, clic
             </Link>
           </div>
           <p className="mt-1 text-3xl font-bold" data-testid="clicks-30-days">
-            {clicks.total.toLocaleString("en-US")}
+            {formatCount(clicks.total)}
           </p>
-          <ClicksSparkline points={clicks.series} label={`Clicks out per day over the last 30 days: ${clicks.total.toLocaleString("en-US")} in all.`} />
+          <ClicksSparkline points={clicks.series} label={`Clicks out per day over the last 30 days: ${formatCount(clicks.total)} in all.`} />
         </div>
         <div>
           <h4 className="mb-2 text-sm font-semibold text-gray-700">Top five items</h4>
@@ -68,7 +69,7 @@ export default function Dashboard({ loaderData: { cards, actions, activity, clic
                   ) : (
                     <span className="truncate">{row.label}</span>
                   )}
-                  <span className="shrink-0 tabular-nums text-gray-600">{row.clicks.toLocaleString("en-US")}</span>
+                  <span className="shrink-0 tabular-nums text-gray-600">{formatCount(row.clicks)}</span>
                 </li>
               ))}
             </ol>

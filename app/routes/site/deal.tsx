@@ -16,6 +16,7 @@ import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
 import { findPublicDealBySlug, listRelatedDeals } from "#app/modules/deals/deals-public.server";
 import { VotePrompt } from "#app/components/site/vote-prompt";
 import type { Route } from "./+types/deal";
+import { formatCount } from "#app/lib/counts";
 
 /** How many live deals the page offers besides this one (alternatives, when it has ended). */
 const RELATED = 3;
@@ -112,7 +113,7 @@ export default function DealPage({ loaderData: { deal, related } }: Route.Compon
           {deal.rating !== null ? (
             <p className="flex items-center gap-1 text-gray-700">
               <Star className="h-5 w-5 fill-yellow-400 text-yellow-500" aria-hidden /> {deal.rating.toFixed(1)}
-              {deal.reviewCount !== null ? <span className="text-gray-500">({deal.reviewCount.toLocaleString("en-US")} reviews)</span> : null}
+              {deal.reviewCount !== null ? <span className="text-gray-500">({formatCount(deal.reviewCount)} reviews)</span> : null}
             </p>
           ) : null}
           <Price deal={deal} />

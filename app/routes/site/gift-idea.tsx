@@ -10,6 +10,7 @@ import { jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { audienceLabels, occasionLabels } from "#app/modules/gift-ideas/gift-idea-labels";
 import { findPublicGiftIdeaBySlug } from "#app/modules/gift-ideas/gift-ideas-public.server";
 import type { Route } from "./+types/gift-idea";
+import { formatCount } from "#app/lib/counts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const gift = await findPublicGiftIdeaBySlug(context.db, params.slug);
@@ -63,7 +64,7 @@ export default function GiftIdea({ loaderData: { gift } }: Route.ComponentProps)
           {gift.rating !== null ? (
             <p className="flex items-center gap-1 text-gray-700">
               <Star className="h-5 w-5 fill-yellow-400 text-yellow-500" aria-hidden /> {gift.rating.toFixed(1)}
-              <span className="text-gray-500">({gift.totalReviews.toLocaleString("en-US")} reviews)</span>
+              <span className="text-gray-500">({formatCount(gift.totalReviews)} reviews)</span>
             </p>
           ) : null}
           {gift.price !== null && amazonPriceShowable(gift) ? (
