@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 // (modules/analytics/click-roll-up.server.ts keeps them; ADR 0017). A facet is what a report is by:
 // 'total' (value ''), 'item' (the item's id), 'store', 'category' (ids, '' for none), 'placement',
 // 'referrer' (host) and 'device' ('' for none). `kind` is the item's type, `action` 'click' or 'reveal'.
+// 'store-all' is a store's clicks over every type (kind ''), so a top list of stores reads one row per store.
 
 /** Clicks per UTC day per facet value. */
 export const clickDays = pgTable(
@@ -26,34 +27,41 @@ export const clickDays = pgTable(
     // INCLUDE (value, kind), which Drizzle cannot express, so a range's rows are read from the index alone.
     index("click_days_top_idx")
       .on(t.facet, t.action, t.day, t.clicks.desc())
-      .where(sql`${t.facet} IN ('item', 'store')`),
+      .where(sql`${t.facet} IN ('item', 'store', 'store-all')`),
   ],
 );
 
 /**
- * Clicks per Monday-to-Sunday week per facet value, the sum of `click_days` over the week: a custom range
- * reads its whole weeks here and only the days around them from `click_days`.
+ * Clicks per period per facet value, the sum of `click_days` over the period, starting on `start` (the
+ * column is named for the period): a custom range reads its whole months and weeks here and only the days
+ * around them from `click_days`. As `click_days`: by facet and period for a range, by group for a
+ * candidate's sum, each period's top (its migration adds INCLUDE (value, kind)).
  */
-export const clickWeeks = pgTable(
-  "click_weeks",
-  {
-    facet: text().notNull(),
-    week: date({ mode: "string" }).notNull(),
-    value: text().notNull(),
-    kind: text().notNull(),
-    action: text().notNull(),
-    clicks: integer().notNull(),
-  },
-  // As `click_days`: by facet and week for a range, by group for a candidate's sum, each week's top (its
-  // migration adds INCLUDE (value, kind)).
-  (t) => [
-    primaryKey({ columns: [t.facet, t.week, t.value, t.kind, t.action] }),
-    index("click_weeks_group_idx").on(t.facet, t.value, t.kind, t.action, t.week),
-    index("click_weeks_top_idx")
-      .on(t.facet, t.action, t.week, t.clicks.desc())
-      .where(sql`${t.facet} IN ('item', 'store')`),
-  ],
-);
+function periodTable<Name extends string>(name: Name, period: "week" | "month") {
+  return pgTable(
+    name,
+    {
+      facet: text().notNull(),
+      start: date(period, { mode: "string" }).notNull(),
+      value: text().notNull(),
+      kind: text().notNull(),
+      action: text().notNull(),
+      clicks: integer().notNull(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.facet, t.start, t.value, t.kind, t.action] }),
+      index(`${name}_group_idx`).on(t.facet, t.value, t.kind, t.action, t.start),
+      index(`${name}_top_idx`)
+        .on(t.facet, t.action, t.start, t.clicks.desc())
+        .where(sql`${t.facet} IN ('item', 'store', 'store-all')`),
+    ],
+  );
+}
+
+/** Monday-to-Sunday weeks. */
+export const clickWeeks = periodTable("click_weeks", "week");
+/** Calendar months (UTC), keyed by their first day. */
+export const clickMonths = periodTable("click_months", "month");
 
 /** Clicks in the last 7, 30 and 90 days (today included) per facet value; rows with none are left out. */
 export const clickWindows = pgTable(

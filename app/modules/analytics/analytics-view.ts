@@ -128,14 +128,40 @@ export function weekOf(day: string): string {
   return dayAt(number - ((number + 3) % 7));
 }
 
-/** A range as the whole weeks inside it and the days before and after them, so a sum reads each once. */
-export function weeksAndDaysOf(from: string, to: string): { weeks: string[]; days: string[] } {
+/** The first day of a day's calendar month. */
+export const monthOf = (day: string): string => `${day.slice(0, 8)}01`;
+/** The last day of the month starting `first`. */
+export const lastDayOfMonth = (first: string): string => addDays(monthOf(addDays(first, 31)), -1);
+
+/** The parts a range is summed from: whole calendar months, then whole Monday-to-Sunday weeks, then days. */
+export interface RangeParts {
+  months: string[];
+  weeks: string[];
+  days: string[];
+}
+
+function weeksAndDaysOf(from: string, to: string): Omit<RangeParts, "months"> {
   const firstMonday = weekOf(from) === from ? from : addDays(weekOf(from), 7);
   const weeks: string[] = [];
   for (let monday = firstMonday; addDays(monday, 6) <= to; monday = addDays(monday, 7)) weeks.push(monday);
   if (weeks.length === 0) return { weeks, days: daysOf(from, to) };
   const afterWeeks = addDays(weeks.at(-1)!, 7);
   return { weeks, days: [...(from < firstMonday ? daysOf(from, addDays(firstMonday, -1)) : []), ...(afterWeeks <= to ? daysOf(afterWeeks, to) : [])] };
+}
+
+/**
+ * A range as the fewest roll-up rows to sum, each day once: the whole months inside it, and the whole weeks
+ * and then the days of what is left on either side (a year is 11 or 12 months and a few weeks and days).
+ */
+export function rangePartsOf(from: string, to: string): RangeParts {
+  const firstMonth = monthOf(from) === from ? from : addDays(lastDayOfMonth(monthOf(from)), 1);
+  const months: string[] = [];
+  for (let first = firstMonth; lastDayOfMonth(first) <= to; first = addDays(lastDayOfMonth(first), 1)) months.push(first);
+  if (months.length === 0) return { months, ...weeksAndDaysOf(from, to) };
+  const before = from < firstMonth ? weeksAndDaysOf(from, addDays(firstMonth, -1)) : { weeks: [], days: [] };
+  const afterMonths = addDays(lastDayOfMonth(months.at(-1)!), 1);
+  const after = afterMonths <= to ? weeksAndDaysOf(afterMonths, to) : { weeks: [], days: [] };
+  return { months, weeks: [...before.weeks, ...after.weeks], days: [...before.days, ...after.days] };
 }
 
 /** The query string of a view (defaults left out), for links and the CSV export. */

@@ -3,12 +3,12 @@ import { parse } from "csv-parse/sync";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { clickDays, clicks, clickWeeks, clickWindows, coupons, deals, type giftIdeas, rollUpMarks } from "#app/db/schema";
+import { clickDays, clickMonths, clicks, clickWeeks, clickWindows, coupons, deals, type giftIdeas, rollUpMarks } from "#app/db/schema";
 import { clickOutType } from "#app/modules/content-types/click-out.server";
 import { adminPathOf, titleCase } from "#app/modules/content-types/words";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { forgetContentMemos } from "#app/platform/content-memo.server";
-import { addDays, dayOf, readAnalyticsView } from "./analytics-view";
+import { addDays, dayOf, monthOf, readAnalyticsView } from "./analytics-view";
 import { clickReport } from "./click-analytics.server";
 import { clickReportCsv } from "./click-report-csv.server";
 import { rollUpRecentClicks } from "./recent-clicks.server";
@@ -64,52 +64,65 @@ const rawValue: Record<(typeof FACETS)[number], string> = {
   total: "''",
   item: "item_id::text",
   store: "coalesce(store_id::text, '')",
+  "store-all": "coalesce(store_id::text, '')",
   category: "coalesce(category_id::text, '')",
   placement: "coalesce(placement, '')",
   referrer: "coalesce(referrer_host, '')",
   device: "coalesce(device, '')",
 };
 
-type Counted = { facet: string; day?: string; week?: string; days?: number; value: string; kind: string; action: string; clicks: number };
-const key = (row: Counted) => [row.facet, row.day ?? row.week ?? row.days, row.value, row.kind, row.action].join("|");
+/** A store's clicks over every type are one row, of kind ''. */
+const rawKind = (facet: (typeof FACETS)[number]) => (facet === "store-all" ? "''" : "kind");
+
+type Counted = { facet: string; day?: string; start?: string; days?: number; value: string; kind: string; action: string; clicks: number };
+const key = (row: Counted) => [row.facet, row.day ?? row.start ?? row.days, row.value, row.kind, row.action].join("|");
+type RolledUp = Record<"days" | "weeks" | "months" | "windows", Record<string, number>>;
 const byKey = (rows: Counted[]) => Object.fromEntries(rows.map((row) => [key(row), Number(row.clicks)]));
 
 /** What the roll-ups should hold, counted straight from the raw clicks. */
-async function rawCounts(today: string): Promise<{ days: Record<string, number>; weeks: Record<string, number>; windows: Record<string, number> }> {
+async function rawCounts(today: string): Promise<RolledUp> {
   const days: Counted[] = [];
-  const weeks: Counted[] = [];
+  const periods: Record<"week" | "month", Counted[]> = { week: [], month: [] };
   const windows: Counted[] = [];
   for (const facet of FACETS) {
     const perDay = (await db().execute(
-      sql.raw(`SELECT '${facet}' AS facet, (created_at AT TIME ZONE 'UTC')::date::text AS day, ${rawValue[facet]} AS value, kind, action, count(*)::int AS clicks
+      sql.raw(`SELECT '${facet}' AS facet, (created_at AT TIME ZONE 'UTC')::date::text AS day, ${rawValue[facet]} AS value, ${rawKind(facet)} AS kind, action, count(*)::int AS clicks
         FROM clicks GROUP BY 2, 3, 4, 5`),
     )) as unknown as { rows: Counted[] };
     days.push(...perDay.rows);
-    const perWeek = (await db().execute(
-      sql.raw(`SELECT '${facet}' AS facet, date_trunc('week', (created_at AT TIME ZONE 'UTC')::date)::date::text AS week, ${rawValue[facet]} AS value, kind, action,
-        count(*)::int AS clicks FROM clicks GROUP BY 2, 3, 4, 5`),
-    )) as unknown as { rows: Counted[] };
-    weeks.push(...perWeek.rows);
+    for (const period of ["week", "month"] as const) {
+      const perPeriod = (await db().execute(
+        sql.raw(`SELECT '${facet}' AS facet, date_trunc('${period}', (created_at AT TIME ZONE 'UTC')::date)::date::text AS start, ${rawValue[facet]} AS value,
+          ${rawKind(facet)} AS kind, action, count(*)::int AS clicks FROM clicks GROUP BY 2, 3, 4, 5`),
+      )) as unknown as { rows: Counted[] };
+      periods[period].push(...perPeriod.rows);
+    }
     for (const window of WINDOWS) {
       const inWindow = (await db().execute(
-        sql.raw(`SELECT '${facet}' AS facet, ${window} AS days, ${rawValue[facet]} AS value, kind, action, count(*)::int AS clicks FROM clicks
+        sql.raw(`SELECT '${facet}' AS facet, ${window} AS days, ${rawValue[facet]} AS value, ${rawKind(facet)} AS kind, action, count(*)::int AS clicks FROM clicks
           WHERE (created_at AT TIME ZONE 'UTC')::date > '${today}'::date - ${window} AND (created_at AT TIME ZONE 'UTC')::date <= '${today}'::date GROUP BY 3, 4, 5`),
       )) as unknown as { rows: Counted[] };
       windows.push(...inWindow.rows);
     }
   }
-  return { days: byKey(days), weeks: byKey(weeks), windows: byKey(windows) };
+  return { days: byKey(days), weeks: byKey(periods.week), months: byKey(periods.month), windows: byKey(windows) };
 }
 
-async function rolledUp(): Promise<{ days: Record<string, number>; weeks: Record<string, number>; windows: Record<string, number> }> {
-  const [days, weeks, windows] = await Promise.all([db().select().from(clickDays), db().select().from(clickWeeks), db().select().from(clickWindows)]);
-  return { days: byKey(days as Counted[]), weeks: byKey(weeks as Counted[]), windows: byKey(windows as Counted[]) };
+async function rolledUp(): Promise<RolledUp> {
+  const [days, weeks, months, windows] = await Promise.all([
+    db().select().from(clickDays),
+    db().select().from(clickWeeks),
+    db().select().from(clickMonths),
+    db().select().from(clickWindows),
+  ]);
+  return { days: byKey(days as Counted[]), weeks: byKey(weeks as Counted[]), months: byKey(months as Counted[]), windows: byKey(windows as Counted[]) };
 }
 
 beforeEach(async () => {
   await db().delete(clicks);
   await db().delete(clickDays);
   await db().delete(clickWeeks);
+  await db().delete(clickMonths);
   await db().delete(clickWindows);
   await db()
     .delete(rollUpMarks)
@@ -117,7 +130,7 @@ beforeEach(async () => {
 });
 
 describe("click roll-ups", () => {
-  it("equal the raw counts per day and per window for every facet, from the first run on", async () => {
+  it("equal the raw counts per day, week, month and window for every facet, from the first run on", async () => {
     await addClicks(1_500, NOW, 120, 1);
     await rollUpClicks(db(), { now: NOW });
     const expected = await rawCounts(TODAY);
@@ -187,10 +200,25 @@ describe("the click report", () => {
     expect(month.tables.items[0]!.clicks).toBeGreaterThanOrEqual(month.tables.items.at(-1)!.clicks);
     expect(month.tables.items[0]!.href).toMatch(/^\/admin\/(deals|coupons)\/edit\//);
 
+    // Days and weeks only; then a whole month with the weeks and days around it. Every device table's rows
+    // are summed from the range's parts, so they add up to the range's raw clicks.
+    const sumOf = (rows: Array<{ clicks: number }>) => rows.reduce((sum, row) => sum + row.clicks, 0);
     const from = addDays(today, -44);
     const custom = await clickReport(db(), readAnalyticsView(new URLSearchParams({ range: "custom", from, to: addDays(today, -10) }), today, kinds));
     expect(custom.totals.clicks).toBe((await rawTotal(from)) - (await rawTotal(addDays(today, -9))));
     expect(custom.series).toHaveLength(35);
+    expect(sumOf(custom.tables.devices)).toBe(custom.totals.clicks);
+    const monthFrom = addDays(monthOf(addDays(today, -62)), -3);
+    const withMonth = await clickReport(db(), readAnalyticsView(new URLSearchParams({ range: "custom", from: monthFrom, to: addDays(today, -2) }), today, kinds));
+    expect(withMonth.totals.clicks).toBe((await rawTotal(monthFrom)) - (await rawTotal(addDays(today, -1))));
+    expect(sumOf(withMonth.tables.devices)).toBe(withMonth.totals.clicks);
+    expect(sumOf(withMonth.tables.placements)).toBe(withMonth.totals.clicks);
+    // Stores over every type (no type chosen) and over one type: one row per store either way.
+    expect(sumOf(withMonth.tables.stores)).toBe(withMonth.totals.clicks);
+    const dealsOnly = await clickReport(db(), readAnalyticsView(new URLSearchParams({ range: "custom", from: monthFrom, to: addDays(today, -2), kind: "deal" }), today, kinds));
+    expect(sumOf(dealsOnly.tables.stores)).toBe(dealsOnly.totals.clicks);
+    expect(new Set(withMonth.tables.stores.map((row) => row.value)).size).toBe(withMonth.tables.stores.length);
+    expect(sumOf(month.tables.stores)).toBe(month.totals.clicks);
 
     const [deal] = await db().select().from(deals).limit(1);
     const store = await clickReport(db(), readAnalyticsView(new URLSearchParams({ range: "90", store: deal!.storeId!, kind: "deal" }), today, kinds));

@@ -7,14 +7,14 @@ import { publicRows } from "#app/modules/content-types/public-read.server";
 import { itemNames, namesOf } from "#app/modules/content-types/item-names.server";
 import { clickOutTypes } from "#app/modules/content-types/click-out.server";
 import { adminPathOf, lifecycleOf, titleCase, titleColumnOf } from "#app/modules/content-types/words";
-import { addDays, dayOf, daysOf, previousPeriod, readAnalyticsView, weeksAndDaysOf, type AnalyticsView, type ReportRow } from "./analytics-view";
+import { addDays, dayOf, daysOf, previousPeriod, rangePartsOf, readAnalyticsView, type AnalyticsView, type RangeParts, type ReportRow } from "./analytics-view";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 import { logger } from "#app/platform/logger.server";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import { CLICK_ROLL_UP_JOB, type Facet } from "./click-roll-up.server";
 
 // The click report for one view. Everything is read from the roll-ups (`click_windows` for the preset
-// ranges, `click_weeks` and `click_days` for a custom one), except a view filtered by one store, which counts that store's
+// ranges, `click_months`, `click_weeks` and `click_days` for a custom one), except a view filtered by one store, which counts that store's
 // raw clicks over the range through `clicks (store_id, created_at)`.
 
 const TOP_ROWS = 50;
@@ -47,6 +47,7 @@ const rawValue: Record<Facet, SQL> = {
   total: sql`''`,
   item: sql`item_id::text`,
   store: sql`coalesce(store_id::text, '')`,
+  "store-all": sql`coalesce(store_id::text, '')`,
   category: sql`coalesce(category_id::text, '')`,
   placement: sql`coalesce(placement, '')`,
   referrer: sql`coalesce(referrer_host, '')`,
@@ -61,81 +62,93 @@ interface Counted {
   clicks: number;
 }
 
+/** The roll-up each part of a custom range is read from, and its date column. */
+const partTables = {
+  months: { unit: "month", table: sql.identifier("click_months"), column: "month" },
+  weeks: { unit: "week", table: sql.identifier("click_weeks"), column: "week" },
+  days: { unit: "day", table: sql.identifier("click_days"), column: "day" },
+} as const;
+
 /**
- * A custom range as the roll-ups hold it: its whole weeks in `click_weeks` and the days around them in
- * `click_days` (at most six each side), so a year is 52 weeks rather than 366 days.
+ * A custom range as the roll-ups hold it: its whole months, the whole weeks and then the days around them
+ * (rangePartsOf), each with its table, so a year is about 20 rows per value rather than 366.
  */
-interface RangeParts {
-  weeks: string[];
-  days: string[];
-}
-
-const partsOf = (view: AnalyticsView): RangeParts => weeksAndDaysOf(view.from, view.to);
-const dateList = (dates: string[]) =>
-  sql.join(
-    dates.map((date) => sql`${date}::date`),
-    sql`, `,
+function readsOf(view: AnalyticsView) {
+  const parts: RangeParts = rangePartsOf(view.from, view.to);
+  return (Object.keys(partTables) as Array<keyof RangeParts>).flatMap((key) =>
+    parts[key].length ? [{ ...partTables[key], dates: parts[key] }] : [],
   );
-/** The range's condition on a roll-up's date column: whole weeks are consecutive; days are listed. */
-const inWeeks = (column: SQL, weeks: string[]) => sql`${column} >= ${weeks[0]!}::date AND ${column} <= ${weeks.at(-1)!}::date`;
-const inDays = (column: SQL, days: string[]) => sql`${column} IN (${dateList(days)})`;
+}
+type PartRead = ReturnType<typeof readsOf>[number];
 
-/** One facet's rows over a custom range (value, kind, clicks), weeks and days together. */
-function rangeRows(parts: RangeParts, facet: Facet, action: string, kind: SQL): SQL {
-  const reads = [
-    ...(parts.weeks.length
-      ? [sql`SELECT value, kind, clicks FROM click_weeks WHERE facet = ${facet} AND action = ${action} AND ${inWeeks(sql`week`, parts.weeks)} ${kind}`]
-      : []),
-    ...(parts.days.length
-      ? [sql`SELECT value, kind, clicks FROM click_days WHERE facet = ${facet} AND action = ${action} AND ${inDays(sql`day`, parts.days)} ${kind}`]
-      : []),
-  ];
-  return sql.join(reads, sql` UNION ALL `);
+/** A part's dates as a condition on its date column. */
+const inDates = (read: PartRead): SQL =>
+  sql`${sql.identifier(read.column)} IN (${sql.join(
+    read.dates.map((date) => sql`${date}::date`),
+    sql`, `,
+  )})`;
+/** A part's dates as a table of one column, `at`. */
+const datesTable = (read: PartRead): SQL =>
+  sql`(VALUES ${sql.join(
+    read.dates.map((date) => sql`(${date}::date)`),
+    sql`, `,
+  )})`;
+
+/** One facet's rows over a custom range (value, kind, clicks), every part together. */
+function rangeRows(reads: PartRead[], facet: Facet, action: string, kind: SQL): SQL {
+  return sql.join(
+    reads.map((read) => sql`SELECT value, kind, clicks FROM ${read.table} WHERE facet = ${facet} AND action = ${action} AND ${inDates(read)} ${kind}`),
+    sql` UNION ALL `,
+  );
 }
 
-/** An item's clicks over a custom range, `c` naming a row with its value and kind: its weeks' and days' rows summed. */
-function itemClicksOver(parts: RangeParts, action: string, c: SQL): SQL {
-  const group = (table: SQL) => sql`${table}.facet = 'item' AND ${table}.value = ${c}.value AND ${table}.kind = ${c}.kind AND ${table}.action = ${action}`;
-  const sums = [
-    ...(parts.weeks.length
-      ? [sql`coalesce((SELECT sum(w.clicks) FROM click_weeks w WHERE ${group(sql`w`)} AND ${inWeeks(sql`w.week`, parts.weeks)}), 0)`]
-      : []),
-    ...(parts.days.length ? [sql`coalesce((SELECT sum(d.clicks) FROM click_days d WHERE ${group(sql`d`)} AND ${inDays(sql`d.day`, parts.days)}), 0)`] : []),
-  ];
+/**
+ * A value's clicks over a custom range, `c` naming a row with its value and kind: its parts' rows summed,
+ * each looked up by its whole key (LIMIT 1 keeps the lookups one per date: joined to the dates or given them
+ * as `IN (…)`, the planner reads every row of the value and filters by date, 360 rows a store for 8 days).
+ */
+function clicksOver(reads: PartRead[], facet: Facet, action: string, c: SQL): SQL {
+  const sums = reads.map(
+    (read) => sql`coalesce((
+      SELECT sum(row.clicks) FROM ${datesTable(read)} AS part(at) CROSS JOIN LATERAL (
+        SELECT p.clicks FROM ${read.table} p
+        WHERE p.facet = ${facet} AND ${sql`p.${sql.identifier(read.column)}`} = part.at AND p.value = ${c}.value AND p.kind = ${c}.kind AND p.action = ${action}
+        LIMIT 1
+      ) row
+    ), 0)`,
+  );
   return sql`(${sql.join(sums, sql` + `)})`;
 }
 
-/** How many of each week's and day's most clicked items a custom range's top list starts from. */
+/** How many of each part's (month's, week's, day's) most clicked items a custom range's top list starts from. */
 const LIST_TOP = 100;
-/** Past this many candidates (each read once per week and day), summing every item costs less. */
+/** Past this many candidates (each read once per part), summing every value costs less. */
 const MOST_CANDIDATES = 200;
 
 /**
- * The most clicked items over a custom range without summing every item's every week and day (about 47,000
- * item rows a week at 5,000,000 clicks a year): each week's and each remaining day's LIST_TOP items (off the
- * `_top_idx` indexes) are the candidates, summed exactly over the range. An item in no list clicked at most
- * each list's LIST_TOP-th count, so the sum of those counts bounds it: when the last of the top rows beats the
- * bound, the list is exact (the threshold algorithm). Otherwise null, and the caller sums everything. Only
+ * The most clicked values of a facet with one row per value (items, stores of one type, 'store-all') over a
+ * custom range without summing every value's every part (about 47,000 item rows a week at 5,000,000 clicks
+ * a year): each part's LIST_TOP values (off the `_top_idx` indexes) are the candidates, summed exactly over
+ * the range. A value in no list was clicked at most each list's LIST_TOP-th count, so the sum of those
+ * counts bounds it: when the last of the top rows beats the bound, the list is exact (the threshold
+ * algorithm). Otherwise null, and the caller sums everything. Only
  * the candidates that can still make the list are summed: one whose listed clicks plus its unlisted parts'
  * bounds fall short of what the 50th candidate was listed with cannot; and none when even those most
  * hopeful sums cannot put a 50th above the bound, or when there are so many (flat counts, as coupon code
  * reveals have) that summing every item is cheaper.
  */
-async function topItemsOverRange(db: Executor, view: AnalyticsView, action: string): Promise<Counted[] | null> {
+async function topOverRange(db: Executor, view: AnalyticsView, facet: OneRowFacet, action: string): Promise<Counted[] | null> {
   const kind = view.kind ? sql`AND kind = ${view.kind}` : sql``;
-  const parts = partsOf(view);
-  // Each week's or day's list, labelled so the weeks' and days' LIST_TOP-th counts are told apart.
-  const topsOf = (unit: "week" | "day", dates: string[]) => sql`
-    SELECT ${unit}::text || range.at::text AS part, t.value, t.kind, t.clicks FROM (VALUES ${sql.join(
-      dates.map((date) => sql`(${date}::date)`),
-      sql`, `,
-    )}) AS range(at)
+  const reads = readsOf(view);
+  // Each part's list, labelled so a month's, a week's and a day's LIST_TOP-th counts are told apart.
+  const topsOf = (read: PartRead) => sql`
+    SELECT ${read.unit}::text || range.at::text AS part, t.value, t.kind, t.clicks FROM ${datesTable(read)} AS range(at)
     CROSS JOIN LATERAL (
-      SELECT value, kind, clicks FROM ${sql.identifier(`click_${unit}s`)}
-      WHERE facet = 'item' AND action = ${action} AND ${sql.identifier(unit)} = range.at ${kind}
+      SELECT value, kind, clicks FROM ${read.table}
+      WHERE facet = ${facet} AND action = ${action} AND ${sql.identifier(read.column)} = range.at ${kind}
       ORDER BY clicks DESC NULLS LAST LIMIT ${LIST_TOP}
     ) t`;
-  const lists = [...(parts.weeks.length ? [topsOf("week", parts.weeks)] : []), ...(parts.days.length ? [topsOf("day", parts.days)] : [])];
+  const lists = reads.map(topsOf);
   const rows = rowsOf<Counted & { bound: number }>(
     await db.execute(sql`
       WITH tops AS (${sql.join(lists, sql` UNION ALL `)}), per_part AS (
@@ -153,12 +166,12 @@ async function topItemsOverRange(db: Executor, view: AnalyticsView, action: stri
         WHERE seen.clicks + (SELECT clicks FROM bound) - seen.listed_kth >= coalesce((SELECT clicks FROM floor), 0)
       ), candidates AS (
         -- Summed only when they can prove the list (the 50th's exact count can reach past the bound) and are
-        -- few enough that summing them beats summing every item.
+        -- few enough that summing them beats summing every value.
         SELECT * FROM hopeful
         WHERE (SELECT clicks FROM bound) = 0
           OR (coalesce((SELECT clicks FROM ceiling), 0) > (SELECT clicks FROM bound) AND (SELECT count(*) FROM hopeful) <= ${MOST_CANDIDATES})
       ), summed AS (
-        SELECT c.value, c.kind, ${itemClicksOver(parts, action, sql`c`)}::int AS clicks FROM candidates c
+        SELECT c.value, c.kind, ${clicksOver(reads, facet, action, sql`c`)}::int AS clicks FROM candidates c
         ORDER BY clicks DESC, c.value LIMIT ${TOP_ROWS}
       )
       SELECT s.value, s.kind, s.clicks, (SELECT clicks FROM bound) AS bound FROM (SELECT 1) AS one LEFT JOIN summed s ON true
@@ -167,18 +180,29 @@ async function topItemsOverRange(db: Executor, view: AnalyticsView, action: stri
   const bound = rows[0]?.bound ?? 0;
   const listed = rows.filter((row) => row.value !== null);
   const last = listed.at(-1);
-  // Bound 0: every list held all its items, so every clicked item is a candidate.
+  // Bound 0: every list held all its values, so every clicked value is a candidate.
   if (bound > 0 && (listed.length < TOP_ROWS || !last || last.clicks <= bound)) return null;
   return listed.map(({ value, kind, clicks }) => ({ value, kind, clicks }));
 }
 
+/** Facets whose rows are one per value (an item is of one kind), so a top list is read off `_top_idx`. */
+type OneRowFacet = "item" | "store" | "store-all";
+
+/**
+ * The facet a view's top list reads one row per value from: items, a store's clicks on the chosen type, or
+ * (no type chosen) its clicks on every type; null for the facets summed over their types.
+ */
+function oneRowFacet(view: AnalyticsView, facet: Facet): OneRowFacet | null {
+  if (facet === "item") return "item";
+  if (facet === "store") return view.kind ? "store" : "store-all";
+  return null;
+}
+
 /** The top values of a facet in the view, most clicks first (an item is a value of one kind). */
 async function topOf(db: Executor, view: AnalyticsView, facet: Facet, action: string): Promise<Counted[]> {
-  const byKind = facet === "item";
   const kind = view.kind ? sql`AND kind = ${view.kind}` : sql``;
-  const grouping = byKind ? sql`value, kind` : sql`value`;
-  const kindColumn = byKind ? sql`kind` : sql`''`;
   if (view.store) {
+    const kindColumn = facet === "item" ? sql`kind` : sql`''`;
     return rowsOf<Counted>(
       await db.execute(sql`
         SELECT ${rawValue[facet]} AS value, ${kindColumn} AS kind, count(*)::int AS clicks FROM clicks
@@ -187,23 +211,27 @@ async function topOf(db: Executor, view: AnalyticsView, facet: Facet, action: st
         GROUP BY 1, 2 ORDER BY clicks DESC, value LIMIT ${TOP_ROWS}`),
     );
   }
-  if (view.preset !== null && byKind) {
-    // One row per item already: the top is read straight off the windows' index (in its order, NULLS LAST).
+  const oneRow = oneRowFacet(view, facet);
+  if (oneRow && view.preset !== null) {
+    // One row per value already: the top is read straight off the windows' index (in its order, NULLS LAST).
     return rowsOf<Counted>(
       await db.execute(sql`
         SELECT value, kind, clicks FROM click_windows
-        WHERE days = ${view.preset} AND facet = ${facet} AND action = ${action} ${kind}
+        WHERE days = ${view.preset} AND facet = ${oneRow} AND action = ${action} ${kind}
         ORDER BY clicks DESC NULLS LAST, value LIMIT ${TOP_ROWS}`),
     );
   }
-  if (view.preset === null && byKind) {
-    const top = await topItemsOverRange(db, view, action);
+  if (oneRow) {
+    const top = await topOverRange(db, view, oneRow, action);
     if (top) return top;
   }
+  const read = oneRow ?? facet;
   const source =
     view.preset !== null
-      ? sql`(SELECT value, kind, clicks FROM click_windows WHERE days = ${view.preset} AND facet = ${facet} AND action = ${action} ${kind})`
-      : sql`(${rangeRows(partsOf(view), facet, action, kind)})`;
+      ? sql`(SELECT value, kind, clicks FROM click_windows WHERE days = ${view.preset} AND facet = ${read} AND action = ${action} ${kind})`
+      : sql`(${rangeRows(readsOf(view), read, action, kind)})`;
+  // Rows of one value per type are summed into the value, except items (an item's kind names its type).
+  const [grouping, kindColumn] = facet === "item" ? [sql`value, kind`, sql`kind`] : [sql`value`, sql`''`];
   return rowsOf<Counted>(
     await db.execute(sql`
       SELECT value, ${kindColumn} AS kind, sum(clicks)::int AS clicks FROM ${source} AS r

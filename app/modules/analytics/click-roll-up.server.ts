@@ -1,13 +1,13 @@
 import { readMark, writeMark } from "#app/db/roll-up-marks.server";
 import { sql } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
-import { addDays, daysOf, dayOf, weekOf } from "./analytics-view";
+import { addDays, daysOf, dayOf, lastDayOfMonth, monthOf, weekOf } from "./analytics-view";
 
-// The analytics read clicks rolled up per day (`click_days`), per week (`click_weeks`, a custom range's
-// whole weeks) and per trailing window (`click_windows`), never raw clicks over a range (ADR 0017). A run
-// recounts whole days from the raw clicks (the days touched since the last run, normally today alone), so
-// it is idempotent: a run repeated, or two at once, write the same counts. Then it sums the weeks of those
-// days for the values they changed, and recounts the 7/30/90-day windows of those values and of the values
+// The analytics read clicks rolled up per day (`click_days`), per week and per month (`click_weeks`,
+// `click_months`: a custom range's whole weeks and months) and per trailing window (`click_windows`), never
+// raw clicks over a range (ADR 0017). A run recounts whole days from the raw clicks (the days touched since
+// the last run, normally today alone), so it is idempotent: a run repeated, or two at once, write the same
+// counts. Then it sums the weeks and months of those days for the values they changed, and recounts the 7/30/90-day windows of those values and of the values
 // whose clicks left a window since the last run. The first run counts every day, one
 // statement per day, so no statement holds the embedded database for long.
 
@@ -17,7 +17,7 @@ export const CLICK_ROLL_UP_JOB = "click-roll-up";
 export const WINDOWS = [7, 30, 90] as const;
 export type WindowDays = (typeof WINDOWS)[number];
 const LONGEST_WINDOW = 90;
-export const FACETS = ["total", "item", "store", "category", "placement", "referrer", "device"] as const;
+export const FACETS = ["total", "item", "store", "store-all", "category", "placement", "referrer", "device"] as const;
 export type Facet = (typeof FACETS)[number];
 
 const DAYS_MARK = "click-days";
@@ -49,6 +49,7 @@ async function countDay(db: Executor, day: string): Promise<Group[]> {
       SELECT 'total' AS facet, '' AS value, kind, action, count(*)::int AS clicks FROM raw GROUP BY kind, action
       UNION ALL SELECT 'item', item_id::text, kind, action, count(*)::int FROM raw GROUP BY item_id, kind, action
       UNION ALL SELECT 'store', coalesce(store_id::text, ''), kind, action, count(*)::int FROM raw GROUP BY store_id, kind, action
+      UNION ALL SELECT 'store-all', coalesce(store_id::text, ''), '', action, count(*)::int FROM raw GROUP BY store_id, action
       UNION ALL SELECT 'category', coalesce(category_id::text, ''), kind, action, count(*)::int FROM raw GROUP BY category_id, kind, action
       UNION ALL SELECT 'placement', coalesce(placement, ''), kind, action, count(*)::int FROM raw GROUP BY placement, kind, action
       UNION ALL SELECT 'referrer', coalesce(referrer_host, ''), kind, action, count(*)::int FROM raw GROUP BY referrer_host, kind, action
@@ -69,19 +70,25 @@ function chunked(groups: Group[]): string[] {
   return chunks;
 }
 
+const periods = {
+  week: { table: sql.identifier("click_weeks"), column: sql.identifier("week"), startOf: weekOf, lastDay: (monday: string) => addDays(monday, 6) },
+  month: { table: sql.identifier("click_months"), column: sql.identifier("month"), startOf: monthOf, lastDay: lastDayOfMonth },
+} as const;
+
 /**
- * Sums the days of the week starting `monday` into `click_weeks`: for the given groups (those whose count
- * changed on a day counted), or for every group.
+ * Sums the days of the week or month starting `start` into its roll-up: for the given groups (those whose
+ * count changed on a day counted), or for every group.
  */
-async function countWeek(db: Executor, monday: string, groups: Group[] | "every group"): Promise<void> {
+async function countPeriod(db: Executor, period: keyof typeof periods, start: string, groups: Group[] | "every group"): Promise<void> {
+  const { table, column, lastDay } = periods[period];
   for (const chunk of groups === "every group" ? [null] : chunked(groups)) {
     const only = chunk === null ? sql`` : sql`AND (d.facet, d.value, d.kind, d.action) IN (SELECT facet, value, kind, action FROM ${groupsIn(chunk)} AS g)`;
     await db.execute(sql`
-      INSERT INTO click_weeks (facet, week, value, kind, action, clicks)
-      SELECT d.facet, ${monday}::date, d.value, d.kind, d.action, sum(d.clicks)::int FROM click_days d
-      WHERE d.day >= ${monday}::date AND d.day <= ${addDays(monday, 6)}::date ${only}
+      INSERT INTO ${table} (facet, ${column}, value, kind, action, clicks)
+      SELECT d.facet, ${start}::date, d.value, d.kind, d.action, sum(d.clicks)::int FROM click_days d
+      WHERE d.day >= ${start}::date AND d.day <= ${lastDay(start)}::date ${only}
       GROUP BY d.facet, d.value, d.kind, d.action
-      ON CONFLICT (facet, week, value, kind, action) DO UPDATE SET clicks = excluded.clicks WHERE click_weeks.clicks <> excluded.clicks`);
+      ON CONFLICT (facet, ${column}, value, kind, action) DO UPDATE SET clicks = excluded.clicks WHERE ${table}.clicks <> excluded.clicks`);
   }
 }
 
@@ -163,7 +170,9 @@ export async function rollUpClicks(db: Executor, { now = new Date() }: { now?: D
     const changed = await countDay(db, day);
     if (daysMark) touched.push(...changed);
   }
-  for (const monday of new Set(days.map(weekOf))) await countWeek(db, monday, daysMark ? touched : "every group");
+  for (const period of ["week", "month"] as const) {
+    for (const start of new Set(days.map(periods[period].startOf))) await countPeriod(db, period, start, daysMark ? touched : "every group");
+  }
   if (!daysMark || !windowsDay || addDays(windowsDay, LONGEST_WINDOW) < today) {
     await rebuildWindows(db, today);
   } else {
