@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysOf, lastDayOfMonth, monthOf, rangePartsOf, readAnalyticsView, weekOf } from "./analytics-view";
+import { addDays, consecutiveRuns, daysOf, lastDayOfMonth, monthOf, rangePartsOf, readAnalyticsView, weekOf } from "./analytics-view";
 
 describe("the analytics view", () => {
   it("refuses a custom range that ends before it starts, lies ahead or spans more than a year, at its field", () => {
@@ -55,5 +55,19 @@ describe("the analytics view", () => {
       ].sort();
       expect(covered).toEqual(daysOf(from, to));
     }
+  });
+
+  it("groups a part's dates into runs of consecutive ones", () => {
+    const nextDay = (day: string) => addDays(day, 1);
+    expect(consecutiveRuns(["2026-08-26", "2026-08-27", "2026-08-28", "2026-11-01", "2026-11-23"], nextDay)).toEqual([
+      ["2026-08-26", "2026-08-28"],
+      ["2026-11-01", "2026-11-01"],
+      ["2026-11-23", "2026-11-23"],
+    ]);
+    expect(consecutiveRuns(["2026-01-01", "2026-02-01", "2026-04-01"], (first) => addDays(lastDayOfMonth(first), 1))).toEqual([
+      ["2026-01-01", "2026-02-01"],
+      ["2026-04-01", "2026-04-01"],
+    ]);
+    expect(consecutiveRuns([], nextDay)).toEqual([]);
   });
 });

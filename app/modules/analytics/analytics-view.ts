@@ -164,6 +164,17 @@ export function rangePartsOf(from: string, to: string): RangeParts {
   return { months, weeks: [...before.weeks, ...after.weeks], days: [...before.days, ...after.days] };
 }
 
+/** Dates (in order) as runs of consecutive ones, [first, last] each: `next` gives the date after one. */
+export function consecutiveRuns(dates: string[], next: (date: string) => string): Array<[string, string]> {
+  const runs: Array<[string, string]> = [];
+  for (const date of dates) {
+    const last = runs.at(-1);
+    if (last && next(last[1]) === date) last[1] = date;
+    else runs.push([date, date]);
+  }
+  return runs;
+}
+
 /** The query string of a view (defaults left out), for links and the CSV export. */
 export function analyticsSearch(view: AnalyticsView): string {
   const search = new URLSearchParams();
