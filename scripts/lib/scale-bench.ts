@@ -44,6 +44,7 @@ async function pagesToTime(url: string, cookie: string): Promise<string[]> {
     "/admin/analytics?range=90",
     "/admin/analytics?range=90&kind=coupon",
     `/admin/analytics?range=custom&from=${daysAgo(120)}&to=${daysAgo(31)}`,
+    `/admin/analytics?range=custom&from=${daysAgo(89)}&to=${daysAgo(0)}&kind=coupon`,
     `/admin/analytics?range=custom&from=${daysAgo(365)}&to=${daysAgo(0)}`,
     `/admin/analytics?range=90&store=${store.options[0]?.id ?? ""}`,
     "/admin/analytics/csv",

@@ -1,43 +1,21 @@
 import { date, index, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 
-// Clicks counted per day and per trailing window, so the analytics never count raw clicks over a range
+// Clicks counted per day, week, month and trailing window, so the analytics never count raw clicks over a range
 // (modules/analytics/click-roll-up.server.ts keeps them; ADR 0017). A facet is what a report is by:
 // 'total' (value ''), 'item' (the item's id), 'store', 'category' (ids, '' for none), 'placement',
 // 'referrer' (host) and 'device' ('' for none). `kind` is the item's type, `action` 'click' or 'reveal'.
 // 'store-all' is a store's clicks over every type (kind ''), so a top list of stores reads one row per store.
 
-/** Clicks per UTC day per facet value. */
-export const clickDays = pgTable(
-  "click_days",
-  {
-    facet: text().notNull(),
-    day: date({ mode: "string" }).notNull(),
-    value: text().notNull(),
-    kind: text().notNull(),
-    action: text().notNull(),
-    clicks: integer().notNull(),
-  },
-  // By facet and day for a report over a range; by group for recounting one value's windows (and summing a
-  // custom range's candidates); each day's most clicked items for a custom range's top list.
-  (t) => [
-    primaryKey({ columns: [t.facet, t.day, t.value, t.kind, t.action] }),
-    index("click_days_group_idx").on(t.facet, t.value, t.kind, t.action, t.day),
-    // (An IN predicate: one that fixed `facet` would drop it from the scan's bounds.) Its migration adds
-    // INCLUDE (value, kind), which Drizzle cannot express, so a range's rows are read from the index alone.
-    index("click_days_top_idx")
-      .on(t.facet, t.action, t.day, t.clicks.desc())
-      .where(sql`${t.facet} IN ('item', 'store', 'store-all')`),
-  ],
-);
-
 /**
- * Clicks per period per facet value, the sum of `click_days` over the period, starting on `start` (the
- * column is named for the period): a custom range reads its whole months and weeks here and only the days
- * around them from `click_days`. As `click_days`: by facet and period for a range, by group for a
- * candidate's sum, each period's top (its migration adds INCLUDE (value, kind)).
+ * Clicks per period per facet value, starting on `start` (the column is named for the period): days, and
+ * the weeks and months that sum them, so a custom range reads its whole months and weeks and only the days
+ * around them. Indexed by facet and period for a range; by group for recounting one value's windows and
+ * summing a custom range's candidates; each period's most clicked items and stores for a top list (an IN
+ * predicate: one that fixed `facet` would drop it from the scan's bounds; the migrations add INCLUDE (value,
+ * kind), which Drizzle cannot express, so a part's top rows are read from the index alone).
  */
-function periodTable<Name extends string>(name: Name, period: "week" | "month") {
+function periodTable<Name extends string>(name: Name, period: "day" | "week" | "month") {
   return pgTable(
     name,
     {
@@ -58,6 +36,8 @@ function periodTable<Name extends string>(name: Name, period: "week" | "month") 
   );
 }
 
+/** UTC days. */
+export const clickDays = periodTable("click_days", "day");
 /** Monday-to-Sunday weeks. */
 export const clickWeeks = periodTable("click_weeks", "week");
 /** Calendar months (UTC), keyed by their first day. */

@@ -74,8 +74,8 @@ const rawValue: Record<(typeof FACETS)[number], string> = {
 /** A store's clicks over every type are one row, of kind ''. */
 const rawKind = (facet: (typeof FACETS)[number]) => (facet === "store-all" ? "''" : "kind");
 
-type Counted = { facet: string; day?: string; start?: string; days?: number; value: string; kind: string; action: string; clicks: number };
-const key = (row: Counted) => [row.facet, row.day ?? row.start ?? row.days, row.value, row.kind, row.action].join("|");
+type Counted = { facet: string; start?: string; days?: number; value: string; kind: string; action: string; clicks: number };
+const key = (row: Counted) => [row.facet, row.start ?? row.days, row.value, row.kind, row.action].join("|");
 type RolledUp = Record<"days" | "weeks" | "months" | "windows", Record<string, number>>;
 const byKey = (rows: Counted[]) => Object.fromEntries(rows.map((row) => [key(row), Number(row.clicks)]));
 
@@ -86,7 +86,7 @@ async function rawCounts(today: string): Promise<RolledUp> {
   const windows: Counted[] = [];
   for (const facet of FACETS) {
     const perDay = (await db().execute(
-      sql.raw(`SELECT '${facet}' AS facet, (created_at AT TIME ZONE 'UTC')::date::text AS day, ${rawValue[facet]} AS value, ${rawKind(facet)} AS kind, action, count(*)::int AS clicks
+      sql.raw(`SELECT '${facet}' AS facet, (created_at AT TIME ZONE 'UTC')::date::text AS start, ${rawValue[facet]} AS value, ${rawKind(facet)} AS kind, action, count(*)::int AS clicks
         FROM clicks GROUP BY 2, 3, 4, 5`),
     )) as unknown as { rows: Counted[] };
     days.push(...perDay.rows);
@@ -241,7 +241,7 @@ describe("the click report", () => {
     const days = ["2026-03-01", "2026-03-02", "2026-03-03"];
     const range = readAnalyticsView(new URLSearchParams({ range: "custom", from: days[0]!, to: days[2]! }), TODAY, kinds);
     const itemDays = (values: string[], clicksOf: (index: number, day: number) => number) =>
-      days.flatMap((day, d) => values.map((value, i) => ({ facet: "item", day, value, kind: "deal", action: "click", clicks: clicksOf(i, d) })));
+      days.flatMap((day, d) => values.map((value, i) => ({ facet: "item", start: day, value, kind: "deal", action: "click", clicks: clicksOf(i, d) })));
     const expectExactTop = async () => {
       const summed = await db().execute(sql`
         SELECT value, sum(clicks)::int AS clicks FROM click_days WHERE facet = 'item' AND action = 'click' GROUP BY value ORDER BY clicks DESC, value LIMIT 50`);
@@ -257,7 +257,7 @@ describe("the click report", () => {
     const hot = ids(60);
     const rows = [
       ...itemDays(hot, (i, d) => 5 + ((i * 7 + d) % 50)),
-      ...days.flatMap((day, d) => tail.slice(d * 150, d * 150 + 150).map((value) => ({ facet: "item", day, value, kind: "deal", action: "click", clicks: 1 }))),
+      ...days.flatMap((day, d) => tail.slice(d * 150, d * 150 + 150).map((value) => ({ facet: "item", start: day, value, kind: "deal", action: "click", clicks: 1 }))),
     ];
     for (let start = 0; start < rows.length; start += 500)
       await db()
