@@ -2,8 +2,8 @@ import { defineConfig } from "vitest/config";
 
 // Four kinds of test. Unit tests need nothing. Integration tests run once per database driver: always on
 // in-memory PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (CI sets it). Reliability tests serve
-// the production build themselves (in their process, or spawned and killed). Browser (e2e) tests share one
-// production server and run one file at a time.
+// the production build themselves (in their process, or spawned and killed). Browser (e2e) files run two
+// at a time, each on its lane's shared production server (tests/e2e/support/global-setup.ts).
 const integration = (driver: "pglite" | "postgres") => ({
   extends: true as const,
   test: {
@@ -40,8 +40,6 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.e2e.test.ts"],
           globalSetup: ["tests/e2e/support/global-setup.ts"],
-          // One shared server and browser-heavy files: run them one after another.
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import { describe, expect, inject, it } from "vitest";
-import { baseUrl } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { baseUrl, serverPid } from "./support/browser";
 
 // Limits at the HTTP edge of the production server: request bodies, slow and idle sockets, and the
 // headers every answer carries, static files included.
@@ -10,7 +10,7 @@ import { baseUrl } from "./support/browser";
 const MB = 1024 * 1024;
 
 function serverRssMb(): number {
-  const status = fs.readFileSync(`/proc/${inject("serverPid")}/status`, "utf8");
+  const status = fs.readFileSync(`/proc/${serverPid()}/status`, "utf8");
   return Number(status.match(/VmRSS:\s+(\d+) kB/)![1]) / 1024;
 }
 

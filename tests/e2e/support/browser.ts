@@ -15,7 +15,12 @@ const CHROMIUM_ARGS = [
   "--disable-quic",
 ];
 
-export const baseUrl = () => inject("baseUrl");
+/** This file's lane (global-setup.ts): its worker's pool id, 1 to maxWorkers, unique among running files. */
+const lane = () => (Number(process.env.VITEST_POOL_ID ?? "1") - 1) % inject("baseUrls").length;
+/** The shared server of this file's lane. */
+export const baseUrl = () => inject("baseUrls")[lane()]!;
+/** Its process id, for memory readings. */
+export const serverPid = () => inject("serverPids")[lane()]!;
 
 let browser: Promise<Browser> | undefined;
 

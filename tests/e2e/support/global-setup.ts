@@ -6,32 +6,45 @@ import { startServer, tempDataDir } from "../../../scripts/lib/server-process";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** The shared server's process, for memory readings. */
-    serverPid: number;
+    /** One shared server per lane (see LANES): a file uses its lane's (support/browser.ts baseUrl). */
+    baseUrls: string[];
+    /** The shared servers' processes, for memory readings. */
+    serverPids: number[];
     chromiumPath: string;
     adminEmail: string;
     adminPassword: string;
   }
 }
 
-/** One production server with demo content on a fresh data directory, shared by the e2e files. */
+/**
+ * Browser test files run two at a time (Vitest's maxWorkers), each on the shared server of its lane: a
+ * worker's pool id is unique among the files running at once, so files on one server still run one after
+ * another, and the two lanes never see each other's changes.
+ */
+export const LANES = 2;
+
+/** Production servers with demo content on fresh data directories, one per lane, shared by the e2e files. */
 export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
   if (!chromiumPath) throw new Error("Chromium was not found: set CHROME_PATH or install Debian's chromium package");
   ensureBuild();
-  const dataDir = tempDataDir();
   const admin = { email: "admin@dealdash.test", password: "e2e-admin-password" };
-  // Trusting loopback's X-Forwarded-For lets a test act as several visitors (shopper votes); the link
-  // checker stays off, so no test reaches out to the demo content's retailers.
-  const server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, TRUST_PROXY: "loopback", LINK_CHECKS_PER_MINUTE: "0" } });
-  project.provide("baseUrl", server.url);
-  project.provide("serverPid", server.child.pid!);
+  const lanes: Array<{ dataDir: string; server: Awaited<ReturnType<typeof startServer>> }> = [];
+  // One after another: two starting at once could be handed the same free port.
+  for (let lane = 0; lane < LANES; lane++) {
+    const dataDir = tempDataDir();
+    // Trusting loopback's X-Forwarded-For lets a test act as several visitors (shopper votes); the link
+    // checker stays off, so no test reaches out to the demo content's retailers.
+    const env = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, TRUST_PROXY: "loopback", LINK_CHECKS_PER_MINUTE: "0" };
+    lanes.push({ dataDir, server: await startServer({ dataDir, env }) });
+  }
+  project.provide("baseUrls", lanes.map(({ server }) => server.url));
+  project.provide("serverPids", lanes.map(({ server }) => server.child.pid!));
   project.provide("adminEmail", admin.email);
   project.provide("adminPassword", admin.password);
   project.provide("chromiumPath", chromiumPath);
   return async () => {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(lanes.map(({ server }) => server.stop()));
+    for (const { dataDir } of lanes) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
