@@ -3,7 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { prepareDatabase } from "./database.server";
+import { runAsBackgroundWork } from "./background-work.server";
 import { lockDataDir } from "./data-dir-lock.server";
+import { PgliteWorkerClient } from "./pglite-worker-client.server";
 import { deals, stores } from "./schema";
 
 describe("prepareDatabase on an embedded data directory", () => {
@@ -49,5 +51,33 @@ describe("the data directory lock", () => {
     lock.release();
     expect(fs.existsSync(path.join(dir, ".lock"))).toBe(false);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe("the embedded database's turns", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dealdash-turns-"));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it("serves a request's statements before waiting background work, yet lets background work through under load", async () => {
+    const client = await PgliteWorkerClient.open(dataDir);
+    try {
+      const finished: string[] = [];
+      const run = (name: string) => client.query("SELECT pg_sleep(0.02)").then(() => finished.push(name));
+      // A roll-up's six statements are queued, then a request asks: it waits for the one running only.
+      const job = runAsBackgroundWork(() => Promise.all(["job 1", "job 2", "job 3", "job 4", "job 5", "job 6"].map(run)));
+      await run("request");
+      await job;
+      expect(finished).toEqual(["job 1", "request", "job 2", "job 3", "job 4", "job 5", "job 6"]);
+
+      // Twenty request statements queued behind a running one do not hold a background statement back for long.
+      finished.length = 0;
+      const first = run("request 0");
+      const waiting = runAsBackgroundWork(() => run("job"));
+      await Promise.all([first, waiting, ...Array.from({ length: 20 }, (_, i) => run(`request ${i + 1}`))]);
+      expect(finished.indexOf("job")).toBeLessThanOrEqual(9);
+      expect(finished.indexOf("job")).toBeGreaterThan(1);
+    } finally {
+      await client.close();
+    }
   });
 });

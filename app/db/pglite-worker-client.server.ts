@@ -2,14 +2,19 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { projectRoot } from "./project-root.server";
+import { isBackgroundWork } from "./background-work.server";
 import type { QueryResult, WorkerError, WorkerReply, WorkerRequest } from "./pglite-worker-protocol";
 
 // The HTTP thread's side of the embedded database's thread (pglite-worker.ts): the surface Drizzle's
 // PGlite driver uses (`query`, `transaction`) plus `listen`. Like PGlite itself, one statement or one
 // whole transaction runs at a time; a query from outside a running transaction waits for its end.
+// Waiting statements go in order, requests' before background work's (background-work.server.ts), with a
+// background statement let through at least every FOREGROUND_BURST turns so a busy site still runs its jobs.
 
 /** A thread working on queries for less than this is up; longer than this, a health check waits its turn. */
 const BUSY_IS_ALIVE_MS = 30_000;
+/** While background work waits, at most this many request statements go before one of its. */
+const FOREGROUND_BURST = 8;
 
 type Pending = { resolve: (value: QueryResult | null) => void; reject: (error: Error) => void };
 type Distribute<T> = T extends unknown ? Omit<T, "id"> : never;
@@ -42,7 +47,11 @@ export class PgliteWorkerClient implements QueryClient {
   readonly #pending = new Map<number, Pending>();
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   #nextId = 1;
-  #turn: Promise<unknown> = Promise.resolve();
+  /** Tasks waiting for their turn, requests' and background work's. */
+  readonly #waiting = { foreground: [] as Array<() => void>, background: [] as Array<() => void> };
+  #running = false;
+  /** Request tasks run in a row while background work waited. */
+  #foregroundRun = 0;
   #exited: Error | undefined;
   /** When the thread last answered, or began its current work after being idle. */
   #lastSign = Date.now();
@@ -101,11 +110,30 @@ export class PgliteWorkerClient implements QueryClient {
     return this.#send({ type: "query", sql, params, rowMode: options.rowMode ?? "object" }) as Promise<QueryResult>;
   }
 
-  /** Runs `task` after everything queued before it, alone. */
+  /** Runs `task` alone, after the tasks of its kind (request or background work) queued before it. */
   #exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.#turn.then(task);
-    this.#turn = result.catch(() => undefined);
-    return result;
+    return new Promise<T>((resolve, reject) => {
+      const start = () =>
+        void task()
+          .then(resolve, reject)
+          .finally(() => {
+            this.#running = false;
+            this.#startNext();
+          });
+      this.#waiting[isBackgroundWork() ? "background" : "foreground"].push(start);
+      this.#startNext();
+    });
+  }
+
+  #startNext(): void {
+    if (this.#running) return;
+    const { foreground, background } = this.#waiting;
+    const backgroundTurn = background.length > 0 && (foreground.length === 0 || this.#foregroundRun >= FOREGROUND_BURST);
+    const start = backgroundTurn ? background.shift() : foreground.shift();
+    if (!start) return;
+    this.#foregroundRun = backgroundTurn || background.length === 0 ? 0 : this.#foregroundRun + 1;
+    this.#running = true;
+    start();
   }
 
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult> {

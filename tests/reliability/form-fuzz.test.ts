@@ -187,9 +187,10 @@ async function writeMark(): Promise<string> {
 
 /**
  * Tables whose rows may change on a refused request by design (attempt counters, sessions) or meanwhile,
- * written by background jobs (roll-up marks, link checks).
+ * written by background jobs (roll-up marks, link checks, what the webhook job has seen of each item: its
+ * statements wait while requests' run, so it may write during a later case).
  */
-const BOOKKEEPING = new Set(["login_attempts", "rate_limit_events", "sessions", "roll_up_marks", "verifications", "link_checks"]);
+const BOOKKEEPING = new Set(["login_attempts", "rate_limit_events", "sessions", "roll_up_marks", "verifications", "link_checks", "webhook_item_states"]);
 
 /** Every content row, as one string: equal before and after means nothing changed. */
 async function contentFingerprint(): Promise<string> {

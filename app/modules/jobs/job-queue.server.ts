@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import type { DatabaseHandle } from "#app/db/client.server";
+import { runAsBackgroundWork } from "#app/db/background-work.server";
 import { logger } from "#app/platform/logger.server";
 
 // Background work runs on pg-boss (ADR 0021): schedules, retries with back-off and one runner at a time
@@ -108,9 +109,14 @@ export async function prepareJobQueue(handle: Pick<DatabaseHandle, "runSql">, jo
 
 /**
  * Starts pg-boss on the handle's database (creating its schema when missing), schedules `jobs` and works
- * them in this process; other processes on the same database share the work.
+ * them in this process; other processes on the same database share the work. Its polling and the jobs are
+ * background work: on the embedded database, requests' statements go first.
  */
-export async function startJobQueue(handle: Pick<DatabaseHandle, "runSql">, jobs: BackgroundJob[]): Promise<JobQueue> {
+export function startJobQueue(handle: Pick<DatabaseHandle, "runSql">, jobs: BackgroundJob[]): Promise<JobQueue> {
+  return runAsBackgroundWork(() => startJobQueueNow(handle, jobs));
+}
+
+async function startJobQueueNow(handle: Pick<DatabaseHandle, "runSql">, jobs: BackgroundJob[]): Promise<JobQueue> {
   const boss = newBoss(handle, { work: true });
   await boss.start();
   await setUpQueues(boss, jobs);
