@@ -6,7 +6,7 @@ import { startServer, tempDataDir } from "../../../scripts/lib/server-process";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** One shared server per lane (see LANES): a file uses its lane's (support/browser.ts baseUrl). */
+    /** One shared server per lane: a file uses its lane's (support/browser.ts baseUrl). */
     baseUrls: string[];
     /** The shared servers' processes, for memory readings. */
     serverPids: number[];
@@ -17,13 +17,11 @@ declare module "vitest" {
 }
 
 /**
- * Browser test files run two at a time (Vitest's maxWorkers), each on the shared server of its lane: a
- * worker's pool id is unique among the files running at once, so files on one server still run one after
- * another, and the two lanes never see each other's changes.
+ * Production servers with demo content on fresh data directories, shared by the e2e files: one per lane,
+ * a lane being a Vitest worker. Files run as many at a time as there are workers, each on its lane's server
+ * (a worker's pool id is unique among the files running at once), so files on one server still run one
+ * after another, and lanes never see each other's changes.
  */
-export const LANES = 2;
-
-/** Production servers with demo content on fresh data directories, one per lane, shared by the e2e files. */
 export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
   if (!chromiumPath) throw new Error("Chromium was not found: set CHROME_PATH or install Debian's chromium package");
@@ -31,7 +29,7 @@ export default async function setup(project: TestProject) {
   const admin = { email: "admin@dealdash.test", password: "e2e-admin-password" };
   const lanes: Array<{ dataDir: string; server: Awaited<ReturnType<typeof startServer>> }> = [];
   // One after another: two starting at once could be handed the same free port.
-  for (let lane = 0; lane < LANES; lane++) {
+  for (let lane = 0; lane < project.globalConfig.maxWorkers; lane++) {
     const dataDir = tempDataDir();
     // Trusting loopback's X-Forwarded-For lets a test act as several visitors (shopper votes); the link
     // checker stays off, so no test reaches out to the demo content's retailers.
