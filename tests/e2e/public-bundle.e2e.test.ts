@@ -14,6 +14,8 @@ const adminOnly = {
 
 /** React 19 and React Router 7 alone are about 106 KiB gzipped; this leaves our public code about 34 KiB. */
 const PUBLIC_ROUTE_BUDGET = 140 * 1024;
+/** Each script is a request before the page can hydrate; Lighthouse's mobile model counted about forty in first paint. */
+const PUBLIC_ROUTE_FILES = 12;
 
 describe("the public pages' JavaScript", () => {
   const manifest = readClientManifest();
@@ -35,6 +37,13 @@ describe("the public pages' JavaScript", () => {
     for (const id of publicRoutes) {
       const bytes = routeScriptBytes(manifest, id);
       expect(bytes, `${id} ships ${Math.round(bytes / 1024)} KiB`).toBeLessThanOrEqual(PUBLIC_ROUTE_BUDGET);
+    }
+  });
+
+  it(`loads each public route's JavaScript in at most ${PUBLIC_ROUTE_FILES} files`, () => {
+    for (const id of publicRoutes) {
+      const files = routeFiles(manifest, id).filter((file) => file.endsWith(".js"));
+      expect(files.length, `${id} loads ${files.join(", ")}`).toBeLessThanOrEqual(PUBLIC_ROUTE_FILES);
     }
   });
 });
