@@ -47,12 +47,16 @@ const liveDeals = () => publicRows(dealType, { live: true });
 
 export type PublicDeal = Awaited<ReturnType<typeof listPublicDeals>>["deals"][number];
 
-/** Deals in a category or in one of its direct subcategories. */
+/**
+ * Deals in a category or in one of its direct subcategories. The ids are an array so the planner reads
+ * `deals_category_idx` for them: given `in (select …)` it expected a third of the table and counted a
+ * top-level category's deals by scanning it (21 ms at 100,000 deals; 6 ms this way).
+ */
 function categoryCondition(slug: string): SQL {
-  return sql`${deals.categoryId} in (
+  return sql`${deals.categoryId} = any(array(
     select ${categories.id} from ${categories}
     where ${categories.slug} = ${slug}
-       or ${categories.parentId} = (select c.id from ${categories} c where c.slug = ${slug}))`;
+       or ${categories.parentId} = (select c.id from ${categories} c where c.slug = ${slug})))`;
 }
 
 /**
