@@ -44,7 +44,9 @@ export const deals = pgTable(
     check("deals_rating_range", sql`${t.rating} IS NULL OR (${t.rating} >= 0 AND ${t.rating} <= 5)`),
     check("deals_review_count_positive", sql`${t.reviewCount} IS NULL OR ${t.reviewCount} >= 0`),
     check("deals_discount_range", sql`${t.discountPercentage} IS NULL OR ${t.discountPercentage} BETWEEN -1000 AND 100`),
-    index("deals_status_created_idx").on(t.status, t.createdAt.desc()),
+    // Newest first, whole (ends on the id); the migration INCLUDEs the search vector and the dates that make a
+    // deal live, so the search page ranks the newest matches from the index alone (drizzle/0029).
+    index("deals_status_created_idx").on(t.status, t.createdAt.desc(), t.id),
     index("deals_status_featured_created_idx").on(t.status, t.featured.desc(), t.createdAt.desc()),
     index("deals_store_idx").on(t.storeId),
     index("deals_category_idx").on(t.categoryId),
