@@ -59,6 +59,10 @@ async function pagesToTime(url: string, cookie: string): Promise<string[]> {
 async function publicPagesToTime(url: string, cookie: string): Promise<string[]> {
   const slugOf = async (list: string) =>
     (await fetch(`${url}/admin/${list}/csv?size=25`, { headers: { cookie } }).then((r) => r.text())).split("\n")[1]?.split(",")[2] ?? "";
+  // The first item page a listing links to.
+  const firstLink = async (listing: string, prefix: string) =>
+    (await fetch(url + listing).then((r) => r.text())).match(new RegExp(`href="(${prefix}/[^"?#]+)"`))?.[1] ?? prefix;
+  const [store, category] = [await slugOf("stores"), await slugOf("categories")];
   return [
     "/",
     "/deal-dashes",
@@ -66,12 +70,18 @@ async function publicPagesToTime(url: string, cookie: string): Promise<string[]>
     "/deal-dashes?sort=price-low",
     "/deal-dashes?search=headphones",
     "/deal-dashes?search=headphnes",
-    `/deal-dashes?store=${await slugOf("stores")}`,
-    `/deal-dashes?category=${await slugOf("categories")}`,
+    `/deal-dashes?store=${store}`,
+    `/deal-dashes?category=${category}`,
     "/deal-dashes?page=20",
     "/coupons",
+    "/search?q=headphones",
+    await firstLink("/deal-dashes", "/deals"),
+    "/stores",
+    `/stores/${store}`,
+    `/categories/${category}`,
     "/gift-ideas",
     "/buying-guides",
+    await firstLink("/buying-guides", "/buying-guides"),
     "/sitemap.xml",
   ];
 }
