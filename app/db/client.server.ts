@@ -100,6 +100,9 @@ function openPostgres(url: string): DatabaseHandle {
   // A connection the server ends (a restart, an administrator, a dropped test database) while the pool is
   // closing it or a query holds it reports the error to that query, or to no one: never crash the process.
   pool.on("connect", (client) => client.on("error", () => undefined));
+  // An idle connection's error is re-emitted on the pool, which throws when nobody listens: the pool has
+  // already dropped that connection, and the next query opens a new one.
+  pool.on("error", () => undefined);
   const db = drizzleNodePg({ client: pool, ...drizzleOptions });
   return {
     db: db as unknown as Database,
