@@ -50,6 +50,13 @@ export default tseslint.config(
     },
   },
   {
+    // Islands run on public pages, which React Router does not hydrate: there is no router there.
+    files: ["app/islands/**/*.{ts,tsx}", "app/entry.islands.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "react-router", message: "Islands run without React Router (ADR 0026): use plain links and forms." }] }],
+    },
+  },
+  {
     // Outside the app (scripts, tests, the server entry) reading the environment is how they configure the app.
     files: ["app/platform/env.server.ts", "scripts/**", "tests/**", "server.ts", "vitest.config.ts", "**/*.test.ts"],
     rules: { "no-restricted-properties": "off" },

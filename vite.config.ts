@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { islandsPlugin } from "./scripts/lib/islands-vite-plugin";
 
 /** React Router names every server entry index*.js; ours keep their input names (index, start, pglite-worker). */
 function namedServerEntries(): Plugin {
@@ -29,7 +30,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|vite[\\/]preload-helper/, priority: 20 },
+                { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/, priority: 30 },
+                { name: "router", test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 20 },
+                { name: "island-parts", test: /app[\\/]islands[\\/]/, priority: 15 },
                 { name: "site", test: /app[\\/]components[\\/]site[\\/]/, priority: 10 },
               ],
             },
@@ -40,5 +43,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   // libraries are thousands of small modules (about 0.5 s to load), of which we use a few.
   ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//] },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), namedServerEntries()],
+  plugins: [tailwindcss(), reactRouter(), namedServerEntries(), islandsPlugin()],
 }));

@@ -6,6 +6,8 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { getEnv } from "./platform/env.server";
 import { logger } from "./platform/logger.server";
+import islandAssets from "virtual:dealdash/islands";
+import { IslandAssetsProvider } from "./islands/island-assets";
 import { NonceProvider } from "./platform/nonce";
 import { contentSecurityPolicy } from "./platform/security-headers.server";
 
@@ -35,7 +37,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <IslandAssetsProvider value={islandAssets}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </IslandAssetsProvider>
       </NonceProvider>,
       {
         nonce,

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "./components/site/error-page";
+import Toasts, { ToastsIsland } from "./components/ui/toaster";
+import { IslandPreloads, IslandScripts, useIslandAssets } from "./islands/island-assets";
 import { useNonce } from "./platform/nonce";
 import { takeToast } from "./platform/toast.server";
 
@@ -14,8 +15,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
+/** A route whose handle says `islands: true` (the public site) is not hydrated whole: its islands are. */
+export interface RouteHandle {
+  islands?: boolean;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const matches = useMatches();
+  const assets = useIslandAssets();
+  const islands = assets && matches.some((match) => (match.handle as RouteHandle | undefined)?.islands) ? assets : null;
   return (
     <html lang="en">
       <head>
@@ -23,30 +32,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {islands ? <IslandPreloads assets={islands} /> : null}
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {islands ? (
+          <IslandScripts assets={islands} nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
 }
-
-// The toast library loads only where a toast can show (the admin, or a page handed a toast), so public
-// pages do not ship it.
-const Toasts = lazy(() => import("./components/ui/toaster").then((module) => ({ default: module.Toasts })));
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const inAdmin = useLocation().pathname.startsWith("/admin");
   return (
     <>
       <Outlet />
-      {inAdmin || loaderData.toast ? (
-        <Suspense fallback={null}>
-          <Toasts toast={loaderData.toast} />
-        </Suspense>
-      ) : null}
+      {inAdmin ? <Toasts toast={loaderData.toast} /> : loaderData.toast ? <ToastsIsland toast={loaderData.toast} /> : null}
     </>
   );
 }

@@ -64,6 +64,7 @@ export default [
   route("go/:kind/:id", "routes/resources/go.ts"),
   route("coupons/:id/code", "routes/resources/coupon-code.ts"),
   route("votes/:kind/:id", "routes/resources/vote.ts"),
+  route("newsletter/subscribe", "routes/resources/newsletter-subscribe.ts"),
   route("api/amazon-product", "routes/resources/amazon-product.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("feeds/*", "routes/resources/feed.ts"),

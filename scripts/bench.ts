@@ -6,7 +6,7 @@ import { runScaleBench } from "./lib/scale-bench";
 import { runSideBySide } from "./lib/side-by-side";
 import { startServer, tempDataDir } from "./lib/server-process";
 import { percentile } from "./lib/stats";
-import { publicRouteIds, readClientManifest, routeFiles, routeScriptBytes } from "./lib/client-bundle";
+import { gzippedSize, gzippedTotal, lazyIslandFiles, publicPageFiles } from "./lib/client-bundle";
 
 // `npm run bench`: prints figures for the production server on a fresh embedded database. Never asserts.
 // `npm run bench -- --scale`: the admin at 100,000 deals instead (scripts/lib/scale-bench.ts).
@@ -50,11 +50,9 @@ try {
         `${(bytes / 1024).toFixed(1)} KiB  (${REQUESTS} sequential requests)`,
     );
   }
-  const manifest = readClientManifest();
-  console.log("\npublic JavaScript per route (gzipped, entry + route + parents):");
-  for (const id of publicRouteIds(manifest)) {
-    console.log(`  ${id.padEnd(30)} ${(routeScriptBytes(manifest, id) / 1024).toFixed(1)} KiB in ${routeFiles(manifest, id).length} files`);
-  }
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  console.log(`\npublic JavaScript (gzipped): every public page loads ${kib(gzippedTotal(publicPageFiles()))} in ${publicPageFiles().length} files (the islands script)`);
+  for (const file of lazyIslandFiles()) console.log(`  and, only where its island is, ${file}: ${kib(gzippedSize(file))}`);
   await runSideBySide({ url: server.url, paths: ["/", "/deal-dashes", "/coupons", "/buying-guides/how-to-choose-a-tablet"], connections: 32, seconds: 5 });
   await runLoadSmoke({
     url: server.url,

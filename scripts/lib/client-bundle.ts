@@ -1,50 +1,40 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import type { IslandAssets } from "../../app/islands/island-assets";
 import { projectRoot } from "./server-process";
 
-// The production build's client manifest: which files a visit to each route loads (the bundle test and
-// the bench read it).
+// What the production build sends browsers (the bundle test and the bench read it). Public pages load
+// the islands script and what it imports (build/islands.json, written by the client build); islands
+// that only some pages have (the toaster) are fetched when a page has them.
 
-const clientDir = path.join(projectRoot, "build/client");
+const buildDir = path.join(projectRoot, "build");
+const clientDir = path.join(buildDir, "client");
 
-interface ManifestRoute {
-  module: string;
-  imports?: string[];
-  parentId?: string;
+export function readIslandAssets(): IslandAssets {
+  const file = path.join(buildDir, "islands.json");
+  if (!fs.existsSync(file)) throw new Error("no islands record in the build: run npm run build");
+  return JSON.parse(fs.readFileSync(file, "utf8")) as IslandAssets;
 }
 
-export interface ClientManifest {
-  entry: ManifestRoute;
-  routes: Record<string, ManifestRoute>;
-}
+/** Every file a public page loads before its islands run. */
+export const publicPageFiles = (assets = readIslandAssets()) => [...assets.scripts, ...assets.preloads];
 
-export function readClientManifest(): ClientManifest {
-  const file = fs.readdirSync(path.join(clientDir, "assets")).find((name) => /^manifest-.*\.js$/.test(name));
-  if (!file) throw new Error("no client manifest in the build: run npm run build");
-  const source = fs.readFileSync(path.join(clientDir, "assets", file), "utf8");
-  return JSON.parse(source.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, ""));
-}
-
-/** The public routes' ids (the site's own pages, under routes/site/). */
-export const publicRouteIds = (manifest: ClientManifest) => Object.keys(manifest.routes).filter((id) => id.startsWith("routes/site/"));
-
-/** Every file a visit to the route loads before it runs: the entry, then the route and its parents with their imports. */
-export function routeFiles(manifest: ClientManifest, routeId: string): string[] {
-  const files = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
-  for (let route: ManifestRoute | undefined = manifest.routes[routeId]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) {
-    for (const file of [route.module, ...(route.imports ?? [])]) files.add(file);
+/** Files a public page fetches only when it has an island that lives in them (their dynamic imports). */
+export function lazyIslandFiles(assets = readIslandAssets()): string[] {
+  const eager = new Set(publicPageFiles(assets));
+  const lazy = new Set<string>();
+  for (const file of eager) {
+    for (const [, name] of readAsset(file).matchAll(/import\(`\.\/([^`]+)`\)/g)) if (!eager.has(`/assets/${name}`)) lazy.add(`/assets/${name}`);
   }
-  return [...files];
+  return [...lazy];
 }
 
 export const readAsset = (url: string) => fs.readFileSync(path.join(clientDir, url), "utf8");
 export const gzippedSize = (url: string) => zlib.gzipSync(fs.readFileSync(path.join(clientDir, url))).length;
+export const gzippedTotal = (files: readonly string[]) => files.reduce((sum, file) => sum + gzippedSize(file), 0);
 export const allScripts = () =>
   fs
     .readdirSync(path.join(clientDir, "assets"))
     .filter((name) => name.endsWith(".js"))
     .map((name) => `/assets/${name}`);
-
-/** Gzipped JavaScript a visit to the route loads, in bytes. */
-export const routeScriptBytes = (manifest: ClientManifest, routeId: string) => routeFiles(manifest, routeId).reduce((sum, file) => sum + gzippedSize(file), 0);

@@ -285,15 +285,23 @@ describe("a shopper on the public site", () => {
     expect(robots).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
   });
 
-  test("stores a contact message and thanks the sender", async ({ openPage }) => {
+  test("stores a contact message and thanks the sender, keeping what was typed when a field needs fixing", async ({ openPage }) => {
     const { page } = await openPage();
     await page.goto("/contact");
     await page.getByRole("button", { name: "Send Message" }).click();
     await page.getByText("Please enter your name").waitFor();
+    // The form posts as a page; what came back holds what was sent, with the focus on the first field to fix.
     await page.getByLabel("Name").fill("Sam Shopper");
-    await page.getByLabel("Email").fill("sam@example.com");
+    await page.getByLabel("Email").fill("sam@");
     await page.getByLabel("Message").fill("The tablet deal link is broken for me.");
     await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Please enter a valid email address").waitFor();
+    expect(await page.getByLabel("Message").inputValue()).toBe("The tablet deal link is broken for me.");
+    expect(await page.getByLabel("Name").inputValue()).toBe("Sam Shopper");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("contact-email");
+    await page.getByLabel("Email").fill("sam@example.com");
+    await page.getByRole("button", { name: "Send Message" }).click();
     await page.getByText("Thanks for your message!").waitFor();
+    expect(await page.getByLabel("Message").inputValue()).toBe("");
   });
 });

@@ -3,7 +3,8 @@ import { AFFILIATE_REL, clickBeaconUrl, clickOutHref, isAmazonUrl, type ClickKin
 
 /**
  * An outbound link to a retailer: new tab, rel="sponsored nofollow noopener", through /go/… so the click
- * is counted; Amazon links go straight to Amazon and count the click with a beacon instead.
+ * is counted; Amazon links go straight to Amazon and carry their click-count URL in `data-beacon`, which
+ * the islands script sends on the way out (app/islands/page-behaviours.ts).
  */
 export function AffiliateLink({
   kind,
@@ -12,17 +13,13 @@ export function AffiliateLink({
   placement,
   ...props
 }: Omit<ComponentProps<"a">, "href" | "rel" | "target"> & { kind: ClickKind; id: string; url: string; placement: string }) {
-  const direct = isAmazonUrl(url);
   return (
     <a
       {...props}
       href={clickOutHref(kind, id, url, placement)}
       target="_blank"
       rel={AFFILIATE_REL}
-      onClick={(event) => {
-        if (direct) navigator.sendBeacon?.(clickBeaconUrl(kind, id, placement));
-        props.onClick?.(event);
-      }}
+      data-beacon={isAmazonUrl(url) ? clickBeaconUrl(kind, id, placement) : undefined}
     />
   );
 }

@@ -4,13 +4,22 @@ import { Select } from "#app/components/ui/select";
 
 export type AlertFieldErrors = Partial<Record<"email" | "keywords" | "store" | "category" | "maxPrice" | "minDiscount", string[]>>;
 
+/** The fields' values: stored ones, or what a visitor sent (as typed) when it came back with a message. */
 export interface AlertFieldValues {
   keywords: string;
   store: string | null;
   category: string | null;
-  maxPrice: number | null;
-  minDiscount: number | null;
-  frequency: "instant" | "daily";
+  maxPrice: number | string | null;
+  minDiscount: number | string | null;
+  frequency: string;
+}
+
+const ALERT_FIELDS = ["keywords", "store", "category", "maxPrice", "minDiscount", "frequency"] as const;
+
+/** What a posted alert form held, to show again beside its messages. */
+export function sentAlertValues(form: FormData): AlertFieldValues {
+  const sent = Object.fromEntries(ALERT_FIELDS.map((name) => [name, String(form.get(name) ?? "")])) as Record<(typeof ALERT_FIELDS)[number], string>;
+  return { ...sent, store: sent.store || null, category: sent.category || null };
 }
 
 type Option = { slug: string; name: string };

@@ -1,29 +1,37 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button";
 
-/** A list of cards, one per item, laid out by `className` (a grid). */
-export function CardGrid<Item extends { id: string }>({ items, className, children }: { items: readonly Item[]; className: string; children: (item: Item, index: number) => ReactNode }) {
+/**
+ * A list of cards, one per item, laid out by `className` (a grid). `paged` marks the list 'Load More'
+ * appends to (app/islands/page-behaviours.ts), each card keyed by its item's id.
+ */
+export function CardGrid<Item extends { id: string }>({
+  items,
+  paged = false,
+  children,
+  ...props
+}: Omit<ComponentProps<"ul">, "children"> & { items: readonly Item[]; className: string; paged?: boolean; children: (item: Item, index: number) => ReactNode }) {
   return (
-    <ul className={className}>
+    <ul {...props} data-card-list={paged || undefined}>
       {items.map((item, index) => (
-        <li key={item.id}>{children(item, index)}</li>
+        <li key={item.id} data-key={item.id}>
+          {children(item, index)}
+        </li>
       ))}
     </ul>
   );
 }
 
 /**
- * "Load More …" under a listing: a real link to the next page (the URL keeps the whole view), which React
- * Router follows without a page load and without scrolling.
+ * "Load More …" under a listing: a real link to the next page (the URL keeps the whole view); the islands
+ * script appends that page's cards to the list without a page load.
  */
 export function LoadMoreLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <div className="text-center">
+    <div className="text-center" data-load-more>
       <Button asChild variant="outline" size="lg">
-        <Link to={to} preventScrollReset replace>
-          {children}
-        </Link>
+        <Link to={to}>{children}</Link>
       </Button>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Clock, Flame, Heart, Star } from "lucide-react";
+import { Clock, Flame, Star } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge";
 import { savings } from "#app/lib/discount";
@@ -10,7 +10,7 @@ import { dealPath } from "#app/lib/public-paths";
 import { AffiliateLink } from "./affiliate-link";
 import { CardImage, type ImageLoading } from "./card-image";
 import { PriceAsOf } from "./price-as-of";
-import { toggleSavedDeal, useSavedDealIds } from "./saved-deals";
+import { SaveDealButton } from "#app/islands/save-deal-button";
 import { formatCount } from "#app/lib/counts";
 
 export interface DealCardData {
@@ -29,21 +29,6 @@ export interface DealCardData {
   storeName: string;
   amazonAsin: string | null;
   priceUpdatedAt: Date | string | null;
-}
-
-function SaveButton({ id, title }: { id: string; title: string }) {
-  const saved = useSavedDealIds().includes(id);
-  return (
-    <button
-      type="button"
-      onClick={() => toggleSavedDeal(id)}
-      aria-pressed={saved}
-      aria-label={saved ? `Remove ${title} from saved deals` : `Save ${title}`}
-      className="absolute right-3 top-3 rounded-full bg-white/90 p-2 shadow hover:bg-white"
-    >
-      <Heart className={cn("h-4 w-4", saved ? "fill-red-500 text-red-500" : "text-gray-600")} aria-hidden />
-    </button>
-  );
 }
 
 /** A deal as shoppers see it: its title and picture lead to its page, 'Get Deal' to the retailer. `layout="list"` lays it out as a row. */
@@ -74,7 +59,7 @@ export function DealCard({ deal, placement, layout = "grid", imageLoading }: { d
             </Badge>
           ) : null}
         </div>
-        <SaveButton id={deal.id} title={deal.title} />
+        <SaveDealButton id={deal.id} title={deal.title} />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{deal.storeName}</p>

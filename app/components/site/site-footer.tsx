@@ -1,7 +1,7 @@
-import { Link, useFetcher } from "react-router";
-import { Button } from "#app/components/ui/button";
-import { Input } from "#app/components/ui/input";
-import { Logo, siteNav } from "./site-header";
+import { Link } from "react-router";
+import { NewsletterForm } from "#app/islands/newsletter-form";
+import { siteNav } from "#app/lib/site-nav";
+import { Logo } from "./site-header";
 
 const supportLinks = [
   { to: "/about", label: "About" },
@@ -9,45 +9,6 @@ const supportLinks = [
   { to: "/disclaimer", label: "Disclaimer" },
   { to: "/privacy", label: "Privacy" },
 ] as const;
-
-export interface NewsletterResult {
-  ok: boolean;
-  message: string;
-}
-
-function NewsletterForm() {
-  const fetcher = useFetcher<NewsletterResult>();
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
-  return (
-    <fetcher.Form method="post" action="/newsletter" className="flex flex-col gap-2">
-      <label htmlFor="newsletter-email" className="text-sm text-gray-300">
-        Get the best deals in your inbox every week.
-      </label>
-      <div className="flex gap-2">
-        <Input
-          id="newsletter-email"
-          type="email"
-          name="email"
-          required
-          placeholder="you@example.com"
-          autoComplete="email"
-          className="border-gray-700 bg-gray-800 text-white"
-        />
-        {/* Honeypot: people never see or fill it; bots that fill every field are ignored. */}
-        <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden className="hidden" />
-        <Button type="submit" variant="accent" disabled={busy}>
-          Subscribe
-        </Button>
-      </div>
-      {result ? (
-        <p role="status" className={result.ok ? "text-sm text-green-400" : "text-sm text-red-400"}>
-          {result.message}
-        </p>
-      ) : null}
-    </fetcher.Form>
-  );
-}
 
 function FooterLinks({ id, title, links }: { id: string; title: string; links: ReadonlyArray<{ to: string; label: string }> }) {
   return (

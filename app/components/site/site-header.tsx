@@ -1,32 +1,8 @@
-import { Menu, Search, X, Zap } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
-import { Button } from "#app/components/ui/button";
-import { Input } from "#app/components/ui/input";
+import { Zap } from "lucide-react";
+import { Link, NavLink } from "react-router";
+import { HeaderSearch, MobileMenu } from "#app/islands/mobile-menu";
 import { cn } from "#app/lib/cn";
-
-export const siteNav = [
-  { to: "/deal-dashes", label: "Deal Dashes" },
-  { to: "/coupons", label: "Coupons" },
-  { to: "/gift-ideas", label: "Gift Ideas" },
-  { to: "/buying-guides", label: "Buying Guides" },
-] as const;
-
-function HeaderSearch({ className }: { className?: string }) {
-  const navigate = useNavigate();
-  // Whitespace-only searches are ignored; without JavaScript the server treats them as no search.
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const text = String(new FormData(event.currentTarget).get("q") ?? "").trim();
-    if (text) navigate(`/search?q=${encodeURIComponent(text)}`);
-  }
-  return (
-    <Form method="get" action="/search" role="search" onSubmit={onSubmit} className={cn("relative", className)}>
-      <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
-      <Input type="search" name="q" placeholder="Search deals, coupons..." aria-label="Search deals and coupons" className="pl-9" />
-    </Form>
-  );
-}
+import { siteNav } from "#app/lib/site-nav";
 
 export function Logo() {
   return (
@@ -38,79 +14,6 @@ export function Logo() {
         Deal<span className="text-brand-600">Dash</span>
       </span>
     </Link>
-  );
-}
-
-function MobileMenu() {
-  // The drawer belongs to the location it was opened at, so any navigation (a new location key) closes it.
-  const { key } = useLocation();
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === key;
-  return (
-    <>
-      {/* A link to the footer's links without JavaScript; with it, the drawer opens instead. */}
-      <Button asChild variant="ghost" size="icon" className="md:hidden">
-        <a
-          href="#footer-quick-links"
-          role="button"
-          aria-label="Open menu"
-          aria-haspopup="dialog"
-          aria-expanded={open}
-          onClick={(event) => {
-            event.preventDefault();
-            setOpenAt(key);
-          }}
-        >
-          <Menu className="h-6 w-6" aria-hidden />
-        </a>
-      </Button>
-      {open ? <MenuDrawer onClose={() => setOpenAt(null)} /> : null}
-    </>
-  );
-}
-
-/**
- * The phone menu as a native modal <dialog>: the browser traps focus, closes on Escape, makes the page
- * behind inert and gives focus back, with no dialog library on public pages.
- */
-function MenuDrawer({ onClose }: { onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => ref.current?.showModal(), []);
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby="mobile-menu-title"
-      onClose={onClose}
-      // A click on the dialog element itself (not its content) is a click on the backdrop.
-      onClick={(event) => event.target === event.currentTarget && event.currentTarget.close()}
-      className="fixed inset-y-0 left-auto right-0 m-0 h-full max-h-none w-72 max-w-[85vw] bg-white shadow-xl backdrop:bg-black/40"
-    >
-      <div className="flex h-full flex-col gap-6 p-6">
-        <div className="flex items-center justify-between">
-          <h2 id="mobile-menu-title" className="text-lg font-semibold">
-            Menu
-          </h2>
-          <Button variant="ghost" size="icon" aria-label="Close menu" onClick={() => ref.current?.close()}>
-            <X className="h-5 w-5" aria-hidden />
-          </Button>
-        </div>
-        <HeaderSearch />
-        <nav aria-label="Mobile">
-          <ul className="flex flex-col gap-1">
-            {siteNav.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  className={({ isActive }) => cn("block rounded-lg px-3 py-2 font-medium", isActive ? "bg-brand-50 text-brand-700" : "hover:bg-gray-100")}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </div>
-    </dialog>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { toast as sonner, Toaster as SonnerToaster } from "sonner";
+import { island } from "#app/islands/island";
 import type { Toast } from "#app/lib/toast";
 
 let shownId: string | undefined;
@@ -28,8 +29,11 @@ export function Toaster() {
   return <SonnerToaster position="top-right" richColors closeButton toastOptions={{ duration: 5000 }} />;
 }
 
-/** The toaster and the toast a page load handed over; root loads this module only where toasts can show. */
-export function Toasts({ toast }: { toast: Toast | null }) {
+/** The toaster and the toast a page load handed over. */
+export default function Toasts({ toast }: { toast: Toast | null }) {
   useToast(toast);
   return <Toaster />;
 }
+
+/** On a public page, the toast a form's answer handed over (its script loads only where one shows). */
+export const ToastsIsland = island("toasts", Toasts);

@@ -9,3 +9,9 @@ export const newsletterSchema = z.object({
   // Honeypot: hidden from people, so anything in it came from a bot.
   website: text().max(1000).optional(),
 });
+
+/** What a sign-up answers: shown under the footer's form. */
+export interface NewsletterResult {
+  ok: boolean;
+  message: string;
+}

@@ -1,6 +1,6 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "zod";
-import { AlertFields, type AlertFieldErrors } from "#app/components/site/alert-fields";
+import { AlertFields, sentAlertValues, type AlertFieldErrors } from "#app/components/site/alert-fields";
 import { InfoPage } from "#app/components/site/info-page";
 import { Button } from "#app/components/ui/button";
 import { readFormData } from "#app/lib/form-data";
@@ -41,17 +41,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "pause" || intent === "resume") {
     await setAlertPaused(context.db, alert.id, intent === "pause");
-    return { saved: intent === "pause" ? "Alert paused" : "Alert resumed", errors: {} as AlertFieldErrors };
+    return { saved: intent === "pause" ? "Alert paused" : "Alert resumed", errors: {} as AlertFieldErrors, sent: null };
   }
   const parsed = alertCriteriaSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")));
-  if (!parsed.success) return data({ saved: null, errors: z.flattenError(parsed.error).fieldErrors as AlertFieldErrors }, { status: 400 });
+  // What was sent comes back with the messages, so nothing typed is lost.
+  if (!parsed.success) return data({ saved: null, errors: z.flattenError(parsed.error).fieldErrors as AlertFieldErrors, sent: sentAlertValues(form) }, { status: 400 });
   await updateAlert(context.db, alert.id, parsed.data);
-  return { saved: "Alert saved", errors: {} as AlertFieldErrors };
+  return { saved: "Alert saved", errors: {} as AlertFieldErrors, sent: null };
 }
 
 export default function ManageAlert({ loaderData: { alert, stores, categories }, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
   return (
     <InfoPage title="Your deal alert">
       <p>
@@ -64,17 +63,17 @@ export default function ManageAlert({ loaderData: { alert, stores, categories },
         </p>
       ) : null}
       <Form method="post" className="space-y-4" noValidate>
-        <AlertFields values={alert} errors={actionData?.errors ?? {}} stores={stores} categories={categories} />
+        <AlertFields values={actionData?.sent ?? alert} errors={actionData?.errors ?? {}} stores={stores} categories={categories} />
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" name="intent" value="save" disabled={busy}>
+          <Button type="submit" name="intent" value="save">
             Save alert
           </Button>
           {alert.state !== "pending" ? (
-            <Button type="submit" name="intent" value={alert.state === "paused" ? "resume" : "pause"} variant="outline" disabled={busy}>
+            <Button type="submit" name="intent" value={alert.state === "paused" ? "resume" : "pause"} variant="outline">
               {alert.state === "paused" ? "Resume alert" : "Pause alert"}
             </Button>
           ) : null}
-          <Button type="submit" name="intent" value="delete" variant="outline" disabled={busy}>
+          <Button type="submit" name="intent" value="delete" variant="outline">
             Delete alert
           </Button>
         </div>

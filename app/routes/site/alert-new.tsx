@@ -1,7 +1,6 @@
-import { useEffect, useRef } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
-import { AlertFields, type AlertFieldErrors } from "#app/components/site/alert-fields";
+import { AlertFields, sentAlertValues, type AlertFieldErrors, type AlertFieldValues } from "#app/components/site/alert-fields";
 import { InfoPage } from "#app/components/site/info-page";
 import { Button } from "#app/components/ui/button";
 import { Field, invalid } from "#app/components/ui/field";
@@ -37,14 +36,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Errors = AlertFieldErrors;
-const answer = (created: boolean, limited = false, errors: Errors = {}) => ({ created, limited, errors });
+type Sent = { email: string; values: AlertFieldValues };
+const answer = (created: boolean, limited = false, errors: Errors = {}, sent: Sent | null = null) => ({ created, limited, errors, sent });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const parsed = newAlertSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")));
-  if (!parsed.success) return data(answer(false, false, z.flattenError(parsed.error).fieldErrors as Errors), { status: 400 });
+  // What was sent comes back with the messages, so nothing typed is lost.
+  const sent = { email: String(form.get("email") ?? ""), values: sentAlertValues(form) };
+  if (!parsed.success) return data(answer(false, false, z.flattenError(parsed.error).fieldErrors as Errors, sent), { status: 400 });
   if (parsed.data.website) return answer(true);
-  if (!(await allowAttempt(context.db, ALERT_LIMIT, visitorKey(context.clientIp, context.appSecret)))) return data(answer(false, true), { status: 429 });
+  if (!(await allowAttempt(context.db, ALERT_LIMIT, visitorKey(context.clientIp, context.appSecret)))) return data(answer(false, true, {}, sent), { status: 429 });
   const { email, website: _website, ...criteria } = parsed.data;
   await createAlert(context.db, context, email, criteria);
   wakeMailSender(context.jobs);
@@ -52,12 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewAlert({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
   const errors = actionData?.errors ?? {};
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-  }, [actionData]);
+  const sent = actionData?.sent;
   return (
     <InfoPage title="Deal alert">
       <p>Tell us what you are waiting for: we email you when a matching deal is published. No account needed; confirm from your inbox, stop any time.</p>
@@ -71,14 +69,14 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
           You have set up several alerts in a short time. Please try again in an hour.
         </p>
       ) : null}
-      <Form method="post" ref={formRef} className="space-y-4" noValidate>
+      <Form method="post" className="space-y-4" noValidate>
         <Field id="alert-email" label="Email" errors={errors.email}>
-          <Input id="alert-email" name="email" type="email" autoComplete="email" maxLength={254} {...invalid("alert-email", errors.email)} />
+          <Input id="alert-email" name="email" type="email" autoComplete="email" maxLength={254} defaultValue={sent?.email} {...invalid("alert-email", errors.email)} />
         </Field>
-        <AlertFields values={loaderData.values} errors={errors} stores={loaderData.stores} categories={loaderData.categories} />
+        <AlertFields values={sent?.values ?? loaderData.values} errors={errors} stores={loaderData.stores} categories={loaderData.categories} />
         {/* Honeypot: people never see or fill it; bots that fill every field are ignored. */}
         <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden className="hidden" />
-        <Button type="submit" disabled={navigation.state === "submitting"}>
+        <Button type="submit">
           Create alert
         </Button>
       </Form>

@@ -1,4 +1,4 @@
-import { Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { GuideCard } from "#app/components/site/guide-card";
 import { PageHeader } from "#app/components/site/page-header";
 import { cn } from "#app/lib/cn";
@@ -7,7 +7,6 @@ import { searchQueryOf } from "#app/modules/search/search-query";
 import { listingMeta } from "#app/lib/seo";
 import { categoriesWithPublicGuides, GUIDES_PER_PAGE, listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
 import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
-import { useLoadedPages } from "#app/components/site/use-loaded-pages";
 import { pageParam, pageWindow } from "#app/lib/page-window";
 import type { Route } from "./+types/buying-guides";
 
@@ -43,10 +42,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
   });
 
 export default function BuyingGuides({ loaderData }: Route.ComponentProps) {
-  const { total, categories, category, search, window } = loaderData;
-  const { items: guides, firstPage } = useLoadedPages(loaderData.guides, listHref(category, 1, search), window);
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location?.pathname === "/buying-guides";
+  const { total, categories, category, search, window, guides } = loaderData;
+  const { firstPage } = window;
   // One featured guide shows large at the top of the list; the rest sit in the grid.
   const featured = firstPage === 1 ? guides.find((guide) => guide.featured) : undefined;
   const rest = guides.filter((guide) => guide !== featured);
@@ -59,7 +56,6 @@ export default function BuyingGuides({ loaderData }: Route.ComponentProps) {
             <Link
               key={item.name}
               to={listHref(item.slug)}
-              preventScrollReset
               aria-current={category === item.slug ? "page" : undefined}
               className={cn(
                 "rounded-full border px-4 py-2 text-sm font-medium",
@@ -78,17 +74,13 @@ export default function BuyingGuides({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         ) : null}
-        {loading ? (
-          <p role="status" className="py-12 text-center text-gray-600">
-            Loading buying guides...
-          </p>
-        ) : guides.length === 0 ? (
+        {guides.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center text-gray-700">{search ? `No buying guides match "${search}".` : "No buying guides here yet. Check back soon!"}</p>
         ) : (
           <>
             {firstPage > 1 ? <ShowEarlierLink to={listHref(category, firstPage - 1, search)}>Show earlier guides</ShowEarlierLink> : null}
             {featured ? <GuideCard guide={featured} large /> : null}
-            <CardGrid items={rest} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <CardGrid items={rest} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" paged>
               {(guide) => <GuideCard guide={guide} />}
             </CardGrid>
           </>

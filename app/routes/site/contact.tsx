@@ -1,5 +1,4 @@
-import { useEffect, useRef } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
 import { InfoPage } from "#app/components/site/info-page";
 import { Button } from "#app/components/ui/button";
@@ -21,16 +20,19 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta("Contact", "Ge
 const THANKS = "Thanks for your message! We usually answer within two working days.";
 
 type FieldErrors = Partial<Record<"name" | "email" | "message", string[]>>;
-const answer = (sent: boolean, limited = false, errors: FieldErrors = {}) => ({ sent, limited, errors });
+type Sent = Record<"name" | "email" | "message", string>;
+const answer = (sent: boolean, limited = false, errors: FieldErrors = {}, values: Sent | null = null) => ({ sent, limited, errors, values });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const parsed = contactSchema.safeParse(Object.fromEntries([...formData.entries()].filter(([, value]) => typeof value === "string")));
-  if (!parsed.success) return data(answer(false, false, z.flattenError(parsed.error).fieldErrors), { status: 400 });
+  // What was sent comes back with the messages, so nothing typed is lost.
+  const values: Sent = { name: String(formData.get("name") ?? ""), email: String(formData.get("email") ?? ""), message: String(formData.get("message") ?? "") };
+  if (!parsed.success) return data(answer(false, false, z.flattenError(parsed.error).fieldErrors, values), { status: 400 });
   // A bot that filled the hidden field is told it worked, and nothing is stored.
   if (parsed.data.website) return answer(true);
   if (!(await allowAttempt(context.db, CONTACT_LIMIT, visitorKey(context.clientIp, context.appSecret)))) {
-    return data(answer(false, true), { status: 429 });
+    return data(answer(false, true, {}, values), { status: 429 });
   }
   const { name, email, message } = parsed.data;
   await saveContactMessage(context.db, { name, email, message });
@@ -38,15 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
   const errors: FieldErrors = actionData?.errors ?? {};
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.sent) formRef.current?.reset();
-    // The first field with a message takes the focus, so a keyboard or screen-reader user lands on it.
-    formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-  }, [actionData]);
+  const values = actionData?.values;
   return (
     <InfoPage title="Contact Us">
       <p>Found a broken deal, an expired coupon or a price that changed? Want to suggest a store? We read every message.</p>
@@ -60,20 +55,18 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           You have sent several messages in a short time. Please try again in an hour.
         </p>
       ) : null}
-      <Form ref={formRef} method="post" noValidate className="space-y-4 rounded-2xl border border-gray-200 bg-white p-6">
+      <Form method="post" noValidate className="space-y-4 rounded-2xl border border-gray-200 bg-white p-6">
         <Field id="contact-name" label="Name" errors={errors.name}>
-          <Input id="contact-name" name="name" autoComplete="name" maxLength={100} {...invalid("contact-name", errors.name)} />
+          <Input id="contact-name" name="name" autoComplete="name" maxLength={100} defaultValue={values?.name} {...invalid("contact-name", errors.name)} />
         </Field>
         <Field id="contact-email" label="Email" errors={errors.email}>
-          <Input id="contact-email" name="email" type="email" autoComplete="email" maxLength={254} {...invalid("contact-email", errors.email)} />
+          <Input id="contact-email" name="email" type="email" autoComplete="email" maxLength={254} defaultValue={values?.email} {...invalid("contact-email", errors.email)} />
         </Field>
         <Field id="contact-message" label="Message" errors={errors.message}>
-          <Textarea id="contact-message" name="message" rows={6} maxLength={5000} {...invalid("contact-message", errors.message)} />
+          <Textarea id="contact-message" name="message" rows={6} maxLength={5000} defaultValue={values?.message} {...invalid("contact-message", errors.message)} />
         </Field>
         <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden className="hidden" />
-        <Button type="submit" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Sending..." : "Send Message"}
-        </Button>
+        <Button type="submit">Send Message</Button>
       </Form>
     </InfoPage>
   );

@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
-import { Form, redirect, useNavigation, useSubmit } from "react-router";
+import { Form, redirect } from "react-router";
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
-import { CouponCard } from "#app/components/site/coupon-card";
+import { CouponCard } from "#app/islands/coupon-card";
 import { PageHeader } from "#app/components/site/page-header";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
@@ -12,7 +12,6 @@ import { COUPON_FILTER_DEFAULTS, couponFiltersHref, COUPONS_PER_PAGE } from "#ap
 import { withoutDefaultFilters } from "#app/lib/listing-filters";
 import { parseCouponFilters } from "#app/modules/coupons/coupon-filters.server";
 import { pageWindow } from "#app/lib/page-window";
-import { useLoadedPages } from "#app/components/site/use-loaded-pages";
 import { listPublicCoupons } from "#app/modules/coupons/coupons-public.server";
 import { storeFilterOptions } from "#app/modules/stores/stores.server";
 import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
@@ -42,22 +41,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
   });
 
 export default function Coupons({ loaderData }: Route.ComponentProps) {
-  const { filters, window, hasMore, anyPublished, stores } = loaderData;
-  const { items: coupons, firstPage } = useLoadedPages(loaderData.coupons, couponFiltersHref({ ...filters, page: 1 }), window);
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location?.pathname === "/coupons";
+  const { filters, window, hasMore, anyPublished, stores, coupons } = loaderData;
+  const { firstPage } = window;
   return (
     <main>
       <PageHeader title="Coupons & Promo Codes" tagline="Verified promo codes and coupons from the stores you love." />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
-        <Form
-          method="get"
-          className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_auto_auto_auto]"
-          onChange={(event) => {
-            if ((event.target as HTMLElement).getAttribute("name") !== "search") submit(event.currentTarget, { preventScrollReset: true });
-          }}
-        >
+        {/* data-auto-submit: the store and Show Expired apply as they are chosen (app/islands/page-behaviours.ts). */}
+        <Form method="get" data-auto-submit autoComplete="off" className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_auto_auto_auto]">
           <div className="relative">
             <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
             <Input type="search" name="search" defaultValue={filters.search} placeholder="Search coupons..." aria-label="Search coupons" className="pl-9" />
@@ -69,11 +60,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
           </label>
           <Button type="submit">Search</Button>
         </Form>
-        {loading ? (
-          <p role="status" className="py-12 text-center text-gray-600">
-            Loading coupons...
-          </p>
-        ) : coupons.length === 0 ? (
+        {coupons.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center text-gray-700">
             {anyPublished ? "No coupons found matching your criteria." : "No coupons available at the moment. Check back soon!"}
           </p>
@@ -82,7 +69,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
             <h2 className="sr-only">Coupons</h2>
             <AffiliateDisclosure />
             {firstPage > 1 ? <ShowEarlierLink to={couponFiltersHref({ ...filters, page: firstPage - 1 })}>Show earlier coupons</ShowEarlierLink> : null}
-            <CardGrid items={coupons} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <CardGrid items={coupons} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" paged>
               {(coupon) => <CouponCard coupon={coupon} placement="coupons" />}
             </CardGrid>
           </>

@@ -1,11 +1,10 @@
-import { BellRing, Bookmark, LayoutGrid, List, Search, SlidersHorizontal } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { BellRing, LayoutGrid, List, Search, SlidersHorizontal } from "lucide-react";
+import { Form, Link, redirect } from "react-router";
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { DealCard } from "#app/components/site/deal-card";
 import { cardImageLoading } from "#app/components/site/card-image";
 import { PageHeader } from "#app/components/site/page-header";
-import { useSavedDealIds } from "#app/components/site/saved-deals";
+import { SavedDealsLink } from "#app/islands/saved-deals-link";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
@@ -18,12 +17,11 @@ import { withoutDefaultFilters } from "#app/lib/listing-filters";
 import { parseDealFilters } from "#app/modules/deals/deal-filters.server";
 import { pageWindow } from "#app/lib/page-window";
 import { dealPath } from "#app/lib/public-paths";
-import { useLoadedPages } from "#app/components/site/use-loaded-pages";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
 import { countMatchingCoupons } from "#app/modules/coupons/coupons-public.server";
 import { textSearchOf } from "#app/modules/search/search-words.server";
 import { storeFilterOptions } from "#app/modules/stores/stores.server";
-import { LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
+import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
 import type { Route } from "./+types/deal-dashes";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -55,40 +53,19 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 
 function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
   const { filters, stores, categories } = data;
-  const submit = useSubmit();
-  const savedIds = useSavedDealIds();
-  const searchRef = useRef<HTMLInputElement>(null);
-  const panelRef = useRef<HTMLDetailsElement>(null);
-  // From md up the filters are always shown (app.css); where the browser cannot show a closed panel's
-  // content, open it.
-  useEffect(() => {
-    if (panelRef.current && matchMedia("(min-width: 48rem)").matches) panelRef.current.open = true;
-  }, []);
-  // The search box follows the URL when it changes, e.g. a header search from this page.
-  useEffect(() => {
-    if (searchRef.current && document.activeElement !== searchRef.current) searchRef.current.value = filters.search;
-  }, [filters.search]);
-
   const chosen = [filters.store, filters.category, filters.sort !== DEAL_FILTER_DEFAULTS.sort ? filters.sort : undefined].filter(Boolean).length;
 
   return (
-    <Form
-      method="get"
-      action="/deal-dashes"
-      className="space-y-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
-      onChange={(event) => {
-        // Selects apply at once; the search box applies on Enter or the button.
-        if ((event.target as HTMLElement).tagName === "SELECT") submit(event.currentTarget, { preventScrollReset: true });
-      }}
-    >
+    // data-auto-submit: the selects apply as they are chosen; the search box on Enter or the button (app/islands/page-behaviours.ts).
+    <Form method="get" action="/deal-dashes" data-auto-submit autoComplete="off" className="space-y-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
       <div className="flex gap-3">
         <div className="relative flex-1">
           <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
-          <Input ref={searchRef} type="search" name="search" defaultValue={filters.search} placeholder="Search deals..." aria-label="Search deals" className="pl-9" />
+          <Input type="search" name="search" defaultValue={filters.search} placeholder="Search deals..." aria-label="Search deals" className="pl-9" />
         </div>
         <Button type="submit">Search</Button>
       </div>
-      <details ref={panelRef} className="filter-panel">
+      <details className="filter-panel">
         <summary>
           <SlidersHorizontal className="h-4 w-4" aria-hidden /> Filters{chosen ? ` (${chosen})` : ""}
         </summary>
@@ -109,7 +86,6 @@ function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
             <Link
               key={view}
               to={dealFiltersHref({ ...filters, view, page: filters.page })}
-              preventScrollReset
               aria-current={filters.view === view ? "true" : undefined}
               aria-label={view === "grid" ? "Grid view" : "List view"}
               className={cn("rounded-lg border p-2", filters.view === view ? "border-brand-600 bg-brand-50 text-brand-700" : "border-gray-200 text-gray-600")}
@@ -117,16 +93,7 @@ function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
               {view === "grid" ? <LayoutGrid className="h-4 w-4" aria-hidden /> : <List className="h-4 w-4" aria-hidden />}
             </Link>
           ))}
-          <Link
-            to={filters.saved ? dealFiltersHref({ ...filters, saved: undefined, page: 1 }) : dealFiltersHref({ ...filters, saved: savedIds, page: 1 })}
-            aria-current={filters.saved ? "true" : undefined}
-            className={cn(
-              "ml-2 inline-flex items-center gap-1 rounded-lg border px-3 py-2 text-sm",
-              filters.saved ? "border-red-300 bg-red-50 text-red-700" : "border-gray-200 text-gray-700",
-            )}
-          >
-            <Bookmark className="h-4 w-4" aria-hidden /> Saved ({savedIds.length})
-          </Link>
+          <SavedDealsLink filters={filters} />
         </div>
       </details>
       {filters.view !== "grid" ? <input type="hidden" name="view" value={filters.view} /> : null}
@@ -146,10 +113,9 @@ function alertHref(filters: Route.ComponentProps["loaderData"]["filters"]) {
 
 export default function DealDashes({ loaderData }: Route.ComponentProps) {
   const { filters, window, total } = loaderData;
-  const { items: deals, firstPage } = useLoadedPages(loaderData.deals, dealFiltersHref({ ...filters, page: 1, view: "grid" }), window);
-  const navigation = useNavigation();
-  const hasMore = window.offset + loaderData.deals.length < total;
-  const loadingMore = navigation.state === "loading" && navigation.location?.pathname === "/deal-dashes";
+  const { deals } = loaderData;
+  const { firstPage } = window;
+  const hasMore = window.offset + deals.length < total;
   return (
     <main>
       <PageHeader title="Deal Dashes" tagline="Discover the hottest deals and save big on your favorite products" />
@@ -181,17 +147,13 @@ export default function DealDashes({ loaderData }: Route.ComponentProps) {
             <h2 className="sr-only">Deals</h2>
             <AffiliateDisclosure />
             {firstPage > 1 ? <ShowEarlierLink to={dealFiltersHref({ ...filters, page: firstPage - 1 })}>Show earlier deals</ShowEarlierLink> : null}
-            <ul className={cn("grid gap-6", filters.view === "grid" ? "grid-cols-1 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" : "grid-cols-1")} data-view={filters.view}>
-              {deals.map((deal, index) => (
-                <li key={deal.id}>
-                  <DealCard deal={deal} placement="deal-dashes" layout={filters.view} imageLoading={cardImageLoading(index, 4)} />
-                </li>
-              ))}
-            </ul>
+            <CardGrid items={deals} paged className={cn("grid gap-6", filters.view === "grid" ? "grid-cols-1 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" : "grid-cols-1")} data-view={filters.view}>
+              {(deal, index) => <DealCard deal={deal} placement="deal-dashes" layout={filters.view} imageLoading={cardImageLoading(index, 4)} />}
+            </CardGrid>
           </>
         )}
         {hasMore ? (
-          <LoadMoreLink to={dealFiltersHref({ ...filters, page: filters.page + 1 })}>{loadingMore ? "Loading..." : "Load More Deals"}</LoadMoreLink>
+          <LoadMoreLink to={dealFiltersHref({ ...filters, page: filters.page + 1 })}>Load More Deals</LoadMoreLink>
         ) : null}
       </div>
     </main>

@@ -14,7 +14,7 @@ import { categoryPath, dealPath, storePath } from "#app/lib/public-paths";
 import { breadcrumbList, jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
 import { findPublicDealBySlug, listRelatedDeals } from "#app/modules/deals/deals-public.server";
-import { VotePrompt } from "#app/components/site/vote-prompt";
+import { VotePrompt } from "#app/islands/vote-prompt";
 import type { Route } from "./+types/deal";
 import { formatCount } from "#app/lib/counts";
 

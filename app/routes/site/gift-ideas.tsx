@@ -7,7 +7,6 @@ import { Button } from "#app/components/ui/button";
 import { listingMeta } from "#app/lib/seo";
 import { GIFTS_PER_PAGE, listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
 import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
-import { useLoadedPages } from "#app/components/site/use-loaded-pages";
 import { pageParam, pageWindow } from "#app/lib/page-window";
 import type { Route } from "./+types/gift-ideas";
 
@@ -43,8 +42,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
   });
 
 export default function GiftIdeas({ loaderData }: Route.ComponentProps) {
-  const { featured, hasMore, window } = loaderData;
-  const { items: gifts, firstPage } = useLoadedPages(loaderData.gifts, listHref(1), window);
+  const { featured, hasMore, window, gifts } = loaderData;
+  const { firstPage } = window;
   return (
     <main>
       <PageHeader title="Gift Ideas" tagline="Curated gift collections for every occasion and everyone on your list." />
@@ -65,7 +64,7 @@ export default function GiftIdeas({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             {featured.length > 0 ? <GiftSection id="featured-gifts" title="Featured Gift Collections" gifts={featured} eager /> : null}
-            <GiftSection id="all-gifts" title="All Gift Collections" gifts={gifts} eager={featured.length === 0}>
+            <GiftSection id="all-gifts" title="All Gift Collections" gifts={gifts} eager={featured.length === 0} paged>
               {firstPage > 1 ? <ShowEarlierLink to={listHref(firstPage - 1)}>Show earlier gift collections</ShowEarlierLink> : null}
             </GiftSection>
           </>
@@ -84,14 +83,14 @@ export default function GiftIdeas({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function GiftSection({ id, title, gifts, eager = false, children }: { id: string; title: string; gifts: readonly GiftCardData[]; eager?: boolean; children?: React.ReactNode }) {
+function GiftSection({ id, title, gifts, eager = false, paged = false, children }: { id: string; title: string; gifts: readonly GiftCardData[]; eager?: boolean; paged?: boolean; children?: React.ReactNode }) {
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="mb-4 text-2xl font-bold">
         {title}
       </h2>
       {children}
-      <CardGrid items={gifts} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <CardGrid items={gifts} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" paged={paged}>
         {(gift, index) => <GiftCard gift={gift} imageLoading={eager ? cardImageLoading(index, 3) : "lazy"} />}
       </CardGrid>
     </section>

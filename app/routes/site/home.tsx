@@ -1,7 +1,7 @@
 import { ArrowRight, Baby, Home as HomeIcon, Laptop, Shirt, Tag, Users, Zap, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
-import { CouponCard } from "#app/components/site/coupon-card";
+import { CouponCard } from "#app/islands/coupon-card";
 import { DealCard } from "#app/components/site/deal-card";
 import { GiftCard } from "#app/components/site/gift-card";
 import { GuideCard } from "#app/components/site/guide-card";

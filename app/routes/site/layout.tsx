@@ -1,10 +1,13 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
-import { CookieBanner } from "#app/components/site/cookie-banner";
+import { CookieBanner } from "#app/islands/cookie-banner";
 import { ErrorPage } from "#app/components/site/error-page";
 import { SiteFooter } from "#app/components/site/site-footer";
 import { SiteHeader } from "#app/components/site/site-header";
 import { CONSENT_COOKIE, readCookie } from "#app/lib/cookies";
+import type { RouteHandle } from "#app/root";
 import type { Route } from "./+types/layout";
+
+export const handle: RouteHandle = { islands: true };
 
 export function loader({ request }: Route.LoaderArgs) {
   return { consentDecided: readCookie(request.headers.get("cookie"), CONSENT_COOKIE) !== null };

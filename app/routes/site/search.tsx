@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { CardGrid } from "#app/components/site/card-grid";
 import { cardImageLoading } from "#app/components/site/card-image";
-import { CouponCard } from "#app/components/site/coupon-card";
+import { CouponCard } from "#app/islands/coupon-card";
 import { DealCard } from "#app/components/site/deal-card";
 import { GuideCard } from "#app/components/site/guide-card";
 import { PageHeader } from "#app/components/site/page-header";

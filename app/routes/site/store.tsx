@@ -3,7 +3,7 @@ import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { AffiliateLink } from "#app/components/site/affiliate-link";
 import { Breadcrumbs, type Crumb } from "#app/components/site/breadcrumbs";
 import { CardGrid } from "#app/components/site/card-grid";
-import { CouponCard } from "#app/components/site/coupon-card";
+import { CouponCard } from "#app/islands/coupon-card";
 import { DealGridPreview } from "#app/components/site/deal-grid-preview";
 import { feedAlternates } from "#app/lib/feed-links";
 import { storePath } from "#app/lib/public-paths";

@@ -1,8 +1,8 @@
 import { Cookie, X } from "lucide-react";
 import { useState, useSyncExternalStore, type FormEvent } from "react";
-import { Form, Link } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { CONSENT_COOKIE } from "#app/lib/cookies";
+import { island } from "./island";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
@@ -17,7 +17,7 @@ function subscribeToStorage(onChange: () => void) {
  * The choice is kept in localStorage (the spec's key) and mirrored in a cookie so the server can leave
  * the banner out of the HTML for returning visitors; without JavaScript the buttons post the same choice.
  */
-export function CookieBanner({ decided }: { decided: boolean }) {
+export default function CookieBannerView({ decided }: { decided: boolean }) {
   const storedInBrowser = useSyncExternalStore(
     subscribeToStorage,
     () => window.localStorage.getItem(CONSENT_COOKIE) !== null,
@@ -40,13 +40,13 @@ export function CookieBanner({ decided }: { decided: boolean }) {
       aria-label="Cookie consent"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white p-4 shadow-[0_-4px_20px_rgba(0,0,0,0.08)]"
     >
-      <Form method="post" action="/cookie-consent" onSubmit={onSubmit} className="mx-auto flex max-w-7xl flex-col gap-3 sm:flex-row sm:items-center">
+      <form method="post" action="/cookie-consent" onSubmit={onSubmit} className="mx-auto flex max-w-7xl flex-col gap-3 sm:flex-row sm:items-center">
         <Cookie className="hidden h-8 w-8 shrink-0 text-accent-500 sm:block" aria-hidden />
         <p className="flex-1 text-sm text-gray-700">
           We use cookies to remember your preferences and to count clicks on deals anonymously.{" "}
-          <Link to="/privacy" className="font-medium text-brand-600 underline">
+          <a href="/privacy" className="font-medium text-brand-600 underline">
             Privacy policy
-          </Link>
+          </a>
         </p>
         <div className="flex items-center gap-2">
           <Button type="submit" name="consent" value="false" variant="outline" size="sm">
@@ -59,7 +59,9 @@ export function CookieBanner({ decided }: { decided: boolean }) {
             <X className="h-4 w-4" aria-hidden />
           </Button>
         </div>
-      </Form>
+      </form>
     </section>
   );
 }
+
+export const CookieBanner = island("cookie-banner", CookieBannerView);

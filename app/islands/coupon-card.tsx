@@ -7,6 +7,7 @@ import { couponDiscountLabel } from "#app/lib/money";
 import { cn } from "#app/lib/cn";
 import { timeAgo } from "#app/lib/relative-time";
 import { successRate } from "#app/modules/votes/votes";
+import { island } from "./island";
 import { VotePrompt } from "./vote-prompt";
 
 export interface CouponCardData {
@@ -55,7 +56,7 @@ function CouponTrust({ coupon }: { coupon: CouponCardData }) {
  * so it works without JavaScript) and fetches the code; Copy then shows 'Copied!' for two seconds.
  * An expired coupon is dimmed with both buttons disabled.
  */
-export function CouponCard({ coupon, placement }: { coupon: CouponCardData; placement: string }) {
+export default function CouponCardView({ coupon, placement }: { coupon: CouponCardData; placement: string }) {
   const expired = isExpired(coupon.validUntil);
   const [code, setCode] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -130,3 +131,5 @@ export function CouponCard({ coupon, placement }: { coupon: CouponCardData; plac
     </article>
   );
 }
+
+export const CouponCard = island("coupon-card", CouponCardView);

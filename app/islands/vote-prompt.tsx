@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
+import { island } from "./island";
 
 /**
  * A shopper's quick report on an item ('Did it work?' on a coupon, 'Expired?' on a deal): a real form
  * that posts without JavaScript and comes back to the page; with it, the answer replaces the buttons.
  */
-export function VotePrompt({ kind, id, question, choices }: { kind: string; id: string; question: string; choices: ReadonlyArray<{ vote: string; label: string; name?: string }> }) {
+export default function VotePromptView({ kind, id, question, choices }: { kind: string; id: string; question: string; choices: ReadonlyArray<{ vote: string; label: string; name?: string }> }) {
   const [message, setMessage] = useState<string | null>(null);
   const action = `/votes/${kind}/${id}`;
 
@@ -39,3 +40,6 @@ export function VotePrompt({ kind, id, question, choices }: { kind: string; id: 
     </div>
   );
 }
+
+/** On an item's own page; inside a coupon card it is part of the card's island. */
+export const VotePrompt = island("vote-prompt", VotePromptView);
