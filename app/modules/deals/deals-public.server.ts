@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "#app/db/client.server";
+import { queryRows, type Executor } from "#app/db/client.server";
 import { COUNT_CAP } from "#app/lib/counts";
 import { categories, deals, stores } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
@@ -115,7 +115,11 @@ const matchingIds = (db: Executor, where: SQL | undefined) =>
  * reaches the cap on that alone, and only a rarer one is tried again with its near words.
  */
 async function searchMatches(db: Executor, conditions: SQL[], text: TextSearch): Promise<{ few: string[] | null; where: SQL | undefined }> {
-  const ids = async (where: SQL | undefined) => (await matchingIds(db, where)).map((row) => row.id);
+  // One row of joined ids: carrying 1,001 rows from the embedded database's thread cost about 2 ms more.
+  const ids = async (where: SQL | undefined) => {
+    const [row] = await queryRows<{ ids: string }>(db, sql`select coalesce(string_agg(m.id::text, ','), '') as ids from (${matchingIds(db, where)}) m`);
+    return row?.ids ? row.ids.split(",") : [];
+  };
   const exact = await ids(and(...conditions, fullTextMatch(deals.searchVector, text.search)));
   const where = and(...conditions, textSearchMatch(deals.searchVector, text));
   if (exact.length > COUNT_CAP) return { few: null, where };
