@@ -17,7 +17,7 @@ function subscribeToStorage(onChange: () => void) {
  * The choice is kept in localStorage (the spec's key) and mirrored in a cookie so the server can leave
  * the banner out of the HTML for returning visitors; without JavaScript the buttons post the same choice.
  */
-export default function CookieBannerView({ decided }: { decided: boolean }) {
+export default function CookieBannerView() {
   const storedInBrowser = useSyncExternalStore(
     subscribeToStorage,
     () => window.localStorage.getItem(CONSENT_COOKIE) !== null,
@@ -34,7 +34,7 @@ export default function CookieBannerView({ decided }: { decided: boolean }) {
     setDismissed(true);
   }
 
-  if (decided || storedInBrowser || dismissed) return null;
+  if (storedInBrowser || dismissed) return null;
   return (
     <section
       aria-label="Cookie consent"

@@ -3,6 +3,7 @@ import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import type { NewsletterResult } from "#app/modules/newsletter/newsletter.schema";
 import { island } from "./island";
+import { postForJson, SOMETHING_WENT_WRONG } from "./post-for-json";
 
 /** The footer's sign-up: posts to /newsletter/subscribe and shows the answer under the form (without JavaScript, to the /newsletter page). */
 export default function NewsletterFormView() {
@@ -12,14 +13,9 @@ export default function NewsletterFormView() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
-    try {
-      const response = await fetch("/newsletter/subscribe", { method: "POST", body: new FormData(event.currentTarget), headers: { Accept: "application/json" } });
-      setResult(((await response.json().catch(() => null)) as NewsletterResult | null) ?? { ok: false, message: "Something went wrong. Please try again." });
-    } catch {
-      setResult({ ok: false, message: "Something went wrong. Please try again." });
-    } finally {
-      setBusy(false);
-    }
+    const answer = await postForJson<NewsletterResult>("/newsletter/subscribe", new FormData(event.currentTarget));
+    setResult(answer ?? { ok: false, message: SOMETHING_WENT_WRONG });
+    setBusy(false);
   }
 
   return (

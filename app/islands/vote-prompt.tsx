@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { island } from "./island";
+import { postForJson, SOMETHING_WENT_WRONG } from "./post-for-json";
 
 /**
  * A shopper's quick report on an item ('Did it work?' on a coupon, 'Expired?' on a deal): a real form
@@ -12,9 +13,8 @@ export default function VotePromptView({ kind, id, question, choices }: { kind: 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const response = await fetch(action, { method: "POST", body: new URLSearchParams({ vote: submitter?.value ?? "" }), headers: { Accept: "application/json" } });
-    const answer = (await response.json().catch(() => null)) as { message?: string } | null;
-    setMessage(answer?.message ?? "Something went wrong. Please try again.");
+    const answer = await postForJson<{ message?: string }>(action, new URLSearchParams({ vote: submitter?.value ?? "" }));
+    setMessage(answer?.message ?? SOMETHING_WENT_WRONG);
   }
 
   return (

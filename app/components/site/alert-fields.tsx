@@ -1,6 +1,7 @@
 import { Field, invalid } from "#app/components/ui/field";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
+import { sentFields } from "#app/lib/form-data";
 
 export type AlertFieldErrors = Partial<Record<"email" | "keywords" | "store" | "category" | "maxPrice" | "minDiscount", string[]>>;
 
@@ -18,7 +19,7 @@ const ALERT_FIELDS = ["keywords", "store", "category", "maxPrice", "minDiscount"
 
 /** What a posted alert form held, to show again beside its messages. */
 export function sentAlertValues(form: FormData): AlertFieldValues {
-  const sent = Object.fromEntries(ALERT_FIELDS.map((name) => [name, String(form.get(name) ?? "")])) as Record<(typeof ALERT_FIELDS)[number], string>;
+  const sent = sentFields(form, ALERT_FIELDS);
   return { ...sent, store: sent.store || null, category: sent.category || null };
 }
 

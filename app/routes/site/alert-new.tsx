@@ -5,7 +5,7 @@ import { InfoPage } from "#app/components/site/info-page";
 import { Button } from "#app/components/ui/button";
 import { Field, invalid } from "#app/components/ui/field";
 import { Input } from "#app/components/ui/input";
-import { readFormData } from "#app/lib/form-data";
+import { readFormData, sentFields } from "#app/lib/form-data";
 import { pageMeta } from "#app/lib/seo";
 import { newAlertSchema } from "#app/modules/alerts/alert.schema";
 import { createAlert } from "#app/modules/alerts/alerts.server";
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const parsed = newAlertSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")));
   // What was sent comes back with the messages, so nothing typed is lost.
-  const sent = { email: String(form.get("email") ?? ""), values: sentAlertValues(form) };
+  const sent = { ...sentFields(form, ["email"]), values: sentAlertValues(form) };
   if (!parsed.success) return data(answer(false, false, z.flattenError(parsed.error).fieldErrors as Errors, sent), { status: 400 });
   if (parsed.data.website) return answer(true);
   if (!(await allowAttempt(context.db, ALERT_LIMIT, visitorKey(context.clientIp, context.appSecret)))) return data(answer(false, true, {}, sent), { status: 429 });

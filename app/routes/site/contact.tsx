@@ -10,7 +10,7 @@ import { contactSchema } from "#app/modules/contact/contact.schema";
 import { saveContactMessage } from "#app/modules/contact/contact.server";
 import { allowAttempt, CONTACT_LIMIT, visitorKey } from "#app/modules/rate-limit/rate-limit.server";
 import type { Route } from "./+types/contact";
-import { readFormData } from "#app/lib/form-data";
+import { readFormData, sentFields } from "#app/lib/form-data";
 
 // Checked on the server only: public pages ship no validation library. The messages come back with the
 // answer and sit at their fields.
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const parsed = contactSchema.safeParse(Object.fromEntries([...formData.entries()].filter(([, value]) => typeof value === "string")));
   // What was sent comes back with the messages, so nothing typed is lost.
-  const values: Sent = { name: String(formData.get("name") ?? ""), email: String(formData.get("email") ?? ""), message: String(formData.get("message") ?? "") };
+  const values = sentFields(formData, ["name", "email", "message"]);
   if (!parsed.success) return data(answer(false, false, z.flattenError(parsed.error).fieldErrors, values), { status: 400 });
   // A bot that filled the hidden field is told it worked, and nothing is stored.
   if (parsed.data.website) return answer(true);

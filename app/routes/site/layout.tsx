@@ -25,7 +25,8 @@ function Frame({ children }: { children: React.ReactNode }) {
         {children}
       </div>
       <SiteFooter />
-      <CookieBanner decided={data?.consentDecided ?? false} />
+      {/* Left out for a visitor whose cookie says they chose (their page is not shared: the page cache keys on it). */}
+      {data?.consentDecided ? null : <CookieBanner />}
     </div>
   );
 }
