@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// Four kinds of test. Unit tests need nothing. Integration tests run once per database driver: always on
-// in-memory PGlite, and on PostgreSQL when TEST_DATABASE_URL is set (CI sets it). Reliability tests serve
+// Four kinds of test. Unit tests need nothing. Integration tests run once per database driver: on in-memory
+// PGlite and on the PostgreSQL server at TEST_DATABASE_URL (`npm test` starts one when it is unset, see
+// scripts/test.ts). Reliability tests serve
 // the production build themselves (in their process, or spawned and killed). Browser (e2e) files run two
 // at a time, each on its lane's shared production server (tests/e2e/support/global-setup.ts).
 const integration = (driver: "pglite" | "postgres") => ({
@@ -23,6 +24,8 @@ export default defineConfig({
     // Two files at a time even on two cores (Vitest's default leaves one core idle): most files wait on a
     // browser, a server or PostgreSQL, so the suite takes about 14 minutes instead of 19.
     maxWorkers: 2,
+    // The summary names the slowest files and the drivers that ran (tests/support/summary-reporter.ts).
+    reporters: ["default", "./tests/support/summary-reporter.ts"],
     projects: [
       {
         extends: true,
@@ -33,7 +36,7 @@ export default defineConfig({
         },
       },
       integration("pglite"),
-      ...(process.env.TEST_DATABASE_URL ? [integration("postgres")] : []),
+      integration("postgres"),
       {
         extends: true,
         test: {

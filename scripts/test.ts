@@ -1,33 +1,40 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
+import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { ensureBuild } from "./ensure-build.mjs";
 import { ensureChromium } from "./ensure-chromium";
+import { startTestPostgres, type TestPostgres } from "./lib/test-postgres";
 
-// `npm test`: unit, integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and browser tests,
-// against a fresh production build, ending with one summary line.
+// `npm test [-- <vitest arguments>]`: unit, integration (on PGlite and on PostgreSQL) and browser tests
+// against a fresh production build. PostgreSQL is TEST_DATABASE_URL's server when set, otherwise a
+// throwaway one started here. `--busy` runs the tests beside a CPU-burning thread per core, to prove that
+// none depends on an idle machine (`npm run test:busy`).
+const args = process.argv.slice(2);
+const busy = args.includes("--busy");
+const vitestArgs = args.filter((arg) => arg !== "--busy");
+
 process.env.CHROME_PATH = ensureChromium();
 ensureBuild();
 
-const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dealdash-test-")), "report.json");
-const run = spawnSync(
-  path.join("node_modules", ".bin", "vitest"),
-  ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)],
-  { stdio: "inherit" },
-);
+let postgres: TestPostgres | undefined;
+if (!process.env.TEST_DATABASE_URL) {
+  postgres = await startTestPostgres();
+  process.env.TEST_DATABASE_URL = postgres.url;
+}
 
-interface VitestReport {
-  numPassedTests: number;
-  numFailedTests: number;
-  numPendingTests: number;
-  numTodoTests: number;
+const burners = busy ? Array.from({ length: os.availableParallelism() }, () => new Worker("for (;;) {}", { eval: true })) : [];
+if (busy) console.log(`Busy machine: ${burners.length} CPU-burning threads run beside the tests.`);
+
+const vitest = spawn(path.join("node_modules", ".bin", "vitest"), ["run", ...vitestArgs], { stdio: "inherit" });
+// Ctrl-C reaches Vitest too (same process group): let it finish reporting, then clean up.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    if (vitest.exitCode === null) vitest.kill(signal);
+  });
 }
-if (fs.existsSync(report)) {
-  const summary = JSON.parse(fs.readFileSync(report, "utf8")) as VitestReport;
-  const skipped = summary.numPendingTests + summary.numTodoTests;
-  const drivers = process.env.TEST_DATABASE_URL ? "PGlite + PostgreSQL" : "PGlite only (set TEST_DATABASE_URL for PostgreSQL)";
-  console.log(`\nIntegration drivers: ${drivers}`);
-  console.log(`${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${skipped} skipped`);
-}
-process.exit(run.status ?? 1);
+const status = await new Promise<number>((resolve) => vitest.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+
+await Promise.all(burners.map((burner) => burner.terminate()));
+await postgres?.stop();
+process.exit(status);

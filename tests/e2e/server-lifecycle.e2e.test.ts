@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { freshPostgres } from "../../scripts/lib/fresh-postgres";
+import { freshPostgres, testPostgresUrl } from "../../scripts/lib/fresh-postgres";
 import { freePort, spawnServer, startServer } from "../../scripts/lib/server-process";
 import { createStoreOverHttp, signInOverHttp } from "../../scripts/lib/admin-over-http";
 import { dataDirsPerFile } from "./support/browser";
@@ -62,7 +62,7 @@ describe("the production server", () => {
   });
 
   it("runs WEB_CONCURRENCY workers on PostgreSQL that share sessions, and stops them all on SIGTERM", async () => {
-    const database = await freshPostgres(process.env.TEST_DATABASE_URL!, "dealdash_cluster");
+    const database = await freshPostgres(testPostgresUrl(), "dealdash_cluster");
     const admin = { email: "cluster@example.com", password: "cluster-password" };
     const server = await startServer({
       dataDir: dataDir(),

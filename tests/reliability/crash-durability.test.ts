@@ -2,13 +2,12 @@ import fs from "node:fs";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server";
-import { freshPostgres } from "../../scripts/lib/fresh-postgres";
+import { freshPostgres, testPostgresUrl } from "../../scripts/lib/fresh-postgres";
 import { startServer, tempDataDir } from "../../scripts/lib/server-process";
 import { createStoreOverHttp, signInOverHttp } from "../../scripts/lib/admin-over-http";
 
 // A stream of admin writes, the server killed with SIGKILL in the middle of it, a restart on the same data:
-// every write the server acknowledged must still be there. On the embedded database, and on PostgreSQL when
-// TEST_DATABASE_URL is set.
+// every write the server acknowledged must still be there. On the embedded database and on PostgreSQL.
 
 const ADMIN = { email: "owner@dealdash.test", password: "durability-password" };
 const WRITERS = 4;
@@ -59,8 +58,10 @@ async function postgresTarget(base: string): Promise<Target> {
   };
 }
 
-const drivers: Array<[string, () => Promise<Target> | Target]> = [["the embedded database", embeddedTarget]];
-if (process.env.TEST_DATABASE_URL) drivers.push(["PostgreSQL", () => postgresTarget(process.env.TEST_DATABASE_URL!)]);
+const drivers: Array<[string, () => Promise<Target> | Target]> = [
+  ["the embedded database", embeddedTarget],
+  ["PostgreSQL", () => postgresTarget(testPostgresUrl())],
+];
 
 describe.each(drivers)("crash durability on %s", (_label, makeTarget) => {
   it("keeps every acknowledged write across kill -9 and starts again on the same data", async () => {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOverHttp } from "../../scripts/lib/admin-over-http";
-import { freshPostgres } from "../../scripts/lib/fresh-postgres";
+import { freshPostgres, testPostgresUrl } from "../../scripts/lib/fresh-postgres";
 import { startServer, tempDataDir, type RunningServer } from "../../scripts/lib/server-process";
 import { cachedAnswer, getAnswer } from "../support/page-cache-hit";
 
@@ -15,9 +15,7 @@ let second: RunningServer;
 const dataDirs = [tempDataDir(), tempDataDir()];
 
 beforeAll(async () => {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error("TEST_DATABASE_URL is required: this test needs a PostgreSQL server");
-  database = await freshPostgres(base, "dealdash_processes");
+  database = await freshPostgres(testPostgresUrl(), "dealdash_processes");
   // One process each: two servers stand for two machines behind a load balancer.
   const env = { WEB_CONCURRENCY: "1", DATABASE_URL: database.url, APP_SECRET: "a-shared-secret-for-both-processes-0123456789", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
   first = await startServer({ dataDir: dataDirs[0]!, env });

@@ -2,7 +2,7 @@ import pg from "pg";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase, queryRows, type DatabaseHandle } from "#app/db/client.server";
-import { freshPostgres } from "../../scripts/lib/fresh-postgres";
+import { freshPostgres, testPostgresUrl } from "../../scripts/lib/fresh-postgres";
 
 // PostgreSQL may end the app's idle connections at any time (a restart, an administrator, a failover).
 // The process must carry on: an error nobody listens for would crash it (Vitest reports it as unhandled).
@@ -11,9 +11,7 @@ let database: Awaited<ReturnType<typeof freshPostgres>>;
 let handle: DatabaseHandle;
 
 beforeAll(async () => {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error("TEST_DATABASE_URL is required: this test needs a PostgreSQL server");
-  database = await freshPostgres(base, "dealdash_connections");
+  database = await freshPostgres(testPostgresUrl(), "dealdash_connections");
   handle = await openDatabase({ kind: "postgres", url: database.url });
 });
 

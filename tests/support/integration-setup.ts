@@ -6,6 +6,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#app/db/client.server";
 import { migrationsFolder } from "#app/db/project-root.server";
+import { testPostgresUrl } from "../../scripts/lib/fresh-postgres";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -30,8 +31,7 @@ export default async function setup(project: TestProject) {
 }
 
 async function setUpPostgresTemplate(project: TestProject) {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error("TEST_DATABASE_URL is required for the postgres test driver");
+  const base = testPostgresUrl();
   const name = `dealdash_template_${randomBytes(5).toString("hex")}`;
   const admin = async (query: string) => {
     const client = new pg.Client({ connectionString: base });

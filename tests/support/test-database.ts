@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from "#app/db/client.server";
+import { testPostgresUrl } from "../../scripts/lib/fresh-postgres";
 
 export interface TestDatabase {
   db: Database;
@@ -24,7 +25,7 @@ function databaseUrl(base: string, name: string): string {
 
 /**
  * A migrated, empty database for one test file: in-memory PGlite, or a throwaway database on the
- * PostgreSQL server at TEST_DATABASE_URL (so test files can run in parallel without sharing rows). Both
+ * test PostgreSQL server (so test files can run in parallel without sharing rows). Both
  * are copies of the one database integration-setup.ts migrated for the run.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
@@ -33,8 +34,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   let dropDatabase = async () => {};
 
   if (driver === "postgres") {
-    const base = process.env.TEST_DATABASE_URL;
-    if (!base) throw new Error("TEST_DATABASE_URL is required for the postgres test driver");
+    const base = testPostgresUrl();
     const name = `dealdash_test_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
