@@ -10,7 +10,7 @@ import { deals, stores } from "./schema";
 
 describe("prepareDatabase on an embedded data directory", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dealdash-prepare-"));
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 }));
 
   it("seeds a new database once, keeps rows across restarts and never reseeds", async () => {
     const first = await prepareDatabase({ kind: "pglite", dataDir }, { seedDemo: true });
@@ -40,7 +40,7 @@ describe("the data directory lock", () => {
     // A live process that is not us holds the lock.
     fs.writeFileSync(path.join(dir, ".lock"), String(process.ppid));
     expect(() => lockDataDir(dir)).toThrow(new RegExp(`locked by another DealDash process \\(PID ${process.ppid}\\)`));
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
   });
 
   it("takes over a lock left by a process that died", () => {
@@ -50,13 +50,13 @@ describe("the data directory lock", () => {
     expect(fs.readFileSync(path.join(dir, ".lock"), "utf8")).toBe(String(process.pid));
     lock.release();
     expect(fs.existsSync(path.join(dir, ".lock"))).toBe(false);
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
   });
 });
 
 describe("the embedded database's turns", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dealdash-turns-"));
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 }));
 
   it("serves a request's statements before waiting background work, yet lets background work through under load", async () => {
     const client = await PgliteWorkerClient.open(dataDir);

@@ -22,6 +22,13 @@ export function tempDataDir(prefix = "dealdash-e2e-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/** A new temp data directory holding a copy of `source` (a stopped server's). */
+export function copyOfDataDir(source: string, prefix = "dealdash-e2e-"): string {
+  const dir = tempDataDir(prefix);
+  fs.cpSync(source, dir, { recursive: true });
+  return dir;
+}
+
 export interface RunningServer {
   url: string;
   port: number;

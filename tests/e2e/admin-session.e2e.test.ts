@@ -1,8 +1,9 @@
-import fs from "node:fs";
 import { describe, expect, onTestFinished } from "vitest";
-import { startServer, tempDataDir } from "../../scripts/lib/server-process";
+import { startServer } from "../../scripts/lib/server-process";
 import { demoCoupons, demoDeals, demoGiftIdeas, demoGuides } from "../../app/db/seed/demo-content";
-import { signIn, submitLogin, toastWith, adminCredentials, test } from "./support/browser";
+import { dataDirsPerFile, signIn, submitLogin, toastWith, adminCredentials, test } from "./support/browser";
+
+const dataDir = dataDirsPerFile("dealdash-session-");
 
 
 describe("admin session in the browser", () => {
@@ -29,12 +30,8 @@ describe("admin session in the browser", () => {
 
   test("signs in, shows real counts, keeps the sidebar state, and signs out for good", async ({ openPage }) => {
     // Its own server: the counts must be the demo content's, whatever other test files created.
-    const dir = tempDataDir("dealdash-session-");
-    const server = await startServer({ dataDir: dir, env: { ADMIN_EMAIL: adminCredentials().email, ADMIN_PASSWORD: adminCredentials().password } });
-    onTestFinished(async () => {
-      await server.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    });
+    const server = await startServer({ dataDir: dataDir(), env: { ADMIN_EMAIL: adminCredentials().email, ADMIN_PASSWORD: adminCredentials().password } });
+    onTestFinished(() => server.stop());
     const { context, page } = await openPage({ url: server.url });
     await signIn(page);
     await toastWith(page, "Logged in successfully").waitFor();

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect } from "vitest";
-import { startServer, tempDataDir, type RunningServer } from "../../scripts/lib/server-process";
+import { afterAll, beforeAll, describe, expect, inject } from "vitest";
+import { copyOfDataDir, startServer, type RunningServer } from "../../scripts/lib/server-process";
 import { startFakeAmazon, type FakeAmazon } from "../support/fake-amazon";
 import { expectFieldValues, signIn, test, toastWith, chooseOption } from "./support/browser";
 
@@ -21,13 +21,13 @@ beforeAll(async () => {
       { asin: "B0FAKE0001", title: "Fake Noise Machine", price: 39.99, savingBasis: 59.99, rating: 4.4, reviews: 321, image: "https://m.media-amazon.com/images/I/noise.jpg" },
     ],
   });
-  dataDir = tempDataDir("dealdash-amazon-");
+  dataDir = copyOfDataDir(inject("seededDataDir"), "dealdash-amazon-");
   server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, AMAZON_API_ENDPOINT: fake.url } });
 });
 afterAll(async () => {
   await server?.stop();
   await fake?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 });
 });
 
 /** What each form shows once filled from the fake Amazon's product B0FAKE0001. */

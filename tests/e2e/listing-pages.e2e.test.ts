@@ -23,7 +23,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 });
 });
 
 const ids = (page: Page, testId: string) => page.getByTestId(testId).evaluateAll((cards) => cards.map((card) => card.outerHTML));

@@ -42,7 +42,7 @@ describe("the production server", () => {
   });
 
   it("starts empty with SEED_DEMO=false: pages answer, demo content is absent", async () => {
-    const server = await startServer({ dataDir: dataDir(), env: { SEED_DEMO: "false" } });
+    const server = await startServer({ dataDir: dataDir("empty"), env: { SEED_DEMO: "false" } });
     try {
       expect((await fetch(`${server.url}/`)).status).toBe(200);
       expect((await fetch(`${server.url}/deal-dashes`)).status).toBe(200);
@@ -53,7 +53,7 @@ describe("the production server", () => {
   });
 
   it("exits with a clear message on a bad setting", async () => {
-    const child = spawnServer({ dataDir: dataDir(), port: await freePort(), env: { SEED_DEMO: "maybe" } });
+    const child = spawnServer({ dataDir: dataDir("empty"), port: await freePort(), env: { SEED_DEMO: "maybe" } });
     let output = "";
     child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
@@ -65,7 +65,8 @@ describe("the production server", () => {
     const database = await freshPostgres(testPostgresUrl(), "dealdash_cluster");
     const admin = { email: "cluster@example.com", password: "cluster-password" };
     const server = await startServer({
-      dataDir: dataDir(),
+      // On PostgreSQL the data directory holds only the generated keys.
+      dataDir: dataDir("empty"),
       env: { DATABASE_URL: database.url, WEB_CONCURRENCY: "2", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: "info" },
     });
     try {

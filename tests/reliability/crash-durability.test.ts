@@ -25,7 +25,7 @@ interface Target {
 
 function embeddedTarget(): Target {
   const dataDir = tempDataDir("dealdash-crash-");
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 }));
   return {
     env: { DATA_DIR: dataDir },
     async storedNames() {
@@ -68,7 +68,7 @@ describe.each(drivers)("crash durability on %s", (_label, makeTarget) => {
     const target = await makeTarget();
     // On PostgreSQL the data directory holds only the generated keys.
     const dataDir = target.env.DATA_DIR ?? tempDataDir("dealdash-crash-");
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 }));
     const env = { ...target.env, SEED_DEMO: "false", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
     const server = await startServer({ dataDir, env });
     const cookie = await signInOverHttp(server.url, ADMIN);

@@ -6,8 +6,8 @@ import { signInOverHttp } from "../../scripts/lib/admin-over-http";
 import { ADMIN, startInProcessApp, type InProcessApp } from "../support/in-process-server";
 
 // Form fuzz: every action the app has, found from the built route table, gets every field sent wrong
-// (missing, repeated, a file, 1 MB, NUL, control characters, emoji and RTL, bad numbers, bad dates,
-// unknown ids). No answer may be a 5xx, and an answer that refuses the input must leave every row as it
+// (missing, repeated, a file, NUL, control characters, and what fails its kind: 1 MB, emoji and RTL for
+// text, bad numbers, bad dates, unknown ids). No answer may be a 5xx, and an answer that refuses the input must leave every row as it
 // was. Forms are found by crawling the rendered pages, so a new form is covered without a new test.
 
 type Element = ReturnType<typeof DomUtils.findAll>[number];
@@ -39,6 +39,36 @@ const PAYLOADS: Payload[] = [
 /** A second form on the same action (add beside edit) gets the payloads most likely to reach its own code. */
 const SHORT_PAYLOADS = PAYLOADS.filter((p) => ["missing", "NUL", "unknown UUID", "year 0000", "negative", "1 MB"].includes(p.label));
 
+/**
+ * What a field is, from its control: fields of one kind share their failure modes, so each gets the
+ * payloads every parser must survive and those aimed at its kind. A field of unknown kind (hidden, or
+ * not rendered) gets them all.
+ */
+type FieldKind = "text" | "number" | "date" | "choice" | "unknown";
+const FOR_EVERY_KIND = ["missing", "empty", "repeated", "a file", "NUL", "control characters"];
+const FOR_KIND: Record<Exclude<FieldKind, "unknown">, string[]> = {
+  text: ["1 MB", "emoji and RTL", "SQL-ish"],
+  number: ["negative", "NaN", "Infinity", "huge", "long number"],
+  date: ["impossible date", "year 0000", "year 99999"],
+  choice: ["unknown UUID", "SQL-ish", "negative"],
+};
+function payloadsFor(kind: FieldKind, payloads: Payload[]): Payload[] {
+  if (kind === "unknown") return payloads;
+  return payloads.filter((p) => FOR_EVERY_KIND.includes(p.label) || FOR_KIND[kind].includes(p.label));
+}
+
+function kindOf(control: Element): FieldKind {
+  if (control.name === "textarea") return "text";
+  if (control.name === "select") return "choice";
+  if (control.name === "button") return "unknown";
+  const type = control.attribs.type ?? "text";
+  if (["text", "search", "email", "url", "password", "tel"].includes(type)) return "text";
+  if (type === "number") return "number";
+  if (["date", "datetime-local", "time", "month"].includes(type)) return "date";
+  if (["checkbox", "radio"].includes(type)) return "choice";
+  return "unknown";
+}
+
 /** Valid starting values for forms that render empty, so each mutation reaches past the first check. */
 const BASE_VALUES: Record<string, Record<string, string>> = {
   "/contact": { name: "Fuzz Tester", email: "fuzz@example.com", message: "A message that is long enough to send." },
@@ -65,6 +95,8 @@ interface FoundForm {
   routeId: string;
   fields: Array<[string, string]>;
   names: string[];
+  /** Each field's kind; a name on two kinds of control is of unknown kind. */
+  kinds: Map<string, FieldKind>;
 }
 
 let app: InProcessApp;
@@ -124,10 +156,13 @@ function formsIn(html: string, page: string): FoundForm[] {
     const controls = DomUtils.findAll((el) => ["input", "select", "textarea", "button"].includes(el.name) && Boolean(el.attribs.name), form.children);
     const fields: Array<[string, string]> = [];
     const names = new Set<string>();
+    const kinds = new Map<string, FieldKind>();
     let submitter = false;
     for (const control of controls) {
       const { name = "", type = "text", value = "" } = control.attribs;
       names.add(name);
+      const kind = kindOf(control);
+      kinds.set(name, kinds.has(name) && kinds.get(name) !== kind ? "unknown" : kind);
       if (control.name === "button" || type === "submit") {
         // The browser sends the clicked button only: take the first.
         if (!submitter) fields.push([name, value]);
@@ -141,7 +176,7 @@ function formsIn(html: string, page: string): FoundForm[] {
     const base = BASE_VALUES[action.pathname];
     const withBase = base ? [...fields.filter(([name]) => !(name in base)), ...Object.entries(base)] : fields;
     for (const name of Object.keys(base ?? {})) names.add(name);
-    return [{ page, action: action.pathname + action.search, routeId, fields: withBase, names: [...names] }];
+    return [{ page, action: action.pathname + action.search, routeId, fields: withBase, names: [...names], kinds }];
   });
 }
 
@@ -243,7 +278,7 @@ const NOT_A_FORM: Array<{ label: string; type: string; body: string }> = [
   { label: "plain text", type: "text/plain", body: "title=x" },
 ];
 
-async function fuzzAction(action: string, fields: Array<[string, string]>, names: string[], payloads: Payload[]) {
+async function fuzzAction(action: string, fields: Array<[string, string]>, names: string[], payloads: Payload[], kinds = new Map<string, FieldKind>()) {
   counts.forms++;
   counts.fields += names.length;
   const dataUrl = action.replace(/(\?|$)/, ".data$1").replace(/^\/\.data/, "/_root.data");
@@ -256,7 +291,7 @@ async function fuzzAction(action: string, fields: Array<[string, string]>, names
   let mark = await writeMark();
   let fingerprint = await contentFingerprint();
   for (const name of names) {
-    for (const payload of payloads) {
+    for (const payload of payloadsFor(kinds.get(name) ?? "unknown", payloads)) {
       const before = await writeMark();
       if (before !== mark) {
         fingerprint = await contentFingerprint();
@@ -300,7 +335,7 @@ describe("form fuzz", () => {
       const valid = new Map(ordered[0]!.fields);
       for (const [index, form] of ordered.entries()) {
         const fields = form.fields.map(([name, value]): [string, string] => [name, value || valid.get(name) || value]);
-        await fuzzAction(form.action, fields, form.names, index === 0 ? PAYLOADS : SHORT_PAYLOADS);
+        await fuzzAction(form.action, fields, form.names, index === 0 ? PAYLOADS : SHORT_PAYLOADS, form.kinds);
       }
       void module;
     }

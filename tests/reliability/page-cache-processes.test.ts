@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()]);
   await database?.drop();
-  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
 });
 
 

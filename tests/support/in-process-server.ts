@@ -52,7 +52,7 @@ export async function startInProcessApp(): Promise<InProcessApp> {
         await new Promise((resolve) => server.close(resolve));
       }
       await mod.stopDatabase();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 });
     },
   };
 }

@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
   await handle.close();
   project.provide("pgliteSnapshot", file);
   project.provide("postgresTemplate", "");
-  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true, maxRetries: 10 });
 }
 
 async function setUpPostgresTemplate(project: TestProject) {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, expect, inject, test as base } from "vitest";
-import { tempDataDir } from "../../../scripts/lib/server-process";
+import { copyOfDataDir, tempDataDir } from "../../../scripts/lib/server-process";
 
 // The flags keep Chromium off the network it cannot reach here and quiet in containers.
 const CHROMIUM_ARGS = [
@@ -103,12 +103,15 @@ export async function expectFieldValues(page: Page, values: Record<string, strin
   for (const [label, value] of Object.entries(values)) expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe(value);
 }
 
-/** Temporary data directories for this test file's own servers, removed after its last test. */
-export function dataDirsPerFile(prefix: string): () => string {
+/**
+ * Temporary data directories for this test file's own servers, removed after its last test: copies of the
+ * seeded one (demo content, no account yet), or empty ones for tests of a first start.
+ */
+export function dataDirsPerFile(prefix: string): (contents?: "demo" | "empty") => string {
   const dirs: string[] = [];
-  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
-  return () => {
-    const dir = tempDataDir(prefix);
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10 })));
+  return (contents = "demo") => {
+    const dir = contents === "demo" ? copyOfDataDir(inject("seededDataDir"), prefix) : tempDataDir(prefix);
     dirs.push(dir);
     return dir;
   };
