@@ -38,9 +38,12 @@ describe("reads kept until content changes", () => {
 
   it("reads again after its longest age, when given one", async () => {
     let reads = 0;
-    const counted = keptUntilContentChanges(async () => ++reads, { maxAgeMs: 30 });
+    let now = 1_000;
+    const counted = keptUntilContentChanges(async () => ++reads, { maxAgeMs: 30, now: () => now });
     expect([await counted(db), await counted(db)]).toEqual([1, 1]);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    now += 29;
+    expect(await counted(db)).toBe(1);
+    now += 1;
     expect(await counted(db)).toBe(2);
   });
 });

@@ -18,14 +18,18 @@ export function forgetContentMemos(): void {
  * it; a failed read is not kept. Arguments come from code (a handful of values), never
  * from a request.
  */
-export function keptUntilContentChanges<Args extends unknown[], T>(read: (db: Executor, ...args: Args) => Promise<T>, options: { maxAgeMs?: number } = {}) {
+export function keptUntilContentChanges<Args extends unknown[], T>(
+  read: (db: Executor, ...args: Args) => Promise<T>,
+  options: { maxAgeMs?: number; /** The time, for tests. */ now?: () => number } = {},
+) {
   const kept = new Map<string, { db: Executor; version: number; readAt: number; value: Promise<T> }>();
   const maxAge = options.maxAgeMs ?? Number.POSITIVE_INFINITY;
+  const now = options.now ?? Date.now;
   const keptRead = (db: Executor, ...args: Args): Promise<T> => {
     const key = JSON.stringify(args);
     const found = kept.get(key);
-    if (found && found.db === db && found.version === version && Date.now() - found.readAt < maxAge) return found.value;
-    const entry = { db, version, readAt: Date.now(), value: read(db, ...args) };
+    if (found && found.db === db && found.version === version && now() - found.readAt < maxAge) return found.value;
+    const entry = { db, version, readAt: now(), value: read(db, ...args) };
     kept.set(key, entry);
     entry.value.catch(() => kept.get(key) === entry && kept.delete(key));
     return entry.value;

@@ -8,17 +8,15 @@ const dataDir = dataDirsPerFile("dealdash-lifecycle-");
 
 
 describe("the production server", () => {
-  it("refuses a second server on the same data directory within 5 s, naming the lock; the first keeps serving", async () => {
+  it("refuses a second server on the same data directory instead of waiting, naming the lock; the first keeps serving", async () => {
     const dir = dataDir();
     const first = await startServer({ dataDir: dir });
     try {
-      const started = Date.now();
       const second = spawnServer({ dataDir: dir, port: await freePort() });
       let output = "";
       second.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
       second.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => second.once("exit", resolve));
-      expect(Date.now() - started).toBeLessThan(5_000);
       expect(code).not.toBe(0);
       expect(output).toMatch(/locked by another DealDash process \(PID \d+\)/);
       expect(output).toContain("DATABASE_URL");

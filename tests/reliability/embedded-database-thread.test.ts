@@ -11,8 +11,8 @@ describe("a slow query on the embedded database", () => {
   it("does not hold up a cached page or the health check", async () => {
     await fetch(`${served().url}/deal-dashes`).then((response) => response.text());
     let slowDone = false;
-    const slow = served().app.db.execute(sql`select pg_sleep(2)`).then(() => (slowDone = true));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Whether the thread has begun it or it still waits its turn, the database is busy for seconds.
+    const slow = served().app.db.execute(sql`select pg_sleep(3)`).then(() => (slowDone = true));
 
     const page = await fetch(`${served().url}/deal-dashes`);
     expect(page.headers.get("x-cache")).toBe("hit");

@@ -26,6 +26,22 @@ const creators: AmazonCredentials = {
 const paapi: AmazonCredentials = { ...creators, api: "paapi", accessKey: "AKIAEXAMPLE", secretKey: "paapi-secret" };
 const fast = () => ({ endpointOverride: fake.url, minIntervalMs: 0, backoffBaseMs: 10, backoffCapMs: 40 });
 
+/** A clock whose waits return at once, advancing its time and recording how long each was asked to be. */
+function recordingClock() {
+  let now = 1_800_000_000_000;
+  const waits: number[] = [];
+  return {
+    waits,
+    clock: {
+      now: () => now,
+      sleep: async (ms: number) => {
+        waits.push(ms);
+        now += ms;
+      },
+    },
+  };
+}
+
 async function failure(promise: Promise<unknown>): Promise<AmazonApiError> {
   const error = await promise.then(() => null, (e: unknown) => e);
   expect(error).toBeInstanceOf(AmazonApiError);
@@ -70,14 +86,15 @@ describe.each([
     expect(fake.requests.map((r) => r.asins.length)).toEqual([10, 5]);
   });
 
-  it("backs off on 429 and 5xx and then succeeds", async () => {
+  it("backs off on 429 and 5xx, doubling the wait up to its cap, and then succeeds", async () => {
     fake.failNext(429, 2);
-    fake.failNext(503);
-    const product = await getProduct(createAmazonApi(credentials, fast()), "B0TESTBBBB");
+    fake.failNext(503, 2);
+    const { clock, waits } = recordingClock();
+    const api = createAmazonApi(credentials, { endpointOverride: fake.url, minIntervalMs: 0, backoffBaseMs: 1000, backoffCapMs: 5000, maxRetries: 4, clock });
+    const product = await getProduct(api, "B0TESTBBBB");
     expect(product.title).toBe("Desk Lamp");
-    expect(fake.requests).toHaveLength(4);
-    const gaps = fake.requests.slice(1).map((r, i) => r.at - fake.requests[i]!.at);
-    expect(gaps[1]!).toBeGreaterThanOrEqual(gaps[0]! - 5);
+    expect(fake.requests).toHaveLength(5);
+    expect(waits).toEqual([1000, 2000, 4000, 5000]);
   });
 
   it("gives up with 'throttled' when Amazon keeps refusing", async () => {
@@ -106,9 +123,11 @@ describe("Creators API tokens and pacing", () => {
   });
 
   it("queues requests to one per second per account instead of failing", async () => {
-    const api = createAmazonApi(creators, { endpointOverride: fake.url, minIntervalMs: 300 });
+    const { clock, waits } = recordingClock();
+    const api = createAmazonApi(creators, { endpointOverride: fake.url, clock });
     await Promise.all(["B0TESTAAAA", "B0TESTBBBB", "B0BATCH000"].map((asin) => getProduct(api, asin)));
     expect(fake.requests).toHaveLength(3);
-    for (let i = 1; i < 3; i++) expect(fake.requests[i]!.at - fake.requests[i - 1]!.at).toBeGreaterThanOrEqual(280);
+    // The first goes at once; each later one waits out the second since the one before it started.
+    expect(waits).toEqual([1000, 1000]);
   });
 });

@@ -37,6 +37,13 @@ export interface AmazonApiOptions {
   maxRetries?: number;
   backoffBaseMs?: number;
   backoffCapMs?: number;
+  /** The time and the waits for pacing and back-off; tests pass one that records what was asked. */
+  clock?: Clock;
+}
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
 }
 
 export interface AmazonApi {
@@ -60,7 +67,7 @@ const RESOURCES = [
 // PA-API names the same resources in PascalCase.
 const PAAPI_RESOURCES = RESOURCES.map((resource) => resource.split(".").map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("."));
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const realClock: Clock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
 
 interface HttpAnswer {
   status: number;
@@ -161,6 +168,7 @@ export function createAmazonApi(credentials: AmazonCredentials, options: AmazonA
     maxRetries = 3,
     backoffBaseMs = 1000,
     backoffCapMs = 8000,
+    clock = realClock,
   } = options;
   const override = endpointOverride?.replace(/\/+$/, "");
 
@@ -169,9 +177,9 @@ export function createAmazonApi(credentials: AmazonCredentials, options: AmazonA
   let lastStart = 0;
   function throttled<T>(task: () => Promise<T>): Promise<T> {
     const run = queue.then(async () => {
-      const wait = lastStart + minIntervalMs - Date.now();
-      if (wait > 0) await sleep(wait);
-      lastStart = Date.now();
+      const wait = lastStart + minIntervalMs - clock.now();
+      if (wait > 0) await clock.sleep(wait);
+      lastStart = clock.now();
       return task();
     });
     queue = run.catch(() => undefined);
@@ -190,7 +198,7 @@ export function createAmazonApi(credentials: AmazonCredentials, options: AmazonA
       }
       const retryable = answer.status === 429 || answer.status >= 500;
       if (!retryable || attempt >= maxRetries) return answer;
-      await sleep(answer.retryAfterMs ?? Math.min(backoffCapMs, backoffBaseMs * 2 ** attempt));
+      await clock.sleep(answer.retryAfterMs ?? Math.min(backoffCapMs, backoffBaseMs * 2 ** attempt));
     }
   }
 
