@@ -13,12 +13,15 @@ import { startTestPostgres, type TestPostgres } from "./lib/test-postgres";
 const args = process.argv.slice(2);
 const busy = args.includes("--busy");
 const vitestArgs = args.filter((arg) => arg !== "--busy");
+/** `--project unit` or `--project=integration-pglite` alone reach no PostgreSQL: skip starting one. */
+const projects = vitestArgs.flatMap((arg, i) => (arg === "--project" ? [vitestArgs[i + 1] ?? ""] : arg.startsWith("--project=") ? [arg.slice(10)] : []));
+const needsPostgres = projects.length === 0 || projects.some((name) => !["unit", "integration-pglite"].includes(name));
 
 process.env.CHROME_PATH = ensureChromium();
 ensureBuild();
 
 let postgres: TestPostgres | undefined;
-if (!process.env.TEST_DATABASE_URL) {
+if (!process.env.TEST_DATABASE_URL && needsPostgres) {
   postgres = await startTestPostgres();
   process.env.TEST_DATABASE_URL = postgres.url;
 }

