@@ -12,6 +12,7 @@ const integration = (driver: "pglite" | "postgres") => ({
     // *.pglite.test.ts covers the embedded database only (its data directory and lock).
     include: ["app/**/*.int.test.ts", ...(driver === "pglite" ? ["app/**/*.pglite.test.ts"] : [])],
     env: { TEST_DB_DRIVER: driver },
+    isolate: false,
     globalSetup: ["tests/support/integration-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -31,6 +32,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          isolate: false,
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "**/*.pglite.test.ts", "node_modules/**"],
         },
