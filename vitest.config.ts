@@ -22,9 +22,9 @@ const integration = (driver: "pglite" | "postgres") => ({
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    // Two files at a time even on two cores (Vitest's default leaves one core idle): most files wait on a
-    // browser, a server or PostgreSQL, so the suite takes about 14 minutes instead of 19.
-    maxWorkers: 2,
+    // Three files at a time on two cores (Vitest's default leaves one core idle): most files wait on a
+    // browser, a server or PostgreSQL part of the time (ADR 0027's note has the figures).
+    maxWorkers: 3,
     // The summary names the slowest files and the drivers that ran (tests/support/summary-reporter.ts).
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     projects: [
