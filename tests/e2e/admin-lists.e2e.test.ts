@@ -19,7 +19,7 @@ beforeAll(async () => {
   await seedScaleData(handle.db, { stores: 12, categories: 6, deals: 140, coupons: 40, gifts: 10, guides: 5, clicks: 0 });
   await handle.close();
   server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
-}, 120_000);
+});
 afterAll(() => server?.stop());
 
 const range = (page: Page) => page.getByTestId("page-range").textContent();

@@ -33,7 +33,7 @@ describe("click analytics", () => {
     }
 
     // The analytics roll clicks up before they read (at most every few seconds).
-    await expect.poll(() => topItemClicks(adminPage, title), { timeout: 20_000, interval: 1_000 }).toBe(before + 3);
+    await expect.poll(() => topItemClicks(adminPage, title), { timeout: 90_000, interval: 1_000 }).toBe(before + 3);
     const totalAfter = Number((await adminPage.getByTestId("total-clicks").textContent())!.replaceAll(",", ""));
     expect(totalAfter).toBeGreaterThanOrEqual(totalBefore + 3);
     const chart = adminPage.getByRole("img", { name: /^Clicks out by day/ });

@@ -22,7 +22,7 @@ describe("background jobs", () => {
           await page.reload();
           return row.getByRole("cell").nth(1).textContent();
         },
-        { timeout: 20_000 },
+        { timeout: 90_000 },
       )
       .toMatch(/^Done/);
     expect(await row.getByRole("cell").nth(3).textContent()).toBe("None");

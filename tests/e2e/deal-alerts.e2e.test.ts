@@ -20,7 +20,7 @@ describe("deal alerts", () => {
       await shopper.getByLabel("Highest price ($)").fill("500");
       await shopper.getByRole("button", { name: "Create alert" }).click();
       await shopper.getByText("Almost done: check your inbox and confirm your alert.").waitFor();
-      await expect.poll(() => smtp.received.length, { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => smtp.received.length, { timeout: 90_000 }).toBe(1);
       expect(smtp.received[0]!.subject).toBe("Confirm your DealDash deal alert");
       await shopper.goto(link(smtp.received[0]!.text!, "/alerts/confirm"));
       await shopper.getByText("Your alert is on: we email you when a matching deal is published.").waitFor();

@@ -20,7 +20,7 @@ beforeAll(async () => {
   });
   if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stdout}\n${seeded.stderr}`);
   server = await startServer({ dataDir });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 });

@@ -26,7 +26,7 @@ describe("the newsletter", () => {
     try {
       const { page } = await openPage({ url: server.url });
       await subscribeInFooter(page, "reader@example.com");
-      await expect.poll(() => smtp.received.length, { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => smtp.received.length, { timeout: 90_000 }).toBe(1);
       const [confirmation] = smtp.received;
       expect(confirmation!.subject).toBe("Confirm your DealDash subscription");
       expect(confirmation!.to).toMatchObject({ text: "reader@example.com" });
@@ -42,7 +42,7 @@ describe("the newsletter", () => {
       admin.once("dialog", (dialog) => void dialog.accept());
       await admin.getByRole("button", { name: "Send digest now" }).click();
       await toastWith(admin, "Digest written to 1 reader").waitFor();
-      await expect.poll(() => smtp.received.length, { timeout: 20_000 }).toBe(2);
+      await expect.poll(() => smtp.received.length, { timeout: 90_000 }).toBe(2);
       const digest = smtp.received[1]!;
       expect(digest.subject).toBe("This week's best deals on DealDash");
       const header = (name: string) => digest.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, "");

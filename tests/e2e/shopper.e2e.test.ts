@@ -116,7 +116,7 @@ describe("a shopper on the public site", () => {
     await card.getByRole("button", { name: "Copy" }).click();
     await card.getByRole("button", { name: "Copied!" }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("SAVE20");
-    await card.getByRole("button", { name: "Copy" }).waitFor({ timeout: 4000 });
+    await card.getByRole("button", { name: "Copy" }).waitFor();
   });
 
   test("shows expired coupons only with Show Expired, dimmed with 'Expired' disabled", async ({ openPage }) => {

@@ -11,7 +11,7 @@ beforeAll(async () => {
   app = await startInProcessApp();
   direct = await app.listen({ trustProxy: false });
   behindLoopbackProxy = await app.listen({ trustProxy: ["loopback"] });
-}, 60_000);
+});
 afterAll(() => app?.close());
 
 const subscribe = (base: string, email: string, forwardedFor?: string) =>

@@ -101,5 +101,5 @@ describe.each(drivers)("crash durability on %s", (_label, makeTarget) => {
     console.log(`${acknowledged.length} acknowledged writes before kill -9, ${lost.length} lost`);
     expect(lost).toEqual([]);
     expect(stored.has("After the crash")).toBe(true);
-  }, 120_000);
+  });
 });

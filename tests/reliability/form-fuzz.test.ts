@@ -109,7 +109,7 @@ beforeAll(async () => {
   url = await app.listen();
   cookie = await signInOverHttp(url, ADMIN);
   build = app.mod.serverBuild;
-}, 60_000);
+});
 afterAll(() => app?.close());
 
 // No runtime import of react-router here: it would load React in development mode beside the bundle's.

@@ -67,7 +67,7 @@ beforeAll(async () => {
     .update(buyingGuides)
     .set({ content: sql`${buyingGuides.content} || ${tokens.join("")}` })
     .where(and(eq(buyingGuides.status, "published"), eq(buyingGuides.slug, "how-to-choose-a-tablet")));
-}, 60_000);
+});
 afterAll(() => app?.close());
 
 const markersIn = (text: string, which: Hidden[]) => which.filter(({ marker }) => text.toUpperCase().includes(marker.toUpperCase())).map(({ marker }) => marker);

@@ -18,7 +18,7 @@ const db = () => database.db;
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedScaleData(db(), { stores: 60, categories: 30, deals: 2500, coupons: 600, gifts: 150, guides: 60, clicks: 0 });
-}, 120_000);
+});
 afterAll(() => database.close());
 
 const paramsFor = (type: AnyContentType, query: string) =>

@@ -34,8 +34,8 @@ describe("background jobs on pg-boss", () => {
     const writer = testJob("writes-mail", async () => ({ written: 1 }), { wakes: ["sends-mail", "not-configured"] });
     const sender = testJob("sends-mail", async () => ({ sent: ++sent }));
     const queue = await queueOf([writer, sender]);
-    expect(await queue.runAndWait("writes-mail", {}, 20_000)).toEqual({ state: "completed", output: { written: 1 } });
-    await expect.poll(() => sent, { timeout: 15_000, interval: 100 }).toBe(1);
+    expect(await queue.runAndWait("writes-mail", {}, 120_000)).toEqual({ state: "completed", output: { written: 1 } });
+    await expect.poll(() => sent, { timeout: 60_000, interval: 100 }).toBe(1);
   });
 
   it("runs a job on demand, retries a failure with back-off, and the admin sees both runs", async () => {
@@ -51,14 +51,14 @@ describe("background jobs on pg-boss", () => {
     );
     const queue = await queueOf([flaky]);
 
-    expect(await queue.runAndWait("flaky", {}, 20_000)).toEqual({ state: "failed", message: "The retailer did not answer" });
+    expect(await queue.runAndWait("flaky", {}, 120_000)).toEqual({ state: "failed", message: "The retailer did not answer" });
     const [failing] = await jobStatuses(db().db, queue.jobs);
     expect(failing).toMatchObject({ title: "Flaky job", failures: 1, lastRun: null, lastFailure: { message: "The retailer did not answer" } });
     expect(failing!.nextRun.toISOString().slice(5, 16)).toBe("01-01T00:00");
 
     // The retry comes by itself, after the back-off.
     await expect
-      .poll(async () => (await jobStatuses(db().db, queue.jobs))[0]?.lastRun, { timeout: 15_000, interval: 250 })
+      .poll(async () => (await jobStatuses(db().db, queue.jobs))[0]?.lastRun, { timeout: 60_000, interval: 250 })
       .toMatchObject({
         ok: true,
         retries: 1,
@@ -80,7 +80,7 @@ describe("background jobs on pg-boss", () => {
     });
     // Two queues on one database: two app processes.
     const [first, second] = [await queueOf([slow]), await queueOf([slow])];
-    const outcomes = await Promise.all([first.runAndWait("slow", {}, 20_000), second.runAndWait("slow", {}, 20_000), first.runAndWait("slow", {}, 20_000)]);
+    const outcomes = await Promise.all([first.runAndWait("slow", {}, 120_000), second.runAndWait("slow", {}, 120_000), first.runAndWait("slow", {}, 120_000)]);
     expect(outcomes.map((outcome) => outcome.state)).toEqual(["completed", "completed", "completed"]);
     expect(runs).toBeGreaterThanOrEqual(2);
     expect(most).toBe(1);

@@ -60,6 +60,8 @@ export const test = base.extend<{
         viewport: options.viewport ?? { width: 1280, height: 800 },
         userAgent: options.userAgent,
       });
+      // Playwright's 30 s for an action or a wait is tight beside two other files and a busy CPU.
+      context.setDefaultTimeout(90_000);
       contexts.push(context);
       return { context, page: await context.newPage() };
     });
