@@ -31,7 +31,9 @@ describe("admin session in the browser", () => {
   test("signs in, shows real counts, keeps the sidebar state, and signs out for good", async ({ openPage }) => {
     // Its own server: the counts must be the demo content's, whatever other test files created.
     const server = await startServer({ dataDir: dataDir(), env: { ADMIN_EMAIL: adminCredentials().email, ADMIN_PASSWORD: adminCredentials().password } });
-    onTestFinished(() => server.stop());
+    onTestFinished(async () => {
+      await server.stop();
+    });
     const { context, page } = await openPage({ url: server.url });
     await signIn(page);
     await toastWith(page, "Logged in successfully").waitFor();
