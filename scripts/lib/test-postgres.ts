@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { projectRoot } from "./server-process";
@@ -7,8 +7,6 @@ export interface TestPostgres {
   url: string;
   /** The temp directory holding the server's data (and, as root, its binaries). */
   dir: string;
-  /** The keeper's process: it owns the server and its data directory. */
-  keeper: ChildProcess;
   /** Stops the server and removes its data directory. */
   stop(): Promise<void>;
 }
@@ -38,7 +36,6 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   return {
     url: answer.url,
     dir: answer.dir,
-    keeper,
     async stop() {
       keeper.stdin!.end();
       await exited;

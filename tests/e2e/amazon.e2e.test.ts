@@ -1,16 +1,15 @@
 import type { Page } from "playwright-core";
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, inject } from "vitest";
-import { copyOfDataDir, startServer, type RunningServer } from "../../scripts/lib/server-process";
+import { afterAll, beforeAll, describe, expect } from "vitest";
+import { startServer, type RunningServer } from "../../scripts/lib/server-process";
 import { startFakeAmazon, type FakeAmazon } from "../support/fake-amazon";
-import { expectFieldValues, signIn, test, toastWith, chooseOption } from "./support/browser";
+import { dataDirsPerFile, expectFieldValues, signIn, test, toastWith, chooseOption } from "./support/browser";
 
 const admin = { email: "amazon-admin@example.com", password: "amazon-admin-pw" };
 const SECRET = "creators-secret-4711";
 
 let fake: FakeAmazon;
 let server: RunningServer;
-let dataDir: string;
+const dataDir = dataDirsPerFile("dealdash-amazon-");
 beforeAll(async () => {
   fake = await startFakeAmazon({
     clientId: "cred-id",
@@ -21,13 +20,11 @@ beforeAll(async () => {
       { asin: "B0FAKE0001", title: "Fake Noise Machine", price: 39.99, savingBasis: 59.99, rating: 4.4, reviews: 321, image: "https://m.media-amazon.com/images/I/noise.jpg" },
     ],
   });
-  dataDir = copyOfDataDir(inject("seededDataDir"), "dealdash-amazon-");
-  server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, AMAZON_API_ENDPOINT: fake.url } });
+  server = await startServer({ dataDir: dataDir(), env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, AMAZON_API_ENDPOINT: fake.url } });
 });
 afterAll(async () => {
   await server?.stop();
   await fake?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 });
 });
 
 /** What each form shows once filled from the fake Amazon's product B0FAKE0001. */
