@@ -28,7 +28,7 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
-  if (!chromiumPath) throw new Error("Chromium was not found: set CHROME_PATH or install Debian's chromium package");
+  if (!chromiumPath) throw new Error("Chromium was not found: set CHROME_PATH or install Debian's chromium-headless-shell package");
   ensureBuild();
   const admin = { email: "admin@dealdash.test", password: "e2e-admin-password" };
   const seededDataDir = tempDataDir("dealdash-seeded-");
