@@ -4,6 +4,7 @@ import { resolveAppSecret } from "../app/platform/app-secret.server";
 import { DataDirLockedError } from "../app/db/data-dir-lock.server";
 import { prepareDatabase, targetFromEnv } from "../app/db/database.server";
 import { getEnv } from "../app/platform/env.server";
+import { newAccountSchema } from "../app/modules/users/user.schema";
 import { createAdmin, UserError } from "../app/modules/users/users.server";
 
 // `npm run user:create -- --email E --password P [--name N]`: adds an admin from the shell.
@@ -15,12 +16,19 @@ if (!values.email || !values.password) {
   process.exit(2);
 }
 
+// Bad input is answered before the database is opened, so it needs no stopped server.
+const account = newAccountSchema.safeParse(values);
+if (!account.success) {
+  console.error(account.error.issues.map((issue) => issue.message).join("; "));
+  process.exit(1);
+}
+
 const env = getEnv();
 try {
   const handle = await prepareDatabase(targetFromEnv(env), { seedDemo: env.SEED_DEMO });
   try {
     const auth = await createAuth(handle.db, { secret: resolveAppSecret(env), publicUrl: env.PUBLIC_URL });
-    const user = await createAdmin(handle.db, auth, { email: values.email, password: values.password, name: values.name }, { action: "user_create", via: "command line" });
+    const user = await createAdmin(handle.db, auth, account.data, { action: "user_create", via: "command line" });
     console.log(`Created admin ${user.email}.`);
   } finally {
     await handle.close();

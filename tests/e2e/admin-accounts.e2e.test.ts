@@ -11,16 +11,40 @@ async function canSignIn(url: string, email: string, password: string): Promise<
   return response.status === 302 && response.headers.get("location") === "/admin";
 }
 
-describe("first admin", () => {
-  test("comes from ADMIN_EMAIL/ADMIN_PASSWORD once; later values change nothing", async () => {
+const owner = { email: "owner@example.com", password: "owner-password" };
+const createUser = (dir: string, ...args: string[]) =>
+  spawnSync(process.execPath, ["--import", "tsx", "scripts/user-create.ts", ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", VITEST: "" },
+    encoding: "utf8",
+  });
+
+describe("admin accounts", () => {
+  // One data directory through two starts: the first admin, then `npm run user:create` while the server is stopped.
+  test("the first comes from ADMIN_EMAIL/ADMIN_PASSWORD once; npm run user:create adds one while the server is stopped", async () => {
     const dir = dataDir();
-    const first = await startServer({ dataDir: dir, env: { ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "owner-password" } });
-    expect(await canSignIn(first.url, "owner@example.com", "owner-password")).toBe(true);
-    await first.stop();
+    const first = await startServer({ dataDir: dir, env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password } });
+    try {
+      expect(await canSignIn(first.url, owner.email, owner.password)).toBe(true);
+      // Bad input is answered at once; good input asks for the server to be stopped.
+      const tooShort = createUser(dir, "--email", "second@example.com", "--password", "short");
+      expect(tooShort.status).toBe(1);
+      expect(tooShort.stderr).toContain("Password must be at least 8 characters");
+      const locked = createUser(dir, "--email", "second@example.com", "--password", "second-password");
+      expect(locked.status).toBe(1);
+      expect(locked.stderr).toContain("The server has to be stopped first");
+    } finally {
+      await first.stop();
+    }
+
+    const created = createUser(dir, "--email", "second@example.com", "--password", "second-password");
+    expect(created.stdout).toContain("Created admin second@example.com");
+    expect(created.status).toBe(0);
 
     const second = await startServer({ dataDir: dir, env: { ADMIN_EMAIL: "intruder@example.com", ADMIN_PASSWORD: "intruder-password" } });
     try {
-      expect(await canSignIn(second.url, "owner@example.com", "owner-password")).toBe(true);
+      expect(await canSignIn(second.url, owner.email, owner.password)).toBe(true);
+      expect(await canSignIn(second.url, "second@example.com", "second-password")).toBe(true);
       expect(await canSignIn(second.url, "intruder@example.com", "intruder-password")).toBe(false);
       expect(second.output()).not.toContain("/admin/setup?token=");
     } finally {
@@ -28,7 +52,7 @@ describe("first admin", () => {
     }
   });
 
-  test("without those variables, comes from the one-time setup link printed at start", async ({ openPage }) => {
+  test("without ADMIN_EMAIL/ADMIN_PASSWORD, the first comes from the one-time setup link printed at start", async ({ openPage }) => {
     const server = await startServer({ dataDir: dataDir(), env: { LOG_LEVEL: "info" } });
     try {
       const link = server.output().match(/\/admin\/setup\?token=[A-Za-z0-9_-]+/)?.[0];
@@ -58,42 +82,9 @@ describe("first admin", () => {
   });
 });
 
-describe("npm run user:create", () => {
-  const createUser = (dir: string, ...args: string[]) =>
-    spawnSync(process.execPath, ["--import", "tsx", "scripts/user-create.ts", ...args], {
-      cwd: projectRoot,
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", VITEST: "" },
-      encoding: "utf8",
-    });
-
-  test("asks to stop the server while it holds the embedded database, then creates the admin", async () => {
-    const dir = dataDir();
-    const server = await startServer({ dataDir: dir, env: { ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "owner-password" } });
-    const locked = createUser(dir, "--email", "second@example.com", "--password", "second-password");
-    expect(locked.status).toBe(1);
-    expect(locked.stderr).toContain("The server has to be stopped first");
-    await server.stop();
-
-    const tooShort = createUser(dir, "--email", "second@example.com", "--password", "short");
-    expect(tooShort.status).toBe(1);
-    expect(tooShort.stderr).toContain("Password must be at least 8 characters");
-
-    const created = createUser(dir, "--email", "second@example.com", "--password", "second-password");
-    expect(created.stdout).toContain("Created admin second@example.com");
-    expect(created.status).toBe(0);
-
-    const restarted = await startServer({ dataDir: dir });
-    try {
-      expect(await canSignIn(restarted.url, "second@example.com", "second-password")).toBe(true);
-    } finally {
-      await restarted.stop();
-    }
-  });
-});
-
 describe("brute-force protection", () => {
   test("after six wrong passwords refuses even the right one, with the rate-limit message", async ({ openPage }) => {
-    const server = await startServer({ dataDir: dataDir(), env: { ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "owner-password" } });
+    const server = await startServer({ dataDir: dataDir(), env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password } });
     try {
       const { page } = await openPage({ url: server.url });
       for (let i = 0; i < 6; i++) {

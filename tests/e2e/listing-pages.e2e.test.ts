@@ -1,30 +1,24 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import { projectRoot, startServer, tempDataDir, type RunningServer } from "../../scripts/lib/server-process";
-import { test } from "./support/browser";
+import { prepareDatabase } from "../../app/db/database.server";
+import { seedScaleData } from "../../app/db/seed/scale-data.server";
+import { startServer, type RunningServer } from "../../scripts/lib/server-process";
+import { dataDirsPerFile, test } from "./support/browser";
 
-// Listings past the demo's two dozen deals: a server of its own on a catalogue of a few hundred rows and a
-// hundred stores (npm run seed:scale, small), so answers hold at most a few pages and filters stay short.
+// Listings past the demo's two dozen deals: a server of its own on the demo content plus a few hundred rows
+// and a hundred stores (what npm run seed:scale adds, small), so answers hold at most a few pages and filters
+// stay short.
 
+const newDataDir = dataDirsPerFile("dealdash-listings-");
 let server: RunningServer;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = tempDataDir("dealdash-listings-");
-  const sizes = ["--deals", "200", "--coupons", "150", "--stores", "100", "--categories", "5", "--clicks", "0", "--gifts", "60", "--guides", "0"];
-  const seeded = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed-scale.ts", ...sizes], {
-    cwd: projectRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
-    encoding: "utf8",
-  });
-  if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stdout}\n${seeded.stderr}`);
+  const dataDir = newDataDir();
+  const handle = await prepareDatabase({ kind: "pglite", dataDir }, { seedDemo: false });
+  await seedScaleData(handle.db, { deals: 200, coupons: 150, stores: 100, categories: 5, clicks: 0, gifts: 60, guides: 0 });
+  await handle.close();
   server = await startServer({ dataDir });
 });
-afterAll(async () => {
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 });
-});
+afterAll(() => server?.stop());
 
 const ids = (page: Page, testId: string) => page.getByTestId(testId).evaluateAll((cards) => cards.map((card) => card.outerHTML));
 

@@ -6,11 +6,12 @@ import { dataDirsPerFile } from "./support/browser";
 
 const dataDir = dataDirsPerFile("dealdash-lifecycle-");
 
-
 describe("the production server", () => {
-  it("refuses a second server on the same data directory instead of waiting, naming the lock; the first keeps serving", async () => {
+  it("refuses a second server on the same data directory, naming the lock, while the first keeps serving; data outlives a restart", async () => {
     const dir = dataDir();
-    const first = await startServer({ dataDir: dir });
+    const admin = { email: "keep@example.com", password: "keep-password" };
+    const env = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
+    const first = await startServer({ dataDir: dir, env });
     try {
       const second = spawnServer({ dataDir: dir, port: await freePort() });
       let output = "";
@@ -21,22 +22,18 @@ describe("the production server", () => {
       expect(output).toMatch(/locked by another DealDash process \(PID \d+\)/);
       expect(output).toContain("DATABASE_URL");
       expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+      expect(await createStoreOverHttp(first.url, await signInOverHttp(first.url, admin), "Kept Across Restarts")).toBe(true);
     } finally {
       expect(await first.stop()).toBe(0);
     }
-  });
 
-  it("keeps data across a restart", async () => {
-    const dir = dataDir();
-    const env = { ADMIN_EMAIL: "keep@example.com", ADMIN_PASSWORD: "keep-password" };
-    const admin = { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD };
-    const first = await startServer({ dataDir: dir, env });
-    expect(await createStoreOverHttp(first.url, await signInOverHttp(first.url, admin), "Kept Across Restarts")).toBe(true);
-    await first.stop();
-    const second = await startServer({ dataDir: dir, env });
-    const stores = await fetch(`${second.url}/admin/stores`, { headers: { cookie: await signInOverHttp(second.url, admin) } });
-    expect(await stores.text()).toContain("Kept Across Restarts");
-    await second.stop();
+    const restarted = await startServer({ dataDir: dir, env });
+    try {
+      const stores = await fetch(`${restarted.url}/admin/stores`, { headers: { cookie: await signInOverHttp(restarted.url, admin) } });
+      expect(await stores.text()).toContain("Kept Across Restarts");
+    } finally {
+      await restarted.stop();
+    }
   });
 
   it("starts empty with SEED_DEMO=false: pages answer, demo content is absent", async () => {
