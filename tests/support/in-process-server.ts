@@ -1,14 +1,13 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import type { Database } from "#app/db/client.server";
-import { projectRoot } from "../../scripts/lib/server-process";
+import { copyOfDataDir, projectRoot } from "../../scripts/lib/server-process";
 import { createWebServer, type AppModule, type WebServerOptions } from "../../server/web-server";
 
-// The production bundle served from the test's own process, on a fresh embedded database with demo
-// content: tests can send it requests and read its database directly. One per test file (the bundle
+// The production bundle served from the test's own process, on a copy of the run's seeded embedded database
+// (demo content): tests can send it requests and read its database directly. One per test file (the bundle
 // holds one database per process).
 
 
@@ -23,7 +22,7 @@ export interface InProcessApp {
 }
 
 export async function startInProcessApp(): Promise<InProcessApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dealdash-inproc-"));
+  const dataDir = copyOfDataDir(inject("seededDataDir"), "dealdash-inproc-");
   Object.assign(process.env, {
     DATA_DIR: dataDir,
     DATABASE_URL: "",

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import type { TestProject } from "vitest/node";
-import { prepareDatabase } from "../../../app/db/database.server";
 import { ensureBuild } from "../../../scripts/ensure-build.mjs";
 import { findChromium } from "../../../scripts/ensure-chromium";
-import { copyOfDataDir, startServer, tempDataDir } from "../../../scripts/lib/server-process";
+import { copyOfDataDir, startServer } from "../../../scripts/lib/server-process";
+import { shareSeededDataDir } from "../../support/seeded-data-dir";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,31 +12,27 @@ declare module "vitest" {
     /** The shared servers' processes, for memory readings. */
     serverPids: number[];
     chromiumPath: string;
-    /** A migrated data directory with the demo content and no account, which servers start from copies of. */
-    seededDataDir: string;
     adminEmail: string;
     adminPassword: string;
   }
 }
 
 /**
- * Production servers with demo content on copies of one seeded data directory (starting on a copy skips
- * migrating and seeding: about 3 s instead of 8), shared by the e2e files: one per lane,
- * a lane being a Vitest worker. Files run as many at a time as there are workers, each on its lane's server
- * (a worker's pool id is unique among the files running at once), so files on one server still run one
- * after another, and lanes never see each other's changes.
+ * Production servers with demo content on copies of one seeded data directory, shared by the e2e files:
+ * one per lane, a lane being a Vitest worker. Files run as many at a time as there are workers, each on its
+ * lane's server (a worker's pool id is unique among the files running at once), so files on one server
+ * still run one after another, and lanes never see each other's changes.
  */
 export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
   if (!chromiumPath) throw new Error("Chromium was not found: set CHROME_PATH or install Debian's chromium-headless-shell package");
   ensureBuild();
   const admin = { email: "admin@dealdash.test", password: "e2e-admin-password" };
-  const seededDataDir = tempDataDir("dealdash-seeded-");
-  await (await prepareDatabase({ kind: "pglite", dataDir: seededDataDir }, { seedDemo: true })).close();
+  const seeded = await shareSeededDataDir();
   const lanes: Array<{ dataDir: string; server: Awaited<ReturnType<typeof startServer>> }> = [];
   // One after another: two starting at once could be handed the same free port.
   for (let lane = 0; lane < project.globalConfig.maxWorkers; lane++) {
-    const dataDir = copyOfDataDir(seededDataDir);
+    const dataDir = copyOfDataDir(seeded.dir);
     // Trusting loopback's X-Forwarded-For lets a test act as several visitors (shopper votes); the link
     // checker stays off, so no test reaches out to the demo content's retailers.
     const env = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, TRUST_PROXY: "loopback", LINK_CHECKS_PER_MINUTE: "0" };
@@ -47,9 +43,10 @@ export default async function setup(project: TestProject) {
   project.provide("adminEmail", admin.email);
   project.provide("adminPassword", admin.password);
   project.provide("chromiumPath", chromiumPath);
-  project.provide("seededDataDir", seededDataDir);
+  project.provide("seededDataDir", seeded.dir);
   return async () => {
     await Promise.all(lanes.map(({ server }) => server.stop()));
-    for (const dir of [seededDataDir, ...lanes.map(({ dataDir }) => dataDir)]) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
+    seeded.release();
+    for (const { dataDir } of lanes) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 });
   };
 }
