@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import HeaviestFirstSequencer from "./tests/support/heaviest-first-sequencer";
 
 // Four kinds of test. Unit tests need nothing. Integration tests run once per database driver: on in-memory
 // PGlite and on the PostgreSQL server at TEST_DATABASE_URL (`npm test` starts one when it is unset, see
@@ -29,6 +30,8 @@ export default defineConfig({
     // Limits are for a test that hangs, not a measure of speed: sized for a busy machine (npm run test:busy).
     // expect.poll waits up to 30 s (Vitest's default is 1 s).
     expect: { poll: { timeout: 30_000 } },
+    // Longest files first, whatever their project: the short ones fill both lanes at the end.
+    sequence: { sequencer: HeaviestFirstSequencer },
     // The summary names the slowest files and the drivers that ran (tests/support/summary-reporter.ts).
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     projects: [

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "#app/db/client.server";
 import { freshPostgres, testPostgresUrl } from "../../scripts/lib/fresh-postgres";
-import { startServer, tempDataDir } from "../../scripts/lib/server-process";
+import { copyOfDataDir, startServer, tempDataDir } from "../../scripts/lib/server-process";
 import { createStoreOverHttp, signInOverHttp } from "../../scripts/lib/admin-over-http";
 
 // A stream of admin writes, the server killed with SIGKILL in the middle of it, a restart on the same data:
@@ -24,7 +24,8 @@ interface Target {
 }
 
 function embeddedTarget(): Target {
-  const dataDir = tempDataDir("dealdash-crash-");
+  // A copy of the run's seeded directory: the writes land beside the demo content.
+  const dataDir = copyOfDataDir(inject("seededDataDir"), "dealdash-crash-");
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 }));
   return {
     env: { DATA_DIR: dataDir },
