@@ -7,15 +7,27 @@ import { fileURLToPath } from "node:url";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
+/** Ports free on loopback now, all different: each probe holds its port until every one is open. */
+export async function freePorts(count: number): Promise<number[]> {
+  const probes = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const probe = net.createServer();
+          probe.once("error", reject);
+          probe.listen(0, "127.0.0.1", () => resolve(probe));
+        }),
+    ),
+  );
+  const ports = probes.map((probe) => (probe.address() as net.AddressInfo).port);
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  return ports;
+}
+
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+  const [port] = await freePorts(1);
+  return port!;
 }
 
 export function tempDataDir(prefix = "dealdash-e2e-"): string {
@@ -38,9 +50,9 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
-/** Starts the production server (the build must exist) and waits until /healthz answers. */
-export async function startServer(options: { dataDir: string; env?: Record<string, string> }): Promise<RunningServer> {
-  const port = await freePort();
+/** Starts the production server (the build must exist) on `port` or a free one, and waits until /healthz answers. */
+export async function startServer(options: { dataDir: string; env?: Record<string, string>; port?: number }): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
   const child = spawnServer({ ...options, port });
   let log = "";
   child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { TestProject } from "vitest/node";
 import { ensureBuild } from "../../../scripts/ensure-build.mjs";
 import { findChromium } from "../../../scripts/ensure-chromium";
-import { copyOfDataDir, startServer } from "../../../scripts/lib/server-process";
+import { copyOfDataDir, freePorts, startServer } from "../../../scripts/lib/server-process";
 import { shareSeededDataDir } from "../../support/seeded-data-dir";
 
 declare module "vitest" {
@@ -29,15 +29,16 @@ export default async function setup(project: TestProject) {
   ensureBuild();
   const admin = { email: "admin@dealdash.test", password: "e2e-admin-password" };
   const seeded = await shareSeededDataDir();
-  const lanes: Array<{ dataDir: string; server: Awaited<ReturnType<typeof startServer>> }> = [];
-  // One after another: two starting at once could be handed the same free port.
-  for (let lane = 0; lane < project.globalConfig.maxWorkers; lane++) {
-    const dataDir = copyOfDataDir(seeded.dir);
-    // Trusting loopback's X-Forwarded-For lets a test act as several visitors (shopper votes); the link
-    // checker stays off, so no test reaches out to the demo content's retailers.
-    const env = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, TRUST_PROXY: "loopback", LINK_CHECKS_PER_MINUTE: "0" };
-    lanes.push({ dataDir, server: await startServer({ dataDir, env }) });
-  }
+  // Trusting loopback's X-Forwarded-For lets a test act as several visitors (shopper votes); the link
+  // checker stays off, so no test reaches out to the demo content's retailers.
+  const env = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, TRUST_PROXY: "loopback", LINK_CHECKS_PER_MINUTE: "0" };
+  const ports = await freePorts(project.globalConfig.maxWorkers);
+  const lanes = await Promise.all(
+    ports.map(async (port) => {
+      const dataDir = copyOfDataDir(seeded.dir);
+      return { dataDir, server: await startServer({ dataDir, env, port }) };
+    }),
+  );
   project.provide("baseUrls", lanes.map(({ server }) => server.url));
   project.provide("serverPids", lanes.map(({ server }) => server.child.pid!));
   project.provide("adminEmail", admin.email);
