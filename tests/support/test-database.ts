@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from "#app/db/client.server";
+import { forgetContentMemos } from "#app/platform/content-memo.server";
 import { testPostgresUrl } from "../../scripts/lib/fresh-postgres";
 
 export interface TestDatabase {
@@ -24,52 +25,99 @@ function databaseUrl(base: string, name: string): string {
 }
 
 /**
- * A migrated, empty database for one test file: in-memory PGlite, or a throwaway database on the
- * test PostgreSQL server (so test files can run in parallel without sharing rows). Both
- * are copies of the one database integration-setup.ts migrated for the run.
+ * Empties every table of the public schema (a migrated database holds no rows, so this is its state again),
+ * and forgets the reads kept until content changes, as the app does when content changes.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
-  let handle: DatabaseHandle;
-  let dropDatabase = async () => {};
+async function emptyTables(db: Database): Promise<void> {
+  const tables = await queryRows<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public'`);
+  const list = tables.map((t) => `"${t.name}"`).join(", ");
+  if (list) await db.execute(sql.raw(`TRUNCATE ${list} RESTART IDENTITY CASCADE`));
+  forgetContentMemos();
+}
 
-  if (driver === "postgres") {
-    const base = testPostgresUrl();
-    const name = `dealdash_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
-    await admin.end();
-    handle = await openDatabase({ kind: "postgres", url: databaseUrl(base, name) });
-    dropDatabase = async () => {
+/**
+ * A worker runs file after file (isolate: false), so its files take turns on one in-memory PGlite, emptied
+ * when a file closes it: opening one from the snapshot costs about a second per file.
+ */
+let idlePglite: DatabaseHandle | undefined;
+
+const openPglite = () => openDatabase({ kind: "pglite-memory", snapshot: new Blob([fs.readFileSync(inject("pgliteSnapshot"))]) });
+
+async function pgliteForFile(): Promise<{ handle: DatabaseHandle; close: () => Promise<void> }> {
+  const handle = idlePglite ?? (await openPglite());
+  idlePglite = undefined;
+  return {
+    handle,
+    async close() {
+      try {
+        if (idlePglite) throw new Error("another database is already kept for the next file");
+        await emptyTables(handle.db);
+        idlePglite = handle;
+      } catch {
+        await handle.close();
+      }
+    },
+  };
+}
+
+async function postgresForFile(): Promise<{ handle: DatabaseHandle; close: () => Promise<void> }> {
+  const base = testPostgresUrl();
+  const name = `dealdash_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
+  await admin.end();
+  const handle = await openDatabase({ kind: "postgres", url: databaseUrl(base, name) });
+  return {
+    handle,
+    async close() {
+      await handle.close();
       const client = new pg.Client({ connectionString: base });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
-    };
-  } else {
-    handle = await openDatabase({ kind: "pglite-memory", snapshot: new Blob([fs.readFileSync(inject("pgliteSnapshot"))]) });
-  }
+    },
+  };
+}
+
+/**
+ * A migrated, empty database for one test file: in-memory PGlite (the worker's, emptied), or a throwaway
+ * database on the test PostgreSQL server (so test files can run in parallel without sharing rows). Both
+ * start as copies of the one database integration-setup.ts migrated for the run.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
+  const { handle, close } = driver === "postgres" ? await postgresForFile() : await pgliteForFile();
+  // What the file listens to ends with it, so the next file on a kept database hears nothing of it.
+  const listening = new Set<() => Promise<void>>();
 
   return {
     db: handle.db,
     driver,
-    listen: (channel, onNotify) => handle.listen(channel, onNotify),
+    async listen(channel, onNotify) {
+      const stop = await handle.listen(channel, onNotify);
+      const stopOnce = async () => {
+        if (listening.delete(stopOnce)) await stop();
+      };
+      listening.add(stopOnce);
+      return stopOnce;
+    },
     ping: () => handle.ping(),
     runSql: (text, values) => handle.runSql(text, values),
-    async reset() {
-      const tables = await queryRows<{ name: string }>(
-        handle.db,
-        sql`select tablename as name from pg_tables where schemaname = 'public'`,
-      );
-      const list = tables.map((t) => `"${t.name}"`).join(", ");
-      if (list) await handle.db.execute(sql.raw(`TRUNCATE ${list} RESTART IDENTITY CASCADE`));
-    },
+    reset: () => emptyTables(handle.db),
     async close() {
-      await handle.close();
-      await dropDatabase();
+      for (const stop of [...listening]) await stop();
+      await close();
     },
   };
+}
+
+/** A database of the run's driver that was opened and then closed: it answers nothing. */
+export async function closedTestDatabase(): Promise<Pick<TestDatabase, "db" | "driver" | "ping">> {
+  const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
+  const handle = driver === "postgres" ? await postgresForFile().then(async (opened) => (await opened.close(), opened.handle)) : await openPglite();
+  if (driver === "pglite") await handle.close();
+  return { db: handle.db, driver, ping: () => handle.ping() };
 }
 
 /**

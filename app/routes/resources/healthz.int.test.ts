@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testContext } from "../../../tests/support/test-context";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { closedTestDatabase, createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { loader } from "./healthz";
 
 describe("/healthz", () => {
@@ -19,9 +19,7 @@ describe("/healthz", () => {
   });
 
   it("answers 503 when the database does not", async () => {
-    const closed = await createTestDatabase();
-    await closed.close();
-    const response = await check(testContext(closed));
+    const response = await check(testContext(await closedTestDatabase()));
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ status: "unavailable" });
   });
