@@ -7,6 +7,7 @@ import type { TestProject } from "vitest/node";
 import { openDatabase } from "#app/db/client.server";
 import { migrationsFolder } from "#app/db/project-root.server";
 import { testPostgresUrl } from "../../scripts/lib/fresh-postgres";
+import { migratedSnapshot } from "./migrated-snapshot";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,11 +21,8 @@ declare module "vitest" {
 /** Migrates once per run, so test files copy a ready database instead of migrating their own. */
 export default async function setup(project: TestProject) {
   if (project.config.env?.TEST_DB_DRIVER === "postgres") return setUpPostgresTemplate(project);
-  const handle = await openDatabase({ kind: "pglite-memory" });
-  await handle.migrate(migrationsFolder());
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dealdash-snapshot-")), "migrated.tar");
-  fs.writeFileSync(file, Buffer.from(await (await handle.dump!()).arrayBuffer()));
-  await handle.close();
+  fs.writeFileSync(file, Buffer.from(await (await migratedSnapshot()).arrayBuffer()));
   project.provide("pgliteSnapshot", file);
   project.provide("postgresTemplate", "");
   return () => fs.rmSync(path.dirname(file), { recursive: true, force: true, maxRetries: 10 });

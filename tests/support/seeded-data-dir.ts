@@ -1,6 +1,10 @@
 import fs from "node:fs";
-import { prepareDatabase } from "#app/db/database.server";
+import { PGlite } from "@electric-sql/pglite";
+import { openDatabase } from "#app/db/client.server";
+import { pgliteOptions } from "#app/db/pglite-options";
+import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { tempDataDir } from "../../scripts/lib/server-process";
+import { migratedSnapshot } from "./migrated-snapshot";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -32,8 +36,15 @@ export async function shareSeededDataDir(): Promise<{ dir: string; release: () =
   };
 }
 
+/** The run's migrated snapshot unpacked into a directory, then the demo content, as a first start adds it. */
 async function seed(): Promise<string> {
   const dir = tempDataDir("dealdash-seeded-");
-  await (await prepareDatabase({ kind: "pglite", dataDir: dir }, { seedDemo: true })).close();
+  await (await PGlite.create(dir, { loadDataDir: await migratedSnapshot(), ...pgliteOptions() })).close();
+  const handle = await openDatabase({ kind: "pglite", dataDir: dir });
+  try {
+    await seedDemoContent(handle.db);
+  } finally {
+    await handle.close();
+  }
   return dir;
 }
