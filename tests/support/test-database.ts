@@ -35,6 +35,8 @@ async function emptyTables(db: Database): Promise<void> {
   forgetContentMemos();
 }
 
+const testDriver = () => (process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite");
+
 /**
  * A worker runs file after file (isolate: false), so its files take turns on one in-memory PGlite, emptied
  * when a file closes it: opening one from the snapshot costs about a second per file.
@@ -49,8 +51,9 @@ async function pgliteForFile(): Promise<{ handle: DatabaseHandle; close: () => P
   return {
     handle,
     async close() {
+      // One kept per worker; a database that cannot be emptied is not handed on.
+      if (idlePglite) return handle.close();
       try {
-        if (idlePglite) throw new Error("another database is already kept for the next file");
         await emptyTables(handle.db);
         idlePglite = handle;
       } catch {
@@ -86,7 +89,7 @@ async function postgresForFile(): Promise<{ handle: DatabaseHandle; close: () =>
  * start as copies of the one database integration-setup.ts migrated for the run.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
+  const driver = testDriver();
   const { handle, close } = driver === "postgres" ? await postgresForFile() : await pgliteForFile();
   // What the file listens to ends with it, so the next file on a kept database hears nothing of it.
   const listening = new Set<() => Promise<void>>();
@@ -114,10 +117,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /** A database of the run's driver that was opened and then closed: it answers nothing. */
 export async function closedTestDatabase(): Promise<Pick<TestDatabase, "db" | "driver" | "ping">> {
-  const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
-  const handle = driver === "postgres" ? await postgresForFile().then(async (opened) => (await opened.close(), opened.handle)) : await openPglite();
-  if (driver === "pglite") await handle.close();
-  return { db: handle.db, driver, ping: () => handle.ping() };
+  const driver = testDriver();
+  const handle = driver === "postgres" ? undefined : await openPglite();
+  const opened = handle ? { handle, close: () => handle.close() } : await postgresForFile();
+  await opened.close();
+  return { db: opened.handle.db, driver, ping: () => opened.handle.ping() };
 }
 
 /**
