@@ -10,8 +10,9 @@ const integration = (driver: "pglite" | "postgres") => ({
   extends: true as const,
   test: {
     name: `integration-${driver}`,
-    // *.pglite.test.ts covers the embedded database only (its data directory and lock).
-    include: ["app/**/*.int.test.ts", ...(driver === "pglite" ? ["app/**/*.pglite.test.ts"] : [])],
+    // *.pglite.test.ts covers the embedded database only (its data directory and lock), *.postgres.test.ts
+    // a server's (its clock is not the test's).
+    include: ["app/**/*.int.test.ts", `app/**/*.${driver}.test.ts`],
     env: { TEST_DB_DRIVER: driver },
     isolate: false,
     globalSetup: ["tests/support/integration-setup.ts"],
@@ -41,7 +42,7 @@ export default defineConfig({
           name: "unit",
           isolate: false,
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
-          exclude: ["**/*.int.test.ts", "**/*.pglite.test.ts", "node_modules/**"],
+          exclude: ["**/*.int.test.ts", "**/*.pglite.test.ts", "**/*.postgres.test.ts", "node_modules/**"],
         },
       },
       integration("pglite"),

@@ -1,6 +1,7 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Executor } from "#app/db/client.server";
+import { dueBy } from "#app/db/due.server";
 import { mailOutbox } from "#app/db/schema";
 import type { Env } from "#app/platform/env.server";
 
@@ -31,12 +32,12 @@ export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 **
 export async function sendQueuedMail(
   db: Executor,
   mailer: MailTransport,
-  { from, now = new Date() }: { from: string; now?: Date },
+  { from, now }: { from: string; now?: Date },
 ): Promise<{ sent: number; retrying: number; failed: number }> {
   const due = await db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.state, "queued"), lte(mailOutbox.nextAttemptAt, now)))
+    .where(and(eq(mailOutbox.state, "queued"), dueBy(mailOutbox.nextAttemptAt, now)))
     .orderBy(asc(mailOutbox.nextAttemptAt))
     .limit(BATCH);
   const outcome = { sent: 0, retrying: 0, failed: 0 };
@@ -56,7 +57,7 @@ export async function sendQueuedMail(
         .set({
           state: givenUp ? "failed" : "queued",
           attempts,
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+          nextAttemptAt: new Date((now ?? new Date()).getTime() + retryDelayMs(attempts)),
           lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
         })
         .where(eq(mailOutbox.id, message.id));

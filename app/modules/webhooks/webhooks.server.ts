@@ -1,8 +1,9 @@
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
-import type { Executor } from "#app/db/client.server";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Database, Executor } from "#app/db/client.server";
+import { dueBy } from "#app/db/due.server";
 import { webhookDeliveries, webhooks, type WebhookEvent, type WebhookFormat } from "#app/db/schema";
 import { decryptSecret, encryptSecret } from "#app/platform/secrets-at-rest.server";
 import { PrivateAddressError, publicOnlyLookup, refusePrivateLiteral } from "#app/platform/public-network.server";
@@ -126,12 +127,12 @@ function post(url: URL, body: string, headers: Record<string, string>, allowPriv
 }
 
 /** Posts the deliveries that are due; returns how many went through, will be tried again, and were given up. */
-export async function sendDueWebhooks(db: Executor, appSecret: string, { allowPrivate, now = new Date() }: { allowPrivate: boolean; now?: Date }) {
+export async function sendDueWebhooks(db: Executor, appSecret: string, { allowPrivate, now }: { allowPrivate: boolean; now?: Date }) {
   const due = await db
     .select({ delivery: webhookDeliveries, url: webhooks.url, secret: webhooks.secret })
     .from(webhookDeliveries)
     .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-    .where(and(eq(webhookDeliveries.state, "pending"), lte(webhookDeliveries.nextAttemptAt, now)))
+    .where(and(eq(webhookDeliveries.state, "pending"), dueBy(webhookDeliveries.nextAttemptAt, now)))
     .orderBy(asc(webhookDeliveries.nextAttemptAt))
     .limit(100);
   const outcome = { delivered: 0, retrying: 0, failed: 0 };
@@ -151,7 +152,7 @@ export async function sendDueWebhooks(db: Executor, appSecret: string, { allowPr
     const state = ok ? "delivered" : attempts >= MAX_ATTEMPTS ? "failed" : "pending";
     await db
       .update(webhookDeliveries)
-      .set({ state, attempts, responseStatus: status, response, nextAttemptAt: new Date(now.getTime() + FIRST_RETRY_MS * 2 ** (attempts - 1)) })
+      .set({ state, attempts, responseStatus: status, response, nextAttemptAt: new Date((now ?? new Date()).getTime() + FIRST_RETRY_MS * 2 ** (attempts - 1)) })
       .where(eq(webhookDeliveries.id, delivery.id));
     outcome[ok ? "delivered" : state === "failed" ? "failed" : "retrying"]++;
   }
