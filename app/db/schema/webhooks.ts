@@ -44,13 +44,18 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-/** Whether each item was live when the events job last looked: what tells 'published' from 'updated' and 'expired'. */
+/**
+ * Whether each item was live when the events job last looked, and the save it had seen: what tells
+ * 'published' from 'updated' and 'expired', and a new save from one already announced.
+ */
 export const webhookItemStates = pgTable(
   "webhook_item_states",
   {
     kind: text().notNull(),
     itemId: uuid().notNull(),
     live: boolean().notNull(),
+    /** The item's updated_at when last looked at (null: looked at before this was kept). */
+    seenUpdatedAt: timestamp({ withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.kind, t.itemId] })],
 );

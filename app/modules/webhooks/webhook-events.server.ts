@@ -11,9 +11,11 @@ import { couponType } from "#app/modules/coupons/coupon.type.server";
 import { dealType } from "#app/modules/deals/deal.type.server";
 
 // What happened since the last run, as webhook events: the items changed (saved, or a publish, unpublish or
-// end time passed) are compared with whether each was live when last looked at (`webhook_item_states`).
-// Live now and not before: published; live before and now, and saved: updated (deals); live before and not
-// now: expired (deals). The first run only starts the clock (the catalogue before webhooks is not news).
+// end time passed) are compared with whether each was live, and which save it had, when last looked at
+// (`webhook_item_states`). Live now and not before: published; live before and now, with a save not seen
+// before: updated (deals); live before and not now: expired (deals). A run re-reads the last minute's rows
+// (late commits), so an item it has already announced is recognised by its state, not by its time. The
+// first run only starts the clock (the catalogue before webhooks is not news).
 
 const MARK = "webhook-events";
 /** A row saved just before a run but committed just after it is still seen by the next run. */
@@ -56,7 +58,7 @@ async function eventsOf(db: Executor, item: Watched, since: Date, now: Date): Pr
   const changedWhere = or(gt(item.table.updatedAt, since), ...item.times.map((time) => and(gt(time, since), lte(time, now))));
   for (let offset = 0; ; offset += PER_PASS) {
     const changed = await db
-      .select({ id: item.table.id, createdAt: item.table.createdAt, publishAt: item.table.publishAt })
+      .select({ id: item.table.id, createdAt: item.table.createdAt, updatedAt: item.table.updatedAt, publishAt: item.table.publishAt })
       .from(item.table)
       .where(changedWhere)
       .orderBy(item.table.id)
@@ -75,22 +77,27 @@ async function eventsOf(db: Executor, item: Watched, since: Date, now: Date): Pr
         .where(and(eq(webhookItemStates.kind, item.kind), inArray(webhookItemStates.itemId, ids))),
     ]);
     const live = new Set(liveRows.map((row) => row.id));
-    const before = new Map(states.map((state) => [state.itemId, state.live]));
+    const before = new Map(states.map((state) => [state.itemId, state]));
     for (const row of changed) {
       const isLive = live.has(row.id);
-      const wasLive = before.get(row.id);
+      const seen = before.get(row.id);
+      const wasLive = seen?.live;
+      const savedSinceSeen = seen?.seenUpdatedAt ? row.updatedAt > seen.seenUpdatedAt : row.updatedAt > since;
       // Never looked at: new since the last run, or reaching its publish time now, is a publication.
       const isNew = row.createdAt > since || (row.publishAt !== null && row.publishAt > since);
       let event: WebhookEvent | undefined;
       if (isLive && (wasLive === false || (wasLive === undefined && isNew))) event = item.published;
-      else if (isLive) event = item.updated;
-      else if (wasLive === true) event = item.expired;
+      else if (isLive && savedSinceSeen) event = item.updated;
+      else if (!isLive && wasLive === true) event = item.expired;
       if (event) events.push({ event, kind: item.kind, id: row.id });
     }
     await db
       .insert(webhookItemStates)
-      .values(changed.map((row) => ({ kind: item.kind, itemId: row.id, live: live.has(row.id) })))
-      .onConflictDoUpdate({ target: [webhookItemStates.kind, webhookItemStates.itemId], set: { live: sql`excluded.live` } });
+      .values(changed.map((row) => ({ kind: item.kind, itemId: row.id, live: live.has(row.id), seenUpdatedAt: row.updatedAt })))
+      .onConflictDoUpdate({
+        target: [webhookItemStates.kind, webhookItemStates.itemId],
+        set: { live: sql`excluded.live`, seenUpdatedAt: sql`excluded.seen_updated_at` },
+      });
     if (changed.length < PER_PASS) break;
   }
   return events;

@@ -116,6 +116,21 @@ describe("webhooks", () => {
     );
   });
 
+  it("announce one save once, whatever the runs' timing, and when two runs overlap", async () => {
+    await addWebhook(db(), services().appSecret, { url: receiverUrl, format: "json", events: ["deal.published", "deal.updated"] });
+    const deal = await newDeal("Once Only Blender");
+    expect(await runWebhookEvents(db(), services())).toEqual({ events: 1, deliveries: 1 });
+    // Later runs re-read the last minute's saves (late commits): the deal is already announced.
+    expect(await runWebhookEvents(db(), services())).toEqual({ events: 0, deliveries: 0 });
+
+    await db().update(deals).set({ title: "Once Only Blender Pro", updatedAt: new Date() }).where(eq(deals.id, deal.id));
+    const overlapping = await Promise.all([runWebhookEvents(db(), services()), runWebhookEvents(db(), services())]);
+    expect(overlapping.reduce((sum, run) => sum + run.events, 0)).toBe(1);
+    expect(await runWebhookEvents(db(), services())).toEqual({ events: 0, deliveries: 0 });
+    const events = (await db().select().from(webhookDeliveries)).map((delivery) => delivery.event).sort();
+    expect(events).toEqual(["deal.published", "deal.updated"]);
+  });
+
   it("refuse a private or loopback address", async () => {
     await addWebhook(db(), services().appSecret, { url: receiverUrl, format: "json", events: ["deal.published"] });
     await newDeal("Private Hook Deal");

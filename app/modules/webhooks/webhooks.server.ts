@@ -91,10 +91,17 @@ export async function queueWebhookEvents(db: Executor, siteUrl: string, events: 
   return rows.length;
 }
 
-/** The events job: what happened since its last run, written as deliveries. */
-export async function runWebhookEvents(db: Executor, services: Pick<AppServices, "env">, now = new Date()) {
-  const events = await detectWebhookEvents(db, now);
-  return { events: events.length, deliveries: await queueWebhookEvents(db, services.env.PUBLIC_URL, events, now) };
+/**
+ * The events job: what happened since its last run, written as deliveries. One transaction under a lock:
+ * runs that overlap (a retry, a second process) take turns, so each sees what the one before recorded and
+ * an event is written once; a run that fails records nothing and the next one finds the same events.
+ */
+export async function runWebhookEvents(db: Database, services: Pick<AppServices, "env">, now = new Date()) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${WEBHOOK_EVENTS_JOB}))`);
+    const events = await detectWebhookEvents(tx, now);
+    return { events: events.length, deliveries: await queueWebhookEvents(tx, services.env.PUBLIC_URL, events, now) };
+  });
 }
 
 /** One signed POST; its status and the start of its answer. */

@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_item_states" ADD COLUMN "seen_updated_at" timestamp with time zone;
