@@ -98,7 +98,7 @@ export function backgroundJobs(services: Pick<AppServices, "db" | "env" | "amazo
       title: "Webhook deliveries",
       cron: "* * * * *",
       timeoutMinutes: 10,
-      run: () => sendDueWebhooks(db, services.appSecret, { allowPrivate: env.LINK_CHECK_ALLOW_PRIVATE }),
+      run: () => sendDueWebhooks(db, services.appSecret, { allowPrivate: env.LINK_CHECK_ALLOW_PRIVATE, siteUrl: env.PUBLIC_URL }),
     },
     {
       name: DIGEST_JOB,

@@ -57,6 +57,22 @@ export function publicOnlyLookup(allowPrivate: boolean) {
   };
 }
 
+/**
+ * Why `url` may not be posted to, checked when the owner saves it: its host is, or resolves to, a private
+ * address, or cannot be found; null when it may. (Each request checks again: a host can change its answer.)
+ */
+export async function publicUrlProblem(url: URL, allowPrivate: boolean): Promise<string | null> {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (allowPrivate) return null;
+  if (net.isIP(host)) return isPublicAddress(host) ? null : `${host} is a private network address`;
+  try {
+    const inside = (await dns.promises.lookup(host, { all: true })).find((answer) => !isPublicAddress(answer.address));
+    return inside ? `${host} points to a private network address (${inside.address})` : null;
+  } catch {
+    return `${host} could not be found`;
+  }
+}
+
 /** A URL whose host is written as a private address (connected to without a lookup), as an error; else null. */
 export function refusePrivateLiteral(url: URL, allowPrivate: boolean): PrivateAddressError | null {
   const literal = url.hostname.replace(/^\[|\]$/g, "");

@@ -12,12 +12,15 @@ import { scheduleInputs } from "#app/modules/content-types/schedule";
 export function useValidatedForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   schema: Schema,
   options: {
+    /** Tells forms of one page apart (each hook's edit form). */
+    id?: string;
     lastResult?: SubmissionResult<string[]> | null;
     defaultValue?: Record<string, unknown> | null;
     shouldValidate?: "onBlur" | "onSubmit";
   },
 ) {
   return useForm<z.input<Schema>, z.output<Schema>>({
+    id: options.id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue as never,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

@@ -12,3 +12,4 @@ export * from "./stores";
 export * from "./mail";
 export * from "./alerts";
 export * from "./webhooks";
+export * from "./change-batches";

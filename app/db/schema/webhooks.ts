@@ -1,24 +1,38 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { WebhookEvent, WebhookFormat } from "../../lib/webhook-kinds";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { WebhookBatchMode, WebhookEvent, WebhookFormat } from "../../lib/webhook-kinds";
+import type { ChangeBatchSource } from "./change-batches";
 import { createdAt, id } from "./common";
 
 // The owner's outbound webhooks (modules/webhooks): where to post which events, in which format, signed
 // with the hook's own secret (stored encrypted with the app secret); each delivery kept with its answer.
 
-export type { WebhookEvent, WebhookFormat } from "../../lib/webhook-kinds";
+export type { WebhookBatchMode, WebhookEvent, WebhookFormat } from "../../lib/webhook-kinds";
 
 export const webhooks = pgTable("webhooks", {
   id: id(),
   url: text().notNull(),
   format: text().$type<WebhookFormat>().notNull(),
   events: text().array().$type<WebhookEvent[]>().notNull(),
+  /** What an import or a bulk action sends it: one summary post, or nothing. */
+  batches: text().$type<WebhookBatchMode>().notNull().default("summary"),
   /** HMAC key of the signature header, encrypted at rest (platform/secrets-at-rest.server.ts). */
   secret: text().notNull(),
   createdAt: createdAt(),
 });
 
-/** pending: to be posted (again at `nextAttemptAt`); delivered: answered 2xx; failed: given up. */
+/** The news a delivery tells, kept so that items no longer live when it is sent are left out of it. */
+export interface DeliveryNews {
+  kind: "deal" | "coupon" | "guide";
+  ids: string[];
+  count: number;
+  source?: ChangeBatchSource;
+}
+
+/**
+ * pending: to be posted (again at `nextAttemptAt`); delivered: answered 2xx; failed: given up; dropped: not
+ * sent, as none of its items was still live.
+ */
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
@@ -28,7 +42,10 @@ export const webhookDeliveries = pgTable(
       .references(() => webhooks.id, { onDelete: "cascade" }),
     event: text().$type<WebhookEvent>().notNull(),
     body: text().notNull(),
-    state: text().$type<"pending" | "delivered" | "failed">().notNull().default("pending"),
+    /** Null for a 'Send test' post. */
+    news: jsonb().$type<DeliveryNews>(),
+    test: boolean().notNull().default(false),
+    state: text().$type<"pending" | "delivered" | "failed" | "dropped">().notNull().default("pending"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     responseStatus: integer(),

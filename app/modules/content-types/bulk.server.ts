@@ -2,7 +2,8 @@ import { and, asc, count, ne, not, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "#app/db/client.server";
 import { databaseName } from "#app/db/sql-text";
-import { auditLog } from "#app/db/schema";
+import { auditLog, changeBatchItems } from "#app/db/schema";
+import { openChangeBatch } from "./change-batches.server";
 import type { AnyContentType, Reference } from "./content-type";
 import type { Actor } from "./mutations.server";
 import { dependentsOf } from "./mutations.server";
@@ -63,10 +64,24 @@ function changeOf(type: AnyContentType, action: Exclude<BulkAction, "delete">): 
 }
 
 /**
- * Runs `change` (an UPDATE or DELETE … RETURNING the id and the row's name as `title`) and writes an
- * audit row for every row it touched, in one statement; returns how many it touched.
+ * Runs `change` (an UPDATE or DELETE … RETURNING the id, the row's name as `title` and its `updated_at`)
+ * and writes an audit row for every row it touched, in one statement; an update also notes each row in
+ * the action's change batch (webhooks tell of it once). Returns how many rows it touched.
  */
-async function changeWithAudit(tx: Executor, type: AnyContentType, change: SQL, action: "update" | "delete", actor: Actor, detail: Record<string, unknown>): Promise<number> {
+async function changeWithAudit(
+  tx: Executor,
+  type: AnyContentType,
+  change: SQL,
+  action: "update" | "delete",
+  actor: Actor,
+  detail: Record<string, unknown>,
+  batchId?: string,
+): Promise<number> {
+  const batched = batchId
+    ? sql`, batched AS (
+      INSERT INTO ${changeBatchItems} (batch_id, kind, item_id, saved_at)
+      SELECT ${batchId}::uuid, ${type.key}, changed.id, changed.updated_at FROM changed)`
+    : sql``;
   const result = (await tx.execute(sql`
     WITH changed AS (${change}),
     audited AS (
@@ -74,7 +89,7 @@ async function changeWithAudit(tx: Executor, type: AnyContentType, change: SQL, 
       SELECT ${action}, ${actor.id}::uuid, ${actor.email}, ${entityOf(type)}, changed.id::text,
         jsonb_build_object('title', changed.title) || ${JSON.stringify(detail)}::jsonb
       FROM changed
-      RETURNING 1)
+      RETURNING 1)${batched}
     SELECT count(*)::int AS n FROM audited`)) as unknown as { rows: Array<{ n: number }> };
   return result.rows[0]?.n ?? 0;
 }
@@ -93,7 +108,7 @@ function usedThrough(type: AnyContentType, other: AnyContentType, reference: Ref
   return sql`exists (select 1 from ${other.table} as dependent where dependent.${column} = ${type.table.id})`;
 }
 
-const returningNamed = (type: AnyContentType) => ({ id: type.table.id, title: sql<string>`${titleColumnOf(type)}`.as("title") });
+const returningNamed = (type: AnyContentType) => ({ id: type.table.id, title: sql<string>`${titleColumnOf(type)}`.as("title"), updatedAt: type.table.updatedAt });
 
 async function deleteUnused(tx: Executor, type: AnyContentType, actor: Actor, selection: SQL | undefined): Promise<BulkResult> {
   const used = stillUsed(type);
@@ -124,7 +139,7 @@ export async function runBulkAction(type: AnyContentType, db: Database, actor: A
       .where(and(selection, ne(column, value)))
       .returning(returningNamed(type))
       .getSQL();
-    const changed = await changeWithAudit(tx, type, change, "update", actor, { bulk: action });
+    const changed = await changeWithAudit(tx, type, change, "update", actor, { bulk: action }, await openChangeBatch(tx, "bulk", { finished: true }));
     return { action, changed, refused: [], refusedCount: 0 };
   });
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { parse } from "csv-parse/sync";
 import { inArray, or, sql } from "drizzle-orm";
@@ -7,6 +6,7 @@ import type { z } from "zod";
 import type { Database, Executor } from "#app/db/client.server";
 import { isUuid } from "#app/lib/uuid";
 import type { AnyContentType } from "./content-type";
+import { finishChangeBatch, openChangeBatch } from "./change-batches.server";
 import { csvColumnsOf, csvRows, unescapeFormula, type CsvColumn } from "./csv.server";
 import { saveContent, type Actor } from "./mutations.server";
 import { contentType } from "./registry.server";
@@ -258,35 +258,42 @@ export async function importCsv(
   const columns = csvColumnsOf(type);
   const records = readCsv(text, columns);
   const refs = await referenceIndex(db, columns, records);
-  const batch = randomUUID();
+  // The import's change batch: its audit rows name it, and webhooks tell of what it wrote once it ends.
+  const batch = options.dryRun ? undefined : await openChangeBatch(db, "import");
   const report: ImportReport = { counts: { create: 0, update: 0, unchanged: 0, refuse: 0 }, lines: [], total: records.length };
   const seen = new Map<string, number>();
   const note = (line: ImportLine) => {
     report.counts[line.action] += 1;
     if (line.action === "refuse" || report.lines.length < REPORTED_LINES) report.lines.push(line);
   };
-  for (let start = 0; start < records.length; start += CHUNK) {
-    const chunk = records.slice(start, start + CHUNK);
-    const plans = await planChunk(type, db, columns, chunk, start + 2, refs, seen);
-    if (options.dryRun) plans.forEach((plan) => note(plan.line));
-    else {
-      // One transaction per chunk (others get the database between chunks); each line is a savepoint.
-      await db.transaction(async (tx) => {
-        for (const plan of plans) {
-          if (plan.value === undefined) {
-            note(plan.line);
-            continue;
+  try {
+    for (let start = 0; start < records.length; start += CHUNK) {
+      const chunk = records.slice(start, start + CHUNK);
+      const plans = await planChunk(type, db, columns, chunk, start + 2, refs, seen);
+      if (!batch) plans.forEach((plan) => note(plan.line));
+      else {
+        // One transaction per chunk (others get the database between chunks); each line is a savepoint.
+        await db.transaction(async (tx) => {
+          for (const plan of plans) {
+            if (plan.value === undefined) {
+              note(plan.line);
+              continue;
+            }
+            const saved = await saveContent(type, tx as unknown as Database, actor, plan.id, plan.value, { detail: { import: batch }, keep: type.csv!.omit, batchId: batch }).catch(
+              () => null,
+            );
+            if (saved?.ok) note(plan.line);
+            else {
+              const reason = saved && saved.reason === "invalid" ? Object.entries(saved.fieldErrors).map(([field, messages]) => `${field}: ${messages.join(", ")}`).join("; ") : "Could not be saved.";
+              note({ ...plan.line, action: "refuse", reason });
+            }
           }
-          const saved = await saveContent(type, tx as unknown as Database, actor, plan.id, plan.value, { detail: { import: batch }, keep: type.csv!.omit }).catch(() => null);
-          if (saved?.ok) note(plan.line);
-          else {
-            const reason = saved && saved.reason === "invalid" ? Object.entries(saved.fieldErrors).map(([field, messages]) => `${field}: ${messages.join(", ")}`).join("; ") : "Could not be saved.";
-            note({ ...plan.line, action: "refuse", reason });
-          }
-        }
-      });
+        });
+      }
+      options.onProgress?.(Math.min(start + CHUNK, records.length), records.length);
     }
-    options.onProgress?.(Math.min(start + CHUNK, records.length), records.length);
+  } finally {
+    if (batch) await finishChangeBatch(db, batch);
   }
   return report;
 }

@@ -5,6 +5,7 @@ import { databaseName, startsWithPattern } from "#app/db/sql-text";
 import { isStillReferenced, missingReferenceColumn, pgError, PG_UNIQUE_VIOLATION } from "#app/db/errors.server";
 import { SLUG_TAKEN } from "#app/lib/validation";
 import { recordAudit } from "#app/modules/audit/audit.server";
+import { noteBatchRows } from "./change-batches.server";
 import type { AnyContentType } from "./content-type";
 import { FieldErrors } from "./field-errors";
 import { contentTypes } from "./registry.server";
@@ -51,6 +52,8 @@ export interface SaveOptions {
   detail?: Record<string, unknown>;
   /** Columns an update leaves as they are (fields an import does not carry). */
   keep?: readonly string[];
+  /** The change batch of the operation this save is part of (an import's): webhooks tell of it once. */
+  batchId?: string;
 }
 
 /**
@@ -72,6 +75,7 @@ export async function saveContent(type: AnyContentType, db: Database, actor: Act
       if (saved) {
         const action = id === undefined ? "create" : "update";
         await recordAudit(tx, { action, actor, entity: entityOf(type), entityId: String(saved.id), detail: { title, ...options.detail } });
+        if (options.batchId) await noteBatchRows(tx, options.batchId, type, [String(saved.id)]);
       }
       return saved as ({ id: string } & Record<string, unknown>) | undefined;
     });

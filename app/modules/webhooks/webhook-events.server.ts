@@ -1,9 +1,16 @@
 import { readMark, writeMark } from "#app/db/roll-up-marks.server";
-import { and, eq, gt, inArray, lte, or, sql, type AnyColumn } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
-import { buyingGuides, coupons, deals, stores, webhookItemStates, type WebhookEvent } from "#app/db/schema";
-import { couponDiscountLabel, dealPriceAndStore } from "#app/lib/money";
-import { dealPath, storePath } from "#app/lib/public-paths";
+import {
+  buyingGuides,
+  changeBatches,
+  changeBatchItems,
+  coupons,
+  deals,
+  webhookItemStates,
+  type ChangeBatchSource,
+  type WebhookEvent,
+} from "#app/db/schema";
 import { buyingGuideType } from "#app/modules/buying-guides/buying-guide.type.server";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
 import { publicRows } from "#app/modules/content-types/public-read.server";
@@ -14,22 +21,37 @@ import { dealType } from "#app/modules/deals/deal.type.server";
 // end time passed) are compared with whether each was live, and which save it had, when last looked at
 // (`webhook_item_states`). Live now and not before: published; live before and now, with a save not seen
 // before: updated (deals); live before and not now: expired (deals). A run re-reads the last minute's rows
-// (late commits), so an item it has already announced is recognised by its state, not by its time. The
-// first run only starts the clock (the catalogue before webhooks is not news).
+// (late commits), so a save already judged is recognised by its state, not by its time. The first run
+// records every live item's state and starts the clock (the catalogue before webhooks is not news).
+//
+// Rows an import or a bulk action wrote (`change_batches`) are not news one by one: once the operation has
+// finished, its rows are judged together and make one piece of news per event ("12 new deals").
 
 const MARK = "webhook-events";
+/** Set once every live item has a state (`recordStartingStates`). */
+const STATES_MARK = "webhook-item-states";
 /** A row saved just before a run but committed just after it is still seen by the next run. */
 const LATE_COMMIT_MS = 60_000;
+/** An import that stopped half-way never finishes its batch: what it wrote is announced after this long. */
+const ABANDONED_BATCH_MS = 3_600_000;
 const PER_PASS = 500;
+/** The items a batch's news names; the rest are counted. */
+export const LISTED_PER_BATCH = 10;
 
-export interface ItemEvent {
+export type WatchedKind = "deal" | "coupon" | "guide";
+
+/** One piece of news: one item's event, or (from a batch) `count` items' with the first few named. */
+export interface WebhookNews {
   event: WebhookEvent;
-  kind: "deal" | "coupon" | "guide";
-  id: string;
+  kind: WatchedKind;
+  ids: string[];
+  count: number;
+  /** The operation that made it, for news of a batch. */
+  source?: ChangeBatchSource;
 }
 
 interface Watched {
-  kind: ItemEvent["kind"];
+  kind: WatchedKind;
   type: AnyContentType;
   table: typeof deals | typeof coupons | typeof buyingGuides;
   /** Times that, once passed, change whether a row is live. */
@@ -53,97 +75,176 @@ const watched: Watched[] = [
   { kind: "guide", type: buyingGuideType, table: buyingGuides, times: [buyingGuides.publishAt, buyingGuides.unpublishAt], published: "guide.published" },
 ];
 
-async function eventsOf(db: Executor, item: Watched, since: Date, now: Date): Promise<ItemEvent[]> {
-  const events: ItemEvent[] = [];
-  const changedWhere = or(gt(item.table.updatedAt, since), ...item.times.map((time) => and(gt(time, since), lte(time, now))));
-  for (let offset = 0; ; offset += PER_PASS) {
+/** Which of `ids` are live now (news of items gone since it was written is not sent). */
+export async function liveIdsOf(db: Executor, kind: WatchedKind, ids: string[], now = new Date()): Promise<Set<string>> {
+  const item = watched.find((candidate) => candidate.kind === kind)!;
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: item.table.id })
+    .from(publicRows(item.type, { live: true, now }))
+    .where(inArray(item.table.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
+interface Changed {
+  id: string;
+  updatedAt: Date;
+}
+
+/**
+ * Each row's event (or none) from whether it is live now and how it was when last looked at (a row never
+ * looked at was not live: every live row was recorded when webhooks started, see `recordStartingStates`);
+ * then records how it is now, with the save it has, to the microsecond.
+ */
+async function judge(db: Executor, item: Watched, changed: Changed[], now: Date, since: Date): Promise<Array<{ event: WebhookEvent; id: string }>> {
+  if (changed.length === 0) return [];
+  const ids = changed.map((row) => row.id);
+  const [live, states] = await Promise.all([
+    liveIdsOf(db, item.kind, ids, now),
+    db
+      .select({ itemId: webhookItemStates.itemId, live: webhookItemStates.live, sameSave: sql<boolean | null>`${webhookItemStates.seenUpdatedAt} = ${item.table.updatedAt}` })
+      .from(webhookItemStates)
+      .innerJoin(item.table, eq(item.table.id, webhookItemStates.itemId))
+      .where(and(eq(webhookItemStates.kind, item.kind), inArray(webhookItemStates.itemId, ids))),
+  ]);
+  const before = new Map(states.map((state) => [state.itemId, state]));
+  const events: Array<{ event: WebhookEvent; id: string }> = [];
+  for (const row of changed) {
+    const isLive = live.has(row.id);
+    const seen = before.get(row.id);
+    const wasLive = seen?.live ?? false;
+    // A state kept before saves were (sameSave null) counts a save in this run's span as new.
+    const savedSinceSeen = seen?.sameSave === false || (seen?.sameSave == null && row.updatedAt > since);
+    let event: WebhookEvent | undefined;
+    if (isLive && !wasLive) event = item.published;
+    else if (isLive && savedSinceSeen) event = item.updated;
+    else if (!isLive && wasLive) event = item.expired;
+    if (event) events.push({ event, id: row.id });
+  }
+  await db.execute(sql`
+    INSERT INTO ${webhookItemStates} (kind, item_id, live, seen_updated_at)
+    SELECT ${item.kind}, ${item.table.id}, ${live.size ? inArray(item.table.id, [...live]) : sql`false`}, ${item.table.updatedAt}
+    FROM ${item.table} WHERE ${inArray(item.table.id, ids)}
+    ON CONFLICT (kind, item_id) DO UPDATE SET live = excluded.live, seen_updated_at = excluded.seen_updated_at`);
+  return events;
+}
+
+const changedColumns = (item: Watched) => ({ id: item.table.id, updatedAt: item.table.updatedAt });
+
+/** The row is as a batch not yet announced left it: that batch will tell of it. */
+const heldByBatch = (item: Watched): SQL => sql`exists (
+  select 1 from ${changeBatchItems} join ${changeBatches} on ${changeBatches.id} = ${changeBatchItems.batchId}
+  where ${changeBatches.announcedAt} is null and ${changeBatchItems.kind} = ${item.kind}
+    and ${changeBatchItems.itemId} = ${item.table.id} and ${changeBatchItems.savedAt} = ${item.table.updatedAt})`;
+
+/** This save of the row has been judged already (a run re-reads the last minute's saves for late commits). */
+const saveSeen = (item: Watched): SQL => sql`exists (
+  select 1 from ${webhookItemStates}
+  where ${webhookItemStates.kind} = ${item.kind} and ${webhookItemStates.itemId} = ${item.table.id}
+    and ${webhookItemStates.seenUpdatedAt} = ${item.table.updatedAt})`;
+
+/** One piece of news per item changed since `since`, but for rows a batch holds. */
+async function itemNews(db: Executor, item: Watched, since: Date, now: Date): Promise<WebhookNews[]> {
+  const news: WebhookNews[] = [];
+  const changedWhere = and(
+    or(and(gt(item.table.updatedAt, since), sql`not ${saveSeen(item)}`), ...item.times.map((time) => and(gt(time, since), lte(time, now)))),
+    sql`not ${heldByBatch(item)}`,
+  );
+  // By id, after the last one judged: judging a row changes what the condition finds.
+  for (let after = ""; ; ) {
     const changed = await db
-      .select({ id: item.table.id, createdAt: item.table.createdAt, updatedAt: item.table.updatedAt, publishAt: item.table.publishAt })
+      .select(changedColumns(item))
       .from(item.table)
-      .where(changedWhere)
+      .where(and(changedWhere, after ? gt(item.table.id, after) : undefined))
       .orderBy(item.table.id)
-      .limit(PER_PASS)
-      .offset(offset);
+      .limit(PER_PASS);
     if (changed.length === 0) break;
-    const ids = changed.map((row) => row.id);
-    const [liveRows, states] = await Promise.all([
-      db
-        .select({ id: item.table.id })
-        .from(publicRows(item.type, { live: true, now }))
-        .where(inArray(item.table.id, ids)),
-      db
-        .select()
-        .from(webhookItemStates)
-        .where(and(eq(webhookItemStates.kind, item.kind), inArray(webhookItemStates.itemId, ids))),
-    ]);
-    const live = new Set(liveRows.map((row) => row.id));
-    const before = new Map(states.map((state) => [state.itemId, state]));
-    for (const row of changed) {
-      const isLive = live.has(row.id);
-      const seen = before.get(row.id);
-      const wasLive = seen?.live;
-      const savedSinceSeen = seen?.seenUpdatedAt ? row.updatedAt > seen.seenUpdatedAt : row.updatedAt > since;
-      // Never looked at: new since the last run, or reaching its publish time now, is a publication.
-      const isNew = row.createdAt > since || (row.publishAt !== null && row.publishAt > since);
-      let event: WebhookEvent | undefined;
-      if (isLive && (wasLive === false || (wasLive === undefined && isNew))) event = item.published;
-      else if (isLive && savedSinceSeen) event = item.updated;
-      else if (!isLive && wasLive === true) event = item.expired;
-      if (event) events.push({ event, kind: item.kind, id: row.id });
-    }
-    await db
-      .insert(webhookItemStates)
-      .values(changed.map((row) => ({ kind: item.kind, itemId: row.id, live: live.has(row.id), seenUpdatedAt: row.updatedAt })))
-      .onConflictDoUpdate({
-        target: [webhookItemStates.kind, webhookItemStates.itemId],
-        set: { live: sql`excluded.live`, seenUpdatedAt: sql`excluded.seen_updated_at` },
-      });
+    const events = await judge(db, item, changed, now, since);
+    news.push(...events.map(({ event, id }) => ({ event, kind: item.kind, ids: [id], count: 1 })));
+    after = changed.at(-1)!.id;
     if (changed.length < PER_PASS) break;
   }
-  return events;
+  return news;
 }
 
-/** The events since the last run (as of `now`), oldest mark first; moves the mark. */
-export async function detectWebhookEvents(db: Executor, now = new Date()): Promise<ItemEvent[]> {
+/**
+ * When webhooks start (the job's first run, or its first since item states were kept this way), every
+ * live item is recorded as live with the save it has, so a row never looked at is one that was not live.
+ * Rows saved in this run's span are left to be judged.
+ */
+async function recordStartingStates(db: Executor, since: Date, now: Date): Promise<void> {
+  for (const item of watched) {
+    const live = publicRows(item.type, { live: true, now });
+    await db.execute(sql`
+      INSERT INTO ${webhookItemStates} (kind, item_id, live, seen_updated_at)
+      SELECT ${item.kind}, ${item.table.id}, true, ${item.table.updatedAt} FROM ${live} WHERE ${item.table.updatedAt} <= ${since}
+      ON CONFLICT (kind, item_id) DO UPDATE SET seen_updated_at = coalesce(${webhookItemStates.seenUpdatedAt}, excluded.seen_updated_at)`);
+  }
+  await writeMark(db, STATES_MARK, now);
+}
+
+/** A finished batch's rows (those still as it left them), judged together: one piece of news per event. */
+async function batchNews(db: Executor, batch: typeof changeBatches.$inferSelect, now: Date): Promise<WebhookNews[]> {
+  const news = new Map<string, WebhookNews>();
+  // States kept before saves were: a save since the batch began is new (a second's slack for the clocks).
+  const since = new Date(batch.createdAt.getTime() - 1_000);
+  for (const item of watched) {
+    let after = "";
+    for (;;) {
+      // Joined by id alone: a bulk action gives every row the same updated_at, so a join on it would walk
+      // that whole run of the updated_at index for each row.
+      const rows = await db
+        .select({ ...changedColumns(item), asBatchLeftIt: sql<boolean>`${item.table.updatedAt} = ${changeBatchItems.savedAt}`, itemId: changeBatchItems.itemId })
+        .from(changeBatchItems)
+        .innerJoin(item.table, eq(item.table.id, changeBatchItems.itemId))
+        .where(and(eq(changeBatchItems.batchId, batch.id), eq(changeBatchItems.kind, item.kind), after ? gt(changeBatchItems.itemId, after) : undefined))
+        .orderBy(asc(changeBatchItems.itemId))
+        .limit(PER_PASS);
+      if (rows.length === 0) break;
+      after = rows.at(-1)!.itemId;
+      // Rows saved again since are news of their own.
+      const changed = rows.filter((row) => row.asBatchLeftIt);
+      for (const { event, id } of await judge(db, item, changed, now, since)) {
+        const key = `${item.kind}:${event}`;
+        const entry = news.get(key) ?? { event, kind: item.kind, ids: [], count: 0, source: batch.source };
+        if (entry.ids.length < LISTED_PER_BATCH) entry.ids.push(id);
+        entry.count++;
+        news.set(key, entry);
+      }
+      if (rows.length < PER_PASS) break;
+    }
+  }
+  await db.update(changeBatches).set({ announcedAt: now }).where(eq(changeBatches.id, batch.id));
+  await db.delete(changeBatchItems).where(eq(changeBatchItems.batchId, batch.id));
+  return [...news.values()];
+}
+
+/** The batches whose operation has finished (or stopped long ago) and that are not announced yet, oldest first. */
+function finishedBatches(db: Executor, now: Date) {
+  return db
+    .select()
+    .from(changeBatches)
+    .where(
+      and(
+        isNull(changeBatches.announcedAt),
+        or(lte(changeBatches.finishedAt, now), lt(changeBatches.createdAt, new Date(now.getTime() - ABANDONED_BATCH_MS))),
+      ),
+    )
+    .orderBy(asc(changeBatches.createdAt));
+}
+
+/** The news since the last run (as of `now`): items' own, then finished batches'; moves the mark. */
+export async function detectWebhookNews(db: Executor, now = new Date()): Promise<WebhookNews[]> {
   const mark = await readMark(db, MARK);
-  const events = mark ? (await Promise.all(watched.map((item) => eventsOf(db, item, new Date(mark.getTime() - LATE_COMMIT_MS), now)))).flat() : [];
+  const since = mark ? new Date(mark.getTime() - LATE_COMMIT_MS) : now;
+  if (!(await readMark(db, STATES_MARK))) await recordStartingStates(db, since, now);
+  const news: WebhookNews[] = [];
+  if (mark) for (const item of watched) news.push(...(await itemNews(db, item, since, now)));
+  // Before the first run there is nothing to compare with: batches are let go like the rest of the past.
+  for (const batch of await finishedBatches(db, now)) {
+    const told = await batchNews(db, batch, now);
+    if (mark) news.push(...told);
+  }
   await writeMark(db, MARK, now);
-  return events;
-}
-
-export interface EventItem {
-  title: string;
-  path: string;
-  /** Price or discount and store, in words ("$279.99 at Best Buy"). */
-  summary: string;
-}
-
-/** What a delivery says about the item: its title, DealDash page and a short summary. */
-export async function itemOf(db: Executor, kind: ItemEvent["kind"], id: string): Promise<EventItem | null> {
-  if (kind === "deal") {
-    const [row] = await db
-      .select({ title: deals.title, slug: deals.slug, price: deals.currentPrice, asin: deals.amazonAsin, store: stores.name })
-      .from(deals)
-      .leftJoin(stores, eq(stores.id, deals.storeId))
-      .where(eq(deals.id, id));
-    return row
-      ? {
-          title: row.title,
-          path: dealPath(row),
-          summary: dealPriceAndStore(row),
-        }
-      : null;
-  }
-  if (kind === "coupon") {
-    const [row] = await db
-      .select({ title: coupons.title, type: coupons.discountType, value: coupons.discountValue, store: stores.name, storeSlug: stores.slug })
-      .from(coupons)
-      .innerJoin(stores, eq(stores.id, coupons.storeId))
-      .where(eq(coupons.id, id));
-    return row
-      ? { title: row.title, path: `${storePath({ slug: row.storeSlug })}#coupon-${id}`, summary: `${couponDiscountLabel(row.type, row.value)} at ${row.store}` }
-      : null;
-  }
-  const [row] = await db.select({ title: buyingGuides.title, slug: buyingGuides.slug }).from(buyingGuides).where(eq(buyingGuides.id, id));
-  return row ? { title: row.title, path: `/buying-guides/${row.slug}`, summary: "" } : null;
+  return news;
 }

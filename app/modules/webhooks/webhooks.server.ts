@@ -1,19 +1,23 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "#app/db/client.server";
 import { dueBy } from "#app/db/due.server";
-import { webhookDeliveries, webhooks, type WebhookEvent, type WebhookFormat } from "#app/db/schema";
+import { webhookDeliveries, webhooks } from "#app/db/schema";
 import { decryptSecret, encryptSecret } from "#app/platform/secrets-at-rest.server";
-import { PrivateAddressError, publicOnlyLookup, refusePrivateLiteral } from "#app/platform/public-network.server";
+import { PrivateAddressError, publicOnlyLookup, publicUrlProblem, refusePrivateLiteral } from "#app/platform/public-network.server";
 import type { AppServices } from "#app/platform/load-context";
-import { detectWebhookEvents, itemOf, type EventItem, type ItemEvent } from "./webhook-events.server";
+import { itemsOf, sampleOf, webhookBody } from "./webhook-bodies.server";
+import { detectWebhookNews, liveIdsOf, type WebhookNews } from "./webhook-events.server";
+import type { WebhookInput } from "./webhook.schema";
 
-// The owner's webhooks: each event is written as one delivery per hook that asked for it, in the hook's
-// format (generic JSON, Discord, Slack), then posted by a job, signed, to public addresses only; a refused or
-// failed post is tried again later (30 s, doubling, 8 tries). The last 50 deliveries of each hook are kept
-// with the receiver's answer; any of them can be sent again.
+// The owner's webhooks: each piece of news is written as one delivery per hook that asked for its event (a
+// batch's news only to hooks that want a summary of imports and bulk actions), in the hook's format
+// (generic JSON, Discord, Slack), then posted by a job, signed, to public addresses only; a refused or
+// failed post is tried again later (30 s, doubling, 8 tries). News whose items are no longer live when it
+// is posted is dropped (a batch's shrinks to those still live). The last 50 deliveries of each hook are
+// kept with the receiver's answer; any of them can be sent again.
 
 export const WEBHOOK_EVENTS_JOB = "webhook-events";
 export const WEBHOOK_DELIVERIES_JOB = "webhook-deliveries";
@@ -21,27 +25,7 @@ const KEPT_PER_HOOK = 50;
 const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_MS = 30_000;
 const TIMEOUT_MS = 10_000;
-
-const eventWords: Record<WebhookEvent, string> = {
-  "deal.published": "New deal",
-  "deal.updated": "Deal updated",
-  "deal.expired": "Deal ended",
-  "coupon.published": "New coupon",
-  "guide.published": "New buying guide",
-};
-
-/** The body a hook of `format` is sent for an event. */
-export function webhookBody(format: WebhookFormat, event: ItemEvent, item: EventItem, siteUrl: string, at: Date): string {
-  const url = siteUrl + item.path;
-  const line = `${eventWords[event.event]}: ${item.title}${item.summary ? ` (${item.summary})` : ""}`;
-  if (format === "discord") return JSON.stringify({ username: "DealDash", content: `${line}\n${url}` });
-  if (format === "slack") return JSON.stringify({ text: `${eventWords[event.event]}: <${url}|${item.title}>${item.summary ? ` (${item.summary})` : ""}` });
-  return JSON.stringify({
-    event: event.event,
-    occurredAt: at.toISOString(),
-    item: { kind: event.kind, id: event.id, title: item.title, url, summary: item.summary },
-  });
-}
+const PRIVATE_ADDRESS_ANSWER = "Refused: the URL points to a private network address";
 
 /** The signature headers: HMAC-SHA256 of `<timestamp>.<body>` with the hook's secret (receivers refuse old timestamps). */
 export function signatureHeaders(secret: string, body: string, at: Date): Record<string, string> {
@@ -49,12 +33,28 @@ export function signatureHeaders(secret: string, body: string, at: Date): Record
   return { "X-DealDash-Timestamp": timestamp, "X-DealDash-Signature": `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}` };
 }
 
-export async function addWebhook(db: Executor, appSecret: string, hook: { url: string; format: WebhookFormat; events: WebhookEvent[] }): Promise<void> {
-  await db.insert(webhooks).values({ ...hook, secret: encryptSecret(randomBytes(24).toString("base64url"), appSecret) });
+export type SaveWebhookResult = { ok: true; id: string } | { ok: false; fieldErrors: Partial<Record<keyof WebhookInput, string[]>> };
+
+/**
+ * Adds a hook (`id` undefined, with a new secret) or changes one. Refused when its address is or resolves to
+ * a private one: every post to it would be refused.
+ */
+export async function saveWebhook(db: Executor, appSecret: string, id: string | undefined, input: WebhookInput, { allowPrivate }: { allowPrivate: boolean }): Promise<SaveWebhookResult> {
+  const problem = await publicUrlProblem(new URL(input.url), allowPrivate);
+  if (problem) return { ok: false, fieldErrors: { url: [`Webhooks post to public addresses only: ${problem}.`] } };
+  if (id === undefined) {
+    const [added] = await db
+      .insert(webhooks)
+      .values({ ...input, secret: encryptSecret(randomBytes(24).toString("base64url"), appSecret) })
+      .returning({ id: webhooks.id });
+    return { ok: true, id: added!.id };
+  }
+  const [changed] = await db.update(webhooks).set(input).where(eq(webhooks.id, id)).returning({ id: webhooks.id });
+  return changed ? { ok: true, id: changed.id } : { ok: false, fieldErrors: { url: ["There is no such webhook"] } };
 }
 
-export async function deleteWebhook(db: Executor, id: string): Promise<void> {
-  await db.delete(webhooks).where(eq(webhooks.id, id));
+export async function deleteWebhook(db: Executor, id: string): Promise<boolean> {
+  return (await db.delete(webhooks).where(eq(webhooks.id, id)).returning({ id: webhooks.id })).length > 0;
 }
 
 /** Every hook with its secret in clear (the admin copies it to the receiver) and its last deliveries, newest first. */
@@ -76,16 +76,20 @@ export async function webhooksWithDeliveries(db: Executor, appSecret: string) {
   );
 }
 
-/** Writes a delivery per hook that asked for each event; returns how many. */
-export async function queueWebhookEvents(db: Executor, siteUrl: string, events: ItemEvent[], at = new Date()): Promise<number> {
-  if (events.length === 0) return 0;
+/** Writes a delivery per hook that asked for each piece of news; returns how many. */
+export async function queueWebhookNews(db: Executor, siteUrl: string, news: WebhookNews[], at = new Date()): Promise<number> {
+  if (news.length === 0) return 0;
   const hooks = await db.select().from(webhooks);
-  const rows = [];
-  for (const event of events) {
-    const listening = hooks.filter((hook) => hook.events.includes(event.event));
-    const item = listening.length ? await itemOf(db, event.kind, event.id) : null;
-    if (!item) continue;
-    for (const hook of listening) rows.push({ webhookId: hook.id, event: event.event, body: webhookBody(hook.format, event, item, siteUrl, at) });
+  const rows: Array<typeof webhookDeliveries.$inferInsert> = [];
+  for (const told of news) {
+    const listening = hooks.filter((hook) => hook.events.includes(told.event) && (!told.source || hook.batches === "summary"));
+    const items = listening.length ? await itemsOf(db, told.kind, told.ids) : [];
+    if (items.length === 0) continue;
+    for (const hook of listening) {
+      const id = randomUUID();
+      const { event, ...kept } = told;
+      rows.push({ id, webhookId: hook.id, event, news: kept, nextAttemptAt: at, body: webhookBody(hook.format, { id, news: told, items, siteUrl, at }) });
+    }
   }
   if (rows.length) await db.insert(webhookDeliveries).values(rows);
   return rows.length;
@@ -99,8 +103,8 @@ export async function queueWebhookEvents(db: Executor, siteUrl: string, events: 
 export async function runWebhookEvents(db: Database, services: Pick<AppServices, "env">, now = new Date()) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${WEBHOOK_EVENTS_JOB}))`);
-    const events = await detectWebhookEvents(tx, now);
-    return { events: events.length, deliveries: await queueWebhookEvents(tx, services.env.PUBLIC_URL, events, now) };
+    const news = await detectWebhookNews(tx, now);
+    return { events: news.length, deliveries: await queueWebhookNews(tx, services.env.PUBLIC_URL, news, now) };
   });
 }
 
@@ -133,38 +137,90 @@ function post(url: URL, body: string, headers: Record<string, string>, allowPriv
   });
 }
 
-/** Posts the deliveries that are due; returns how many went through, will be tried again, and were given up. */
-export async function sendDueWebhooks(db: Executor, appSecret: string, { allowPrivate, now }: { allowPrivate: boolean; now?: Date }) {
+/** Posts `body` signed with the hook's secret: the receiver's status (null: no answer) and answer, or why there was none. */
+async function postSigned(url: string, secret: string, appSecret: string, body: string, allowPrivate: boolean): Promise<{ ok: boolean; status: number | null; response: string }> {
+  try {
+    const { status, answer } = await post(new URL(url), body, signatureHeaders(decryptSecret(secret, appSecret), body, new Date()), allowPrivate);
+    return { ok: status >= 200 && status < 300, status, response: answer };
+  } catch (error) {
+    const response = error instanceof PrivateAddressError ? PRIVATE_ADDRESS_ANSWER : error instanceof Error ? error.message : String(error);
+    return { ok: false, status: null, response };
+  }
+}
+
+type DueDelivery = typeof webhookDeliveries.$inferSelect & { format: (typeof webhooks.$inferSelect)["format"] };
+
+/**
+ * The body to post now: null when none of the news' items is live any more (an ended deal's news is about
+ * an item that is not). A batch whose listed items are partly gone is written again without them.
+ */
+async function bodyToSend(db: Executor, delivery: DueDelivery, siteUrl: string, now: Date): Promise<string | null> {
+  const { news } = delivery;
+  if (!news || delivery.event === "deal.expired") return delivery.body;
+  const live = await liveIdsOf(db, news.kind, news.ids, now);
+  if (live.size === news.ids.length) return delivery.body;
+  if (live.size === 0) return null;
+  const ids = news.ids.filter((id) => live.has(id));
+  const told: WebhookNews = { event: delivery.event, ...news, ids, count: news.count - (news.ids.length - ids.length) };
+  return webhookBody(delivery.format, { id: delivery.id, news: told, items: await itemsOf(db, news.kind, ids), siteUrl, at: delivery.createdAt });
+}
+
+/** Posts the deliveries that are due; returns how many went through, will be tried again, were given up, and were dropped. */
+export async function sendDueWebhooks(db: Executor, appSecret: string, { allowPrivate, siteUrl, now }: { allowPrivate: boolean; siteUrl: string; now?: Date }) {
   const due = await db
-    .select({ delivery: webhookDeliveries, url: webhooks.url, secret: webhooks.secret })
+    .select({ delivery: webhookDeliveries, url: webhooks.url, secret: webhooks.secret, format: webhooks.format })
     .from(webhookDeliveries)
     .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
     .where(and(eq(webhookDeliveries.state, "pending"), dueBy(webhookDeliveries.nextAttemptAt, now)))
     .orderBy(asc(webhookDeliveries.nextAttemptAt))
     .limit(100);
-  const outcome = { delivered: 0, retrying: 0, failed: 0 };
-  for (const { delivery, url, secret } of due) {
-    const attempts = delivery.attempts + 1;
-    let status: number | null = null;
-    let response: string;
-    try {
-      const answer = await post(new URL(url), delivery.body, signatureHeaders(decryptSecret(secret, appSecret), delivery.body, new Date()), allowPrivate);
-      status = answer.status;
-      response = answer.answer;
-    } catch (error) {
-      response =
-        error instanceof PrivateAddressError ? "Refused: the URL points to a private network address" : error instanceof Error ? error.message : String(error);
+  const outcome = { delivered: 0, retrying: 0, failed: 0, dropped: 0 };
+  for (const { delivery, url, secret, format } of due) {
+    const body = await bodyToSend(db, { ...delivery, format }, siteUrl, now ?? new Date());
+    if (body === null) {
+      await db
+        .update(webhookDeliveries)
+        .set({ state: "dropped", response: "Not sent: no longer live" })
+        .where(eq(webhookDeliveries.id, delivery.id));
+      outcome.dropped++;
+      continue;
     }
-    const ok = status !== null && status >= 200 && status < 300;
+    const attempts = delivery.attempts + 1;
+    const { ok, status, response } = await postSigned(url, secret, appSecret, body, allowPrivate);
     const state = ok ? "delivered" : attempts >= MAX_ATTEMPTS ? "failed" : "pending";
     await db
       .update(webhookDeliveries)
-      .set({ state, attempts, responseStatus: status, response, nextAttemptAt: new Date((now ?? new Date()).getTime() + FIRST_RETRY_MS * 2 ** (attempts - 1)) })
+      .set({ state, attempts, body, responseStatus: status, response, nextAttemptAt: new Date((now ?? new Date()).getTime() + FIRST_RETRY_MS * 2 ** (attempts - 1)) })
       .where(eq(webhookDeliveries.id, delivery.id));
     outcome[ok ? "delivered" : state === "failed" ? "failed" : "retrying"]++;
   }
   await pruneDeliveries(db);
   return outcome;
+}
+
+/**
+ * 'Send test': posts, now, the sample of the hook's first event in its format, marked as a test, and keeps
+ * the answer in its log (never tried again). Null when there is no such hook.
+ */
+export async function sendTestWebhook(db: Executor, appSecret: string, hookId: string, { allowPrivate, siteUrl }: { allowPrivate: boolean; siteUrl: string }) {
+  const [hook] = await db.select().from(webhooks).where(eq(webhooks.id, hookId));
+  if (!hook) return null;
+  const event = hook.events[0]!;
+  const id = randomUUID();
+  const body = webhookBody(hook.format, { id, ...sampleOf(event), siteUrl, at: new Date(), test: true });
+  const result = await postSigned(hook.url, hook.secret, appSecret, body, allowPrivate);
+  await db.insert(webhookDeliveries).values({
+    id,
+    webhookId: hook.id,
+    event,
+    body,
+    test: true,
+    state: result.ok ? "delivered" : "failed",
+    attempts: 1,
+    responseStatus: result.status,
+    response: result.response,
+  });
+  return result;
 }
 
 /** Keeps each hook's latest KEPT_PER_HOOK deliveries (and every one still pending). */
@@ -176,10 +232,10 @@ async function pruneDeliveries(db: Executor): Promise<void> {
     ) old WHERE d.id = old.id`);
 }
 
-/** 'Redeliver': the same body posted again, as a new delivery of its own. */
+/** 'Redeliver': the same body posted again (its items still live), as a new delivery of its own. */
 export async function redeliver(db: Executor, deliveryId: string): Promise<boolean> {
   const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
   if (!delivery) return false;
-  await db.insert(webhookDeliveries).values({ webhookId: delivery.webhookId, event: delivery.event, body: delivery.body });
+  await db.insert(webhookDeliveries).values({ webhookId: delivery.webhookId, event: delivery.event, body: delivery.body, news: delivery.news, test: delivery.test });
   return true;
 }

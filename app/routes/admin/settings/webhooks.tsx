@@ -1,139 +1,186 @@
-import { Form, useNavigation } from "react-router";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminTable } from "#app/components/admin/admin-table";
+import { SelectField, TextField } from "#app/components/forms/fields";
+import { useValidatedForm } from "#app/components/forms/use-validated-form";
 import { Button } from "#app/components/ui/button";
-import { Input } from "#app/components/ui/input";
-import { Select } from "#app/components/ui/select";
+import { useToast } from "#app/components/ui/toaster";
 import { readFormData } from "#app/lib/form-data";
-import { errorToast, successToast } from "#app/lib/toast";
-import { isHttpUrl } from "#app/lib/urls";
-import { HTTP_URL_MESSAGE } from "#app/lib/validation";
-import { webhookEvents, webhookFormats, type WebhookEvent, type WebhookFormat } from "#app/lib/webhook-kinds";
-import { recordAudit } from "#app/modules/audit/audit.server";
-import { addWebhook, deleteWebhook, redeliver, WEBHOOK_DELIVERIES_JOB, webhooksWithDeliveries } from "#app/modules/webhooks/webhooks.server";
-import { requireAdmin } from "#app/platform/auth.server";
-import { toastAnswer } from "../content/list.server";
-import type { Route } from "./+types/webhooks";
+import { errorToast, successToast, type Toast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
+import { webhookEventInfo, webhookEvents, webhookFormats, type WebhookBatchMode, type WebhookFormat } from "#app/lib/webhook-kinds";
+import { recordAudit } from "#app/modules/audit/audit.server";
+import { eventCatalogue } from "#app/modules/webhooks/webhook-bodies.server";
+import { webhookSchema, type WebhookInput } from "#app/modules/webhooks/webhook.schema";
+import { deleteWebhook, redeliver, saveWebhook, sendTestWebhook, WEBHOOK_DELIVERIES_JOB, webhooksWithDeliveries } from "#app/modules/webhooks/webhooks.server";
+import { requireAdmin } from "#app/platform/auth.server";
+import type { Route } from "./+types/webhooks";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { hooks: await webhooksWithDeliveries(context.db, context.appSecret) };
+  return { hooks: await webhooksWithDeliveries(context.db, context.appSecret), catalogue: eventCatalogue(context.env.PUBLIC_URL) };
 }
+
+/** What the page shows after a post: the form's messages (by form id) and a toast. */
+type Answer = { formId: string | null; result: SubmissionResult<string[]> | null; toast: Toast };
+const answer = (toast: Toast, formId: string | null = null, result: SubmissionResult<string[]> | null = null, status = 200) =>
+  data<Answer>({ formId, result, toast }, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readFormData(request);
   const intent = form.get("intent");
-  if (intent === "add") {
-    const url = String(form.get("url") ?? "").trim();
-    const format = String(form.get("format")) as WebhookFormat;
-    const events = form.getAll("events").map(String) as WebhookEvent[];
-    if (!isHttpUrl(url) || url.length > 2000) return toastAnswer(errorToast(`URL: ${HTTP_URL_MESSAGE}`));
-    if (!webhookFormats.includes(format)) return toastAnswer(errorToast("Choose a format"));
-    if (events.length === 0 || !events.every((event) => webhookEvents.includes(event))) return toastAnswer(errorToast("Choose at least one event"));
-    await addWebhook(context.db, context.appSecret, { url, format, events });
-    await recordAudit(context.db, { action: "create", actor: admin.user, entity: "webhook", detail: { url, format, events } });
-    return toastAnswer(successToast("Webhook added"));
-  }
   const id = String(form.get("id") ?? "");
-  if (!isUuid(id)) return toastAnswer(errorToast("There is no such webhook"));
+  if (intent === "save") {
+    const hookId = id ? id : undefined;
+    const formId = hookId ? `webhook-${hookId}` : "webhook-new";
+    if (hookId && !isUuid(hookId)) return answer(errorToast("There is no such webhook"), formId, null, 404);
+    const submission = parseWithZod(form, { schema: webhookSchema });
+    if (submission.status !== "success") return answer(errorToast("Please correct the highlighted fields"), formId, submission.reply(), 400);
+    const saved = await saveWebhook(context.db, context.appSecret, hookId, submission.value, { allowPrivate: context.env.LINK_CHECK_ALLOW_PRIVATE });
+    if (!saved.ok) return answer(errorToast(saved.fieldErrors.url?.[0] ?? "Failed to save the webhook"), formId, submission.reply({ fieldErrors: saved.fieldErrors }), 400);
+    await recordAudit(context.db, { action: hookId ? "update" : "create", actor: admin.user, entity: "webhook", entityId: saved.id, detail: { ...submission.value } });
+    return answer(successToast(hookId ? "Webhook updated" : "Webhook added"), formId, submission.reply({ resetForm: !hookId }));
+  }
+  if (!isUuid(id)) return answer(errorToast("There is no such webhook"), null, null, 404);
   if (intent === "delete") {
-    await deleteWebhook(context.db, id);
+    if (!(await deleteWebhook(context.db, id))) return answer(errorToast("There is no such webhook"), null, null, 404);
     await recordAudit(context.db, { action: "delete", actor: admin.user, entity: "webhook", entityId: id });
-    return toastAnswer(successToast("Webhook deleted"));
+    return answer(successToast("Webhook deleted"));
+  }
+  if (intent === "test") {
+    const sent = await sendTestWebhook(context.db, context.appSecret, id, { allowPrivate: context.env.LINK_CHECK_ALLOW_PRIVATE, siteUrl: context.env.PUBLIC_URL });
+    if (!sent) return answer(errorToast("There is no such webhook"), null, null, 404);
+    const reply = [sent.status, sent.response].filter((part) => part !== null && part !== "").join(" ");
+    return answer(sent.ok ? successToast(`Test delivered: ${reply}`) : errorToast(`Test failed: ${reply || "no answer"}`));
   }
   if (intent === "redeliver" && (await redeliver(context.db, id))) {
     await context.jobs.runNow(WEBHOOK_DELIVERIES_JOB);
-    return toastAnswer(successToast("Delivery queued again"));
+    return answer(successToast("Delivery queued again"));
   }
-  return toastAnswer(errorToast("There is no such delivery"));
+  return answer(errorToast("There is no such delivery"), null, null, 404);
 }
 
 const formatLabels: Record<WebhookFormat, string> = { json: "Generic JSON", discord: "Discord", slack: "Slack" };
-const eventLabels: Record<WebhookEvent, string> = {
-  "deal.published": "Deal published",
-  "deal.updated": "Deal updated",
-  "deal.expired": "Deal expired",
-  "coupon.published": "Coupon published",
-  "guide.published": "Guide published",
-};
+const batchLabels: Record<WebhookBatchMode, string> = { summary: "One summary post", quiet: "Nothing (stay quiet)" };
+const stateLabels = { delivered: "Delivered", failed: "Failed (gave up)", dropped: "Not sent: no longer live" } as const;
 const whenFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
-export default function Webhooks({ loaderData: { hooks } }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+/** The form that adds a hook (no `hook`) or changes one. */
+function WebhookForm({ hook, lastAnswer, busy }: { hook?: WebhookInput & { id: string }; lastAnswer: Answer | undefined; busy: boolean }) {
+  const formId = hook ? `webhook-${hook.id}` : "webhook-new";
+  const [form, fields] = useValidatedForm(webhookSchema, {
+    id: formId,
+    lastResult: lastAnswer?.formId === formId ? lastAnswer.result : undefined,
+    defaultValue: hook ?? { format: "json", events: ["deal.published"], batches: "summary" },
+    shouldValidate: "onSubmit",
+  });
+  const chosen = new Set(fields.events.initialValue as string[] | undefined);
   return (
-    <div className="space-y-8">
-      <AdminPageHeader
-        title="Webhooks"
-        description="Post to Discord, Slack or your own endpoint when deals, coupons and guides go live. Each post is signed: X-DealDash-Signature is sha256= the HMAC-SHA256, with the hook's secret, of X-DealDash-Timestamp, a dot and the body; refuse old timestamps. Only public addresses are posted to; a failed post is tried again, waiting longer each time."
-      />
-      <Form method="post" className="space-y-4 rounded-xl border border-gray-200 bg-white p-6">
-        <input type="hidden" name="intent" value="add" />
-        <h2 className="text-lg font-semibold">Add a webhook</h2>
-        <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-          <label className="text-sm">
-            <span className="mb-1 block font-medium text-gray-700">URL</span>
-            <Input name="url" type="url" required placeholder="https://discord.com/api/webhooks/…" />
-          </label>
-          <label className="text-sm">
-            <span className="mb-1 block font-medium text-gray-700">Format</span>
-            <Select name="format" defaultValue="json" options={webhookFormats.map((value) => ({ value, label: formatLabels[value] }))} />
-          </label>
-        </div>
-        <fieldset className="flex flex-wrap gap-4 text-sm">
-          <legend className="mb-1 font-medium text-gray-700">Events</legend>
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="save" />
+      {hook ? <input type="hidden" name="id" value={hook.id} /> : null}
+      <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+        <TextField field={fields.url} label="URL" type="url" placeholder="https://discord.com/api/webhooks/…" />
+        <SelectField field={fields.format} label="Format" options={webhookFormats.map((value) => ({ value, label: formatLabels[value] }))} />
+      </div>
+      <fieldset className="text-sm" aria-describedby={fields.events.errors ? `${fields.events.id}-error` : undefined}>
+        <legend className="mb-1 font-medium text-gray-700">Events</legend>
+        <div className="flex flex-wrap gap-4">
           {webhookEvents.map((event) => (
             <label key={event} className="flex items-center gap-2">
-              <input type="checkbox" name="events" value={event} defaultChecked={event === "deal.published"} /> {eventLabels[event]}
+              <input type="checkbox" name={fields.events.name} value={event} defaultChecked={chosen.has(event)} key={`${fields.events.key}-${event}`} />{" "}
+              {webhookEventInfo[event].label}
             </label>
           ))}
-        </fieldset>
-        <Button type="submit" disabled={busy}>
-          Add webhook
-        </Button>
-      </Form>
+        </div>
+        {fields.events.errors ? (
+          <p id={`${fields.events.id}-error`} className="mt-1 text-sm text-red-600" role="alert">
+            {fields.events.errors[0]}
+          </p>
+        ) : null}
+      </fieldset>
+      <SelectField
+        field={fields.batches}
+        label="Imports and bulk actions send"
+        hint="A CSV import or a bulk action that publishes 50 deals sends one post saying so, or none."
+        options={(Object.keys(batchLabels) as WebhookBatchMode[]).map((value) => ({ value, label: batchLabels[value] }))}
+        className="max-w-xs"
+      />
+      <Button type="submit" disabled={busy}>
+        {hook ? "Save webhook" : "Add webhook"}
+      </Button>
+    </Form>
+  );
+}
+
+export default function Webhooks({ loaderData: { hooks, catalogue }, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  useToast(actionData?.toast);
+  return (
+    <div className="min-w-0 space-y-8">
+      <AdminPageHeader
+        title="Webhooks"
+        description="Post to Discord, Slack or your own endpoint when deals, coupons and guides go live. Each post is signed: X-DealDash-Signature is sha256= the HMAC-SHA256, with the hook's secret, of X-DealDash-Timestamp, a dot and the body; refuse old timestamps. Only public addresses are posted to; a failed post is tried again, waiting longer each time, and news of an item no longer live is not sent."
+      />
+      <section className="space-y-4 rounded-xl border border-gray-200 bg-white p-6" aria-labelledby="add-webhook">
+        <h2 id="add-webhook" className="text-lg font-semibold">
+          Add a webhook
+        </h2>
+        <WebhookForm lastAnswer={actionData} busy={busy} />
+      </section>
       {hooks.map((hook) => (
         <section key={hook.id} className="space-y-3" data-testid="webhook" aria-label={`Webhook ${hook.url}`}>
           <div className="flex flex-wrap items-start justify-between gap-3">
-            <div className="text-sm">
+            <div className="min-w-0 text-sm">
               <p className="font-medium break-all text-gray-900">{hook.url}</p>
               <p className="text-gray-600">
-                {formatLabels[hook.format]} · {hook.events.map((event) => eventLabels[event]).join(", ")}
+                {formatLabels[hook.format]} · {hook.events.map((event) => webhookEventInfo[event].label).join(", ")} · Imports and bulk actions:{" "}
+                {batchLabels[hook.batches].toLowerCase()}
               </p>
-              <p className="text-gray-600">
+              <p className="break-all text-gray-600">
                 Secret: <code className="rounded bg-gray-100 px-1">{hook.secret}</code>
               </p>
             </div>
-            <Form method="post">
+            <Form method="post" className="flex flex-wrap gap-2">
               <input type="hidden" name="id" value={hook.id} />
+              <Button type="submit" name="intent" value="test" variant="outline" disabled={busy}>
+                Send test
+              </Button>
               <Button type="submit" name="intent" value="delete" variant="outline" disabled={busy}>
                 Delete webhook
               </Button>
             </Form>
           </div>
+          <details className="rounded-xl border border-gray-200 bg-white p-4" open={actionData?.formId === `webhook-${hook.id}` && actionData.toast.type === "error"}>
+            <summary className="cursor-pointer text-sm font-medium text-gray-800">Edit webhook</summary>
+            <div className="pt-4">
+              <WebhookForm hook={hook} lastAnswer={actionData} busy={busy} />
+            </div>
+          </details>
           {hook.deliveries.length === 0 ? (
             <p className="text-sm text-gray-600">No deliveries yet.</p>
           ) : (
             <AdminTable headings={[{ label: "Event" }, { label: "State" }, { label: "Answer" }, { label: "Written" }, { label: "Actions", hidden: true }]}>
               {hook.deliveries.map((delivery) => (
                 <tr key={delivery.id} className="border-t border-gray-100 align-top" data-testid="webhook-delivery">
-                  <td className="px-4 py-3">{eventLabels[delivery.event]}</td>
                   <td className="px-4 py-3">
-                    {delivery.state === "delivered"
-                      ? "Delivered"
-                      : delivery.state === "failed"
-                        ? "Failed (gave up)"
-                        : delivery.attempts
-                          ? `Retrying (${delivery.attempts} tries)`
-                          : "Waiting"}
+                    {webhookEventInfo[delivery.event].label}
+                    {delivery.test ? " (test)" : delivery.news?.source ? ` (${delivery.news.count})` : ""}
                   </td>
-                  <td className="px-4 py-3 text-gray-700">
+                  <td className="px-4 py-3" data-label="State">
+                    {delivery.state === "pending" ? (delivery.attempts ? `Retrying (${delivery.attempts} tries)` : "Waiting") : stateLabels[delivery.state]}
+                  </td>
+                  <td className="px-4 py-3 text-gray-700" data-label="Answer">
                     {delivery.responseStatus ? `${delivery.responseStatus} ` : ""}
-                    <span className="break-all">{delivery.response ?? ""}</span>
+                    <span className="break-all">{delivery.state === "dropped" ? "" : (delivery.response ?? "")}</span>
                   </td>
-                  <td className="px-4 py-3 text-gray-700">{whenFormat.format(delivery.createdAt)} UTC</td>
+                  <td className="px-4 py-3 text-gray-700" data-label="Written">
+                    {whenFormat.format(delivery.createdAt)} UTC
+                  </td>
                   <td className="px-4 py-3">
                     <Form method="post">
                       <input type="hidden" name="id" value={delivery.id} />
@@ -148,6 +195,32 @@ export default function Webhooks({ loaderData: { hooks } }: Route.ComponentProps
           )}
         </section>
       ))}
+      <section className="space-y-3" aria-labelledby="webhook-events">
+        <h2 id="webhook-events" className="text-lg font-semibold">
+          Events
+        </h2>
+        <p className="text-sm text-gray-600">
+          Generic JSON bodies carry an <code>id</code> that stays the same on every retry, so a receiver can drop repeats. A CSV import or a bulk action
+          sends one post for what it changed, with its count, its source and its first 10 items.
+        </p>
+        {catalogue.map((entry) => (
+          <details key={entry.event} className="rounded-xl border border-gray-200 bg-white p-4" data-testid="webhook-event">
+            <summary className="cursor-pointer text-sm">
+              <code className="font-medium">{entry.event}</code> · {entry.label}: {entry.description}
+            </summary>
+            <div className="grid gap-4 pt-3 lg:grid-cols-2">
+              <div className="min-w-0">
+                <h3 className="mb-1 text-sm font-medium text-gray-700">One item</h3>
+                <pre className="rounded bg-gray-50 p-3 text-xs break-all whitespace-pre-wrap">{entry.single}</pre>
+              </div>
+              <div className="min-w-0">
+                <h3 className="mb-1 text-sm font-medium text-gray-700">An import or bulk action</h3>
+                <pre className="rounded bg-gray-50 p-3 text-xs break-all whitespace-pre-wrap">{entry.batch}</pre>
+              </div>
+            </div>
+          </details>
+        ))}
+      </section>
     </div>
   );
 }
