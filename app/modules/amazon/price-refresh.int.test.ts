@@ -77,6 +77,22 @@ describe("Amazon price freshness", () => {
     expect(gift!.priceUpdatedAt?.getTime()).toBe(now.getTime());
   });
 
+  it("leaves a deal's save time alone when Amazon says what it already shows, so nothing announces a change", async () => {
+    await refreshAmazonPrices(db(), api());
+    const read = await byTitle("Stale");
+    await db().update(deals).set({ priceUpdatedAt: null, updatedAt: new Date(Date.now() - 3_600_000) }).where(eq(deals.id, read.id));
+    const before = await byTitle("Stale");
+    await refreshAmazonPrices(db(), api(), { dealIds: [read.id] });
+    const after = await byTitle("Stale");
+    expect(after.priceUpdatedAt).not.toBeNull();
+    expect(after.updatedAt.getTime()).toBe(before.updatedAt.getTime());
+
+    await db().update(deals).set({ currentPrice: 44, priceUpdatedAt: null }).where(eq(deals.id, read.id));
+    const changed = await byTitle("Stale");
+    await refreshAmazonPrices(db(), api(), { dealIds: [read.id] });
+    expect((await byTitle("Stale")).updatedAt.getTime()).toBeGreaterThan(changed.updatedAt.getTime());
+  });
+
   it("hides an Amazon price older than 24 hours (or never read), not a manual one", async () => {
     const now = new Date();
     expect(amazonPriceShowable({ amazonAsin: "B0X", priceUpdatedAt: new Date(now.getTime() - PRICE_MAX_AGE_MS + 60_000) }, now)).toBe(true);

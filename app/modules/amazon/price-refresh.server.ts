@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "#app/db/client.server";
 import { deals, giftIdeas } from "#app/db/schema";
 import { discountPercentage } from "#app/lib/discount";
@@ -24,6 +25,15 @@ function availabilityProblem(product: AmazonProduct | undefined): { ok: false; p
 }
 
 /**
+ * A read that finds what the row already says is not a save: the row keeps its `updated_at`, so what
+ * announces changes (webhooks, deal alerts) hears nothing. Only the freshness stamp moves.
+ */
+function keptSaveTime(row: Record<string, unknown>, read: Record<string, unknown>, updatedAt: AnyPgColumn) {
+  const same = Object.entries(read).every(([key, value]) => (value === null ? row[key] === null : row[key] !== null && Number(row[key]) === Number(value)));
+  return same ? { updatedAt: sql`${updatedAt}` } : {};
+}
+
+/**
  * Re-reads from Amazon the prices of deals and gift ideas with an ASIN that were never read or are older
  * than REFRESH_AFTER_MS (or exactly the given ids), and stamps when. Items Amazon no longer knows keep
  * their old stamp, so the public stops showing their price once it is 24 hours old.
@@ -39,14 +49,23 @@ export async function refreshAmazonPrices(
   const due = (column: typeof deals.priceUpdatedAt | typeof giftIdeas.priceUpdatedAt) => or(isNull(column), lt(column, cutoff));
 
   const dealRows = await db
-    .select({ id: deals.id, asin: deals.amazonAsin, url: deals.affiliateUrl })
+    .select({
+      id: deals.id,
+      asin: deals.amazonAsin,
+      url: deals.affiliateUrl,
+      currentPrice: deals.currentPrice,
+      originalPrice: deals.originalPrice,
+      discountPercentage: deals.discountPercentage,
+      rating: deals.rating,
+      reviewCount: deals.reviewCount,
+    })
     .from(deals)
     .where(and(isNotNull(deals.amazonAsin), options.dealIds ? inArray(deals.id, options.dealIds) : due(deals.priceUpdatedAt)))
     .limit(limit);
   const giftRows = options.dealIds
     ? []
     : await db
-        .select({ id: giftIdeas.id, asin: giftIdeas.amazonAsin, url: giftIdeas.productUrl })
+        .select({ id: giftIdeas.id, asin: giftIdeas.amazonAsin, url: giftIdeas.productUrl, price: giftIdeas.price, rating: giftIdeas.rating, totalReviews: giftIdeas.totalReviews })
         .from(giftIdeas)
         .where(and(isNotNull(giftIdeas.amazonAsin), due(giftIdeas.priceUpdatedAt)))
         .limit(limit);
@@ -65,30 +84,30 @@ export async function refreshAmazonPrices(
   for (const row of dealRows) {
     const product = products.get(row.asin!.toUpperCase());
     if (!product || product.currentPrice === null) continue;
+    const read = {
+      currentPrice: product.currentPrice,
+      originalPrice: product.originalPrice,
+      discountPercentage: discountPercentage(product.currentPrice, product.originalPrice),
+      ...(product.starRating !== null ? { rating: product.starRating } : {}),
+      ...(product.totalReviews !== null ? { reviewCount: product.totalReviews } : {}),
+    };
     await db
       .update(deals)
-      .set({
-        currentPrice: product.currentPrice,
-        originalPrice: product.originalPrice,
-        discountPercentage: discountPercentage(product.currentPrice, product.originalPrice),
-        ...(product.starRating !== null ? { rating: product.starRating } : {}),
-        ...(product.totalReviews !== null ? { reviewCount: product.totalReviews } : {}),
-        priceUpdatedAt: now,
-      })
+      .set({ ...read, priceUpdatedAt: now, ...keptSaveTime(row, read, deals.updatedAt) })
       .where(eq(deals.id, row.id));
     updated++;
   }
   for (const row of giftRows) {
     const product = products.get(row.asin!.toUpperCase());
     if (!product || product.currentPrice === null) continue;
+    const read = {
+      price: product.currentPrice,
+      ...(product.starRating !== null ? { rating: product.starRating } : {}),
+      ...(product.totalReviews !== null ? { totalReviews: product.totalReviews } : {}),
+    };
     await db
       .update(giftIdeas)
-      .set({
-        price: product.currentPrice,
-        ...(product.starRating !== null ? { rating: product.starRating } : {}),
-        ...(product.totalReviews !== null ? { totalReviews: product.totalReviews } : {}),
-        priceUpdatedAt: now,
-      })
+      .set({ ...read, priceUpdatedAt: now, ...keptSaveTime(row, read, giftIdeas.updatedAt) })
       .where(eq(giftIdeas.id, row.id));
     updated++;
   }
