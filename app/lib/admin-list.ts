@@ -27,7 +27,9 @@ export type AdminCell =
   | { kind: "image"; src: string | null }
   | { kind: "price"; current: string; original: string | null; discount: string | null }
   | { kind: "link"; to: string; text: string }
-  | { kind: "intent"; intent: string; text: string; busyText: string; note: string; testId?: string }
+  | { kind: "intent"; intent: string; text: string; busyText: string; note: string; icon: "refresh" | "check"; testId?: string }
+  /** Cells shown one above the other in one column (a coupon's code and whether it was seen to work). */
+  | { kind: "stack"; cells: AdminCell[] }
   | { kind: "empty" };
 
 export interface AdminListRow {

@@ -199,9 +199,9 @@ export function ContentList({
                 <DuplicateForm />
                 <RowVerbLabels />
                 <table className="admin-list block w-full text-left text-sm md:table">
-                  <thead className="hidden bg-gray-50 text-xs uppercase tracking-wide text-gray-600 md:table-header-group">
+                  <thead className="hidden bg-gray-50 text-xs uppercase text-gray-600 md:table-header-group">
                     <tr>
-                      <th scope="col" className="w-10 px-5 py-3">
+                      <th scope="col" className="w-10 px-3 py-3 2xl:px-5">
                         <input
                           type="checkbox"
                           aria-label="Select all on this page"
@@ -224,7 +224,7 @@ export function ContentList({
                           <th
                             key={column.heading}
                             scope="col"
-                            className="px-5 py-3 font-semibold"
+                            className="px-3 py-3 font-semibold 2xl:px-5"
                             aria-sort={
                               active
                                 ? page.sort.dir === "asc"
@@ -241,7 +241,7 @@ export function ContentList({
                           </th>
                         );
                       })}
-                      <th scope="col" className="px-5 py-3 font-semibold">
+                      <th scope="col" className="px-3 py-3 font-semibold 2xl:px-5">
                         Actions
                       </th>
                     </tr>

@@ -10,16 +10,15 @@ function IntentButton({ cell, id }: { cell: Extract<AdminCell, { kind: "intent" 
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
   return (
-    <div className="flex flex-col items-start gap-1 text-xs">
+    <fetcher.Form method="post" className="flex items-center gap-1 text-xs">
+      <input type="hidden" name="intent" value={cell.intent} />
+      <input type="hidden" name="id" value={id} />
       <span data-testid={cell.testId}>{cell.note}</span>
-      <fetcher.Form method="post">
-        <input type="hidden" name="intent" value={cell.intent} />
-        <input type="hidden" name="id" value={id} />
-        <button type="submit" className="row-button" disabled={busy}>
-          <ListIcon name="refresh" className="h-3 w-3" /> {busy ? cell.busyText : cell.text}
-        </button>
-      </fetcher.Form>
-    </div>
+      {/* An icon beside the note, named by its words (and showing them on hover): the column stays narrow. */}
+      <button type="submit" className="row-action shrink-0" disabled={busy} aria-label={busy ? cell.busyText : cell.text} title={cell.text}>
+        <ListIcon name={cell.icon} className="h-4 w-4" />
+      </button>
+    </fetcher.Form>
   );
 }
 
@@ -80,6 +79,14 @@ export function ListCell({ cell, rowId, titleId }: { cell: AdminCell; rowId: str
       );
     case "intent":
       return <IntentButton cell={cell} id={rowId} />;
+    case "stack":
+      return (
+        <div className="flex flex-col items-start gap-1">
+          {cell.cells.map((part, index) => (
+            <ListCell key={index} cell={part} rowId={rowId} titleId={titleId} />
+          ))}
+        </div>
+      );
     case "empty":
       return null;
   }

@@ -77,6 +77,7 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
             intent: "refresh",
             text: "Refresh now",
             busyText: "Refreshing...",
+            icon: "refresh",
             note: `Amazon ${deal.amazonAsin} · ${deal.priceUpdatedAt ? `price refreshed ${timeAgo(deal.priceUpdatedAt)}` : "price never refreshed"}`,
             testId: "price-refreshed",
           }

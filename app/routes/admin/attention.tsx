@@ -63,8 +63,12 @@ export default function NeedsAttention({ loaderData: { rows, total, page } }: Ro
                 </Link>
                 <p className="text-xs text-gray-500">{row.noun}</p>
               </td>
-              <td className="px-4 py-3 text-gray-700">{reasonText(row)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatCount(row.clicks)}</td>
+              <td className="px-4 py-3 text-gray-700" data-label="Why">
+                {reasonText(row)}
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums" data-label="Clicks (30 days)">
+                {formatCount(row.clicks)}
+              </td>
               <td className="px-4 py-3">
                 <Form method="post" className="flex flex-wrap gap-2" aria-label={`Actions for ${row.label}`}>
                   <input type="hidden" name="kind" value={row.kind} />

@@ -138,8 +138,12 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
             {rows.map((row) => (
               <tr key={row.id} className="border-t border-gray-100" data-testid="subscriber-row">
                 <td className="px-4 py-3 text-gray-900">{row.email}</td>
-                <td className="px-4 py-3 text-gray-700">{stateWords[row.state]}</td>
-                <td className="px-4 py-3 text-gray-700">{dateFormat.format(row.createdAt)}</td>
+                <td className="px-4 py-3 text-gray-700" data-label="State">
+                  {stateWords[row.state]}
+                </td>
+                <td className="px-4 py-3 text-gray-700" data-label="Subscribed">
+                  {dateFormat.format(row.createdAt)}
+                </td>
               </tr>
             ))}
           </AdminTable>

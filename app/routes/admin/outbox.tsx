@@ -38,14 +38,16 @@ export default function Outbox({ loaderData: { page, now, smtp, rows, hasNext } 
                   <pre className="mt-2 max-w-2xl whitespace-pre-wrap break-words font-sans text-gray-700">{message.text}</pre>
                 </details>
               </td>
-              <td className="px-4 py-3 text-gray-700">{message.to}</td>
-              <td className="px-4 py-3">
+              <td className="px-4 py-3 text-gray-700" data-label="To">
+                {message.to}
+              </td>
+              <td className="px-4 py-3" data-label="State">
                 <span className={message.state === "failed" ? "font-medium text-red-700" : "text-gray-700"}>{stateWords[message.state]}</span>
                 {message.lastError && message.state !== "sent" ? (
                   <span className="block text-xs text-gray-500">{`${message.attempts} ${message.attempts === 1 ? "try" : "tries"}: ${message.lastError}`}</span>
                 ) : null}
               </td>
-              <td className="px-4 py-3 text-gray-700">
+              <td className="px-4 py-3 text-gray-700" data-label="Written">
                 <time dateTime={message.createdAt.toISOString()}>{timeAgo(message.createdAt, now)}</time>
               </td>
             </tr>

@@ -1,0 +1,57 @@
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { signIn, test } from "./support/browser";
+
+// Every admin list fits a 1,280 px laptop and a 390 px phone: neither the page nor any box inside it
+// scrolls sideways, so no row action is ever off-screen.
+
+const lists = [
+  "/admin/deals",
+  "/admin/coupons",
+  "/admin/gift-ideas",
+  "/admin/buying-guides",
+  "/admin/stores",
+  "/admin/categories",
+  "/admin/attention",
+  "/admin/jobs",
+  "/admin/analytics",
+  "/admin/newsletter",
+  "/admin/outbox",
+  "/admin/settings/webhooks",
+];
+
+/** What scrolls sideways on the page: the document, or a box whose content is wider than it (with how much). */
+function sidewaysScrollers(page: Page) {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) found.push(`the page (${root.scrollWidth} > ${root.clientWidth})`);
+    for (const element of document.querySelectorAll<HTMLElement>("body *")) {
+      const overflow = getComputedStyle(element).overflowX;
+      if ((overflow === "auto" || overflow === "scroll") && element.scrollWidth > element.clientWidth + 1) {
+        const name = element.tagName.toLowerCase() + (element.className && typeof element.className === "string" ? `.${element.className.split(" ").slice(0, 3).join(".")}` : "");
+        found.push(`${name} (${element.scrollWidth} > ${element.clientWidth})`);
+      }
+    }
+    return found;
+  });
+}
+
+describe("admin lists fit the screen", () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width} px nothing scrolls sideways`, async ({ openPage }) => {
+      const { page } = await openPage({ viewport });
+      await signIn(page);
+      const scrolling: Record<string, string[]> = {};
+      for (const path of lists) {
+        await page.goto(path);
+        const found = await sidewaysScrollers(page);
+        if (found.length) scrolling[path] = found;
+      }
+      expect(scrolling).toEqual({});
+    });
+  }
+});
