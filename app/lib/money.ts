@@ -1,4 +1,6 @@
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
+/** The site's locale: how its figures are written, and read back from a spreadsheet. */
+const SITE_LOCALE = "en-US";
+const dollars = new Intl.NumberFormat(SITE_LOCALE, { style: "currency", currency: "USD", minimumFractionDigits: 2 });
 
 /** A discount value as labels show it: whole numbers bare ("20", "50"), others with cents ("7.50"). */
 export function discountAmount(value: number): string {
@@ -22,4 +24,26 @@ export function couponDiscountLabel(type: "percentage" | "fixed", value: number)
  */
 export function dealPriceAndStore(deal: { price: number; asin: string | null; store: string | null }): string {
   return [deal.asin ? null : formatPrice(deal.price), deal.store ? `at ${deal.store}` : null].filter(Boolean).join(" ");
+}
+
+const separators = Object.fromEntries(
+  new Intl.NumberFormat(SITE_LOCALE)
+    .formatToParts(12345.6)
+    .filter((part) => part.type === "group" || part.type === "decimal")
+    .map((part) => [part.type, part.value]),
+) as { group: string; decimal: string };
+
+/**
+ * A figure as a spreadsheet writes it ("$1,099.99", "1 099,99 €" in another locale, "USD 20") as plain
+ * digits ("1099.99"), by the site's locale; null when it is no number at all.
+ */
+export function plainNumber(text: string): string | null {
+  const bare = text
+    .trim()
+    .replace(/^[A-Z]{3}(?=[\s\d\p{Sc}-])|(?<=[\d\s])[A-Z]{3}$/gu, "")
+    .replace(/[\p{Sc}\s]/gu, "")
+    .split(separators.group)
+    .join("")
+    .replace(separators.decimal, ".");
+  return /^-?\d+(\.\d+)?$/.test(bare) ? bare : null;
 }

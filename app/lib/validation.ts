@@ -36,9 +36,11 @@ export const optionalHttpUrl = () => text().trim().max(2000).refine(isHttpUrl, H
 export const imageUrl = (requiredMessage: string) => requiredText(requiredMessage, 2000).refine(isImageUrl, IMAGE_URL_MESSAGE);
 export const optionalImageUrl = () => text().trim().max(2000).refine(isImageUrl, IMAGE_URL_MESSAGE).optional();
 
+/** A number field: empty says `requiredMessage`, anything else that is no number "Enter a number". */
+const requiredNumber = (requiredMessage: string) => z.number({ error: (issue) => (issue.input === undefined ? requiredMessage : "Enter a number") });
+
 /** Dollars with cents: at least 0.01. */
-export const money = (requiredMessage: string, minMessage: string) =>
-  z.number({ message: requiredMessage }).min(0.01, minMessage).max(99_999_999.99, "Amount is too large");
+export const money = (requiredMessage: string, minMessage: string) => requiredNumber(requiredMessage).min(0.01, minMessage).max(99_999_999.99, "Amount is too large");
 
 export const optionalMoney = (minMessage: string) => z.number({ message: "Enter a number" }).min(0.01, minMessage).max(99_999_999.99, "Amount is too large").optional();
 
@@ -50,7 +52,11 @@ export const wholeCount = (label: string) =>
 
 export const checkbox = () => z.boolean().default(false);
 
-export const status = () => z.enum(contentStatuses).default("draft");
+/** One of a fixed set: a select offers only these, and a CSV line that says otherwise is told which. */
+export const choice = <const Values extends readonly [string, ...string[]]>(values: Values) =>
+  z.enum(values, { error: () => `Choose one of: ${values.join(", ")}` });
+
+export const status = () => choice(contentStatuses).default("draft");
 
 /** An id chosen from a select: present and a UUID. */
 export const reference = (message: string) => text(message).refine(isUuid, message);

@@ -127,20 +127,29 @@ describe("admin lists", () => {
     expect(await page.getByLabel("Status").inputValue()).toBe("draft");
   });
 
-  test("imports a CSV: the check shows the bad line, the import skips it", async ({ openPage }) => {
+  test("imports a CSV: the check shows problems first in the file's words, hands them back as a file, the import skips them", async ({ openPage }) => {
     const { page } = await openPage({ url: server.url });
     await signIn(page, admin);
     await page.goto("/admin/stores");
     await page.getByRole("button", { name: "Import CSV" }).click();
     const dialog = page.getByRole("dialog");
+    const template = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "Download a template" }).click()]);
+    expect(fs.readFileSync((await template[0].path())!, "utf8")).toBe("\uFEFFID,Name,Slug,Logo URL,SEO title,SEO description,Affiliate URL,API type\n");
     await dialog.getByLabel("CSV file").setInputFiles({
       name: "stores.csv",
       mimeType: "text/csv",
-      buffer: Buffer.from("name,slug\nHarbor Outfitters,harbor-outfitters\n,no-name-store\nMeadow Books,meadow-books\n"),
+      buffer: Buffer.from("Name,Slug\nHarbor Outfitters,harbor-outfitters\nMeadow Books,meadow-books\n,no-name-store\n"),
     });
     await dialog.getByRole("button", { name: "Check file" }).click();
     await dialog.getByText("This file would create 2, update 0, leave 0 unchanged, refuse 1.").waitFor();
-    await dialog.getByTestId("import-line-refuse").getByText("name: Store name is required").waitFor();
+    // Problems are shown first, alone, named by the file's own column.
+    await dialog.getByRole("button", { name: "Problems (1)", pressed: true }).waitFor();
+    expect(await dialog.getByTestId("import-line-create").count()).toBe(0);
+    await dialog.getByTestId("import-line-refuse").getByText("Name: Store name is required").waitFor();
+    const refused = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: /Download the 1 refused line/ }).click()]);
+    expect(fs.readFileSync((await refused[0].path())!, "utf8")).toBe('\uFEFFName,Slug,Problem\n,no-name-store,Name: Store name is required\n');
+    await dialog.getByRole("button", { name: "All" }).click();
+    expect(await dialog.getByTestId("import-line-create").count()).toBe(2);
     expect(await page.evaluate(() => fetch("/admin/stores?q=harbor").then((r) => r.text()))).not.toContain("Harbor Outfitters");
 
     await dialog.getByRole("button", { name: "Import 2 lines" }).click();
@@ -158,7 +167,7 @@ describe("admin lists", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^coupons-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = fs.readFileSync((await download.path())!, "utf8");
-    expect(text.startsWith("\uFEFFid,title,description,store,")).toBe(true);
+    expect(text.startsWith("\uFEFFID,Title,Description,Store,")).toBe(true);
     const lines = text.trim().split("\n");
     expect(lines.length - 1).toBe(total);
     expect(lines.slice(1).every((line) => line.includes(",published,"))).toBe(true);

@@ -1,5 +1,5 @@
 import { Dialog } from "radix-ui";
-import { Upload } from "lucide-react";
+import { Download, Upload } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "#app/components/ui/button";
@@ -34,8 +34,33 @@ async function runImport(path: string, file: File, dryRun: boolean, onProgress: 
   throw new Error("The import stopped before it finished.");
 }
 
+type Shown = ImportAction | "all";
+const filterWords: Record<Shown, string> = { refuse: "Problems", create: "New", update: "Changes", unchanged: "Unchanged", all: "All" };
+/** Problems first, then what would change. */
+const order: Record<ImportAction, number> = { refuse: 0, update: 1, create: 2, unchanged: 3 };
+
+/** A button that saves `text` as a CSV file (made when clicked: a refused-lines file can be large). */
+function SaveAs({ text, name, children }: { text: string; name: string; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+        const link = Object.assign(document.createElement("a"), { href: url, download: name });
+        link.click();
+        setTimeout(() => URL.revokeObjectURL(url), 0);
+      }}
+      className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+    >
+      <Download className="h-4 w-4" aria-hidden /> {children}
+    </button>
+  );
+}
+
 function Summary({ report, dryRun }: { report: ImportReport; dryRun: boolean }) {
   const { counts } = report;
+  const [shown, setShown] = useState<Shown>(counts.refuse > 0 ? "refuse" : "all");
+  const lines = report.lines.filter((line) => shown === "all" || line.action === shown).sort((a, b) => order[a.action] - order[b.action] || a.line - b.line);
   return (
     <div className="space-y-3" data-testid="import-report">
       <p className="font-medium" role="status">
@@ -43,23 +68,49 @@ function Summary({ report, dryRun }: { report: ImportReport; dryRun: boolean }) 
           ? `This file would create ${formatCount(counts.create)}, update ${formatCount(counts.update)}, leave ${formatCount(counts.unchanged)} unchanged, refuse ${formatCount(counts.refuse)}.`
           : `Done: created ${formatCount(counts.create)}, updated ${formatCount(counts.update)}, left ${formatCount(counts.unchanged)} unchanged, refused ${formatCount(counts.refuse)}.`}
       </p>
-      <div className="max-h-64 overflow-auto rounded-lg border border-gray-200">
-        <table className="w-full text-left text-sm">
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Show lines">
+        {(["refuse", "update", "create", "unchanged", "all"] as const).map((action) => (
+          <button
+            key={action}
+            type="button"
+            aria-pressed={shown === action}
+            onClick={() => setShown(action)}
+            disabled={action !== "all" && counts[action] === 0}
+            className="rounded-full border border-gray-300 px-3 py-1 text-xs font-medium text-gray-700 disabled:opacity-40 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
+          >
+            {filterWords[action]}
+            {action === "all" ? "" : ` (${formatCount(counts[action])})`}
+          </button>
+        ))}
+      </div>
+      {report.refusedCsv ? (
+        <SaveAs text={report.refusedCsv} name="refused-lines.csv">
+          Download the {formatCount(counts.refuse)} refused {counts.refuse === 1 ? "line" : "lines"} with their problems
+        </SaveAs>
+      ) : null}
+      <div className="max-h-80 overflow-y-auto rounded-lg border border-gray-200">
+        <table className="w-full table-fixed text-left text-sm">
           <thead className="sticky top-0 bg-gray-50 text-xs uppercase text-gray-600">
             <tr>
-              <th className="px-3 py-2">Line</th>
-              <th className="px-3 py-2">Result</th>
-              <th className="px-3 py-2">Title</th>
-              <th className="px-3 py-2">Reason</th>
+              <th className="w-14 px-3 py-2">Line</th>
+              <th className="w-24 px-3 py-2">Result</th>
+              <th className="px-3 py-2">Title and what happens</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">
-            {report.lines.map((line) => (
-              <tr key={line.line} data-testid={`import-line-${line.action}`} className={line.action === "refuse" ? "bg-red-50" : undefined}>
+            {lines.map((line) => (
+              <tr key={line.line} data-testid={`import-line-${line.action}`} className={line.action === "refuse" ? "bg-red-50 align-top" : "align-top"}>
                 <td className="px-3 py-1.5">{line.line}</td>
                 <td className="px-3 py-1.5">{actionWords[line.action]}</td>
-                <td className="px-3 py-1.5">{line.title}</td>
-                <td className="px-3 py-1.5 text-red-700">{line.reason}</td>
+                <td className="px-3 py-1.5 break-words">
+                  <span className="font-medium">{line.title}</span>
+                  {line.reason ? <span className="block text-red-700">{line.reason}</span> : null}
+                  {line.changes?.map((change) => (
+                    <span key={change.column} className="block text-gray-700">
+                      {change.column}: <s className="text-gray-500">{change.before || "(empty)"}</s> → {change.after || "(empty)"}
+                    </span>
+                  ))}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -114,8 +165,12 @@ export function CsvImportDialog({ path, noun }: { path: string; noun: string }) 
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[94vw] max-w-2xl -translate-x-1/2 -translate-y-1/2 space-y-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Import {noun} from CSV</Dialog.Title>
           <Dialog.Description className="text-sm text-gray-600">
-            Use the columns of the export. A line with an id (or an existing slug) updates that row; others are created. Check the file first: nothing is written until you import.
+            Use the columns of the export (their names or the template's). A line with an ID (or an existing slug) updates that row; others are created.
+            Check the file first: nothing is written until you import.
           </Dialog.Description>
+          <a href={`${path}?template=1`} download className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+            <Download className="h-4 w-4" aria-hidden /> Download a template (the columns, no rows)
+          </a>
           <div className="space-y-1.5">
             <Label htmlFor="csv-file">CSV file</Label>
             <input

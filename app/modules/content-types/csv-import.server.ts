@@ -2,16 +2,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { parse } from "csv-parse/sync";
 import { inArray, or, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { z } from "zod";
 import type { Database, Executor } from "#app/db/client.server";
 import { isUuid } from "#app/lib/uuid";
 import type { AnyContentType } from "./content-type";
 import { finishChangeBatch, openChangeBatch } from "./change-batches.server";
-import { csvColumnsOf, csvRows, unescapeFormula, type CsvColumn } from "./csv.server";
+import { csvColumnsOf, csvLine, csvRows, unescapeFormula, type CsvColumn } from "./csv.server";
 import { saveContent, type Actor } from "./mutations.server";
 import { contentType } from "./registry.server";
 import { titleColumnOf } from "./words";
 import { formatCount } from "#app/lib/counts";
+import { plainNumber } from "#app/lib/money";
 
 // CSV import: the export's columns back in. Each line is checked by the type's own form schema, finds
 // the row it updates by id (then by ASIN or slug), and is created, updated, left unchanged or refused
@@ -23,12 +23,20 @@ const CHUNK = 250;
 
 export type ImportAction = "create" | "update" | "unchanged" | "refuse";
 
+/** A cell an update changes, under the file's own column name. */
+export interface ImportChange {
+  column: string;
+  before: string;
+  after: string;
+}
+
 export interface ImportLine {
   /** The file's line number (the header is line 1). */
   line: number;
   action: ImportAction;
   title: string;
   reason?: string;
+  changes?: ImportChange[];
 }
 
 export interface ImportReport {
@@ -36,6 +44,8 @@ export interface ImportReport {
   /** Every refused line, and the first few hundred others. */
   lines: ImportLine[];
   total: number;
+  /** The refused lines as the file had them, with a Problem column: to fix and import again. */
+  refusedCsv?: string;
 }
 
 export class ImportFileError extends Error {}
@@ -43,28 +53,54 @@ export class ImportFileError extends Error {}
 const REPORTED_LINES = 500;
 type Cells = Record<string, string>;
 
-function readCsv(text: string, columns: CsvColumn[]): Cells[] {
-  let records: Cells[];
+/** A file read: its lines by the file's own headers, the same by our columns' keys, and each field's name in the file. */
+interface CsvFile {
+  headers: string[];
+  raw: Cells[];
+  records: Cells[];
+  /** The file's name for a field ("currentPrice" or "Current price"), for messages in the file's words. */
+  named: Map<string, string>;
+}
+
+function readCsv(text: string, columns: CsvColumn[]): CsvFile {
+  let raw: Cells[];
+  let headers: string[] = [];
   try {
-    records = parse(text, { columns: true, bom: true, skip_empty_lines: true, relax_column_count: true, trim: false });
+    raw = parse(text, {
+      columns: (first: string[]) => (headers = first.map((header) => header.trim())),
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: false,
+    });
   } catch (error) {
     throw new ImportFileError(`This file is not CSV we can read: ${(error as Error).message}`);
   }
-  const headers = Object.keys(records[0] ?? {});
-  if (records.length > 0 && !headers.some((header) => columns.some((column) => column.header === header))) {
+  // A column is known by its header ("Current price") or its field's name ("currentPrice"), in any case.
+  const known = new Map(columns.flatMap((column) => [column.header, column.key].map((name) => [name.toLowerCase(), column] as const)));
+  const named = new Map<string, string>();
+  const found = headers.flatMap((header) => {
+    const column = known.get(header.toLowerCase());
+    if (!column || named.has(column.field)) return [];
+    named.set(column.field, header);
+    return [{ header, column }];
+  });
+  if (raw.length > 0 && found.length === 0) {
     throw new ImportFileError(`None of the file's columns is one we know. Use the export's columns: ${columns.map((column) => column.header).join(", ")}.`);
   }
-  if (records.length > IMPORT_MAX_LINES) throw new ImportFileError(`A file may hold at most ${formatCount(IMPORT_MAX_LINES)} lines.`);
-  return records.map((record) => Object.fromEntries(Object.entries(record).map(([header, cell]) => [header, unescapeFormula(String(cell ?? "").replaceAll("\0", ""))])));
+  if (raw.length > IMPORT_MAX_LINES) throw new ImportFileError(`A file may hold at most ${formatCount(IMPORT_MAX_LINES)} lines.`);
+  const clean = (cell: unknown) => unescapeFormula(String(cell ?? "").replaceAll("\0", ""));
+  const records = raw.map((line) => Object.fromEntries(found.map(({ header, column }) => [column.key, clean(line[header])])));
+  return { headers, raw, records, named };
 }
 
 /** Referenced rows by their slug or name, lower-cased, for each reference column the file has. */
 async function referenceIndex(db: Executor, columns: CsvColumn[], records: Cells[]): Promise<Map<string, Map<string, string[]>>> {
   const index = new Map<string, Map<string, string[]>>();
   for (const column of columns.filter((candidate) => candidate.reference)) {
-    const names = [...new Set(records.map((record) => record[column.header]?.trim().toLowerCase()).filter((name): name is string => Boolean(name)))];
+    const names = [...new Set(records.map((record) => record[column.key]?.trim().toLowerCase()).filter((name): name is string => Boolean(name)))];
     const byName = new Map<string, string[]>();
-    index.set(column.header, byName);
+    index.set(column.key, byName);
     if (names.length === 0) continue;
     const target = contentType(column.reference!.to);
     const slug = (target.table as unknown as Record<string, AnyPgColumn>).slug!;
@@ -83,11 +119,12 @@ async function referenceIndex(db: Executor, columns: CsvColumn[], records: Cells
   return index;
 }
 
-const isBooleanField = (schema: z.ZodType) => {
-  let inner = schema as unknown as { _zod: { def: { type: string; innerType?: unknown } } };
+/** What a form field holds, under its optional and default wrappers. */
+function fieldKind(type: AnyContentType, field: string): string {
+  let inner = type.csv!.fields.shape[field] as unknown as { _zod: { def: { type: string; innerType?: unknown } } };
   while (inner._zod.def.innerType) inner = inner._zod.def.innerType as typeof inner;
-  return inner._zod.def.type === "boolean";
-};
+  return inner._zod.def.type;
+}
 
 const TRUE = new Set(["true", "yes", "y", "1", "on"]);
 
@@ -97,7 +134,7 @@ async function existingRows(type: AnyContentType, db: Executor, columns: CsvColu
   const conditions = [ids.length > 0 ? inArray(type.table.id, ids) : undefined];
   for (const by of type.csv!.importBy ?? []) {
     const column = columns.find((candidate) => candidate.field === by.name)!;
-    const values = [...new Set(records.map((record) => record[column.header]?.trim()).filter((value): value is string => Boolean(value)))];
+    const values = [...new Set(records.map((record) => record[column.key]?.trim()).filter((value): value is string => Boolean(value)))];
     // ASINs are upper case and slugs lower case: compare as the form would store them.
     if (values.length > 0) conditions.push(inArray(by, [...new Set(values.flatMap((value) => [value, value.toLowerCase(), value.toUpperCase()]))]));
   }
@@ -106,20 +143,32 @@ async function existingRows(type: AnyContentType, db: Executor, columns: CsvColu
   return (await db.select().from(type.table as PgTable).where(where)) as Array<Record<string, unknown>>;
 }
 
-const comparable = (value: unknown): unknown => {
-  if (value instanceof Date) return value.getTime();
-  if (value === undefined || value === "") return null;
-  if (value !== null && typeof value === "object") return JSON.stringify(value);
-  return value;
-};
+/** Whether a file's cell says what the stored row's (as the export writes it) says. */
+function sameCell(kind: string, before: string, after: string): boolean {
+  if (kind === "boolean") return TRUE.has(before.toLowerCase()) === TRUE.has(after.toLowerCase());
+  if (kind === "number") return (plainNumber(before) ?? before) === (plainNumber(after) ?? after) || Number(plainNumber(before)) === Number(plainNumber(after));
+  if (kind === "array") {
+    const items = (cell: string) => cell.split(",").map((item) => item.trim()).filter(Boolean).join(",");
+    return items(before) === items(after);
+  }
+  return before === after;
+}
 
-/** Whether saving `values` would change nothing in `stored`. */
-const unchanged = (values: Record<string, unknown>, stored: Record<string, unknown>) =>
-  Object.entries(values).every(([key, value]) => {
-    const before = stored[key];
-    // numeric columns come back as numbers or strings depending on the driver
-    return comparable(value) === comparable(before) || (value != null && before != null && Number(value) === Number(before));
+/**
+ * The cells a line changes in the row it matches, compared as the export writes the row: an export read
+ * back unchanged changes nothing (a deal's end is a day, whatever hour it was stored at).
+ */
+function changesOf(type: AnyContentType, file: CsvFile, columns: CsvColumn[], record: Cells, match: Match, form: FormData): ImportChange[] {
+  return columns.flatMap((column) => {
+    if (column.field === "id" || !(column.key in record)) return [];
+    const after = record[column.key]!.trim();
+    const before = match.cells[column.key] ?? "";
+    const same = column.reference
+      ? String(form.get(column.field) ?? "") === String(match.row[column.field] ?? "")
+      : sameCell(fieldKind(type, column.field), before, after);
+    return same ? [] : [{ column: file.named.get(column.field) ?? column.header, before, after }];
   });
+}
 
 interface Planned {
   line: ImportLine;
@@ -132,23 +181,26 @@ interface Planned {
 type Match = { row: Record<string, unknown>; cells: Cells };
 
 /** A line's form data: the file's cells over the stored row's (columns the file leaves out keep their values). */
-function formOf(type: AnyContentType, columns: CsvColumn[], record: Cells, match: Match | undefined, refs: Map<string, Map<string, string[]>>): FormData | string {
+function formOf(type: AnyContentType, file: CsvFile, columns: CsvColumn[], record: Cells, match: Match | undefined, refs: Map<string, Map<string, string[]>>): FormData | string {
   const cells: Cells = { ...match?.cells, ...record };
   const form = new FormData();
   for (const column of columns) {
-    const cell = cells[column.header]?.trim() ?? "";
+    const cell = cells[column.key]?.trim() ?? "";
     if (column.field === "id" || !cell) continue;
-    if (column.reference && match && cell === match.cells[column.header]) {
+    const kind = fieldKind(type, column.field);
+    if (column.reference && match && cell === match.cells[column.key]) {
       form.set(column.field, String(match.row[column.field]));
     } else if (column.reference) {
-      const found = refs.get(column.header)?.get(cell.toLowerCase()) ?? [];
-      if (found.length === 0) return `${column.header}: "${cell}" not found (use its slug or name).`;
-      if (found.length > 1) return `${column.header}: "${cell}" names several; use its slug.`;
+      const found = refs.get(column.key)?.get(cell.toLowerCase()) ?? [];
+      const header = file.named.get(column.field) ?? column.header;
+      if (found.length === 0) return `${header}: "${cell}" not found (use its slug or name).`;
+      if (found.length > 1) return `${header}: "${cell}" names several; use its slug.`;
       form.set(column.field, found[0]!);
-    } else if (isBooleanField(type.csv!.fields.shape[column.field] as z.ZodType)) {
+    } else if (kind === "boolean") {
       if (TRUE.has(cell.toLowerCase())) form.set(column.field, "on");
     } else {
-      form.set(column.field, cell);
+      // "$1,099.99" is a price; what is no number at all is left for the form's message.
+      form.set(column.field, kind === "number" ? (plainNumber(cell) ?? cell) : cell);
     }
   }
   return form;
@@ -159,7 +211,7 @@ function matchOf(type: AnyContentType, columns: CsvColumn[], record: Cells, stor
   const id = record.id?.trim().toLowerCase();
   if (id) return stored.get(id);
   for (const by of type.csv!.importBy ?? []) {
-    const value = record[columns.find((column) => column.field === by.name)!.header]?.trim();
+    const value = record[columns.find((column) => column.field === by.name)!.key]?.trim();
     const spellings = value ? [value, value.toLowerCase(), value.toUpperCase()] : [];
     const found = [...stored.values()].find(({ row }) => spellings.includes(String(row[by.name] ?? "")));
     if (found) return found;
@@ -167,30 +219,42 @@ function matchOf(type: AnyContentType, columns: CsvColumn[], record: Cells, stor
   return undefined;
 }
 
+/** A field's errors as a line's reason, in the file's words: "Current price: Enter a number". */
+const reasonOf = (file: CsvFile, columns: CsvColumn[], errors: Record<string, string[] | null | undefined>) =>
+  Object.entries(errors)
+    .map(([field, messages]) => `${file.named.get(field) ?? columns.find((column) => column.field === field)?.header ?? field}: ${(messages ?? []).join(", ")}`)
+    .join("; ");
+
 /** What one line would do, given the stored row it means (if any). */
-function planLine(type: AnyContentType, columns: CsvColumn[], record: Cells, line: number, match: Match | undefined, refs: Map<string, Map<string, string[]>>, seen: Map<string, number>): Planned {
+function planLine(
+  type: AnyContentType,
+  file: CsvFile,
+  columns: CsvColumn[],
+  record: Cells,
+  line: number,
+  match: Match | undefined,
+  refs: Map<string, Map<string, string[]>>,
+  seen: Map<string, number>,
+): Planned {
   const title = record[titleColumnOf(type).name]?.trim() || "(no title)";
   const refuse = (reason: string): Planned => ({ line: { line, action: "refuse", title, reason } });
   const id = record.id?.trim();
-  if (id && !isUuid(id)) return refuse("The id is not one of ours: leave it empty to create a new row.");
-  if (id && !match) return refuse(`No ${type.noun.one} has this id.`);
+  if (id && !isUuid(id)) return refuse("The ID is not one of ours: leave it empty to create a new row.");
+  if (id && !match) return refuse(`No ${type.noun.one} has this ID.`);
   if (match) {
     const earlier = seen.get(`id:${String(match.row.id)}`);
     if (earlier !== undefined) return refuse(`Same ${type.noun.one} as line ${earlier}.`);
     seen.set(`id:${String(match.row.id)}`, line);
   }
-  const form = formOf(type, columns, record, match, refs);
+  const form = formOf(type, file, columns, record, match, refs);
   if (typeof form === "string") return refuse(form);
   const submission = parseWithZod(form, { schema: type.schema });
-  if (submission.status !== "success") {
-    const errors = submission.reply().error ?? {};
-    return refuse(Object.entries(errors).map(([field, messages]) => `${field}: ${(messages ?? []).join(", ")}`).join("; "));
-  }
+  if (submission.status !== "success") return refuse(reasonOf(file, columns, submission.reply().error ?? {}));
   const slug = (submission.value as { slug?: string }).slug;
   if (!match) return { line: { line, action: "create", title }, value: submission.value, slug };
-  const values = Object.fromEntries(Object.entries(type.toRow(submission.value)).filter(([field]) => !type.csv.omit?.includes(field)));
-  if (unchanged(values, match.row)) return { line: { line, action: "unchanged", title } };
-  return { line: { line, action: "update", title }, id: String(match.row.id), value: submission.value, slug };
+  const changes = changesOf(type, file, columns, record, match, form);
+  if (changes.length === 0) return { line: { line, action: "unchanged", title } };
+  return { line: { line, action: "update", title, changes }, id: String(match.row.id), value: submission.value, slug };
 }
 
 /** Stored rows with their CSV cells, by id. */
@@ -203,6 +267,7 @@ async function matchesById(type: AnyContentType, db: Executor, rows: Array<Recor
 async function planChunk(
   type: AnyContentType,
   db: Executor,
+  file: CsvFile,
   columns: CsvColumn[],
   records: Cells[],
   firstLine: number,
@@ -210,7 +275,7 @@ async function planChunk(
   seen: Map<string, number>,
 ): Promise<Planned[]> {
   const byId = await matchesById(type, db, await existingRows(type, db, columns, records));
-  let plans = records.map((record, index) => planLine(type, columns, record, firstLine + index, matchOf(type, columns, record, byId), refs, seen));
+  let plans = records.map((record, index) => planLine(type, file, columns, record, firstLine + index, matchOf(type, columns, record, byId), refs, seen));
   // A line without id or slug still means the row whose slug its title makes, where slugs find rows.
   const slugColumn = (type.table as unknown as Record<string, AnyPgColumn | undefined>).slug;
   const derived = plans.flatMap((plan, index) => (plan.line.action === "create" && plan.slug && !records[index]!.slug?.trim() ? [plan.slug] : []));
@@ -219,14 +284,14 @@ async function planChunk(
     const bySlug = new Map([...found.values()].map((match) => [String(match.row.slug), match]));
     plans = plans.map((plan, index) => {
       const match = plan.line.action === "create" && plan.slug ? bySlug.get(plan.slug) : undefined;
-      return match ? planLine(type, columns, records[index]!, plan.line.line, match, refs, seen) : plan;
+      return match ? planLine(type, file, columns, records[index]!, plan.line.line, match, refs, seen) : plan;
     });
   }
-  return refuseTakenSlugs(type, db, plans, seen);
+  return refuseTakenSlugs(type, db, file, plans, seen);
 }
 
 /** Lines whose slug another row has (in the database, or an earlier line of the file) are refused. */
-async function refuseTakenSlugs(type: AnyContentType, db: Executor, plans: Planned[], seen: Map<string, number>): Promise<Planned[]> {
+async function refuseTakenSlugs(type: AnyContentType, db: Executor, file: CsvFile, plans: Planned[], seen: Map<string, number>): Promise<Planned[]> {
   const slugColumn = (type.table as unknown as Record<string, AnyPgColumn | undefined>).slug;
   const slugs = [...new Set(plans.map((plan) => plan.slug).filter((slug): slug is string => Boolean(slug)))];
   if (!slugColumn || slugs.length === 0) return plans;
@@ -236,12 +301,20 @@ async function refuseTakenSlugs(type: AnyContentType, db: Executor, plans: Plann
     const owner = owners.get(plan.slug);
     const earlier = seen.get(`slug:${plan.slug}`);
     if ((owner && owner !== plan.id) || earlier !== undefined) {
-      const reason = earlier !== undefined ? `slug: "${plan.slug}" is also line ${earlier}'s.` : `slug: Slug already in use ("${plan.slug}").`;
+      const header = file.named.get("slug") ?? "Slug";
+      const reason = earlier !== undefined ? `${header}: "${plan.slug}" is also line ${earlier}'s.` : `${header}: Slug already in use ("${plan.slug}").`;
       return { line: { ...plan.line, action: "refuse", reason } };
     }
     seen.set(`slug:${plan.slug}`, plan.line.line);
     return plan;
   });
+}
+
+/** The refused lines as the file had them, each with its problem: a file to fix and import again. */
+function refusedLines(file: CsvFile, lines: ImportLine[]): string {
+  const headers = [...file.headers, "Problem"];
+  const refused = lines.filter((line) => line.action === "refuse");
+  return "\uFEFF" + csvLine(headers) + refused.map((line) => csvLine([...file.headers.map((header) => file.raw[line.line - 2]?.[header] ?? ""), line.reason ?? ""])).join("");
 }
 
 /**
@@ -256,7 +329,8 @@ export async function importCsv(
   options: { dryRun: boolean; onProgress?: (done: number, total: number) => void },
 ): Promise<ImportReport> {
   const columns = csvColumnsOf(type);
-  const records = readCsv(text, columns);
+  const file = readCsv(text, columns);
+  const { records } = file;
   const refs = await referenceIndex(db, columns, records);
   // The import's change batch: its audit rows name it, and webhooks tell of what it wrote once it ends.
   const batch = options.dryRun ? undefined : await openChangeBatch(db, "import");
@@ -269,7 +343,7 @@ export async function importCsv(
   try {
     for (let start = 0; start < records.length; start += CHUNK) {
       const chunk = records.slice(start, start + CHUNK);
-      const plans = await planChunk(type, db, columns, chunk, start + 2, refs, seen);
+      const plans = await planChunk(type, db, file, columns, chunk, start + 2, refs, seen);
       if (!batch) plans.forEach((plan) => note(plan.line));
       else {
         // One transaction per chunk (others get the database between chunks); each line is a savepoint.
@@ -295,5 +369,6 @@ export async function importCsv(
   } finally {
     if (batch) await finishChangeBatch(db, batch);
   }
+  if (report.counts.refuse > 0) report.refusedCsv = refusedLines(file, report.lines);
   return report;
 }

@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { actor, createValid, insertActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
@@ -26,33 +26,36 @@ const importing = (type: AnyContentType, csv: string, dryRun = false) => importC
 const DEAL_HEADER = "title,store,currentPrice,shortDescription,imageUrl,affiliateUrl,status";
 
 describe("CSV export", () => {
-  it("starts with a byte-order mark and the form's columns, references by slug", async () => {
+  it("starts with a byte-order mark and the form's columns in words, references by slug", async () => {
     const store = await createValid(db(), storeType, { name: "Gadget Hub", slug: "gadget-hub" });
     await createValid(db(), dealType, { storeId: store.id, title: "Desk Lamp" });
     const bytes = new Uint8Array(await new Response(exportCsv(dealType, db(), readListParams(new URLSearchParams(), []))).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = await exported(dealType);
-    expect(csv.startsWith("id,store,category,title,slug,")).toBe(true);
-    expect(rowsOf(csv)).toEqual([expect.objectContaining({ store: "gadget-hub", title: "Desk Lamp", currentPrice: "80", featured: "false", trackClicks: "false" })]);
-    expect(Object.keys(rowsOf(await exported(storeType))[0]!)).not.toContain("apiConfig");
+    expect(csv.startsWith("ID,Store,Category,Title,Slug,Short description,Long description,Image URL,Affiliate URL,Current price,")).toBe(true);
+    expect(rowsOf(csv)).toEqual([expect.objectContaining({ Store: "gadget-hub", Title: "Desk Lamp", "Current price": "80", Featured: "false", "Track clicks": "false" })]);
+    expect(Object.keys(rowsOf(await exported(storeType))[0]!)).not.toContain("API config");
   });
 
   it("escapes cells a spreadsheet would run as formulas", async () => {
     for (const title of ["=HYPERLINK(\"http://evil\")", "+1 deal", "-50% off", "@SUM(A1)"]) await createValid(db(), dealType, { title, slug: `s-${title.length}-${title.charCodeAt(0)}` });
-    const titles = rowsOf(await exported(dealType)).map((row) => row.title);
+    const titles = rowsOf(await exported(dealType)).map((row) => row.Title);
     expect(titles.sort()).toEqual(["'+1 deal", "'-50% off", "'=HYPERLINK(\"http://evil\")", "'@SUM(A1)"].sort());
   });
 
   it("exports only what the view matches", async () => {
     await createValid(db(), dealType, { title: "Blue kettle" });
     await createValid(db(), dealType, { title: "Red kettle", status: "published" });
-    expect(rowsOf(await exported(dealType, "status=published")).map((row) => row.title)).toEqual(["Red kettle"]);
+    expect(rowsOf(await exported(dealType, "status=published")).map((row) => row.Title)).toEqual(["Red kettle"]);
   });
 });
 
 describe("CSV import", () => {
   it("reads its own export back as no change at all, and writes nothing for it", async () => {
     await seedScaleData(db(), { stores: 15, categories: 10, deals: 300, coupons: 120, gifts: 0, guides: 0, clicks: 0 });
+    // Ends stored at any hour (the export writes the day) and schedules to the second.
+    await db().execute(sql`UPDATE deals SET expires_at = now() + (random() * interval '9 days') WHERE random() < 0.3`);
+    await db().execute(sql`UPDATE coupons SET valid_until = now() + interval '3 days 5 hours 7 minutes' WHERE random() < 0.3`);
     for (const type of [dealType, contentType("coupon"), storeType]) {
       const csv = await exported(type);
       const before = await audits();
@@ -137,6 +140,42 @@ describe("CSV import", () => {
     expect(report.counts.update).toBe(1);
     const [row] = await db().select().from(stores).where(eq(stores.id, store!.id));
     expect(row).toMatchObject({ name: "Shopify Shop Renamed", apiType: "shopify", apiConfig: { token: "secret-token" } });
+  });
+
+  it("reads a spreadsheet's own words: column names, prices with signs, and says what is wrong in them", async () => {
+    const store = await createValid(db(), storeType, { name: "Gadget Hub", slug: "gadget-hub" });
+    const lamp = await createValid(db(), dealType, { storeId: store.id, title: "Desk Lamp", slug: "desk-lamp", currentPrice: 80, status: "draft" });
+    const csv = [
+      "Title,Slug,Store,Current price,Short description,Image URL,Affiliate URL,Status",
+      'Big TV,,Gadget Hub,"$1,099.99",Huge,https://x.example/t.png,https://x.example/t,published',
+      "Cheap Thing,,gadget-hub,abc,Oops,https://x.example/c.png,https://x.example/c,draft",
+      "Typo Status,,gadget-hub,5,Hm,https://x.example/s.png,https://x.example/s,Publishd",
+      `Desk Lamp,desk-lamp,gadget-hub,$74.50,${lamp.shortDescription},${lamp.imageUrl},${lamp.affiliateUrl},published`,
+    ].join("\n");
+    const report = await importing(dealType, csv, true);
+    expect(report.counts).toEqual({ create: 1, update: 1, unchanged: 0, refuse: 2 });
+    expect(report.lines).toEqual([
+      { line: 2, action: "create", title: "Big TV" },
+      { line: 3, action: "refuse", title: "Cheap Thing", reason: "Current price: Enter a number" },
+      { line: 4, action: "refuse", title: "Typo Status", reason: "Status: Choose one of: draft, published, archived" },
+      {
+        line: 5,
+        action: "update",
+        title: "Desk Lamp",
+        changes: [
+          { column: "Current price", before: "80", after: "$74.50" },
+          { column: "Status", before: "draft", after: "published" },
+        ],
+      },
+    ]);
+    // The refused lines come back as the file had them, each with its problem.
+    expect(rowsOf(report.refusedCsv!)).toEqual([
+      expect.objectContaining({ Title: "Cheap Thing", "Current price": "abc", Problem: "Current price: Enter a number" }),
+      expect.objectContaining({ Title: "Typo Status", Status: "Publishd", Problem: "Status: Choose one of: draft, published, archived" }),
+    ]);
+    await importing(dealType, csv);
+    const [tv] = await db().select().from(deals).where(eq(deals.title, "Big TV"));
+    expect(tv).toMatchObject({ currentPrice: 1099.99, status: "published" });
   });
 
   it("says what is wrong with a file it cannot use", async () => {

@@ -21,11 +21,24 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export const escapeFormula = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
 export const unescapeFormula = (cell: string) => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
 
-/** A CSV column: its header, and the form field (and reference, for ids shown as slugs) it carries. */
+/**
+ * A CSV column: its header (words a spreadsheet user reads: "Current price"), the name an import also
+ * accepts for it (the form field's, or the reference's URL parameter: "currentPrice", "store"), and the
+ * form field (and reference, for ids shown as slugs) it carries.
+ */
 export interface CsvColumn {
   header: string;
+  key: string;
   field: string;
   reference?: Reference;
+}
+
+const ACRONYMS = new Set(["id", "url", "asin", "seo", "api"]);
+
+/** A field's name in words: "currentPrice" → "Current price", "amazonAsin" → "Amazon ASIN". */
+export function columnLabel(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(" ");
+  return words.map((word, index) => (ACRONYMS.has(word) ? word.toUpperCase() : index === 0 ? word[0]!.toUpperCase() + word.slice(1) : word)).join(" ");
 }
 
 /** The CSV's columns for a type: the id, then its form fields in order. */
@@ -33,16 +46,17 @@ export function csvColumnsOf(type: AnyContentType): CsvColumn[] {
   const csv = type.csv!;
   const fields = Object.keys(csv.fields.shape).filter((field) => !csv.omit?.includes(field));
   return [
-    { header: "id", field: "id" },
+    { header: "ID", key: "id", field: "id" },
     ...fields.map((field) => {
       const reference = type.references?.find((candidate) => candidate.field === field);
-      return reference ? { header: refParamOf(reference), field, reference } : { header: field, field };
+      const key = reference ? refParamOf(reference) : field;
+      return { header: columnLabel(key), key, field, ...(reference ? { reference } : {}) };
     }),
   ];
 }
 
 /** A stored value as the form (and so the CSV) writes it. */
-function cellOf(value: unknown, field: string): string {
+export function cellOf(value: unknown, field: string): string {
   if (value === null || value === undefined) return "";
   if (value instanceof Date) return isScheduleField(field) ? toDateTimeInput(value) : toDateInput(value);
   if (Array.isArray(value)) return value.join(", ");
@@ -65,24 +79,27 @@ async function referencedSlugs(type: AnyContentType, db: Executor, rows: Array<R
   return slugs;
 }
 
-/** One stored row as CSV cells by header. */
+/** One stored row as CSV cells by column key. */
 export function csvCells(columns: CsvColumn[], row: Record<string, unknown>, slugs: Map<string, string>): Record<string, string> {
   return Object.fromEntries(
     columns.map((column) => {
       const value = row[column.field];
-      return [column.header, column.reference ? (typeof value === "string" ? (slugs.get(`${column.field}:${value}`) ?? "") : "") : cellOf(value, column.field)];
+      return [column.key, column.reference ? (typeof value === "string" ? (slugs.get(`${column.field}:${value}`) ?? "") : "") : cellOf(value, column.field)];
     }),
   );
 }
 
-/** Cells by header for stored rows, with references as slugs: what the export writes and import compares. */
+/** Cells by column key for stored rows, with references as slugs: what the export writes and import compares. */
 export async function csvRows(type: AnyContentType, db: Executor, rows: Array<Record<string, unknown>>): Promise<Array<Record<string, string>>> {
   const columns = csvColumnsOf(type);
   const slugs = await referencedSlugs(type, db, rows);
   return rows.map((row) => csvCells(columns, row, slugs));
 }
 
-const line = (cells: string[]) => stringify([cells.map(escapeFormula)]);
+export const csvLine = (cells: string[]) => stringify([cells.map(escapeFormula)]);
+
+/** The header line alone, with the byte-order mark: a file to start an import from. */
+export const csvTemplate = (type: AnyContentType) => BOM + csvLine(csvColumnsOf(type).map((column) => column.header));
 
 /**
  * Every row a list view matches, as a CSV stream read a thousand rows at a time, so a hundred thousand
@@ -97,7 +114,7 @@ export function exportCsv(type: AnyContentType, db: Executor, params: ListParams
   let offset = 0;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(BOM + line(columns.map((column) => column.header))));
+      controller.enqueue(encoder.encode(csvTemplate(type)));
     },
     async pull(controller) {
       const batch = (await db
@@ -109,7 +126,7 @@ export function exportCsv(type: AnyContentType, db: Executor, params: ListParams
         .offset(offset)) as Array<Record<string, unknown>>;
       offset += batch.length;
       const cells = await csvRows(type, db, batch);
-      if (cells.length > 0) controller.enqueue(encoder.encode(cells.map((row) => line(columns.map((column) => row[column.header]!))).join("")));
+      if (cells.length > 0) controller.enqueue(encoder.encode(cells.map((row) => csvLine(columns.map((column) => row[column.key]!))).join("")));
       if (batch.length < EXPORT_BATCH) controller.close();
     },
   });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { scheduleFields, scheduleInOrder } from "#app/modules/content-types/schedule";
 import { discountAmount } from "#app/lib/money";
-import { checkbox, optionalDate, optionalHttpUrl, optionalText, reference, requiredText, status, text } from "#app/lib/validation";
+import { checkbox, choice, optionalDate, optionalHttpUrl, optionalText, reference, requiredText, status, text } from "#app/lib/validation";
 
 export const discountTypes = ["percentage", "fixed"] as const;
 export const urlTypes = ["automatic", "manual"] as const;
@@ -12,7 +12,7 @@ export const couponFields = z.object({
   description: requiredText("Description is required", 2000),
   storeId: reference("Store is required"),
   couponCode: text().trim().max(64, "Must be at most 64 characters").optional(),
-  discountType: z.enum(discountTypes).default("percentage"),
+  discountType: choice(discountTypes).default("percentage"),
   discountValue: z
     .number({ message: "Discount value is required" })
     .min(0.01, "Value must be greater than 0")
@@ -20,7 +20,7 @@ export const couponFields = z.object({
   validFrom: optionalDate(),
   validUntil: optionalDate(),
   terms: optionalText(5000),
-  urlType: z.enum(urlTypes).default("automatic"),
+  urlType: choice(urlTypes).default("automatic"),
   customUrl: optionalHttpUrl(),
   affiliateUrl: optionalHttpUrl(),
   status: status(),

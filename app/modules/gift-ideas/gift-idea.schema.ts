@@ -5,6 +5,7 @@ import { normalizeTags } from "#app/lib/tags";
 import { asin } from "#app/modules/deals/deal.schema";
 import {
   checkbox,
+  choice,
   httpUrl,
   IMAGE_URL_MESSAGE,
   imageUrl,
@@ -41,8 +42,8 @@ export const giftIdeaFields = z.object({
   totalReviews: wholeCount("Total reviews"),
   primeEligible: checkbox(),
   tags: stringList(text().max(50, "A tag can be at most 50 characters")).transform(normalizeTags),
-  occasion: z.enum(occasions).optional(),
-  audienceType: z.enum(audiences).optional(),
+  occasion: choice(occasions).optional(),
+  audienceType: choice(audiences).optional(),
   showInGiftGuide: checkbox(),
   status: status(),
   ...scheduleFields,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVALID_CHARACTER, optionalHttpUrl, optionalImageUrl, optionalSlug, optionalText, requiredText, text, slugged } from "#app/lib/validation";
+import { choice, INVALID_CHARACTER, optionalHttpUrl, optionalImageUrl, optionalSlug, optionalText, requiredText, text, slugged } from "#app/lib/validation";
 
 export const storeApiTypes = ["manual", "amazon", "shopify", "woocommerce"] as const;
 /** The Amazon settings screen saves this one; the store form shows it but does not offer it. */
@@ -48,7 +48,7 @@ export const storeFields = z.object({
   seoTitle: optionalText(200),
   seoDescription: optionalText(500),
   affiliateUrl: optionalHttpUrl(),
-  apiType: z.enum(allApiTypes).default("manual"),
+  apiType: choice(allApiTypes).default("manual"),
   apiConfig,
 });
 

@@ -1,5 +1,5 @@
 import { readListParams } from "#app/modules/content-types/list-params";
-import { exportCsv } from "#app/modules/content-types/csv.server";
+import { csvTemplate, exportCsv } from "#app/modules/content-types/csv.server";
 import { ImportFileError, importCsv } from "#app/modules/content-types/csv-import.server";
 import { refFiltersOf } from "#app/modules/content-types/admin-list.server";
 import { segmentOf } from "#app/modules/content-types/words";
@@ -8,22 +8,22 @@ import { logger } from "#app/platform/logger.server";
 import { listTypeFor } from "./list.server";
 import type { Route } from "./+types/content-csv";
 
-// GET /admin/<type>/csv?<list view>: the view's rows as a CSV download, streamed.
+// GET /admin/<type>/csv?<list view>: the view's rows as a CSV download, streamed (?template=1: the header
+// line alone, to start an import from).
 // POST /admin/<type>/csv[?dryRun=1] with a CSV body: an import, answered as a stream of JSON lines
 // ({"done","total"} as it goes, then {"report"} or {"error"}), so a long file shows its progress.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const type = listTypeFor(request);
-  const params = readListParams(new URL(request.url).searchParams, refFiltersOf(type).map((filter) => filter.param));
+  const search = new URL(request.url).searchParams;
+  const headers = { "Content-Type": "text/csv; charset=utf-8", "Cache-Control": "private, no-store" };
+  if (search.get("template") === "1") {
+    return new Response(csvTemplate(type), { headers: { ...headers, "Content-Disposition": `attachment; filename="${segmentOf(type)}-template.csv"` } });
+  }
+  const params = readListParams(search, refFiltersOf(type).map((filter) => filter.param));
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(exportCsv(type, context.db, params), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${segmentOf(type)}-${day}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return new Response(exportCsv(type, context.db, params), { headers: { ...headers, "Content-Disposition": `attachment; filename="${segmentOf(type)}-${day}.csv"` } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
