@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { baseUrl, test } from "./support/browser";
+import { baseUrl, signIn, test } from "./support/browser";
 
 const DESKTOP_CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
@@ -32,7 +32,11 @@ describe("click analytics", () => {
       await tab.close();
     }
 
-    // The analytics roll clicks up before they read (at most every few seconds).
+    // The first view counts them at once in its totals, and says up to when its tables are counted.
+    await adminPage.goto("/admin/analytics?range=7");
+    expect(Number((await adminPage.getByTestId("total-clicks").textContent())!.replaceAll(",", ""))).toBeGreaterThanOrEqual(totalBefore + 3);
+    expect(await adminPage.getByTestId("counted-until").textContent()).toMatch(/^The tables are counted up to \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/);
+    // The tables follow with the next roll-up (the page asks for one, at most every few seconds).
     await expect.poll(() => topItemClicks(adminPage, title), { timeout: 90_000, interval: 1_000 }).toBe(before + 3);
     const totalAfter = Number((await adminPage.getByTestId("total-clicks").textContent())!.replaceAll(",", ""));
     expect(totalAfter).toBeGreaterThanOrEqual(totalBefore + 3);
@@ -52,6 +56,31 @@ describe("click analytics", () => {
     await adminPage.goto("/admin");
     await expect.poll(async () => Number((await adminPage.getByTestId("clicks-30-days").textContent())!.replaceAll(",", ""))).toBeGreaterThanOrEqual(3);
     expect(await adminPage.getByTestId("clicks-sparkline").count()).toBe(1);
+  });
+
+  test("on a phone the chart's axis words keep their size, and a table's figures stand apart", async ({ openPage }) => {
+    const { page } = await openPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page);
+    await page.goto("/admin/analytics?range=30");
+    const chart = page.getByTestId("clicks-chart-narrow");
+    expect(await page.getByTestId("clicks-chart-wide").isVisible()).toBe(false);
+    const heights = await chart.locator("text").evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(0);
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(10);
+    // Clicks and share stand apart: the space between the two figures' text on each row.
+    const gaps = await page.evaluate(() =>
+      [...document.querySelectorAll("[data-testid^='report-'] tbody tr")].map((row) => {
+        const cells = row.querySelectorAll("td");
+        const textBox = (cell: Element) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return range.getBoundingClientRect();
+        };
+        return textBox(cells[cells.length - 1]!).left - textBox(cells[cells.length - 2]!).right;
+      }),
+    );
+    expect(gaps.length).toBeGreaterThan(0);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(12);
   });
 
   test("a custom range that ends before it starts is refused at its field; the CSV is the view's", async ({ adminPage }) => {

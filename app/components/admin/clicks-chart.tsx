@@ -13,8 +13,8 @@ export interface ChartPoint {
   previous: number;
 }
 
-const WIDTH = 720;
-const HEIGHT = 240;
+/** Drawn twice, for a wide screen and a phone, so the axis words stay at their size on both. */
+const SIZES = { wide: { name: "wide", width: 720, height: 240, labels: 7 }, narrow: { name: "narrow", width: 360, height: 220, labels: 4 } } as const;
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 44 };
 
 function scalesFor(points: ChartPoint[], width: number, height: number, margin: typeof MARGIN, withPrevious: boolean) {
@@ -34,15 +34,25 @@ function scalesFor(points: ChartPoint[], width: number, height: number, margin: 
   return { x, y, path };
 }
 
-/** The range's clicks (solid) against the previous period's (dashed), with day and count axes. */
+/** The range's clicks (solid) against the previous period's (dashed), with day and count axes, sized for the screen. */
 export function ClicksChart({ points, label }: { points: ChartPoint[]; label: string }) {
-  const { x, y, path } = scalesFor(points, WIDTH, HEIGHT, MARGIN, true);
-  const every = Math.max(1, Math.ceil(points.length / 7));
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={label} data-testid="clicks-chart">
+    <>
+      <ChartAt size={SIZES.wide} points={points} label={label} className="hidden sm:block" />
+      <ChartAt size={SIZES.narrow} points={points} label={label} className="sm:hidden" />
+    </>
+  );
+}
+
+function ChartAt({ size, points, label, className }: { size: (typeof SIZES)[keyof typeof SIZES]; points: ChartPoint[]; label: string; className: string }) {
+  const { width, height } = size;
+  const { x, y, path } = scalesFor(points, width, height, MARGIN, true);
+  const every = Math.max(1, Math.ceil(points.length / size.labels));
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} className={`h-auto w-full ${className}`} role="img" aria-label={label} data-testid={`clicks-chart-${size.name}`}>
       {y.ticks(4).map((tick) => (
         <g key={tick} className="text-gray-500">
-          <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={0.15} />
+          <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={0.15} />
           <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={11} fill="currentColor">
             {formatCount(tick)}
           </text>
@@ -50,7 +60,7 @@ export function ClicksChart({ points, label }: { points: ChartPoint[]; label: st
       ))}
       {points.map((point, index) =>
         index % every === 0 ? (
-          <text key={point.day} x={x(index)} y={HEIGHT - 8} textAnchor="middle" fontSize={11} className="fill-gray-500">
+          <text key={point.day} x={x(index)} y={height - 8} textAnchor="middle" fontSize={11} className="fill-gray-500">
             {formatShortDay(point.day)}
           </text>
         ) : null,

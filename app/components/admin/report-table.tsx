@@ -50,8 +50,8 @@ export function ReportTable({ id, title, rows, total, withKind }: { id: string; 
                   Type
                 </th>
               ) : null}
-              {header("clicks", "Clicks", "text-right")}
-              <th scope="col" className="py-2 text-right font-medium">
+              {header("clicks", "Clicks", "pl-4 text-right")}
+              <th scope="col" className="py-2 pl-4 text-right font-medium">
                 Share
               </th>
             </tr>
@@ -69,8 +69,9 @@ export function ReportTable({ id, title, rows, total, withKind }: { id: string; 
                   )}
                 </td>
                 {withKind ? <td className="py-2 pr-2 text-gray-600">{row.kind}</td> : null}
-                <td className="py-2 text-right tabular-nums">{formatCount(row.clicks)}</td>
-                <td className="py-2 text-right tabular-nums text-gray-600">{percentOf(row.clicks, total)}</td>
+                {/* Figures apart, or "4" and "14.3%" read as "414.3%". */}
+                <td className="py-2 pl-4 text-right tabular-nums">{formatCount(row.clicks)}</td>
+                <td className="py-2 pl-4 text-right tabular-nums text-gray-600">{percentOf(row.clicks, total)}</td>
               </tr>
             ))}
           </tbody>

@@ -237,6 +237,24 @@ describe("the click report", () => {
     );
   });
 
+  it("counts clicks made since the last roll-up in its totals and line at once, and says when its tables were counted", async () => {
+    const now = new Date();
+    await addClicks(40, new Date(now.getTime() - HOUR), 3, 9);
+    await rollUpClicks(db(), { now: new Date(now.getTime() - HOUR / 2) });
+    const [deal] = await db().select().from(deals).limit(1);
+    await db()
+      .insert(clicks)
+      .values([0, 1, 2].map((i) => ({ kind: "deal", itemId: deal!.id, storeId: deal!.storeId, createdAt: new Date(now.getTime() - i * 60_000) })));
+    const today = dayOf(now);
+    const report = await clickReport(db(), readAnalyticsView(new URLSearchParams({ range: "7" }), today, ["deal", "coupon", "gift", "store"]));
+    const raw = (await db().execute(sql`SELECT count(*)::int AS n FROM clicks WHERE action = 'click'`)) as unknown as { rows: Array<{ n: number }> };
+    expect(report.totals.clicks).toBe(raw.rows[0]!.n);
+    expect(report.series.at(-1)!.clicks).toBeGreaterThanOrEqual(3);
+    expect(report.countedUntil?.getTime()).toBe(now.getTime() - HOUR / 2);
+    // The tables wait for the next roll-up.
+    expect(report.tables.items.reduce((sum, row) => sum + row.clicks, 0)).toBe(report.totals.clicks - 3);
+  });
+
   it("lists a custom range's top items exactly, whether each day's most clicked prove it or every item is summed", async () => {
     const days = ["2026-03-01", "2026-03-02", "2026-03-03"];
     const range = readAnalyticsView(new URLSearchParams({ range: "custom", from: days[0]!, to: days[2]! }), TODAY, kinds);

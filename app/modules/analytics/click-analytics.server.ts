@@ -11,7 +11,7 @@ import { addDays, consecutiveRuns, dayOf, daysOf, lastDayOfMonth, previousPeriod
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 import { logger } from "#app/platform/logger.server";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
-import { CLICK_ROLL_UP_JOB, type Facet } from "./click-roll-up.server";
+import { CLICK_ROLL_UP_JOB, countedUntil, type Facet } from "./click-roll-up.server";
 
 // The click report for one view. Everything is read from the roll-ups (`click_windows` for the preset
 // ranges, `click_months`, `click_weeks` and `click_days` for a custom one), except a view filtered by one store, which counts that store's
@@ -23,6 +23,8 @@ const UNCLICKED_ROWS = 20;
 export type TableKey = "items" | "stores" | "categories" | "placements" | "referrers" | "devices" | "reveals";
 
 export interface ClickReport {
+  /** What the roll-ups (the tables) are counted up to; the totals and the line add clicks since, as they come. */
+  countedUntil: Date | null;
   series: Array<{ day: string; clicks: number; previous: number }>;
   totals: { clicks: number; previous: number; reveals: number };
   tables: Record<TableKey, ReportRow[]>;
@@ -239,21 +241,32 @@ async function topOf(db: Executor, view: AnalyticsView, facet: Facet, action: st
   );
 }
 
-/** Clicks per day and action over the view and the period before it. */
-async function seriesOf(db: Executor, view: AnalyticsView): Promise<Pick<ClickReport, "series" | "totals">> {
+/**
+ * Clicks per day and action over the view and the period before it: the roll-ups, plus the raw clicks since
+ * they were counted (a minute's worth, normally: read off `clicks (created_at)`), so a click out shows at once.
+ */
+async function seriesOf(db: Executor, view: AnalyticsView, since: Date | undefined): Promise<Pick<ClickReport, "series" | "totals">> {
   const previous = previousPeriod(view);
   const [facet, value] = view.store ? ["store", view.store] : ["total", ""];
-  const rows = rowsOf<{ day: string; action: string; clicks: number }>(
-    await db.execute(sql`
+  const kind = view.kind ? sql`AND kind = ${view.kind}` : sql``;
+  const [counted, uncounted] = await Promise.all([
+    db.execute(sql`
       SELECT day::text AS day, action, sum(clicks)::int AS clicks FROM click_days
-      WHERE facet = ${facet} AND day >= ${previous.from}::date AND day <= ${view.to}::date AND value = ${value}
-        ${view.kind ? sql`AND kind = ${view.kind}` : sql``}
+      WHERE facet = ${facet} AND day >= ${previous.from}::date AND day <= ${view.to}::date AND value = ${value} ${kind}
       GROUP BY day, action`),
-  );
+    since
+      ? db.execute(sql`
+          SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, action, count(*)::int AS clicks FROM clicks
+          WHERE created_at > ${since} AND created_at >= ${startOf(view.from)}::timestamptz AND created_at < ${startOf(addDays(view.to, 1))}::timestamptz
+            ${view.store ? sql`AND store_id = ${view.store}::uuid` : sql``} ${kind}
+          GROUP BY 1, 2`)
+      : undefined,
+  ]);
+  const rows = [...rowsOf<{ day: string; action: string; clicks: number }>(counted), ...(uncounted ? rowsOf<{ day: string; action: string; clicks: number }>(uncounted) : [])];
   const clicksOn = new Map<string, number>();
   let reveals = 0;
   for (const row of rows) {
-    if (row.action === "click") clicksOn.set(row.day, row.clicks);
+    if (row.action === "click") clicksOn.set(row.day, (clicksOn.get(row.day) ?? 0) + row.clicks);
     else if (row.day >= view.from) reveals += row.clicks;
   }
   const series = daysOf(view.from, view.to).map((day, index) => ({
@@ -378,8 +391,9 @@ const unclickedOf = keptUntilContentChanges(
 /** Everything the analytics page and its CSV show for a view. */
 export async function clickReport(db: Executor, view: AnalyticsView): Promise<ClickReport> {
   const keys = (Object.keys(tableFacets) as TableKey[]).filter((key) => !(view.store && key === "stores"));
+  const since = await countedUntil(db);
   const [timeline, unclicked, ...tables] = await Promise.all([
-    seriesOf(db, view),
+    seriesOf(db, view, since),
     unclickedOf(db, view.kind),
     ...keys.map(async (key) => [key, await labelled(db, key, await topOf(db, view, tableFacets[key].facet, tableFacets[key].action))] as const),
   ]);
@@ -393,6 +407,7 @@ export async function clickReport(db: Executor, view: AnalyticsView): Promise<Cl
     reveals: [],
   };
   return {
+    countedUntil: since ?? null,
     ...timeline,
     tables: { ...empty, ...Object.fromEntries(tables) },
     unclicked,
@@ -410,7 +425,7 @@ export async function clickSummary(db: Executor, today: string): Promise<{ serie
     store: null,
     errors: {},
   };
-  const [timeline, top] = await Promise.all([seriesOf(db, view), topOf(db, view, "item", "click")]);
+  const [timeline, top] = await Promise.all([seriesOf(db, view, await countedUntil(db)), topOf(db, view, "item", "click")]);
   return {
     series: timeline.series,
     total: timeline.totals.clicks,

@@ -21,6 +21,9 @@ export const FACETS = ["total", "item", "store", "store-all", "category", "place
 export type Facet = (typeof FACETS)[number];
 
 const DAYS_MARK = "click-days";
+
+/** When the roll-up last counted the days (what the analytics' figures are counted up to); undefined before its first run. */
+export const countedUntil = (db: Executor) => readMark(db, DAYS_MARK);
 const WINDOWS_MARK = "click-windows";
 /** A click stamped just before a run but committed just after it is still counted by the next run. */
 const LATE_COMMIT_MS = 60_000;

@@ -17,7 +17,7 @@ import { titleCase } from "#app/modules/content-types/words";
 import { requireAdmin } from "#app/platform/auth.server";
 import type { Route } from "./+types/analytics";
 import { formatCount } from "#app/lib/counts";
-import { formatDate, startOfDay } from "#app/lib/dates";
+import { formatDate, formatDateTime, startOfDay } from "#app/lib/dates";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -97,6 +97,11 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
         ) : null}
       </Form>
 
+      <p className="text-sm text-gray-600" data-testid="counted-until">
+        {report.countedUntil
+          ? `The tables are counted up to ${formatDateTime(report.countedUntil)} (every minute); the totals and the line by day include every click since.`
+          : "Clicks are being counted for the first time: the figures appear within a minute."}
+      </p>
       <ul className="grid gap-4 sm:grid-cols-3">
         <li className="rounded-xl border border-gray-200 bg-white p-5">
           <p className="text-sm text-gray-600">Clicks out</p>
