@@ -22,12 +22,15 @@ describe("needs attention", () => {
       const { page: shopper } = await openPage({ url: server.url });
       await shopper.goto("/deal-dashes");
       // A deal whose link goes through our redirect (Amazon links are left to the Amazon API).
-      const card = shopper.getByTestId("deal-card").filter({ has: shopper.locator("a[href^='/go/deal/']") }).first();
-      const title = (await card.getByRole("heading").textContent())!.trim();
-      const id = (await card.locator("a[href^='/go/deal/']").getAttribute("href"))!.match(/\/go\/deal\/([0-9a-f-]+)/)![1]!;
-      for (const ip of ["203.0.113.31", "203.0.113.32", "203.0.113.33"]) {
-        const answer = await fetch(`${server.url}/votes/deal/${id}`, { method: "POST", body: new URLSearchParams({ vote: "expired" }), headers: { accept: "application/json", "x-forwarded-for": ip } });
-        expect(answer.status).toBe(200);
+      const cards = shopper.getByTestId("deal-card").filter({ has: shopper.locator("a[href^='/go/deal/']") });
+      const titleOf = async (index: number) => (await cards.nth(index).getByRole("heading").textContent())!.trim();
+      const idOf = async (index: number) => (await cards.nth(index).locator("a[href^='/go/deal/']").getAttribute("href"))!.match(/\/go\/deal\/([0-9a-f-]+)/)![1]!;
+      const [title, id, otherTitle, otherId] = [await titleOf(0), await idOf(0), await titleOf(1), await idOf(1)];
+      for (const deal of [id, otherId]) {
+        for (const ip of ["203.0.113.31", "203.0.113.32", "203.0.113.33"]) {
+          const answer = await fetch(`${server.url}/votes/deal/${deal}`, { method: "POST", body: new URLSearchParams({ vote: "expired" }), headers: { accept: "application/json", "x-forwarded-for": ip } });
+          expect(answer.status).toBe(200);
+        }
       }
 
       const { page: admin } = await openPage({ url: server.url });
@@ -49,7 +52,19 @@ describe("needs attention", () => {
         await admin.mouse.move(0, 0);
         await toastWith(admin, "Checked").waitFor({ state: "hidden" });
       }
-      const linkRow = rows.filter({ hasText: "Link broken: Not found (404) (2 checks in a row)" });
+      // One row for the deal, with both its reasons.
+      const linkRow = rows.filter({ hasText: "Link broken: Not found (404) (2 checks in a row)" }).filter({ hasText: "3 shoppers said it has expired" });
+      await linkRow.waitFor();
+
+      // Filtered to shoppers' reports, the other reported deal is ticked and snoozed from the bulk bar.
+      await admin.getByRole("link", { name: /^Shoppers' reports \(\d+\)$/ }).click();
+      await admin.waitForURL(/reason=reports/);
+      const other = admin.getByTestId("attention-row").filter({ hasText: otherTitle });
+      await other.getByRole("checkbox").check();
+      await admin.getByLabel("Bulk action", { exact: true }).selectOption("snooze");
+      await admin.getByRole("form", { name: "Bulk actions" }).getByRole("button", { name: "Apply" }).click();
+      await toastWith(admin, "1 item snoozed for 7 days").waitFor();
+      await expect.poll(() => other.count()).toBe(0);
       await linkRow.waitFor();
       await linkRow.getByRole("button", { name: "Expire" }).click();
       await toastWith(admin, "Marked as ended: it has left the public listings").waitFor();

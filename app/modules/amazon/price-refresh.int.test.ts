@@ -110,7 +110,8 @@ describe("Amazon price freshness", () => {
       .returning();
     const ids = [gone.id, stale.id, soldOut!.id];
     await refreshAmazonPrices(db(), api(), { dealIds: ids });
-    const flagged = async () => (await attentionQueue(db())).rows.filter((row) => row.reason === "link").map((row) => `${row.label}: ${reasonText(row)}`);
+    const flagged = async () =>
+      (await attentionQueue(db(), { reason: "link" })).rows.map((row) => `${row.label}: ${reasonText(row.kind, row.reasons.find((item) => item.reason === "link")!)}`);
     expect(await flagged()).toEqual([]);
 
     await refreshAmazonPrices(db(), api(), { dealIds: ids });

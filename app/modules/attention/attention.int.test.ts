@@ -9,7 +9,7 @@ import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
 import { castVote } from "#app/modules/votes/votes.server";
-import { actOnAttention, attentionCount, attentionQueue, REPORT_THRESHOLD, sidebarAttentionCount } from "./attention.server";
+import { actOnAttention, attentionCount, attentionQueue, bulkActOnAttention, REPORT_THRESHOLD, sidebarAttentionCount } from "./attention.server";
 
 const database = testDatabasePerFile(async (t) => {
   await seedDemoContent(t.db);
@@ -25,7 +25,8 @@ const liveDeals = () =>
 const reportExpired = async (id: string, voters: number) => {
   for (let i = 0; i < voters; i++) await castVote(db(), { kind: "deal", id, vote: "expired", ip: `198.51.100.${i + 1}`, secret: "s" });
 };
-const queued = async () => (await attentionQueue(db())).rows.filter((row) => row.reason === "reports");
+/** The queue's items with shoppers' reports, each with that reason's figure. */
+const queued = async () => (await attentionQueue(db(), { reason: "reports" })).rows.map((row) => ({ ...row, ...row.reasons.find((item) => item.reason === "reports")! }));
 
 beforeEach(async () => {
   await db().delete(itemVotes);
@@ -65,7 +66,7 @@ describe("needs attention", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "attention"), eq(auditLog.entityId, expired!.id)));
-    expect(entry?.detail).toMatchObject({ did: "expire", reason: "reports" });
+    expect(entry?.detail).toMatchObject({ did: "expire", reasons: ["reports"] });
 
     const sidebarBefore = await sidebarAttentionCount(db());
     await act(snoozed!.id, "snooze");
@@ -87,7 +88,7 @@ describe("needs attention", () => {
       .set({ featured: true, validUntil: new Date(Date.now() - 60_000) })
       .where(eq(coupons.id, coupon!.id));
     const row = (await attentionQueue(db())).rows.find((candidate) => candidate.id === coupon!.id);
-    expect(row).toMatchObject({ reason: "ended-featured", kind: "coupon" });
+    expect(row).toMatchObject({ reasons: [{ reason: "ended-featured", figure: 0, detail: null }], kind: "coupon" });
     await actOnAttention(db(), actor, { kind: "coupon", id: coupon!.id, reason: "ended-featured", action: "unpublish" });
     const [after] = await db().select().from(coupons).where(eq(coupons.id, coupon!.id));
     expect(after!.status).toBe("draft");
@@ -115,7 +116,7 @@ describe("needs attention", () => {
       return answer.headers.get("location");
     };
     const setFallback = (fallbackUrl: string) => actOnAttention(db(), actor, { kind: "deal", id: deal!.id, reason: "link", action: "fallback", fallbackUrl });
-    const linkRow = async () => (await attentionQueue(db())).rows.filter((row) => row.id === deal!.id && row.reason === "link");
+    const linkRow = async () => (await attentionQueue(db(), { reason: "link" })).rows.filter((row) => row.id === deal!.id);
 
     expect(await linkRow()).toHaveLength(1);
     expect(await setFallback("javascript:alert(1)")).toMatchObject({
@@ -136,5 +137,41 @@ describe("needs attention", () => {
     // The next check finds the link working again: shoppers go to it.
     await db().update(linkChecks).set({ failures: 0, status: 200, problem: null, checkedAt: new Date() }).where(eq(linkChecks.itemId, deal!.id));
     expect(await destination()).toBe(deal!.affiliateUrl);
+  });
+
+  it("shows an item once with all its reasons, filters by reason, and snoozes or dismisses many at once", async () => {
+    const [both, reported, linked] = await liveDeals();
+    for (const deal of [both, reported]) await reportExpired(deal!.id, REPORT_THRESHOLD);
+    const broken = (id: string) => ({ kind: "deal", itemId: id, url: "https://shop.example/x", checkedAt: new Date(), status: 404, problem: "Not found (404)", failures: 2 });
+    await db().insert(linkChecks).values([broken(both!.id), broken(linked!.id)]);
+    const ours = new Set([both!.id, reported!.id, linked!.id]);
+    const mine = async (reason: "link" | "reports" | null = null) =>
+      (await attentionQueue(db(), { reason })).rows.filter((row) => ours.has(row.id)).map((row) => [row.label, row.reasons.map((item) => item.reason)]);
+
+    // One row per item, every reason in it; the filter keeps the items with that reason.
+    expect((await mine()).sort()).toEqual(
+      [
+        [both!.title, ["link", "reports"]],
+        [reported!.title, ["reports"]],
+        [linked!.title, ["link"]],
+      ].sort(),
+    );
+    expect((await mine("link")).map(([label]) => label).sort()).toEqual([both!.title, linked!.title].sort());
+    const { counts } = await attentionQueue(db());
+    expect(counts.link).toBeGreaterThanOrEqual(2);
+    expect(counts.reports).toBeGreaterThanOrEqual(2);
+
+    // Ticked items, snoozed: every reason of each, one audit row per item.
+    expect(await bulkActOnAttention(db(), actor, { action: "snooze", items: [{ kind: "deal", id: both!.id }], reason: null })).toMatchObject({
+      type: "success",
+      description: "1 item snoozed for 7 days",
+    });
+    expect((await mine()).map(([label]) => label).sort()).toEqual([reported!.title, linked!.title].sort());
+    // Every item with a broken link, dismissed from the filtered view: the reports stay.
+    expect(await bulkActOnAttention(db(), actor, { action: "dismiss", items: "all", reason: "link" })).toMatchObject({ type: "success" });
+    expect(await mine()).toEqual([[reported!.title, ["reports"]]]);
+    const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "attention"), eq(auditLog.entityId, both!.id)));
+    expect(audits.map((row) => row.detail)).toEqual([expect.objectContaining({ did: "snooze", bulk: true, reasons: expect.arrayContaining(["link", "reports"]) })]);
+    expect(await bulkActOnAttention(db(), actor, { action: "delete", items: "all", reason: null })).toMatchObject({ type: "error" });
   });
 });

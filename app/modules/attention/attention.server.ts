@@ -1,8 +1,9 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "#app/db/client.server";
 import { rowsOf } from "#app/db/result-rows";
-import { attentionMarks, coupons, deals, giftIdeas, linkFallbacks, stores } from "#app/db/schema";
-import { COUNT_CAP } from "#app/lib/counts";
+import { attentionMarks, auditLog, coupons, deals, giftIdeas, linkFallbacks, stores } from "#app/db/schema";
+import { COUNT_CAP, formatCount } from "#app/lib/counts";
+import { isUuid } from "#app/lib/uuid";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
 import { HTTP_URL_MESSAGE } from "#app/lib/validation";
 import { isHttpUrl } from "#app/lib/urls";
@@ -16,7 +17,17 @@ import { publicRule } from "#app/modules/content-types/public-read.server";
 import { contentType } from "#app/modules/content-types/registry.server";
 import { lifecycleOf } from "#app/modules/content-types/words";
 import type { Actor } from "#app/modules/content-types/mutations.server";
-import { actionsFor, ATTENTION_PAGE_SIZE, type AttentionAction, type AttentionReason, type AttentionRow } from "./attention";
+import {
+  actionsFor,
+  ATTENTION_PAGE_SIZE,
+  attentionReasons,
+  bulkAttentionActions,
+  type AttentionAction,
+  type AttentionReason,
+  type AttentionRow,
+  type BulkAttentionAction,
+  type ItemReason,
+} from "./attention";
 
 // Needs attention: live items that may be losing money, most clicked in the last 30 days first. Each
 // reason is a query served by an index (recent reports, featured items past their end, Amazon prices not
@@ -82,9 +93,16 @@ const open = sql`
       AND (m.snoozed_until > now() OR (m.snoozed_until IS NULL AND (r.since IS NULL OR r.since <= m.created_at))))`;
 
 
-/** How many rows wait, up to COUNT_CAP + 1 (the sidebar's figure). */
-export async function attentionCount(db: Executor): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM (${open} LIMIT ${COUNT_CAP + 1}) waiting`));
+/** The open reasons grouped by item: one row per item, its reasons in a list (`reason`: only items with it). */
+const itemsOf = (reason: AttentionReason | null) => sql`
+  SELECT o.kind, o.item_id,
+    jsonb_agg(jsonb_build_object('reason', o.reason, 'figure', o.figure, 'detail', o.detail) ORDER BY o.reason) AS reasons
+  FROM (${open}) o GROUP BY o.kind, o.item_id
+  ${reason ? sql`HAVING bool_or(o.reason = ${reason})` : sql``}`;
+
+/** How many items wait (for a reason, or any), up to COUNT_CAP + 1 (the sidebar's figure). */
+export async function attentionCount(db: Executor, reason: AttentionReason | null = null): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM (${itemsOf(reason)} LIMIT ${COUNT_CAP + 1}) waiting`));
   return row?.n ?? 0;
 }
 
@@ -92,18 +110,32 @@ export async function attentionCount(db: Executor): Promise<number> {
  * The sidebar's figure on every admin page, read again at most every 20 seconds (at 100,000 deals the count
  * costs tens of milliseconds on the embedded database), or at once after this process's admin acts on the queue.
  */
-export const sidebarAttentionCount = keptUntilContentChanges(attentionCount, { maxAgeMs: 20_000 });
+export const sidebarAttentionCount = keptUntilContentChanges((db: Executor) => attentionCount(db), { maxAgeMs: 20_000 });
 
-/** A page of the queue, most clicked in the last 30 days first. */
-export async function attentionQueue(db: Executor, page = 1): Promise<{ rows: AttentionRow[]; total: number }> {
-  const [found, total] = await Promise.all([
+/** How many items wait for each reason (the filter's figures). */
+async function reasonCounts(db: Executor): Promise<Record<AttentionReason, number>> {
+  const rows = rowsOf<{ reason: AttentionReason; n: number }>(await db.execute(sql`SELECT reason, count(*)::int AS n FROM (${open}) o GROUP BY reason`));
+  return Object.fromEntries(attentionReasons.map((reason) => [reason, rows.find((row) => row.reason === reason)?.n ?? 0])) as Record<AttentionReason, number>;
+}
+
+/**
+ * A page of the queue (items with `reason`, or all), most clicked in the last 30 days first, with each
+ * item's reasons; `total` items match, `all` wait in all.
+ */
+export async function attentionQueue(
+  db: Executor,
+  { page = 1, reason = null }: { page?: number; reason?: AttentionReason | null } = {},
+): Promise<{ rows: AttentionRow[]; total: number; all: number; counts: Record<AttentionReason, number> }> {
+  const [found, total, all, counts] = await Promise.all([
     db.execute(sql`
-      SELECT o.kind, o.item_id::text AS id, o.reason, o.figure, o.detail, coalesce(w.clicks, 0)::int AS clicks FROM (${open}) o
-      LEFT JOIN click_windows w ON w.days = 30 AND w.facet = 'item' AND w.value = o.item_id::text AND w.kind = o.kind AND w.action = 'click'
-      ORDER BY clicks DESC, o.kind, o.item_id, o.reason LIMIT ${ATTENTION_PAGE_SIZE} OFFSET ${(page - 1) * ATTENTION_PAGE_SIZE}`),
-    attentionCount(db),
+      SELECT i.kind, i.item_id::text AS id, i.reasons, coalesce(w.clicks, 0)::int AS clicks FROM (${itemsOf(reason)}) i
+      LEFT JOIN click_windows w ON w.days = 30 AND w.facet = 'item' AND w.value = i.item_id::text AND w.kind = i.kind AND w.action = 'click'
+      ORDER BY clicks DESC, i.kind, i.item_id LIMIT ${ATTENTION_PAGE_SIZE} OFFSET ${(page - 1) * ATTENTION_PAGE_SIZE}`),
+    attentionCount(db, reason),
+    reason ? attentionCount(db) : undefined,
+    reasonCounts(db),
   ]);
-  const rows = rowsOf<{ kind: string; id: string; reason: AttentionReason; figure: number; detail: string | null; clicks: number }>(found);
+  const rows = rowsOf<{ kind: string; id: string; reasons: ItemReason[]; clicks: number }>(found);
   const names = await itemNames(db, rows);
   return {
     rows: rows.flatMap((row) => {
@@ -111,7 +143,17 @@ export async function attentionQueue(db: Executor, page = 1): Promise<{ rows: At
       return name ? [{ ...row, label: name.label, noun: name.noun, href: name.href }] : [];
     }),
     total,
+    all: all ?? total,
+    counts,
   };
+}
+
+/** The item's open reasons (only `reason`, when given): what its snooze or dismissal hides. */
+async function openReasonsOf(db: Executor, kind: string, id: string, reason: AttentionReason | null): Promise<AttentionReason[]> {
+  const rows = rowsOf<{ reason: AttentionReason }>(
+    await db.execute(sql`SELECT o.reason FROM (${open}) o WHERE o.kind = ${kind} AND o.item_id = ${id}::uuid ${reason ? sql`AND o.reason = ${reason}` : sql``}`),
+  );
+  return rows.map((row) => row.reason);
 }
 
 /** The field that ends an item of a kind that has an end ('Expire' sets it to now); others are unpublished. */
@@ -137,15 +179,20 @@ const done: Record<AttentionAction, string> = {
 
 const MAX_URL_LENGTH = 2048;
 
-/** One of a queue row's actions, audited (the coupon's 'verified' by markCouponVerified). */
+/**
+ * One of an item's actions, audited (the coupon's 'verified' by markCouponVerified). Snooze and dismiss
+ * hide every reason the item is in the queue for (or only `reason`, the filter the admin is looking at).
+ */
 export async function actOnAttention(
   db: Database,
   actor: Actor,
-  item: { kind: string; id: string; reason: string; action: string; fallbackUrl?: string },
+  item: { kind: string; id: string; action: string; reason?: AttentionReason | null; fallbackUrl?: string },
 ): Promise<Toast> {
   const table = tables[item.kind as keyof typeof tables];
-  const action = table ? actionsFor({ kind: item.kind, reason: item.reason as AttentionReason }).find((candidate) => candidate.action === item.action)?.action : undefined;
-  if (!table || !action) return errorToast("That action is not available for this item.");
+  if (!table || !isUuid(item.id)) return errorToast("That action is not available for this item.");
+  const reasons = await openReasonsOf(db, item.kind, item.id, item.reason ?? null);
+  const action = actionsFor({ kind: item.kind, reasons: reasons.map((reason) => ({ reason })) }).find((candidate) => candidate.action === item.action)?.action;
+  if (!action) return errorToast(reasons.length === 0 ? "This item no longer needs attention." : "That action is not available for this item.");
   if (action === "verify") {
     const verified = await markCouponVerified({ db }, item.id, actor);
     sidebarAttentionCount.forget();
@@ -162,18 +209,77 @@ export async function actOnAttention(
         .values({ kind: item.kind, itemId: item.id, url: fallbackUrl })
         .onConflictDoUpdate({ target: [linkFallbacks.kind, linkFallbacks.itemId], set: { url: fallbackUrl, setAt: new Date() } });
       // Handled until the next failed check brings the row back.
-      await mark(tx, item, null);
+      await mark(tx, { ...item, reason: "link" }, null);
     } else if (action === "expire" || action === "unpublish") {
       const end = endField[item.kind as keyof typeof endField];
       const set: Record<string, unknown> = action === "expire" && end ? { [end]: new Date() } : { status: "draft" };
       await tx.update(table).set(set).where(eq(table.id, item.id));
     } else {
-      await mark(tx, item, action === "snooze" ? new Date(Date.now() + SNOOZE_DAYS * 86_400_000) : null);
+      const until = action === "snooze" ? new Date(Date.now() + SNOOZE_DAYS * 86_400_000) : null;
+      for (const reason of reasons) await mark(tx, { ...item, reason }, until);
     }
-    const detail = { title: row.title, reason: item.reason, did: action, ...(action === "fallback" ? { fallbackUrl } : {}) };
+    const detail = { title: row.title, reasons, did: action, ...(action === "fallback" ? { fallbackUrl } : {}) };
     await recordAudit(tx, { action: "attention", actor, entity: item.kind, entityId: item.id, detail });
     return true;
   });
   sidebarAttentionCount.forget();
   return changed ? successToast(done[action]) : errorToast("This item no longer exists.");
+}
+
+/** How many items a bulk action took, in words: "12 items snoozed for 7 days". */
+const bulkDone: Record<BulkAttentionAction, (n: string) => string> = {
+  snooze: (n) => `${n} snoozed for ${SNOOZE_DAYS} days`,
+  dismiss: (n) => `${n} dismissed`,
+  unpublish: (n) => `${n} unpublished`,
+};
+
+/**
+ * A bulk action on ticked items, or (snooze and dismiss) on every item the filter shows, in one statement
+ * with one audit row per item. Stores, which have no status, are left out of 'Unpublish'.
+ */
+export async function bulkActOnAttention(
+  db: Database,
+  actor: Actor,
+  request: { action: string; items: Array<{ kind: string; id: string }> | "all"; reason: AttentionReason | null },
+): Promise<Toast> {
+  const action = bulkAttentionActions.find((candidate) => candidate.action === request.action)?.action;
+  if (!action) return errorToast("Choose an action for the selected items");
+  const items = request.items === "all" ? "all" : request.items.filter((item) => item.kind in tables && isUuid(item.id));
+  if (items !== "all" && items.length === 0) return errorToast("Select the items to change first");
+  if (action === "unpublish") {
+    if (items === "all") return errorToast("Unpublish the items you tick, a page at a time.");
+    let unpublished = 0;
+    for (const item of items.filter((candidate) => candidate.kind !== "store")) {
+      if ((await actOnAttention(db, actor, { ...item, action })).type === "success") unpublished++;
+    }
+    return successToast(bulkDone.unpublish(items.length === unpublished ? `${formatCount(unpublished)} ${unpublished === 1 ? "item" : "items"}` : `${formatCount(unpublished)} of ${formatCount(items.length)} items`));
+  }
+  const chosen =
+    items === "all"
+      ? sql`true`
+      : sql`(o.kind, o.item_id) IN (${sql.join(
+          items.map((item) => sql`(${item.kind}, ${item.id}::uuid)`),
+          sql`, `,
+        )})`;
+  const until = action === "snooze" ? new Date(Date.now() + SNOOZE_DAYS * 86_400_000) : null;
+  const marked = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      WITH hit AS (
+        SELECT o.kind, o.item_id, o.reason FROM (${open}) o WHERE ${chosen} ${request.reason ? sql`AND o.reason = ${request.reason}` : sql``}
+      ), marked AS (
+        INSERT INTO ${attentionMarks} (kind, item_id, reason, snoozed_until, created_at)
+        SELECT kind, item_id, reason, ${until}::timestamptz, now() FROM hit
+        ON CONFLICT (kind, item_id, reason) DO UPDATE SET snoozed_until = excluded.snoozed_until, created_at = excluded.created_at
+        RETURNING kind, item_id, reason
+      ), audited AS (
+        INSERT INTO ${auditLog} (action, actor_id, actor_email, entity, entity_id, detail)
+        SELECT 'attention', ${actor.id}::uuid, ${actor.email}, kind, item_id::text, jsonb_build_object('did', ${action}::text, 'reasons', jsonb_agg(reason), 'bulk', true)
+        FROM marked GROUP BY kind, item_id
+        RETURNING 1
+      )
+      SELECT count(*)::int AS n FROM audited`),
+  );
+  sidebarAttentionCount.forget();
+  const n = marked[0]?.n ?? 0;
+  return successToast(bulkDone[action](`${formatCount(n)} ${n === 1 ? "item" : "items"}`));
 }

@@ -2,17 +2,32 @@
 
 export const ATTENTION_PAGE_SIZE = 50;
 
-export type AttentionReason = "reports" | "link" | "ended-featured" | "stale-price";
+export const attentionReasons = ["link", "reports", "ended-featured", "stale-price"] as const;
+export type AttentionReason = (typeof attentionReasons)[number];
 export type AttentionAction = "verify" | "fallback" | "expire" | "unpublish" | "snooze" | "dismiss";
 
-export interface AttentionRow {
-  kind: string;
-  id: string;
+/** What the queue's filter calls each reason. */
+export const reasonLabels: Record<AttentionReason, string> = {
+  link: "Broken links",
+  reports: "Shoppers' reports",
+  "ended-featured": "Ended but featured",
+  "stale-price": "Stale Amazon prices",
+};
+
+/** One reason an item is in the queue, with what its wording needs. */
+export interface ItemReason {
   reason: AttentionReason;
   /** Reports counted, for 'reports'; failed checks in a row, for 'link'. */
   figure: number;
   /** The link check's finding, for 'link'. */
   detail: string | null;
+}
+
+/** One item of the queue, with every reason it is there. */
+export interface AttentionRow {
+  kind: string;
+  id: string;
+  reasons: ItemReason[];
   /** Click-outs in the last 30 days: the money at risk. */
   clicks: number;
   label: string;
@@ -20,13 +35,13 @@ export interface AttentionRow {
   href: string;
 }
 
-/** Why a row is in the queue, in the admin's words. */
-export function reasonText(row: Pick<AttentionRow, "kind" | "reason" | "figure" | "detail">): string {
-  switch (row.reason) {
+/** Why an item is in the queue, in the admin's words. */
+export function reasonText(kind: string, { reason, figure, detail }: ItemReason): string {
+  switch (reason) {
     case "reports":
-      return row.kind === "coupon" ? `${row.figure} shoppers said the code didn't work` : `${row.figure} shoppers said it has expired`;
+      return kind === "coupon" ? `${figure} shoppers said the code didn't work` : `${figure} shoppers said it has expired`;
     case "link":
-      return `Link broken: ${row.detail ?? "the check failed"} (${row.figure} checks in a row)`;
+      return `Link broken: ${detail ?? "the check failed"} (${figure} checks in a row)`;
     case "ended-featured":
       return "Ended but still featured";
     case "stale-price":
@@ -34,12 +49,12 @@ export function reasonText(row: Pick<AttentionRow, "kind" | "reason" | "figure" 
   }
 }
 
-/** The actions a row offers besides opening the item ('fallback' comes with its URL field). */
-export function actionsFor(row: Pick<AttentionRow, "kind" | "reason">): Array<{ action: AttentionAction; label: string }> {
+/** The actions an item offers besides opening it ('fallback' comes with its URL field). */
+export function actionsFor(row: { kind: string; reasons: ReadonlyArray<{ reason: AttentionReason }> }): Array<{ action: AttentionAction; label: string }> {
   const ends = row.kind === "deal" || row.kind === "coupon";
   return [
     ...(row.kind === "coupon" ? [{ action: "verify" as const, label: "Mark verified" }] : []),
-    ...(row.reason === "link" ? [{ action: "fallback" as const, label: "Set fallback URL" }] : []),
+    ...(row.reasons.some((reason) => reason.reason === "link") ? [{ action: "fallback" as const, label: "Set fallback URL" }] : []),
     ...(ends ? [{ action: "expire" as const, label: "Expire" }] : []),
     // Stores have no status: they are public while they have live items.
     ...(row.kind === "store" ? [] : [{ action: "unpublish" as const, label: "Unpublish" }]),
@@ -47,3 +62,11 @@ export function actionsFor(row: Pick<AttentionRow, "kind" | "reason">): Array<{ 
     { action: "dismiss", label: "Dismiss" },
   ];
 }
+
+/** What the bulk bar offers: snooze and dismiss (on the ticked items or every one the filter shows), unpublish (ticked). */
+export const bulkAttentionActions = [
+  { action: "snooze", label: "Snooze 7 days" },
+  { action: "dismiss", label: "Dismiss" },
+  { action: "unpublish", label: "Unpublish" },
+] as const satisfies ReadonlyArray<{ action: AttentionAction; label: string }>;
+export type BulkAttentionAction = (typeof bulkAttentionActions)[number]["action"];

@@ -28,7 +28,7 @@ afterAll(() => new Promise((resolve) => shop.close(resolve)));
 const settings = (): LinkHealthSettings => ({ cycleMs: 86_400_000, retryMs: 15 * 60_000, perRun: 500, userAgent: "test", timeoutMs: 2_000, allowPrivate: true });
 const liveDeal = async (offset: number) =>
   (await db().select().from(deals).where(and(eq(deals.status, "published"), sql`${deals.amazonAsin} IS NULL`)).orderBy(deals.id).offset(offset).limit(1))[0]!;
-const linkRows = async () => (await attentionQueue(db())).rows.filter((row) => row.reason === "link");
+const linkRows = async () => (await attentionQueue(db(), { reason: "link" })).rows.map((row) => ({ ...row, ...row.reasons.find((item) => item.reason === "link")! }));
 
 beforeEach(async () => {
   await db().delete(linkChecks);
