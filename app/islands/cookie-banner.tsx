@@ -38,11 +38,11 @@ export default function CookieBannerView() {
   return (
     <section
       aria-label="Cookie consent"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white p-4 shadow-[0_-4px_20px_rgba(0,0,0,0.08)]"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white px-4 py-3 shadow-[0_-4px_20px_rgba(0,0,0,0.08)] sm:p-4"
     >
-      <form method="post" action="/cookie-consent" onSubmit={onSubmit} className="mx-auto flex max-w-7xl flex-col gap-3 sm:flex-row sm:items-center">
+      <form method="post" action="/cookie-consent" onSubmit={onSubmit} className="mx-auto flex max-w-7xl flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
         <Cookie className="hidden h-8 w-8 shrink-0 text-accent-500 sm:block" aria-hidden />
-        <p className="flex-1 text-sm text-gray-700">
+        <p className="flex-1 text-xs text-gray-700 sm:text-sm">
           We use cookies to remember your preferences and to count clicks on deals anonymously.{" "}
           <a href="/privacy" className="font-medium text-brand-600 underline">
             Privacy policy

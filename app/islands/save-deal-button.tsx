@@ -12,7 +12,7 @@ export default function SaveDealButtonView({ id, title }: { id: string; title: s
       onClick={() => toggleSavedDeal(id)}
       aria-pressed={saved}
       aria-label={saved ? `Remove ${title} from saved deals` : `Save ${title}`}
-      className="absolute right-3 top-3 rounded-full bg-white/90 p-2 shadow hover:bg-white"
+      className="absolute right-2 top-2 rounded-full bg-white/90 p-2 shadow hover:bg-white sm:right-3 sm:top-3"
     >
       <Heart className={cn("h-4 w-4", saved ? "fill-red-500 text-red-500" : "text-gray-600")} aria-hidden />
     </button>

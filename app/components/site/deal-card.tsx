@@ -40,14 +40,16 @@ export function DealCard({ deal, placement, layout = "grid", imageLoading }: { d
   return (
     <article
       data-testid="deal-card"
-      className={cn("flex overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md", layout === "grid" ? "flex-col" : "flex-col sm:flex-row")}
+      // On a phone every card is a row (picture beside words), as deal apps lay them out: the first screen
+      // shows deals, not one picture. From `sm` a grid card stands up.
+      className={cn("flex flex-row overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md", layout === "grid" && "sm:flex-col")}
     >
-      <div className={cn("relative shrink-0 bg-gray-100", layout === "grid" ? "aspect-[4/3]" : "aspect-[4/3] sm:aspect-auto sm:w-64")}>
+      <div className={cn("relative w-32 shrink-0 bg-gray-100", layout === "grid" ? "sm:aspect-[4/3] sm:w-auto" : "sm:w-64")}>
         {/* The title's link names the page; this second way in is for pointers, not for keyboards or screen readers. */}
-        <Link to={dealPath(deal)} tabIndex={-1} aria-hidden="true">
+        <Link to={dealPath(deal)} tabIndex={-1} aria-hidden="true" className="absolute inset-0">
           <CardImage src={deal.imageUrl} loading={imageLoading} className="h-full w-full object-cover" />
         </Link>
-        <div className="absolute left-3 top-3 flex gap-2">
+        <div className="absolute left-2 top-2 flex flex-wrap gap-1 pr-10 sm:left-3 sm:top-3 sm:gap-2">
           {priceShown && deal.discountPercentage !== null && deal.discountPercentage > 0 ? (
             <Badge tone="red" className="bg-red-600 text-white">
               -{deal.discountPercentage}%
@@ -61,7 +63,7 @@ export function DealCard({ deal, placement, layout = "grid", imageLoading }: { d
         </div>
         <SaveDealButton id={deal.id} title={deal.title} />
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5 p-3 sm:gap-2 sm:p-4">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{deal.storeName}</p>
         <h3 className="line-clamp-2 font-semibold text-gray-900">
           <Link to={dealPath(deal)} className="hover:text-brand-700 hover:underline">
@@ -77,7 +79,7 @@ export function DealCard({ deal, placement, layout = "grid", imageLoading }: { d
         ) : null}
         {priceShown ? (
           <p className="flex flex-wrap items-baseline gap-2">
-            <span className="text-2xl font-extrabold text-gray-900" data-testid="deal-price">
+            <span className="text-xl font-extrabold text-gray-900 sm:text-2xl" data-testid="deal-price">
               {formatPrice(deal.currentPrice)}
             </span>
             {deal.originalPrice !== null && deal.originalPrice > deal.currentPrice ? (

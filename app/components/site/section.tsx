@@ -19,8 +19,8 @@ export function Section({
   if (empty) return null;
   return (
     <section className={className} aria-labelledby={`section-${title.replace(/\W+/g, "-").toLowerCase()}`}>
-      <div className="mx-auto max-w-7xl px-4 py-12">
-        <div className="mb-6 flex items-end justify-between gap-4">
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
+        <div className="mb-4 flex items-end justify-between gap-4 sm:mb-6">
           <h2 id={`section-${title.replace(/\W+/g, "-").toLowerCase()}`} className="text-2xl font-extrabold tracking-tight text-gray-900 sm:text-3xl">
             {title}
           </h2>

@@ -57,7 +57,7 @@ function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
 
   return (
     // data-auto-submit: the selects apply as they are chosen; the search box on Enter or the button (app/islands/page-behaviours.ts).
-    <Form method="get" action="/deal-dashes" data-auto-submit autoComplete="off" className="space-y-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+    <Form method="get" action="/deal-dashes" data-auto-submit autoComplete="off" className="space-y-2 rounded-2xl border border-gray-200 bg-white p-3 shadow-sm sm:space-y-3 sm:p-4">
       <div className="flex gap-3">
         <div className="relative flex-1">
           <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />

@@ -75,12 +75,13 @@ export default function Home({ loaderData: { deals, coupons, categories, guides,
   return (
     <main>
       <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-accent-500 text-white">
-        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-20 lg:grid-cols-2 lg:items-center">
-          <div className="space-y-6">
-            <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">
+        {/* On a phone the hero is a few lines and two buttons, so the first deal shows on the first screen. */}
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-6 sm:py-20 lg:grid-cols-2 lg:items-center">
+          <div className="space-y-3 sm:space-y-6">
+            <h1 className="text-2xl font-extrabold tracking-tight sm:text-5xl">
               Dash to the best deals before they're gone
             </h1>
-            <p className="max-w-xl text-lg text-white/90">
+            <p className="max-w-xl text-base text-white/90 sm:text-lg">
               Hand-picked price drops, working promo codes and honest buying guides, updated every day.
             </p>
             <div className="flex flex-wrap gap-3">
@@ -94,7 +95,7 @@ export default function Home({ loaderData: { deals, coupons, categories, guides,
               </Button>
             </div>
           </div>
-          <ul className="grid grid-cols-3 gap-4">
+          <ul className="hidden grid-cols-3 gap-4 sm:grid">
             {heroStatsOf(stats).map(({ icon: Icon, count, label }) => (
               <li key={label} className="rounded-2xl bg-white/10 p-5 text-center backdrop-blur">
                 <Icon className="mx-auto mb-2 h-6 w-6" aria-hidden />
