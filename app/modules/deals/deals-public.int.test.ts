@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { COUNT_CAP } from "#app/lib/counts";
 import { describe, expect, it } from "vitest";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { clicks, deals } from "#app/db/schema";
+import { categories, clicks, deals } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { findClickTarget } from "#app/modules/content-types/click-out.server";
 import { contentType } from "#app/modules/content-types/registry.server";
@@ -191,18 +191,36 @@ describe("a deal's own page and its end", () => {
     }
   });
 
-  it("offers related live deals from the same store first, then the same category, never the deal itself", async () => {
-    const [deal] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
-    const related = await listRelatedDeals(db(), deal!, 3);
-    expect(related.length).toBeGreaterThan(0);
-    expect(related.length).toBeLessThanOrEqual(3);
-    expect(related.map((d) => d.id)).not.toContain(deal!.id);
-    const details = await db().select({ id: deals.id, storeId: deals.storeId, categoryId: deals.categoryId, status: deals.status }).from(deals).where(inArray(deals.id, related.map((d) => d.id)));
-    for (const row of details) {
-      expect(row.status).toBe("published");
-      expect(row.storeId === deal!.storeId || row.categoryId === deal!.categoryId).toBe(true);
-    }
-    const sameStore = details.filter((row) => row.storeId === deal!.storeId).length;
-    expect(related.slice(0, sameStore).every((d) => details.find((row) => row.id === d.id)!.storeId === deal!.storeId)).toBe(true);
+  it("offers live deals like this one: the same category's first, the most alike titles leading, then the same store's, never itself", async () => {
+    const [template] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
+    const { id: _id, searchVector: _search, createdAt: _created, updatedAt: _updated, ...rest } = template!;
+    const [otherCategory] = await db()
+      .select({ id: deals.categoryId })
+      .from(deals)
+      .where(sql`${deals.categoryId} IS NOT NULL AND ${deals.categoryId} <> ${template!.categoryId}`)
+      .limit(1);
+    const add = async (title: string, values: Partial<typeof deals.$inferInsert>) =>
+      (
+        await db()
+          .insert(deals)
+          .values({ ...rest, title, slug: `alike-${title.toLowerCase().replace(/\W+/g, "-")}`, expiresAt: null, publishAt: null, ...values })
+          .returning()
+      )[0]!;
+    // A category of their own, so the demo's deals do not crowd the answer.
+    const [{ id: categoryId }] = (await db().insert(categories).values({ name: "Drones", slug: "drones-alike" }).returning({ id: categories.id })) as [{ id: string }];
+    const drone = await add("DJI Mini 4 Pro Camera Drone", { categoryId });
+    const alike = await add("DJI Air 3 Camera Drone", { categoryId, createdAt: new Date(Date.now() - 86_400_000) });
+    const unlike = await add("Folding Kite", { categoryId });
+    const sameStore = await add("Convertible Car Seat", { categoryId: otherCategory!.id });
+    await add("Gone Drone DJI", { categoryId, status: "draft" });
+
+    const related = await listRelatedDeals(db(), drone, 20);
+    const titles = related.map((row) => row.title);
+    expect(titles.slice(0, 2)).toEqual([alike.title, unlike.title]);
+    expect(titles).toContain(sameStore.title);
+    expect(titles).not.toContain(drone.title);
+    expect(titles).not.toContain("Gone Drone DJI");
+    // After the category, the store's deals (newest first): none of another store.
+    expect(related.slice(2).every((row) => row.storeName === related.find((candidate) => candidate.id === sameStore.id)!.storeName)).toBe(true);
   });
 });

@@ -220,20 +220,41 @@ export async function findPublicDealBySlug(db: Executor, slug: string) {
   return deal;
 }
 
+/** How many of a category's newest live deals are weighed for likeness to a deal (bounded, off `deals_category_idx`). */
+const ALIKE_CANDIDATES = 200;
+
 /**
- * Up to `limit` live deals like this one: the same store's newest first, then the same category's. Each
- * is read through its own index (a store or a category holds a small share of 100,000 deals).
+ * Up to `limit` live deals like this one: the same category's first, the titles most alike (pg_trgm's
+ * similarity, among its newest few hundred) leading, then the same store's newest. A drone's page offers
+ * drones, not a car seat from the same shop.
  */
-export async function listRelatedDeals(db: Executor, deal: { id: string; storeId: string; categoryId: string | null }, limit: number) {
-  const alike = (condition: SQL) =>
-    db
-      .select(publicColumns)
+export async function listRelatedDeals(db: Executor, deal: { id: string; title: string; storeId: string; categoryId: string | null }, limit: number) {
+  const liveLike = (condition: SQL) => and(condition, ne(deals.id, deal.id));
+  const sameCategory = async () => {
+    if (!deal.categoryId) return [];
+    const candidates = db
+      .select({ id: deals.id, createdAt: deals.createdAt, likeness: sql<number>`similarity(${deals.title}, ${deal.title})`.as("likeness") })
       .from(liveDeals())
-      .innerJoin(stores, eq(stores.id, deals.storeId))
-      .where(and(condition, ne(deals.id, deal.id)))
+      .where(liveLike(eq(deals.categoryId, deal.categoryId)))
       .orderBy(descNullsLast(deals.createdAt), asc(deals.id))
+      .limit(ALIKE_CANDIDATES)
+      .as("candidates");
+    return db
+      .select(publicColumns)
+      .from(candidates)
+      .innerJoin(deals, eq(deals.id, candidates.id))
+      .innerJoin(stores, eq(stores.id, deals.storeId))
+      .orderBy(desc(candidates.likeness), descNullsLast(candidates.createdAt), asc(deals.id))
       .limit(limit);
-  const [sameStore, sameCategory] = await Promise.all([alike(eq(deals.storeId, deal.storeId)), deal.categoryId ? alike(eq(deals.categoryId, deal.categoryId)) : []]);
+  };
+  const sameStore = db
+    .select(publicColumns)
+    .from(liveDeals())
+    .innerJoin(stores, eq(stores.id, deals.storeId))
+    .where(liveLike(eq(deals.storeId, deal.storeId)))
+    .orderBy(descNullsLast(deals.createdAt), asc(deals.id))
+    .limit(limit);
+  const [inCategory, inStore] = await Promise.all([sameCategory(), sameStore]);
   const seen = new Set<string>();
-  return [...sameStore, ...sameCategory].filter((row) => !seen.has(row.id) && seen.add(row.id)).slice(0, limit);
+  return [...inCategory, ...inStore].filter((row) => !seen.has(row.id) && seen.add(row.id)).slice(0, limit);
 }
