@@ -8,7 +8,7 @@ import { cn } from "#app/lib/cn";
 import { timeAgo } from "#app/lib/relative-time";
 import { successRate } from "#app/modules/votes/votes";
 import { island } from "./island";
-import { VotePrompt } from "./vote-prompt";
+import VotePromptView from "./vote-prompt";
 
 export interface CouponCardData {
   id: string;
@@ -20,8 +20,10 @@ export interface CouponCardData {
   validUntil: Date | string | null;
   storeName: string;
   targetUrl: string;
-  /** The later of an admin's 'Verified' and a shopper's last 'Worked'. */
+  /** When the owner last saw the code work ('Mark verified'). */
   verifiedAt: Date | string | null;
+  /** When a shopper last said it worked. */
+  lastWorkedAt: Date | string | null;
   worked: number;
   failed: number;
 }
@@ -33,20 +35,30 @@ const COUPON_CHOICES = [
   { vote: "failed", label: "Didn't work" },
 ] as const;
 
-/** 'Last verified 3 days ago · 80% success (10 votes)', whichever parts are known. */
+/** A moment in words ("3 days ago"), kept as the page rendered it: the browser may read it minutes later. */
+function Ago({ at, before }: { at: Date | string; before: string }) {
+  return (
+    <time dateTime={new Date(at).toISOString()} suppressHydrationWarning>
+      {before} {timeAgo(at)}
+    </time>
+  );
+}
+
+/**
+ * What shoppers and the owner know of the code, as RetailMeNot shows it: '80% success (10 votes) · Last
+ * worked 2 hours ago' once enough shoppers have answered, and 'Verified by us 3 days ago'.
+ */
 function CouponTrust({ coupon }: { coupon: CouponCardData }) {
   const rate = successRate(coupon.worked, coupon.failed);
-  if (!coupon.verifiedAt && rate === null) return null;
+  const parts = [
+    rate !== null ? <span key="rate">{`${rate}% success (${coupon.worked + coupon.failed} votes)`}</span> : null,
+    rate !== null && coupon.lastWorkedAt ? <Ago key="worked" at={coupon.lastWorkedAt} before="Last worked" /> : null,
+    coupon.verifiedAt ? <Ago key="verified" at={coupon.verifiedAt} before="Verified by us" /> : null,
+  ].filter((part) => part !== null);
+  if (parts.length === 0) return null;
   return (
     <p className="text-xs text-gray-600" data-testid="coupon-trust">
-      {coupon.verifiedAt ? (
-        // Rendered when the page was, which may be minutes before it is read: the browser keeps that text.
-        <time dateTime={new Date(coupon.verifiedAt).toISOString()} suppressHydrationWarning>
-          Last verified {timeAgo(coupon.verifiedAt)}
-        </time>
-      ) : null}
-      {coupon.verifiedAt && rate !== null ? " · " : null}
-      {rate !== null ? `${rate}% success (${coupon.worked + coupon.failed} votes)` : null}
+      {parts.flatMap((part, index) => (index === 0 ? [part] : [" · ", part]))}
     </p>
   );
 }
@@ -56,7 +68,10 @@ function CouponTrust({ coupon }: { coupon: CouponCardData }) {
  * so it works without JavaScript) and fetches the code; Copy then shows 'Copied!' for two seconds.
  * An expired coupon is dimmed with both buttons disabled.
  */
-export default function CouponCardView({ coupon, placement }: { coupon: CouponCardData; placement: string }) {
+export default function CouponCardView({ coupon: given, placement }: { coupon: CouponCardData; placement: string }) {
+  // A shopper's own answer shows in the card's figures at once.
+  const [tally, setTally] = useState<Pick<CouponCardData, "worked" | "failed" | "lastWorkedAt"> | null>(null);
+  const coupon = tally ? { ...given, ...tally } : given;
   const expired = isExpired(coupon.validUntil);
   const [code, setCode] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -127,7 +142,15 @@ export default function CouponCardView({ coupon, placement }: { coupon: CouponCa
           {revealed ? `Go to ${coupon.storeName}` : coupon.hasCode ? "Show Code" : "Get Deal"}
         </a>
       )}
-      {expired ? null : <VotePrompt kind="coupon" id={coupon.id} question="Did it work?" choices={COUPON_CHOICES} />}
+      {expired ? null : (
+        <VotePromptView
+          kind="coupon"
+          id={coupon.id}
+          question="Did it work?"
+          choices={COUPON_CHOICES}
+          onCounted={(counted, vote) => setTally({ worked: counted.worked, failed: counted.failed, lastWorkedAt: vote === "worked" ? new Date().toISOString() : coupon.lastWorkedAt })}
+        />
+      )}
     </article>
   );
 }

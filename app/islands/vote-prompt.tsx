@@ -1,20 +1,36 @@
 import { useState, type FormEvent } from "react";
 import { island } from "./island";
 import { postForJson, SOMETHING_WENT_WRONG } from "./post-for-json";
+import type { VoteTally } from "#app/modules/votes/votes";
 
 /**
  * A shopper's quick report on an item ('Did it work?' on a coupon, 'Expired?' on a deal): a real form
  * that posts without JavaScript and comes back to the page; with it, the answer replaces the buttons.
  */
-export default function VotePromptView({ kind, id, question, choices }: { kind: string; id: string; question: string; choices: ReadonlyArray<{ vote: string; label: string; name?: string }> }) {
+export default function VotePromptView({
+  kind,
+  id,
+  question,
+  choices,
+  onCounted,
+}: {
+  kind: string;
+  id: string;
+  question: string;
+  choices: ReadonlyArray<{ vote: string; label: string; name?: string }>;
+  /** Hears what shoppers have said once this answer is counted (the coupon card's figures). */
+  onCounted?: (tally: VoteTally, vote: string) => void;
+}) {
   const [message, setMessage] = useState<string | null>(null);
   const action = `/votes/${kind}/${id}`;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const answer = await postForJson<{ message?: string }>(action, new URLSearchParams({ vote: submitter?.value ?? "" }));
+    const vote = submitter?.value ?? "";
+    const answer = await postForJson<{ message?: string; tally?: VoteTally }>(action, new URLSearchParams({ vote }));
     setMessage(answer?.message ?? SOMETHING_WENT_WRONG);
+    if (answer?.tally) onCounted?.(answer.tally, vote);
   }
 
   return (

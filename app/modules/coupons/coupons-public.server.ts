@@ -27,7 +27,8 @@ const publicColumns = {
   createdAt: coupons.createdAt,
   storeName: stores.name,
   storeSlug: stores.slug,
-  verifiedAt: sql<Date | null>`greatest(${coupons.verifiedAt}, ${itemVoteTallies.lastWorkedAt})`.mapWith(coupons.verifiedAt),
+  verifiedAt: coupons.verifiedAt,
+  lastWorkedAt: itemVoteTallies.lastWorkedAt,
   worked: sql<number>`coalesce(${itemVoteTallies.worked}, 0)`.mapWith(Number),
   failed: sql<number>`coalesce(${itemVoteTallies.failed}, 0)`.mapWith(Number),
 };

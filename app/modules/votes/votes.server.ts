@@ -1,14 +1,23 @@
-import { sql } from "drizzle-orm";
-import type { Database } from "#app/db/client.server";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database, Executor } from "#app/db/client.server";
 import { itemVotes, itemVoteTallies } from "#app/db/schema";
 import { isUuid } from "#app/lib/uuid";
 import { clickOutType, findClickTarget } from "#app/modules/content-types/click-out.server";
 import { visitorKey } from "#app/modules/rate-limit/rate-limit.server";
-import { isVoteFor, type Vote } from "./votes";
+import { isVoteFor, type Vote, type VoteTally } from "./votes";
 
 export type VoteOutcome = "counted" | "already" | "not-found" | "invalid";
 
 const tallyColumn = { worked: itemVoteTallies.worked, failed: itemVoteTallies.failed, expired: itemVoteTallies.expired } as const;
+
+/** An item's answers so far (none yet: all zero). */
+export async function tallyOf(db: Executor, kind: string, id: string): Promise<VoteTally> {
+  const [row] = await db
+    .select({ worked: itemVoteTallies.worked, failed: itemVoteTallies.failed, expired: itemVoteTallies.expired })
+    .from(itemVoteTallies)
+    .where(and(eq(itemVoteTallies.kind, kind), eq(itemVoteTallies.itemId, id)));
+  return row ?? { worked: 0, failed: 0, expired: 0 };
+}
 
 /**
  * Counts a shopper's report on a live item, once per visitor per item per UTC day. The visitor is a keyed

@@ -19,4 +19,19 @@ export function successRate(worked: number, failed: number): number | null {
 }
 
 export const VOTE_THANKS = "Thanks for letting us know.";
+
+/** An item's answers so far. */
+export interface VoteTally {
+  worked: number;
+  failed: number;
+  expired: number;
+}
+
+/** What a shopper is told once their answer is counted: what shoppers have said so far. */
+export function voteResult(kind: VoteKind, tally: VoteTally): string {
+  if (kind === "deal") return `${VOTE_THANKS} ${tally.expired} ${tally.expired === 1 ? "shopper has" : "shoppers have"} said it has expired.`;
+  const answers = tally.worked + tally.failed;
+  if (successRate(tally.worked, tally.failed) === null) return `${VOTE_THANKS} ${answers === 1 ? "You are the first to answer." : `${answers} shoppers have answered.`}`;
+  return `Thanks! ${tally.worked} of ${answers} shoppers say this code worked.`;
+}
 export const VOTE_ALREADY = "You already told us about this one today.";

@@ -1,12 +1,12 @@
 import { readFormData } from "#app/lib/form-data";
 import { allowAttempt, VOTE_LIMIT, visitorKey } from "#app/modules/rate-limit/rate-limit.server";
-import { VOTE_ALREADY, VOTE_THANKS } from "#app/modules/votes/votes";
-import { castVote } from "#app/modules/votes/votes.server";
+import { VOTE_ALREADY, VOTE_THANKS, voteResult, type VoteKind } from "#app/modules/votes/votes";
+import { castVote, tallyOf } from "#app/modules/votes/votes.server";
 import type { Route } from "./+types/vote";
 
 // POST /votes/<kind>/<id> with vote=worked|failed (a coupon) or vote=expired (a deal): a shopper's report.
-// Cards post it with fetch and show the answer; without JavaScript the form posts here and comes back to
-// the page it was sent from.
+// Cards post it with fetch and show the answer, with what shoppers have said so far (and its tally, for the
+// card's own figures); without JavaScript the form posts here and comes back to the page it was sent from.
 
 const answers = {
   counted: { status: 200, message: VOTE_THANKS },
@@ -36,6 +36,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = allowed ? await castVote(context.db, { kind: params.kind, id: params.id, vote, ip: context.clientIp, secret: context.appSecret }) : "limited";
   const answer = answers[outcome];
   const headers = { "Cache-Control": "no-store" };
-  if (request.headers.get("accept")?.includes("application/json")) return Response.json({ message: answer.message }, { status: answer.status, headers });
+  if (request.headers.get("accept")?.includes("application/json")) {
+    if (outcome !== "counted") return Response.json({ message: answer.message }, { status: answer.status, headers });
+    const tally = await tallyOf(context.db, params.kind, params.id);
+    return Response.json({ message: voteResult(params.kind as VoteKind, tally), tally }, { status: answer.status, headers });
+  }
   return new Response(null, { status: 303, headers: { ...headers, Location: backTo(request, `${params.kind}-${params.id}`) } });
 }
