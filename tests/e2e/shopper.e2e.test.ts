@@ -146,6 +146,19 @@ describe("a shopper on the public site", () => {
     expect((await fetch(`${baseUrl()}/buying-guides/not-a-guide`)).status).toBe(404);
   });
 
+  test("shows every list's RSS feed as a link, for the filters it shows, and the newest deals' in the footer", async () => {
+    for (const path of ["/deal-dashes?store=amazon&view=list", "/coupons", "/gift-ideas", "/buying-guides", "/stores/bestbuy", "/categories/electronics"]) {
+      const page = await html(path);
+      const alternate = page.match(/<link rel="alternate" type="application\/rss\+xml" title="[^"]*" href="([^"]+)"/)?.[1];
+      expect(alternate, path).toBeDefined();
+      const feed = alternate!.replace(/&amp;/g, "&");
+      const anchors = [...page.matchAll(/<a\b[^>]*?\bhref="([^"]+)"[^>]*>((?:(?!<\/a>)[\s\S])*)<\/a>/g)].map((match) => ({ href: match[1]!.replace(/&amp;/g, "&"), text: match[2]!.replace(/<[^>]+>/g, "").trim() }));
+      const shown = anchors.filter((anchor) => anchor.text === "RSS feed").map((anchor) => anchor.href);
+      expect(shown, path).toEqual([feed]);
+      expect(anchors, path).toContainEqual({ href: "/feeds/deal-dashes.rss", text: "RSS feed of new deals" });
+    }
+  });
+
   test("finds a filtered list's RSS and Atom feeds from the page, served from the page cache once read", async () => {
     const page = await html("/deal-dashes?store=amazon&view=list");
     const feeds = [...page.matchAll(/<link rel="alternate" type="(application\/(?:rss|atom)\+xml)" title="[^"]*" href="([^"]+)"/g)].map((match) => ({ type: match[1], href: match[2]!.replace(/&amp;/g, "&") }));

@@ -8,6 +8,8 @@ const supportLinks = [
   { to: "/contact", label: "Contact" },
   { to: "/disclaimer", label: "Disclaimer" },
   { to: "/privacy", label: "Privacy" },
+  // Every list has its feed (linked on its page); this is the newest deals'.
+  { to: "/feeds/deal-dashes.rss", label: "RSS feed of new deals" },
 ] as const;
 
 function FooterLinks({ id, title, links }: { id: string; title: string; links: ReadonlyArray<{ to: string; label: string }> }) {

@@ -49,7 +49,7 @@ export default function BuyingGuides({ loaderData }: Route.ComponentProps) {
   const rest = guides.filter((guide) => guide !== featured);
   return (
     <main>
-      <PageHeader title="Buying Guides" tagline="Expert advice to help you choose the right product at the right price." />
+      <PageHeader title="Buying Guides" tagline="Expert advice to help you choose the right product at the right price." feedOf="/buying-guides" />
       <div className="mx-auto max-w-7xl space-y-8 px-4 py-8">
         <nav aria-label="Guide categories" className="flex flex-wrap gap-2">
           {[{ slug: undefined, name: "All Guides" }, ...categories].map((item) => (

@@ -41,7 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function CategoryPage({ loaderData: { category, deals, total } }: Route.ComponentProps) {
   return (
     <main>
-      <PageHeader title={`${category.name} Deals`} tagline={descriptionOf(category)} />
+      <PageHeader title={`${category.name} Deals`} tagline={descriptionOf(category)} feedOf={categoryPath(category)} />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
         <Breadcrumbs crumbs={crumbsOf(category)} />
         {category.children.length > 0 ? (

@@ -45,7 +45,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
   const { firstPage } = window;
   return (
     <main>
-      <PageHeader title="Coupons & Promo Codes" tagline="Verified promo codes and coupons from the stores you love." />
+      <PageHeader title="Coupons & Promo Codes" tagline="Verified promo codes and coupons from the stores you love." feedOf="/coupons" />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
         {/* data-auto-submit: the store and Show Expired apply as they are chosen (app/islands/page-behaviours.ts). */}
         <Form method="get" data-auto-submit autoComplete="off" className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_auto_auto_auto]">

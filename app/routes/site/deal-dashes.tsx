@@ -118,7 +118,7 @@ export default function DealDashes({ loaderData }: Route.ComponentProps) {
   const hasMore = window.offset + deals.length < total;
   return (
     <main>
-      <PageHeader title="Deal Dashes" tagline="Discover the hottest deals and save big on your favorite products" />
+      <PageHeader title="Deal Dashes" tagline="Discover the hottest deals and save big on your favorite products" feedOf="/deal-dashes" />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
         <Filters data={loaderData} />
         <div className="flex flex-wrap items-center justify-between gap-2">

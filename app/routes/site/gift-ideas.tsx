@@ -46,7 +46,7 @@ export default function GiftIdeas({ loaderData }: Route.ComponentProps) {
   const { firstPage } = window;
   return (
     <main>
-      <PageHeader title="Gift Ideas" tagline="Curated gift collections for every occasion and everyone on your list." />
+      <PageHeader title="Gift Ideas" tagline="Curated gift collections for every occasion and everyone on your list." feedOf="/gift-ideas" />
       <div className="mx-auto max-w-7xl space-y-12 px-4 py-10">
         <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
           {comingSoon.map(({ name, icon: Icon }) => (

@@ -5,6 +5,7 @@ import { Breadcrumbs, type Crumb } from "#app/components/site/breadcrumbs";
 import { CardGrid } from "#app/components/site/card-grid";
 import { CouponCard } from "#app/islands/coupon-card";
 import { DealGridPreview } from "#app/components/site/deal-grid-preview";
+import { FeedLink } from "#app/components/site/feed-link";
 import { feedAlternates } from "#app/lib/feed-links";
 import { storePath } from "#app/lib/public-paths";
 import { breadcrumbList, itemList, pageMeta, siteUrlFrom } from "#app/lib/seo";
@@ -43,7 +44,10 @@ export default function StorePage({ loaderData: { store, liveCoupons, deals, dea
       <header className="flex flex-wrap items-center gap-6 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
         {store.logoUrl ? <img src={store.logoUrl} alt="" width={96} height={96} className="h-24 w-24 rounded-xl object-contain" /> : null}
         <div className="flex-1 space-y-2">
-          <h1 className="text-3xl font-extrabold tracking-tight">{`${store.name} Coupons & Deals`}</h1>
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+            <h1 className="text-3xl font-extrabold tracking-tight">{`${store.name} Coupons & Deals`}</h1>
+            <FeedLink pagePath={storePath(store)} className="text-brand-700" />
+          </div>
           {store.seoDescription ? <p className="text-gray-700">{store.seoDescription}</p> : null}
           <AffiliateDisclosure />
         </div>
