@@ -146,6 +146,15 @@ describe("a shopper on the public site", () => {
     expect((await fetch(`${baseUrl()}/buying-guides/not-a-guide`)).status).toBe(404);
   });
 
+  test("the stores' A–Z letters each show that letter's stores, and letters with none are not links", async () => {
+    const page = await html("/stores?letter=T");
+    expect(page).toContain('href="/stores/target"');
+    expect(page).not.toContain('href="/stores/walmart"');
+    expect(page).toContain('href="/stores?letter=W"');
+    expect(page).not.toContain('href="/stores?letter=Q"');
+    expect(page).toMatch(/<span[^>]*aria-disabled="true"[^>]*>Q<\/span>/);
+  });
+
   test("shows every list's RSS feed as a link, for the filters it shows, and the newest deals' in the footer", async () => {
     for (const path of ["/deal-dashes?store=amazon&view=list", "/coupons", "/gift-ideas", "/buying-guides", "/stores/bestbuy", "/categories/electronics"]) {
       const page = await html(path);

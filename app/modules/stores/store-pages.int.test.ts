@@ -9,7 +9,7 @@ import { findClickTarget } from "#app/modules/content-types/click-out.server";
 import { contentType } from "#app/modules/content-types/registry.server";
 import { sitemapFileEntries } from "#app/modules/content-types/sitemap.server";
 import { listStoreCoupons } from "#app/modules/coupons/coupons-public.server";
-import { findPublicStoreBySlug, listStoresAtoZ } from "./stores-public.server";
+import { findPublicStoreBySlug, listStoresAtoZ, storeInitials } from "./stores-public.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
 const db = () => database().db;
@@ -49,9 +49,13 @@ describe("store pages", () => {
 
   it("are indexed A–Z and in the sitemap only while the store has a live deal or coupon", async () => {
     const empty = await insertStore(db(), "Aardvark Empty Store", "aardvark-empty-store");
-    const index = await listStoresAtoZ(db(), "");
+    const index = await listStoresAtoZ(db());
     expect(index.stores.map((s) => s.slug)).toEqual(["amazon", "bestbuy", "target", "walmart"]);
-    expect((await listStoresAtoZ(db(), "T")).stores.map((s) => s.slug)).toEqual(["target", "walmart"]);
+    // A letter shows its own stores only; the index knows which letters lead anywhere.
+    expect((await listStoresAtoZ(db(), { letter: "T" })).stores.map((s) => s.slug)).toEqual(["target"]);
+    expect((await listStoresAtoZ(db(), { letter: "Q" })).stores).toEqual([]);
+    expect(await storeInitials(db())).toEqual(["A", "B", "T", "W"]);
+    expect((await listStoresAtoZ(db(), { from: "T" })).stores.map((s) => s.slug)).toEqual(["target", "walmart"]);
     expect(await sitemapPaths("stores-1")).toEqual(expect.arrayContaining(["/stores/amazon", "/stores/walmart"]));
     expect(await sitemapPaths("stores-1")).not.toContain(`/stores/${empty.slug}`);
 
@@ -61,7 +65,7 @@ describe("store pages", () => {
     expect(await sitemapPaths("stores-1")).toContain(`/stores/${empty.slug}`);
     await db().update(deals).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(deals.id, deal!.id));
     expect(await sitemapPaths("stores-1")).not.toContain(`/stores/${empty.slug}`);
-    expect((await listStoresAtoZ(db(), "")).stores.map((s) => s.slug)).not.toContain(empty.slug);
+    expect((await listStoresAtoZ(db())).stores.map((s) => s.slug)).not.toContain(empty.slug);
   });
 });
 

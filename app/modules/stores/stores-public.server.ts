@@ -5,6 +5,7 @@ import { coupons, deals, stores } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { couponType } from "#app/modules/coupons/coupon.type.server";
 import { dealType } from "#app/modules/deals/deal.type.server";
+import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 import { storeTargetUrl } from "./store-target";
 
 // Stores as shoppers see them: their own pages and the A–Z index. Names, logos, SEO words and the
@@ -40,15 +41,24 @@ export async function findPublicStoreBySlug(db: Executor, slug: string) {
   return store;
 }
 
+/** A store's place in the A–Z index: its name's first letter, or "#" for a name that starts otherwise. */
+const initialOf = sql<string>`case when upper(left(${stores.name}, 1)) between 'A' and 'Z' then upper(left(${stores.name}, 1)) else '#' end`;
+
+/** The index's letters that lead to a store with live items (the others are shown but not linked). */
+export const storeInitials = keptUntilContentChanges(async (db: Executor): Promise<string[]> => {
+  const rows = await db.selectDistinct({ initial: initialOf }).from(stores).where(storeHasLiveItems());
+  return rows.map((row) => row.initial).sort();
+});
+
 /**
- * One page of the A–Z index: stores with live items from the name `from` on (a letter, or where the
- * previous page ended), and the name the next page starts at.
+ * One page of the A–Z index: stores with live items (those of one `letter`, when given) from the name
+ * `from` on (where the previous page ended), and the name the next page starts at.
  */
-export async function listStoresAtoZ(db: Executor, from: string) {
+export async function listStoresAtoZ(db: Executor, { letter = "", from = "" }: { letter?: string; from?: string } = {}) {
   const rows = await db
     .select({ name: stores.name, slug: stores.slug, logoUrl: stores.logoUrl })
     .from(stores)
-    .where(and(from ? gte(stores.name, from) : undefined, storeHasLiveItems()))
+    .where(and(letter ? eq(initialOf, letter) : undefined, from ? gte(stores.name, from) : undefined, storeHasLiveItems()))
     .orderBy(asc(stores.name), asc(stores.id))
     .limit(STORES_PER_INDEX_PAGE + 1);
   return { stores: rows.slice(0, STORES_PER_INDEX_PAGE), nextFrom: rows[STORES_PER_INDEX_PAGE]?.name ?? null };
