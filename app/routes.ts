@@ -8,6 +8,7 @@ export default [
     index("routes/site/home.tsx"),
     route("deal-dashes", "routes/site/deal-dashes.tsx"),
     route("coupons", "routes/site/coupons.tsx"),
+    route("coupons/:id/show", "routes/site/coupon-show.tsx"),
     route("deals/:slug", "routes/site/deal.tsx"),
     route("search", "routes/site/search.tsx"),
     route("stores", "routes/site/stores.tsx"),

@@ -64,9 +64,9 @@ function CouponTrust({ coupon }: { coupon: CouponCardData }) {
 }
 
 /**
- * The code stays masked until 'Show Code', which opens the retailer in a new tab (a real link,
- * so it works without JavaScript) and fetches the code; Copy then shows 'Copied!' for two seconds.
- * An expired coupon is dimmed with both buttons disabled.
+ * The code stays masked until 'Show Code', which opens the retailer in a new tab and fetches the code;
+ * Copy then shows 'Copied!' for two seconds. Without JavaScript 'Show Code' is a link to the code's own
+ * page (with the way on to the store). An expired coupon is dimmed with both buttons disabled.
  */
 export default function CouponCardView({ coupon: given, placement }: { coupon: CouponCardData; placement: string }) {
   // A shopper's own answer shows in the card's figures at once.
@@ -122,8 +122,9 @@ export default function CouponCardView({ coupon: given, placement }: { coupon: C
             {code}
           </code>
         ) : (
-          <span className="flex-1 select-none font-mono text-lg tracking-widest text-gray-500 blur-[3px]" aria-label="Hidden code">
-            ••••••••
+          <span className="flex-1 select-none font-mono text-lg tracking-widest text-gray-500 blur-[3px]">
+            <span aria-hidden="true">••••••••</span>
+            <span className="sr-only">Hidden code</span>
           </span>
         )}
         {coupon.hasCode ? (
@@ -138,7 +139,19 @@ export default function CouponCardView({ coupon: given, placement }: { coupon: C
           Expired
         </button>
       ) : (
-        <a href={href} target="_blank" rel={AFFILIATE_REL} onClick={() => void reveal()} className={cn(buttonClass, "bg-brand-600 text-white hover:bg-brand-700")}>
+        <a
+          href={coupon.hasCode && !revealed ? `/coupons/${coupon.id}/show?from=${encodeURIComponent(placement)}` : href}
+          target={coupon.hasCode && !revealed ? undefined : "_blank"}
+          rel={AFFILIATE_REL}
+          onClick={(event) => {
+            if (!coupon.hasCode || revealed) return void reveal();
+            // The store in a new tab, the code here.
+            event.preventDefault();
+            window.open(href, "_blank", "noopener");
+            void reveal();
+          }}
+          className={cn(buttonClass, "bg-brand-600 text-white hover:bg-brand-700")}
+        >
           {revealed ? `Go to ${coupon.storeName}` : coupon.hasCode ? "Show Code" : "Get Deal"}
         </a>
       )}

@@ -1,30 +1,46 @@
 import { Menu, Search, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { cn } from "#app/lib/cn";
 import { siteNav } from "#app/lib/site-nav";
 import { island } from "./island";
 
-/** The site search: a GET form to /search. The browser itself holds back an empty or whitespace-only search. */
+/**
+ * The site search: a GET form to /search. The browser itself holds back an empty or whitespace-only
+ * search, the page trims what is sent (`data-trim`), and /search sends an untrimmed one to its trimmed address.
+ */
 export function HeaderSearch({ className }: { className?: string }) {
   return (
-    <form method="get" action="/search" role="search" className={cn("relative", className)}>
+    <form method="get" action="/search" role="search" aria-label="Site search" data-trim className={cn("relative", className)}>
       <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
       <Input type="search" name="q" required pattern=".*\S.*" title="Type what you are looking for" placeholder="Search deals, coupons..." aria-label="Search deals and coupons" className="pl-9" />
+      {/* Enter sends it; a form still names its submit button for those who look for one. */}
+      <button type="submit" className="sr-only">
+        Search
+      </button>
     </form>
   );
 }
 
+/** Hydration as a store that never changes: false in the server's render, true in the browser's. */
+const noChanges = () => () => {};
+
 /** The phone menu's button: a link to the footer's links without JavaScript; with it, the drawer opens instead. */
 export default function MobileMenuView() {
   const [open, setOpen] = useState(false);
+  // Rendered as a link (to the footer's links); once hydrated it opens the drawer, so it is a button.
+  const hydrated = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
   return (
     <>
       <Button asChild variant="ghost" size="icon" className="md:hidden">
         <a
           href="#footer-quick-links"
-          role="button"
+          role={hydrated ? "button" : undefined}
           aria-label="Open menu"
           aria-haspopup="dialog"
           aria-expanded={open}

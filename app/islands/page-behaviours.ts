@@ -70,12 +70,20 @@ function resetFiltersOnReturn(event: PageTransitionEvent) {
   if (event.persisted) document.querySelectorAll<HTMLFormElement>("form[data-auto-submit]").forEach((form) => form.reset());
 }
 
+/** A search form (`data-trim`) sends what was typed without the spaces around it. */
+function trimBeforeSending(event: SubmitEvent) {
+  const form = event.target as HTMLFormElement;
+  if (!form.hasAttribute("data-trim")) return;
+  form.querySelectorAll<HTMLInputElement>("input[type=search], input[type=text]").forEach((input) => (input.value = input.value.trim()));
+}
+
 export function enhancePage(document: Document) {
   // A form that came back with messages: the first field with one takes the focus, so a keyboard or
   // screen-reader user lands on it.
   document.querySelector<HTMLElement>("form [aria-invalid=true]")?.focus();
   document.addEventListener("click", onClick);
   document.addEventListener("change", submitChosenFilter);
+  document.addEventListener("submit", trimBeforeSending);
   window.addEventListener("pageshow", resetFiltersOnReturn);
   // From md up the filters are always shown (app.css); where the browser cannot show a closed panel's content, open it.
   if (matchMedia("(min-width: 48rem)").matches) document.querySelectorAll<HTMLDetailsElement>("details.filter-panel").forEach((panel) => (panel.open = true));

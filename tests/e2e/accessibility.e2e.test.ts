@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import fs from "node:fs";
+import { HtmlValidate } from "html-validate";
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { baseUrl, test } from "./support/browser";
@@ -47,7 +48,7 @@ describe("accessibility (axe, WCAG 2.1 AA)", () => {
     test(`home, Deal Dashes, a deal page, a store page and coupons have no violations on ${viewport.name}`, async ({ openPage }) => {
       const { page } = await openPage({ viewport });
       const found: string[] = [];
-      for (const path of ["/", "/deal-dashes", await firstDealPath(), "/stores/walmart", "/coupons", "/search?q=headphones"]) {
+      for (const path of ["/", "/deal-dashes", await firstDealPath(), "/stores/walmart", "/stores", "/coupons", "/buying-guides", "/search?q=headphones"]) {
         await page.goto(path);
         await page.waitForLoadState("networkidle");
         found.push(...(await violationsOn(page)).map((violation) => `${path} ${violation}`));
@@ -55,4 +56,25 @@ describe("accessibility (axe, WCAG 2.1 AA)", () => {
       expect(found).toEqual([]);
     });
   }
+
+  test("the admin's dashboard and a list have no violations (the sidebar's words included)", async ({ adminPage: page }) => {
+    const found: string[] = [];
+    for (const path of ["/admin", "/admin/jobs"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      found.push(...(await violationsOn(page)).map((violation) => `${path} ${violation}`));
+    }
+    expect(found).toEqual([]);
+  });
+
+  test("public pages are valid HTML by html-validate's recommended rules", async () => {
+    // React writes attributes in its own spelling (charSet, <meta/>, required=""): those style rules are off.
+    const validator = new HtmlValidate({ extends: ["html-validate:recommended"], rules: { "attr-case": "off", "void-style": "off", "attribute-boolean-style": "off" } });
+    const found: string[] = [];
+    for (const path of ["/", "/deal-dashes", "/coupons", "/gift-ideas", "/buying-guides", "/buying-guides/best-noise-cancelling-headphones", "/stores", "/stores/bestbuy", "/search?q=tv", "/contact", "/privacy", "/alerts/new"]) {
+      const report = await validator.validateString(await (await fetch(baseUrl() + path)).text());
+      found.push(...report.results.flatMap((result) => result.messages.map((message) => `${path} ${message.ruleId}: ${message.message}`)));
+    }
+    expect(found).toEqual([]);
+  });
 });

@@ -119,6 +119,21 @@ describe("a shopper on the public site", () => {
     await card.getByRole("button", { name: "Copy" }).waitFor();
   });
 
+  test("without JavaScript, Show Code shows the code on its own page, with the way on to the store", async ({ openPage }) => {
+    const { page, context } = await openPage();
+    await context.route("**/*.js", (route) => route.abort());
+    await page.goto("/coupons");
+    const card = page.getByTestId("coupon-card").filter({ hasText: "20% Off Sitewide" });
+    await card.getByRole("link", { name: "Show Code" }).click();
+    await page.waitForURL(/\/coupons\/[0-9a-f-]{36}\/show\?from=coupons$/);
+    await page.getByTestId("coupon-code").getByText("SAVE20").waitFor();
+    expect(await page.getByRole("link", { name: "Go to Target" }).getAttribute("href")).toMatch(/^\/go\/coupon\/[0-9a-f-]{36}\?from=coupons$/);
+    // Each showing is counted: the page is never kept for the next visitor.
+    const answer = await fetch(page.url());
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
+    expect(answer.headers.get("x-cache")).not.toBe("hit");
+  });
+
   test("shows expired coupons only with Show Expired, dimmed with 'Expired' disabled", async ({ openPage }) => {
     const { page } = await openPage();
     await page.goto("/coupons");
@@ -144,6 +159,26 @@ describe("a shopper on the public site", () => {
     expect(await sitemapUrls()).toContain(`${baseUrl()}/buying-guides/best-noise-cancelling-headphones`);
 
     expect((await fetch(`${baseUrl()}/buying-guides/not-a-guide`)).status).toBe(404);
+  });
+
+  test("the header search sends what was typed without the spaces around it, with or without the page's script", async ({ openPage }) => {
+    const { page } = await openPage();
+    await page.goto("/coupons");
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("search", { name: "Site search" }).getByRole("searchbox").fill("  headphones  ");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/search");
+    expect(new URL(page.url()).search).toBe("?q=headphones");
+    const untrimmed = await fetch(`${baseUrl()}/search?q=%20%20headphones%20`, { redirect: "manual" });
+    expect(untrimmed.status).toBe(301);
+    expect(untrimmed.headers.get("location")).toBe("/search?q=headphones");
+  });
+
+  test("the privacy page names everything kept: click details, answers' scrambled codes, alert criteria, retention", async () => {
+    const page = (await html("/privacy")).replace(/<[^>]+>/g, "").replace(/\s+/g, " ");
+    for (const words of ["kind of device (phone, tablet or desktop", "scrambled code made from your address and that day", "what you asked for (words, store, category, highest price, lowest discount", "Each click is deleted after 400 days", "kept 30 days after sending"]) {
+      expect(page).toContain(words);
+    }
   });
 
   test("the stores' A–Z letters each show that letter's stores, and letters with none are not links", async () => {
@@ -191,6 +226,10 @@ describe("a shopper on the public site", () => {
     await card.getByRole("link", { name: title }).click();
     await page.waitForURL(/\/deals\/[a-z0-9-]+$/);
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    // The short description is said once, though the long one opens with it.
+    const short = (await page.locator("h1 ~ p.text-lg").first().textContent())!.trim();
+    const mainText = (await page.getByRole("main").textContent())!;
+    expect(mainText.split(short).length - 1).toBe(1);
 
     const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
     expect(await crumbs.getByRole("link", { name: "Home" }).getAttribute("href")).toBe("/");

@@ -46,7 +46,7 @@ function NavLinks({ nav, collapsed }: { nav: AdminNavItem[]; collapsed: boolean 
       {nav.map((item) => (
         <SidebarLink key={item.to} item={item} collapsed={collapsed} />
       ))}
-      <p className={cn("mt-4 px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-gray-500", collapsed && "sr-only")}>Settings</p>
+      <p className={cn("mt-4 px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-gray-400", collapsed && "sr-only")}>Settings</p>
       {adminSettingsNav.map((item) => (
         <SidebarLink key={item.to} item={item} collapsed={collapsed} />
       ))}

@@ -78,6 +78,8 @@ export default function BuyingGuides({ loaderData }: Route.ComponentProps) {
           <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center text-gray-700">{search ? `No buying guides match "${search}".` : "No buying guides here yet. Check back soon!"}</p>
         ) : (
           <>
+            {/* The cards' titles are level 3: this heading keeps the outline in order. */}
+            <h2 className="sr-only">Guides</h2>
             {firstPage > 1 ? <ShowEarlierLink to={listHref(category, firstPage - 1, search)}>Show earlier guides</ShowEarlierLink> : null}
             {featured ? <GuideCard guide={featured} large /> : null}
             <CardGrid items={rest} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" paged>

@@ -18,6 +18,15 @@ import { VotePrompt } from "#app/islands/vote-prompt";
 import type { Route } from "./+types/deal";
 import { formatCount } from "#app/lib/counts";
 
+/**
+ * What the long description adds to the short one shown above it: a long description often opens with the
+ * short one (the Amazon fetch fills both from one text), which the page would otherwise say twice.
+ */
+function moreThan(long: string | null, short: string): string {
+  const text = (long ?? "").trim();
+  return text.startsWith(short.trim()) ? text.slice(short.trim().length).trim() : text;
+}
+
 /** How many live deals the page offers besides this one (alternatives, when it has ended). */
 const RELATED = 3;
 
@@ -142,7 +151,7 @@ export default function DealPage({ loaderData: { deal, related } }: Route.Compon
               </div>
             </>
           )}
-          {deal.longDescription ? <p className="whitespace-pre-line text-gray-700">{deal.longDescription}</p> : null}
+          {moreThan(deal.longDescription, deal.shortDescription) ? <p className="whitespace-pre-line text-gray-700">{moreThan(deal.longDescription, deal.shortDescription)}</p> : null}
         </div>
       </div>
       {related.length > 0 ? (

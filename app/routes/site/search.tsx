@@ -1,6 +1,6 @@
 import { Search as SearchIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { CardGrid } from "#app/components/site/card-grid";
 import { cardImageLoading } from "#app/components/site/card-image";
@@ -18,7 +18,10 @@ import { searchSite } from "#app/modules/search/site-search.server";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const q = searchQueryOf(new URL(request.url).searchParams, "q");
+  const params = new URL(request.url).searchParams;
+  const q = searchQueryOf(params, "q");
+  // A search sent with spaces around it (a browser without the page's script) goes to its trimmed address.
+  if (params.has("q") && params.get("q") !== q) throw redirect(q ? `/search?q=${encodeURIComponent(q)}` : "/search", 301);
   return { q, results: q ? await searchSite(context.db, q) : null };
 }
 
@@ -58,7 +61,7 @@ export default function SearchPage({ loaderData: { q, results } }: Route.Compone
     <main>
       <PageHeader title={q ? `Results for "${q}"` : "Search"} tagline="Deals, coupons, stores and buying guides in one search." />
       <div className="mx-auto max-w-7xl space-y-10 px-4 py-8">
-        <Form method="get" action="/search" role="search" className="flex gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+        <Form method="get" action="/search" role="search" aria-label="Search again" data-trim className="flex gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
           <div className="relative flex-1">
             <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
             <Input key={q} type="search" name="q" defaultValue={q} placeholder="Search deals, coupons..." aria-label="Search deals, coupons, stores and guides" className="pl-9" maxLength={SEARCH_MAX_LENGTH} />
