@@ -69,8 +69,30 @@ describe("the newsletter", () => {
     const row = adminPage.getByTestId("outbox-row").filter({ hasText: "outbox-reader@example.com" });
     await row.getByText("Kept (no SMTP)").waitFor();
     await row.locator("summary", { hasText: "Confirm your DealDash subscription" }).click();
-    const link = (await row.locator("pre").textContent())!.match(/http\S+\/newsletter\/confirm\?\S+/)![0];
-    await page.goto(new URL(link).pathname + new URL(link).search);
+    // The message as sent, its button a link that opens in a new tab.
+    const preview = row.frameLocator("iframe[title='Confirm your DealDash subscription (as sent)']");
+    const button = preview.getByRole("link", { name: "Confirm my subscription" });
+    const href = (await button.getAttribute("href"))!;
+    expect(href).toMatch(/\/newsletter\/confirm\?/);
+    // The plain text's addresses are links too.
+    await row.getByText("Plain text").click();
+    expect(await row.getByTestId("outbox-text").getByRole("link").filter({ hasText: "/newsletter/confirm?" }).getAttribute("href")).toBe(href);
+    await page.goto(new URL(href).pathname + new URL(href).search);
     await page.getByText("You're subscribed").waitFor();
+  });
+
+  test("'Send me a test' writes this week's newsletter to the admin, as mail: cards with pictures and prices, no Amazon link", async ({ adminPage }) => {
+    await adminPage.goto("/admin/outbox");
+    await adminPage.getByLabel("Send me a test of").selectOption("digest");
+    await adminPage.getByRole("button", { name: "Send me a test" }).click();
+    await adminPage.locator("[data-sonner-toast]").filter({ hasText: "Weekly newsletter written below for" }).waitFor();
+    const row = adminPage.getByTestId("outbox-row").filter({ hasText: "[Test] This week's best deals on DealDash" }).first();
+    await row.locator("summary").first().click();
+    const preview = row.frameLocator("iframe");
+    await preview.getByRole("heading", { name: "This week on DealDash" }).waitFor();
+    expect(await preview.getByRole("link", { name: "See the deal" }).count()).toBeGreaterThan(0);
+    expect(await preview.locator("img").count()).toBeGreaterThan(0);
+    const hrefs = await preview.getByRole("link").evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+    expect(hrefs.filter((href) => /amazon\./.test(href))).toEqual([]);
   });
 });

@@ -2,12 +2,11 @@ import { readMark, writeMark } from "#app/db/roll-up-marks.server";
 import { and, count, eq, gt, gte, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Database, Executor } from "#app/db/client.server";
 import { alertDeliveries, categories, dealAlerts, deals, mailOutbox, stores, type AlertFrequency } from "#app/db/schema";
-import { dealPriceAndStore } from "#app/lib/money";
-import { dealPath } from "#app/lib/public-paths";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { dealType } from "#app/modules/deals/deal.type.server";
 import { mailBody } from "#app/modules/mail/mail-body.server";
-import { listUnsubscribeHeaders, queueMail } from "#app/modules/mail/outbox.server";
+import { dealMailItem } from "#app/modules/mail/mail-items";
+import { listUnsubscribeHeaders, queueMail, type MailMessage } from "#app/modules/mail/outbox.server";
 import { dealMatches, keywordsOf, titleStarts } from "./alert-match";
 import { alertLink, type AlertServices } from "./alerts.server";
 
@@ -84,6 +83,33 @@ export async function matchNewDeals(db: Executor, now = new Date()): Promise<num
   return kept;
 }
 
+type AlertedDeal = Parameters<typeof dealMailItem>[1];
+
+/** The message one address gets for its matched deals (and the same shape for the owner's test). */
+export function alertMessage(services: AlertServices, email: string, rows: AlertedDeal[], alertIds: string[]): MailMessage {
+  const site = services.env.PUBLIC_URL;
+  const unsubscribe = alertLink(services, "unsubscribe", alertIds[0]!);
+  const body = mailBody({
+    heading: rows.length === 1 ? "A new deal for your alert" : `${rows.length} new deals for your alerts`,
+    paragraphs: ["Deals just published on DealDash that match what you asked for:"],
+    sections: [
+      { heading: "Deals", links: rows.map((row) => dealMailItem(site, row)) },
+      {
+        heading: "Your alerts",
+        links: alertIds.map((id, index) => ({ label: `Edit, pause or delete alert ${index + 1}`, url: alertLink(services, "manage", id) })),
+      },
+    ],
+    footer: ["You get this message because you set up a deal alert on DealDash and confirmed it.", `Stop all your deal alerts: ${unsubscribe}`],
+  });
+  return {
+    to: email,
+    subject: rows.length === 1 ? `Deal alert: ${rows[0]!.title}` : `Deal alert: ${rows.length} new deals`,
+    ...body,
+    headers: listUnsubscribeHeaders(unsubscribe),
+    purpose: "deal-alert",
+  };
+}
+
 /** Mails the waiting deliveries of one frequency, one message per address; returns how many messages it wrote. */
 export async function mailAlerts(
   db: Database,
@@ -101,6 +127,7 @@ export async function mailAlerts(
       price: deals.currentPrice,
       asin: deals.amazonAsin,
       store: stores.name,
+      imageUrl: deals.imageUrl,
     })
     .from(alertDeliveries)
     .innerJoin(publicRows(dealType, { live: true, now }), eq(deals.id, alertDeliveries.dealId))
@@ -115,36 +142,10 @@ export async function mailAlerts(
       .from(mailOutbox)
       .where(and(eq(mailOutbox.to, email), eq(mailOutbox.purpose, "deal-alert"), gte(mailOutbox.createdAt, new Date(now.getTime() - DAY_MS))));
     if ((sent?.n ?? 0) >= cap) continue;
-    const site = services.env.PUBLIC_URL;
     const alertIds = [...new Set(rows.map((row) => row.alertId))];
-    const unsubscribe = alertLink(services, "unsubscribe", alertIds[0]!);
-    const body = mailBody({
-      heading: rows.length === 1 ? "A new deal for your alert" : `${rows.length} new deals for your alerts`,
-      paragraphs: ["Deals just published on DealDash that match what you asked for:"],
-      sections: [
-        {
-          heading: "Deals",
-          links: rows.map((row) => ({
-            label: row.title,
-            url: site + dealPath(row),
-            note: dealPriceAndStore(row),
-          })),
-        },
-        {
-          heading: "Your alerts",
-          links: alertIds.map((id, index) => ({ label: `Edit, pause or delete alert ${index + 1}`, url: alertLink(services, "manage", id) })),
-        },
-      ],
-      footer: ["You get this message because you set up a deal alert on DealDash and confirmed it.", `Stop all your deal alerts: ${unsubscribe}`],
-    });
+    const message = alertMessage(services, email, rows, alertIds);
     await db.transaction(async (tx) => {
-      await queueMail(tx, services.env, {
-        to: email,
-        subject: rows.length === 1 ? `Deal alert: ${rows[0]!.title}` : `Deal alert: ${rows.length} new deals`,
-        ...body,
-        headers: listUnsubscribeHeaders(unsubscribe),
-        purpose: "deal-alert",
-      });
+      await queueMail(tx, services.env, message);
       await tx
         .update(alertDeliveries)
         .set({ mailedAt: now })

@@ -5,7 +5,7 @@ import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { deals, mailOutbox, newsletterSubscribers } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { runWeeklyDigest, setDigestSchedule, weekOf } from "./digest-schedule.server";
-import { queueDigest, readDigest } from "./digest.server";
+import { digestMessage, queueDigest, readDigest } from "./digest.server";
 import { unsubscribe } from "./newsletter.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
@@ -19,7 +19,7 @@ beforeEach(async () => {
 });
 
 describe("the weekly digest", () => {
-  it("lists the week's live deals, coupons and guides with DealDash links, never a draft, an Amazon link or an Amazon price", async () => {
+  it("lists the week's live deals, coupons and guides as cards with DealDash links, never a draft, an Amazon link, price or picture", async () => {
     const [draft] = await db()
       .update(deals)
       .set({ status: "draft" })
@@ -30,15 +30,24 @@ describe("the weekly digest", () => {
     expect(digest.deals.length).toBeGreaterThan(0);
     expect(digest.coupons.length).toBeGreaterThan(0);
     expect(digest.guides.length).toBeGreaterThan(0);
-    expect(digest.deals.map((deal) => deal.path)).not.toContain(`/deals/${draft!.slug}`);
-    for (const item of [...digest.deals, ...digest.coupons, ...digest.guides]) expect(item.path).toMatch(/^\/(deals|stores|buying-guides)\//);
-    // An Amazon deal, the most clicked, leads the list with its store but no price; another shows its price.
+    expect(digest.deals.map((deal) => deal.slug)).not.toContain(draft!.slug);
+    // An Amazon deal, the most clicked, leads the list with its store but no price and no picture; another
+    // shows its price and picture.
     const [amazon, other] = await db().select().from(deals).where(isNotNull(deals.storeId)).limit(2);
     await db().update(deals).set({ amazonAsin: "B0DIGEST01", popularity: 1_000, status: "published", expiresAt: null }).where(eq(deals.id, amazon!.id));
     await db().update(deals).set({ popularity: 999, status: "published", expiresAt: null }).where(eq(deals.id, other!.id));
-    const [first, second] = (await readDigest(db())).deals;
-    expect(first).toMatchObject({ path: `/deals/${amazon!.slug}`, note: expect.stringMatching(/^at \S/) });
-    expect(second).toMatchObject({ path: `/deals/${other!.slug}`, note: expect.stringMatching(/^\$[\d,]+\.\d\d at \S/) });
+    const site = services().env.PUBLIC_URL;
+    const message = digestMessage(services(), await readDigest(db()), { id: "00000000-0000-4000-8000-000000000009", email: "reader@example.com" });
+    const hrefs = [...message.html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
+    expect(hrefs.every((href) => href.startsWith(site))).toBe(true);
+    expect(`${message.html}${message.text}`).not.toMatch(/amazon\.com/i);
+    const card = (slug: string) => message.html.slice(message.html.indexOf(`${site}/deals/${slug}"`), message.html.indexOf("See the deal", message.html.indexOf(`${site}/deals/${slug}"`)));
+    expect(card(amazon!.slug)).not.toMatch(/<img|\$\d/);
+    expect(card(other!.slug)).toMatch(/<img src="[^"]+"/);
+    expect(card(other!.slug)).toMatch(/<strong>\$[\d,]+\.\d\d at \S/);
+    // The same items in the plain-text part, with their addresses.
+    expect(message.text).toContain(`${site}/deals/${amazon!.slug}`);
+    expect(message.text).toMatch(new RegExp(`- ${other!.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(\\$`));
     await db()
       .update(deals)
       .set({ amazonAsin: amazon!.amazonAsin, popularity: 0 })

@@ -2,13 +2,12 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Database, Executor } from "#app/db/client.server";
 import { buyingGuides, coupons, deals, newsletterSubscribers, stores } from "#app/db/schema";
 import { descNullsLast } from "#app/db/order-by";
-import { couponDiscountLabel, dealPriceAndStore } from "#app/lib/money";
-import { dealPath, storePath } from "#app/lib/public-paths";
 import { buyingGuideType } from "#app/modules/buying-guides/buying-guide.type.server";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { couponType } from "#app/modules/coupons/coupon.type.server";
 import { dealType } from "#app/modules/deals/deal.type.server";
-import { mailBody } from "#app/modules/mail/mail-body.server";
+import { mailBody, type MailItem } from "#app/modules/mail/mail-body.server";
+import { couponMailItem, dealMailItem, guideMailItem } from "#app/modules/mail/mail-items";
 import { queueMail, type MailMessage } from "#app/modules/mail/outbox.server";
 import type { AppServices } from "#app/platform/load-context";
 import { unsubscribeHeaders } from "./newsletter.server";
@@ -22,10 +21,11 @@ const WEEK_MS = 7 * 86_400_000;
 const BATCH = 500;
 type DigestServices = Pick<AppServices, "env" | "appSecret">;
 
+/** What a digest lists: the rows its items are made from (mail-items.ts), the same for every reader. */
 export interface Digest {
-  deals: Array<{ label: string; path: string; note: string }>;
-  coupons: Array<{ label: string; path: string; note: string }>;
-  guides: Array<{ label: string; path: string; note: string }>;
+  deals: Array<{ title: string; slug: string; price: number; asin: string | null; store: string | null; imageUrl: string | null }>;
+  coupons: Array<{ id: string; title: string; type: "percentage" | "fixed"; value: number; store: string; storeSlug: string }>;
+  guides: Array<{ title: string; slug: string; excerpt: string | null }>;
 }
 
 /** What this week's digest lists, as of `now`. */
@@ -33,7 +33,7 @@ export async function readDigest(db: Executor, now = new Date()): Promise<Digest
   const since = new Date(now.getTime() - WEEK_MS);
   const [dealRows, couponRows, guideRows] = await Promise.all([
     db
-      .select({ title: deals.title, slug: deals.slug, price: deals.currentPrice, asin: deals.amazonAsin, store: stores.name })
+      .select({ title: deals.title, slug: deals.slug, price: deals.currentPrice, asin: deals.amazonAsin, store: stores.name, imageUrl: deals.imageUrl })
       .from(publicRows(dealType, { live: true, now }))
       .leftJoin(stores, eq(stores.id, deals.storeId))
       .where(gte(deals.createdAt, since))
@@ -53,19 +53,7 @@ export async function readDigest(db: Executor, now = new Date()): Promise<Digest
       .orderBy(desc(buyingGuides.createdAt))
       .limit(3),
   ]);
-  return {
-    deals: dealRows.map((deal) => ({
-      label: deal.title,
-      path: dealPath(deal),
-      note: dealPriceAndStore(deal),
-    })),
-    coupons: couponRows.map((coupon) => ({
-      label: coupon.title,
-      path: `${storePath({ slug: coupon.storeSlug })}#coupon-${coupon.id}`,
-      note: `${couponDiscountLabel(coupon.type, coupon.value)} at ${coupon.store}`,
-    })),
-    guides: guideRows.map((guide) => ({ label: guide.title, path: `/buying-guides/${guide.slug}`, note: guide.excerpt ?? "" })),
-  };
+  return { deals: dealRows, coupons: couponRows, guides: guideRows };
 }
 
 export const isEmptyDigest = (digest: Digest) => digest.deals.length + digest.coupons.length + digest.guides.length === 0;
@@ -74,12 +62,15 @@ export const isEmptyDigest = (digest: Digest) => digest.deals.length + digest.co
 export function digestMessage(services: DigestServices, digest: Digest, reader: { id: string; email: string }): MailMessage {
   const site = services.env.PUBLIC_URL;
   const headers = unsubscribeHeaders(services, reader.id);
-  const section = (heading: string, items: Digest["deals"]) =>
-    items.length ? [{ heading, links: items.map((item) => ({ label: item.label, url: site + item.path, note: item.note })) }] : [];
+  const section = (heading: string, items: MailItem[]) => (items.length ? [{ heading, links: items }] : []);
   const body = mailBody({
     heading: "This week on DealDash",
     paragraphs: ["The week's most popular new deals, the latest coupons and our new buying guides."],
-    sections: [...section("Deals", digest.deals), ...section("Coupons", digest.coupons), ...section("Buying guides", digest.guides)],
+    sections: [
+      ...section("Deals", digest.deals.map((deal) => dealMailItem(site, deal))),
+      ...section("Coupons", digest.coupons.map((coupon) => couponMailItem(site, coupon))),
+      ...section("Buying guides", digest.guides.map((guide) => guideMailItem(site, guide))),
+    ],
     action: { label: "See all deals", url: `${site}/deal-dashes` },
     footer: [
       "You get this weekly newsletter because you subscribed on DealDash and confirmed your address.",

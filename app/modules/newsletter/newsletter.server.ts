@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database, Executor } from "#app/db/client.server";
 import { newsletterSubscribers } from "#app/db/schema";
 import { mailBody } from "#app/modules/mail/mail-body.server";
-import { listUnsubscribeHeaders, queueMail } from "#app/modules/mail/outbox.server";
+import { listUnsubscribeHeaders, queueMail, type MailMessage } from "#app/modules/mail/outbox.server";
 import { signedToken, tokenMatches } from "#app/modules/mail/signed-link.server";
 import type { AppServices } from "#app/platform/load-context";
 
@@ -22,6 +22,23 @@ const linkTo = (services: MailServices, action: "confirm" | "unsubscribe", id: s
 /** A subscriber's List-Unsubscribe headers (on every message to them, the confirmation included). */
 export const unsubscribeHeaders = (services: MailServices, subscriberId: string) => listUnsubscribeHeaders(linkTo(services, "unsubscribe", subscriberId));
 
+/** The message that asks an address to confirm its subscription (and the owner's test of it). */
+export function confirmationMessage(services: MailServices, subscriber: { id: string; email: string }): MailMessage {
+  const body = mailBody({
+    heading: "Confirm your DealDash subscription",
+    paragraphs: [
+      "Someone, hopefully you, asked for the DealDash weekly deals newsletter at this address.",
+      `Confirm within ${CONFIRM_DAYS} days to start getting it. If it was not you, ignore this message and nothing more will come.`,
+    ],
+    action: { label: "Confirm my subscription", url: linkTo(services, "confirm", subscriber.id) },
+    footer: [
+      "You get this message because this address was entered in the newsletter box on DealDash.",
+      `Never hear from us again: ${linkTo(services, "unsubscribe", subscriber.id)}`,
+    ],
+  });
+  return { to: subscriber.email, subject: "Confirm your DealDash subscription", ...body, headers: unsubscribeHeaders(services, subscriber.id), purpose: "newsletter-confirm" };
+}
+
 /**
  * Asks for an address: a new or unsubscribed one becomes pending and gets the confirmation message (in the
  * same transaction); a confirmed one is left as it is. The caller answers the same either way.
@@ -36,25 +53,7 @@ export async function subscribe(db: Database, services: MailServices, email: str
     if (!row || row.state === "confirmed") return;
     if (row.state === "pending" && row.confirmSentAt && now.getTime() - row.confirmSentAt.getTime() < RESEND_AFTER_MS) return;
     await tx.update(newsletterSubscribers).set({ state: "pending", confirmSentAt: now, unsubscribedAt: null }).where(eq(newsletterSubscribers.id, row.id));
-    const body = mailBody({
-      heading: "Confirm your DealDash subscription",
-      paragraphs: [
-        "Someone, hopefully you, asked for the DealDash weekly deals newsletter at this address.",
-        `Confirm within ${CONFIRM_DAYS} days to start getting it. If it was not you, ignore this message and nothing more will come.`,
-      ],
-      action: { label: "Confirm my subscription", url: linkTo(services, "confirm", row.id) },
-      footer: [
-        "You get this message because this address was entered in the newsletter box on DealDash.",
-        `Never hear from us again: ${linkTo(services, "unsubscribe", row.id)}`,
-      ],
-    });
-    await queueMail(tx, services.env, {
-      to: email,
-      subject: "Confirm your DealDash subscription",
-      ...body,
-      headers: unsubscribeHeaders(services, row.id),
-      purpose: "newsletter-confirm",
-    });
+    await queueMail(tx, services.env, confirmationMessage(services, { id: row.id, email }));
   });
 }
 
