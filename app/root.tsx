@@ -6,6 +6,7 @@ import Toasts, { ToastsIsland } from "./components/ui/toaster";
 import { IslandPreloads, IslandScripts, useIslandAssets } from "./islands/island-assets";
 import { useNonce } from "./platform/nonce";
 import { takeToast } from "./platform/toast.server";
+import { siteTimeZone } from "./lib/dates";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = takeToast(request);
@@ -30,6 +31,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The zone the page's dates are in: the browser reads it before it hydrates (lib/dates.ts). */}
+        <meta name="site-time-zone" content={siteTimeZone()} />
         <Meta />
         <Links />
         {islands ? <IslandPreloads assets={islands} /> : null}

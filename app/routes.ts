@@ -43,6 +43,7 @@ export default [
     route("analytics", "routes/admin/analytics.tsx"),
     route("analytics/csv", "routes/admin/analytics-csv.ts"),
     route("attention", "routes/admin/attention.tsx"),
+    route("calendar", "routes/admin/calendar.tsx"),
     route("jobs", "routes/admin/jobs.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),
@@ -60,6 +61,7 @@ export default [
     }),
     route("settings/amazon", "routes/admin/settings/amazon-settings.tsx"),
     route("settings/webhooks", "routes/admin/settings/webhooks.tsx"),
+    route("settings/site", "routes/admin/settings/site-settings.tsx"),
   ]),
 
   route("go/:kind/:id", "routes/resources/go.ts"),

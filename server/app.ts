@@ -20,6 +20,8 @@ import { isSameOriginWrite } from "#app/lib/same-origin";
 import { cleanRequestUrl } from "#app/lib/request-url";
 import { baseSecurityHeaders } from "#app/platform/security-headers.server";
 import { nextContentChange } from "#app/modules/content-types/next-content-change.server";
+import { readSiteTimeZone } from "#app/modules/site-settings/time-zone.server";
+import { setSiteTimeZone } from "#app/lib/dates";
 import { backgroundJobs } from "./background-jobs";
 import { PageCache } from "./page-cache";
 import { pageCacheMiddleware } from "./page-cache-middleware";
@@ -80,6 +82,7 @@ function servicesOn(handle: DatabaseHandle, env: Env): Omit<AppServices, "jobs">
     env,
     appSecret: secret,
     amazon: () => configuredAmazonClient(handle.db, secret, { endpointOverride: env.AMAZON_API_ENDPOINT }),
+    timeZone: () => readSiteTimeZone(handle.db),
   };
 }
 
@@ -188,6 +191,18 @@ const requireSessionForAdminWrites: express.RequestHandler = (req, res, next) =>
   }, next);
 };
 
+/**
+ * Dates are typed and shown in the site's time zone: set for the request before any loader or action reads
+ * or writes one (lib/dates.ts; one zone per site, so requests side by side agree on it).
+ */
+const inSiteTimeZone: express.RequestHandler = (_req, _res, next) => {
+  if (!services) return next();
+  services.timeZone().then((zone) => {
+    setSiteTimeZone(zone);
+    next();
+  }, next);
+};
+
 export const app = express.Router();
 
 app.use(
@@ -207,6 +222,7 @@ app.use(cacheAtEdge.serve);
 app.use(rejectCrossOriginWrites);
 app.use(requireSessionForAdminWrites);
 app.use(readBodyWithinLimit);
+app.use(inSiteTimeZone);
 app.use(
   reactRouterHandler(build, getEnv().NODE_ENV, (req) => {
     if (!services) throw new Error("The database is not open yet");

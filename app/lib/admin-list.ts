@@ -21,7 +21,7 @@ export type AdminCell =
   | { kind: "title"; text: string; detail?: string }
   | { kind: "text"; text: string; tone?: "muted" | "strong" }
   | { kind: "code"; code: string | null; empty: string }
-  | { kind: "status"; status: ContentStatus; expired?: boolean; scheduled?: boolean; note?: string }
+  | { kind: "status"; status: ContentStatus; expired?: boolean; scheduled?: boolean; unpublished?: boolean; note?: string }
   | { kind: "featured"; featured: boolean }
   | { kind: "badge"; text: string }
   | { kind: "image"; src: string | null }
@@ -43,8 +43,9 @@ export interface AdminListRow {
 type Instant = Date | string | null | undefined;
 
 /**
- * A row's status cell: its status, Scheduled before its publish time (or window start), Expired after its
- * unpublish time (or window end), and the schedule still to come in words.
+ * A row's status cell: its status, Scheduled before its publish time (or window start), Unpublished once
+ * its unpublish time has passed (it is off the site, whatever its status says), Expired after its window's
+ * end (a deal's expiry, a coupon's last day), and the schedule still to come in words.
  */
 export function statusCell(
   row: { status: ContentStatus; publishAt: Instant; unpublishAt: Instant },
@@ -55,11 +56,14 @@ export function statusCell(
     isScheduled(row.publishAt, now) ? `Publishes ${formatDateTime(row.publishAt!)}` : null,
     isScheduled(row.unpublishAt, now) ? `Unpublishes ${formatDateTime(row.unpublishAt!)}` : null,
   ].filter((part) => part !== null);
+  if (row.status === "published" && isExpired(row.unpublishAt, now)) {
+    return { kind: "status", status: row.status, unpublished: true, note: `Unpublished ${formatDateTime(row.unpublishAt!)}` };
+  }
   return {
     kind: "status",
     status: row.status,
     scheduled: isScheduled(row.publishAt, now) || isScheduled(window.startsAt, now),
-    expired: isExpired(row.unpublishAt, now) || isExpired(window.endsAt, now),
+    expired: isExpired(window.endsAt, now),
     ...(upcoming.length ? { note: upcoming.join(" · ") } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { instantIn } from "./dates";
 import { slugify } from "./slugify";
 import { isHttpUrl, isImageUrl } from "./urls";
 import { isUuid } from "./uuid";
@@ -81,9 +82,9 @@ export const optionalDate = () =>
     .refine(isCalendarDay, INVALID_DATE)
     .optional();
 
-/** A datetime-local input's value ("2026-11-24T09:00") in the site's time zone (UTC), or a bare day's start. */
+/** A datetime-local input's value ("2026-11-24T09:00") in the site's time zone, or a bare day's start. */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?$/;
-const instantOf = (value: string) => new Date(`${value.length === 10 ? `${value}T00:00` : value}Z`);
+const instantOf = (value: string) => instantIn(value);
 
 /** A date and time from a datetime-local input, as the instant it names. */
 export const optionalDateTime = () =>

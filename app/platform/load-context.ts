@@ -20,6 +20,8 @@ export interface AppServices {
   amazon(): Promise<AmazonApi | null>;
   /** The background jobs (ADR 0021): run one now, or wait for a run. */
   jobs: JobQueue;
+  /** The site's time zone (Admin → Settings → Site), kept until it changes. */
+  timeZone(): Promise<string>;
 }
 
 declare module "react-router" {

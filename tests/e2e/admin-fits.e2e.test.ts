@@ -13,11 +13,13 @@ const lists = [
   "/admin/stores",
   "/admin/categories",
   "/admin/attention",
+  "/admin/calendar",
   "/admin/jobs",
   "/admin/analytics",
   "/admin/newsletter",
   "/admin/outbox",
   "/admin/settings/webhooks",
+  "/admin/settings/site",
 ];
 
 /** What scrolls sideways on the page: the document, or a box whose content is wider than it (with how much). */

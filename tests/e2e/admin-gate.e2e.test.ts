@@ -51,7 +51,9 @@ describe("the admin gate", () => {
     expect(gatedPaths).toContain("/admin/outbox");
     expect(gatedPaths).toContain("/admin/newsletter/csv");
     expect(gatedPaths).toContain("/admin/settings/webhooks");
-    expect(gatedPaths).toHaveLength(36);
+    expect(gatedPaths).toContain("/admin/settings/site");
+    expect(gatedPaths).toContain("/admin/calendar");
+    expect(gatedPaths).toHaveLength(38);
   });
 
   it.each(gatedPaths)("GET %s without a session redirects to the login page", async (path) => {

@@ -44,8 +44,12 @@ describe("scheduled publishing", () => {
     expect(await status()).toBe(200);
     await expect.poll(listed, { timeout: 90_000, interval: 500 }).toBe(false);
     expect(await status()).toBe(404);
+    // Past its unpublish time it is unpublished in the list, not 'published' and 'Expired'.
     await adminPage.reload();
-    await row.getByText("Expired", { exact: true }).waitFor();
+    await row.getByText("Unpublished", { exact: true }).waitFor();
+    expect(await row.getByText(/^Unpublished \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC$/).count()).toBe(1);
+    expect(await row.getByText("published", { exact: true }).count()).toBe(0);
+    expect(await row.getByText("Expired", { exact: true }).count()).toBe(0);
   });
 
   test("a schedule is shown on the form and 'Clear schedule' cancels it", async ({ adminPage }) => {

@@ -16,6 +16,7 @@ export function testContext(t: Pick<TestDatabase, "db" | "driver" | "ping">, job
     appSecret: "test-secret-test-secret-test-secret-1234",
     amazon: async () => null,
     jobs,
+    timeZone: async () => "UTC",
     clientIp: "127.0.0.1",
   };
 }

@@ -41,7 +41,7 @@ export function ListCell({ cell, rowId, titleId }: { cell: AdminCell; rowId: str
     case "status":
       return (
         <>
-          <StatusBadge status={cell.status} />
+          {cell.unpublished ? <Badge tone="gray">Unpublished</Badge> : <StatusBadge status={cell.status} />}
           {cell.expired ? <Badge tone="red">Expired</Badge> : null}
           {cell.scheduled ? <Badge tone="blue">Scheduled</Badge> : null}
           {cell.note ? <span className="mt-1 block text-xs text-gray-600">{cell.note}</span> : null}

@@ -7,7 +7,7 @@ import { checkLoginLimit, recordLoginAttempt } from "./login-attempts.server";
 export const INVALID_CREDENTIALS = "Invalid email or password";
 
 export type SignInResult =
-  | { ok: true; cookies: string[] }
+  | { ok: true; cookies: string[]; user: { id: string; email: string } }
   | { ok: false; status: 401 | 429; message: string };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -39,7 +39,7 @@ export async function signIn(
     });
     await recordLoginAttempt(db, { email, ip, succeeded: true });
     await recordAudit(db, { action: "sign_in", actor: { id: response.user.id, email } });
-    return { ok: true, cookies: headers.getSetCookie() };
+    return { ok: true, cookies: headers.getSetCookie(), user: { id: response.user.id, email } };
   } catch (error) {
     const { isAPIError } = await import("better-auth/api");
     if (!isAPIError(error) || error.statusCode >= 500) throw error;

@@ -13,6 +13,8 @@ export const loginSchema = z.object({
     .min(6, "Password must be at least 6 characters")
     .max(128, "Password must be at most 128 characters"),
   redirectTo: text().max(2000).optional(),
+  /** The browser's time zone: the site's until the owner chooses one (the first sign-in sets it). */
+  timeZone: text().max(64).optional(),
 });
 
 export const MIN_ACCOUNT_PASSWORD = 8;

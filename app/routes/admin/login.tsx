@@ -13,6 +13,7 @@ import { errorToast, successToast } from "#app/lib/toast";
 import { signIn } from "#app/modules/users/sign-in.server";
 import { loginSchema } from "#app/modules/users/user.schema";
 import { redirectWithToast } from "#app/platform/toast.server";
+import { saveSiteTimeZone, siteTimeZoneChosen } from "#app/modules/site-settings/time-zone.server";
 import type { Route } from "./+types/login";
 import { readFormData } from "#app/lib/form-data";
 
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
-  const { email, password, redirectTo } = submission.value;
+  const { email, password, redirectTo, timeZone } = submission.value;
   const outcome = await signIn(context.db, await auth(), { email, password, ip: context.clientIp, headers: request.headers });
   if (!outcome.ok) {
     return data(
@@ -36,6 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: outcome.status },
     );
   }
+  // Until a zone is chosen, the first sign-in's browser says where the owner is.
+  if (timeZone && !(await siteTimeZoneChosen(context.db))) await saveSiteTimeZone(context.db, timeZone, outcome.user);
   return redirectWithToast(safeRedirectPath(redirectTo, "/admin"), successToast("Logged in successfully"), outcome.cookies);
 }
 
@@ -61,6 +64,14 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </div>
         <Form method="post" action="/admin/login" {...getFormProps(form)} className="flex flex-col gap-4">
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+          {/* Filled in by the browser once it runs the page: the zone it is in. */}
+          <input
+            type="hidden"
+            name="timeZone"
+            ref={(input) => {
+              if (input) input.value = Intl.DateTimeFormat().resolvedOptions().timeZone;
+            }}
+          />
           <TextField field={fields.email} label="Email" type="email" autoComplete="username" />
           <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
           <Button type="submit" disabled={busy} className="mt-2 w-full">

@@ -39,6 +39,11 @@ interface PageOptions {
   url?: string;
   /** Headless Chromium names itself in its user agent, so its click-outs are a bot's unless this says otherwise. */
   userAgent?: string;
+  /**
+   * The browser's time zone: UTC unless a test says otherwise, whatever the machine's, because a server's
+   * first sign-in takes its time zone from the browser.
+   */
+  timezoneId?: string;
 }
 
 /**
@@ -59,6 +64,7 @@ export const test = base.extend<{
         baseURL: options.url ?? baseUrl(),
         viewport: options.viewport ?? { width: 1280, height: 800 },
         userAgent: options.userAgent,
+        timezoneId: options.timezoneId ?? "UTC",
       });
       // Playwright's 30 s for an action or a wait is tight beside two other files and a busy CPU.
       context.setDefaultTimeout(90_000);
