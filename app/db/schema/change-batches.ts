@@ -1,26 +1,20 @@
-import { sql } from "drizzle-orm";
 import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./common";
 
 // Changes made as one operation (a CSV import, a bulk action, later a sourcing approval), so what announces
-// changes (webhooks) can tell the owner about the operation once instead of about every row it touched.
+// changes (webhooks) can tell the owner about the operation once instead of about every row it touched. A
+// batch lives only until the webhook events job has told of it: then it is deleted, with its items.
 
 export const changeBatchSources = ["import", "bulk"] as const;
 export type ChangeBatchSource = (typeof changeBatchSources)[number];
 
-export const changeBatches = pgTable(
-  "change_batches",
-  {
-    id: id(),
-    source: text().$type<ChangeBatchSource>().notNull(),
-    createdAt: createdAt(),
-    /** Null while the operation still writes (an import commits a chunk at a time). */
-    finishedAt: timestamp({ withTimezone: true }),
-    /** When the webhook events job turned the batch into its events (then its items are let go). */
-    announcedAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [index("change_batches_unannounced_idx").on(t.createdAt).where(sql`${t.announcedAt} IS NULL`)],
-);
+export const changeBatches = pgTable("change_batches", {
+  id: id(),
+  source: text().$type<ChangeBatchSource>().notNull(),
+  createdAt: createdAt(),
+  /** Null while the operation still writes (an import commits a chunk at a time). */
+  finishedAt: timestamp({ withTimezone: true }),
+});
 
 /** A row the batch wrote, with the `updated_at` it gave it: a later save of that row is not the batch's. */
 export const changeBatchItems = pgTable(

@@ -1,5 +1,5 @@
 import { readMark, writeMark } from "#app/db/roll-up-marks.server";
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import {
   buyingGuides,
@@ -131,11 +131,10 @@ async function judge(db: Executor, item: Watched, changed: Changed[], now: Date,
 
 const changedColumns = (item: Watched) => ({ id: item.table.id, updatedAt: item.table.updatedAt });
 
-/** The row is as a batch not yet announced left it: that batch will tell of it. */
+/** The row is as a batch (not told of yet: told ones are deleted) left it: that batch will tell of it. */
 const heldByBatch = (item: Watched): SQL => sql`exists (
-  select 1 from ${changeBatchItems} join ${changeBatches} on ${changeBatches.id} = ${changeBatchItems.batchId}
-  where ${changeBatches.announcedAt} is null and ${changeBatchItems.kind} = ${item.kind}
-    and ${changeBatchItems.itemId} = ${item.table.id} and ${changeBatchItems.savedAt} = ${item.table.updatedAt})`;
+  select 1 from ${changeBatchItems}
+  where ${changeBatchItems.kind} = ${item.kind} and ${changeBatchItems.itemId} = ${item.table.id} and ${changeBatchItems.savedAt} = ${item.table.updatedAt})`;
 
 /** This save of the row has been judged already (a run re-reads the last minute's saves for late commits). */
 const saveSeen = (item: Watched): SQL => sql`exists (
@@ -214,22 +213,17 @@ async function batchNews(db: Executor, batch: typeof changeBatches.$inferSelect,
       if (rows.length < PER_PASS) break;
     }
   }
-  await db.update(changeBatches).set({ announcedAt: now }).where(eq(changeBatches.id, batch.id));
-  await db.delete(changeBatchItems).where(eq(changeBatchItems.batchId, batch.id));
+  // Told: the batch and its items go (in the run's transaction, so a failed run tells it again).
+  await db.delete(changeBatches).where(eq(changeBatches.id, batch.id));
   return [...news.values()];
 }
 
-/** The batches whose operation has finished (or stopped long ago) and that are not announced yet, oldest first. */
+/** The batches whose operation has finished (or stopped long ago), oldest first. */
 function finishedBatches(db: Executor, now: Date) {
   return db
     .select()
     .from(changeBatches)
-    .where(
-      and(
-        isNull(changeBatches.announcedAt),
-        or(lte(changeBatches.finishedAt, now), lt(changeBatches.createdAt, new Date(now.getTime() - ABANDONED_BATCH_MS))),
-      ),
-    )
+    .where(or(lte(changeBatches.finishedAt, now), lt(changeBatches.createdAt, new Date(now.getTime() - ABANDONED_BATCH_MS))))
     .orderBy(asc(changeBatches.createdAt));
 }
 
