@@ -146,7 +146,10 @@ async function existingRows(type: AnyContentType, db: Executor, columns: CsvColu
 /** Whether a file's cell says what the stored row's (as the export writes it) says. */
 function sameCell(kind: string, before: string, after: string): boolean {
   if (kind === "boolean") return TRUE.has(before.toLowerCase()) === TRUE.has(after.toLowerCase());
-  if (kind === "number") return (plainNumber(before) ?? before) === (plainNumber(after) ?? after) || Number(plainNumber(before)) === Number(plainNumber(after));
+  if (kind === "number") {
+    const [was, is] = [plainNumber(before), plainNumber(after)];
+    return was !== null && is !== null ? Number(was) === Number(is) : before === after;
+  }
   if (kind === "array") {
     const items = (cell: string) => cell.split(",").map((item) => item.trim()).filter(Boolean).join(",");
     return items(before) === items(after);
