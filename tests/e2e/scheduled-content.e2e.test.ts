@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { baseUrl, chooseOption, saveForm, test, toastWith } from "./support/browser";
+import { baseUrl, chooseOption, publishDealInAdmin, saveForm, test, toastWith } from "./support/browser";
 
 /** A datetime-local value (UTC, the site's time zone) for an instant. */
 const inputValue = (at: Date) => at.toISOString().slice(0, 19);
@@ -7,16 +7,7 @@ const inputValue = (at: Date) => at.toISOString().slice(0, 19);
 describe("scheduled publishing", () => {
   test("a deal scheduled ahead is Scheduled in the admin, absent from the site, appears on its own when its time passes and leaves at its unpublish time", async ({ adminPage }) => {
     const title = `Scheduled Soundbar ${Date.now()}`;
-    await adminPage.goto("/admin/deals/add");
-    await chooseOption(adminPage, "Store", "Best Buy");
-    await adminPage.getByLabel("Title").fill(title);
-    await adminPage.getByLabel("Short description").fill("Dolby Atmos soundbar");
-    await adminPage.getByLabel("Image URL").fill("https://example.com/soundbar.png");
-    await adminPage.getByLabel("Affiliate URL").fill("https://example.com/soundbar");
-    await adminPage.getByLabel("Current price ($)").fill("199");
-    await adminPage.getByLabel("Status").selectOption("published");
-    await adminPage.getByLabel("Publish at", { exact: true }).fill(inputValue(new Date(Date.now() + 3_600_000)));
-    await saveForm(adminPage, "Create Deal", "/admin/deals", "Deal created successfully");
+    await publishDealInAdmin(adminPage, { title, store: "Best Buy", price: "199", publishAt: inputValue(new Date(Date.now() + 3_600_000)) });
 
     const row = adminPage.getByRole("row").filter({ hasText: title });
     await row.getByText("Scheduled", { exact: true }).waitFor();

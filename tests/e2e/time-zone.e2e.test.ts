@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { startServer } from "../../scripts/lib/server-process";
-import { chooseOption, dataDirsPerFile, saveForm, signIn, test, toastWith } from "./support/browser";
+import { dataDirsPerFile, publishDealInAdmin, signIn, test, toastWith } from "./support/browser";
 
 const dataDir = dataDirsPerFile("dealdash-time-zone-");
 const owner = { email: "owner@example.com", password: "owner-password" };
@@ -25,15 +25,7 @@ describe("the site's time zone", () => {
       });
       await page.goto("/admin/deals/add");
       await page.getByText("Schedule (America/New_York)").waitFor();
-      await chooseOption(page, "Store", "Best Buy");
-      await page.getByLabel("Title").fill(title);
-      await page.getByLabel("Short description").fill("Dolby Atmos soundbar");
-      await page.getByLabel("Image URL").fill("https://example.com/soundbar.png");
-      await page.getByLabel("Affiliate URL").fill("https://example.com/soundbar");
-      await page.getByLabel("Current price ($)").fill("199");
-      await page.getByLabel("Status").selectOption("published");
-      await page.getByLabel("Publish at", { exact: true }).fill(`${nextWednesday}T09:00`);
-      await saveForm(page, "Create Deal", "/admin/deals", "Deal created successfully");
+      await publishDealInAdmin(page, { title, store: "Best Buy", price: "199", publishAt: `${nextWednesday}T09:00` });
       const row = page.getByRole("row").filter({ hasText: title });
       const note = (await row.getByText(/^Publishes /).textContent())!;
       expect(note).toMatch(/, 9:00 AM E[SD]T$/);

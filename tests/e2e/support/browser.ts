@@ -134,7 +134,7 @@ export async function chooseOption(page: Page, label: string, option: string) {
 }
 
 /** Publishes a deal through the admin form (store by name, price in dollars), back on the list when saved. */
-export async function publishDealInAdmin(page: Page, deal: { title: string; store: string; price: string }) {
+export async function publishDealInAdmin(page: Page, deal: { title: string; store: string; price: string; publishAt?: string }) {
   await page.goto("/admin/deals/add");
   await chooseOption(page, "Store", deal.store);
   await page.getByLabel("Title").fill(deal.title);
@@ -143,5 +143,6 @@ export async function publishDealInAdmin(page: Page, deal: { title: string; stor
   await page.getByLabel("Affiliate URL").fill("https://example.com/deal");
   await page.getByLabel("Current price ($)").fill(deal.price);
   await page.getByLabel("Status").selectOption("published");
+  if (deal.publishAt) await page.getByLabel("Publish at", { exact: true }).fill(deal.publishAt);
   await saveForm(page, "Create Deal", "/admin/deals", "Deal created successfully");
 }
