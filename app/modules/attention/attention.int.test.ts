@@ -10,6 +10,7 @@ import { rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
 import { castVote } from "#app/modules/votes/votes.server";
 import { actOnAttention, attentionCount, attentionQueue, bulkActOnAttention, REPORT_THRESHOLD, sidebarAttentionCount } from "./attention.server";
+import { ATTENTION_PAGE_SIZE } from "./attention";
 
 const database = testDatabasePerFile(async (t) => {
   await seedDemoContent(t.db);
@@ -173,5 +174,12 @@ describe("needs attention", () => {
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "attention"), eq(auditLog.entityId, both!.id)));
     expect(audits.map((row) => row.detail)).toEqual([expect.objectContaining({ did: "snooze", bulk: true, reasons: expect.arrayContaining(["link", "reports"]) })]);
     expect(await bulkActOnAttention(db(), actor, { action: "delete", items: "all", reason: null })).toMatchObject({ type: "error" });
+    // More ticks than a page holds did not come from the page: refused, nothing changed.
+    const tooMany = Array.from({ length: ATTENTION_PAGE_SIZE + 1 }, () => ({ kind: "deal" as const, id: reported!.id }));
+    expect(await bulkActOnAttention(db(), actor, { action: "snooze", items: tooMany, reason: null })).toMatchObject({
+      type: "error",
+      description: `Tick at most ${ATTENTION_PAGE_SIZE} items, a page at a time.`,
+    });
+    expect(await mine()).toEqual([[reported!.title, ["reports"]]]);
   });
 });

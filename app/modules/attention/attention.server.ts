@@ -246,6 +246,8 @@ export async function bulkActOnAttention(
   if (!action) return errorToast("Choose an action for the selected items");
   const items = request.items === "all" ? "all" : request.items.filter((item) => item.kind in tables && isUuid(item.id));
   if (items !== "all" && items.length === 0) return errorToast("Select the items to change first");
+  // Ticks come from one page of the queue: a longer list did not come from it, and would walk the queue once per item.
+  if (items !== "all" && items.length > ATTENTION_PAGE_SIZE) return errorToast(`Tick at most ${ATTENTION_PAGE_SIZE} items, a page at a time.`);
   if (action === "unpublish") {
     if (items === "all") return errorToast("Unpublish the items you tick, a page at a time.");
     let unpublished = 0;
