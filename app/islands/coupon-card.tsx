@@ -1,3 +1,4 @@
+import type { Placement } from "#app/lib/placements";
 import { Check, Copy, Scissors } from "lucide-react";
 import { useEffect, useState } from "react";
 import { isExpired } from "#app/lib/expiry";
@@ -68,7 +69,7 @@ function CouponTrust({ coupon }: { coupon: CouponCardData }) {
  * Copy then shows 'Copied!' for two seconds. Without JavaScript 'Show Code' is a link to the code's own
  * page (with the way on to the store). An expired coupon is dimmed with both buttons disabled.
  */
-export default function CouponCardView({ coupon: given, placement }: { coupon: CouponCardData; placement: string }) {
+export default function CouponCardView({ coupon: given, placement }: { coupon: CouponCardData; placement: Placement }) {
   // A shopper's own answer shows in the card's figures at once.
   const [tally, setTally] = useState<Pick<CouponCardData, "worked" | "failed" | "lastWorkedAt"> | null>(null);
   const coupon = tally ? { ...given, ...tally } : given;

@@ -1,3 +1,5 @@
+import type { Placement } from "./placements";
+
 /** A content type's key: the kinds with click-outs are the types that declare one. */
 export type ClickKind = string;
 
@@ -12,12 +14,12 @@ export function isAmazonUrl(url: string): boolean {
 }
 
 /** Where an outbound button points: the counted redirect, or for Amazon the product itself. */
-export function clickOutHref(kind: ClickKind, id: string, targetUrl: string, placement: string): string {
+export function clickOutHref(kind: ClickKind, id: string, targetUrl: string, placement: Placement): string {
   return isAmazonUrl(targetUrl) ? targetUrl : `/go/${kind}/${id}?from=${encodeURIComponent(placement)}`;
 }
 
 /** The counting URL for a direct (Amazon) link, posted with navigator.sendBeacon. */
-export function clickBeaconUrl(kind: ClickKind, id: string, placement: string): string {
+export function clickBeaconUrl(kind: ClickKind, id: string, placement: Placement): string {
   return `/go/${kind}/${id}?from=${encodeURIComponent(placement)}`;
 }
 

@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import type { Placement } from "#app/lib/placements";
 import { AFFILIATE_REL, clickBeaconUrl, clickOutHref, isAmazonUrl, type ClickKind } from "#app/lib/click-out";
 
 /**
@@ -12,7 +13,7 @@ export function AffiliateLink({
   url,
   placement,
   ...props
-}: Omit<ComponentProps<"a">, "href" | "rel" | "target"> & { kind: ClickKind; id: string; url: string; placement: string }) {
+}: Omit<ComponentProps<"a">, "href" | "rel" | "target"> & { kind: ClickKind; id: string; url: string; placement: Placement }) {
   return (
     <a
       {...props}

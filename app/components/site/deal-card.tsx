@@ -1,3 +1,4 @@
+import type { Placement } from "#app/lib/placements";
 import { Clock, Flame, Star } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge";
@@ -32,7 +33,7 @@ export interface DealCardData {
 }
 
 /** A deal as shoppers see it: its title and picture lead to its page, 'Get Deal' to the retailer. `layout="list"` lays it out as a row. */
-export function DealCard({ deal, placement, layout = "grid", imageLoading }: { deal: DealCardData; placement: string; layout?: "grid" | "list"; imageLoading?: ImageLoading }) {
+export function DealCard({ deal, placement, layout = "grid", imageLoading }: { deal: DealCardData; placement: Placement; layout?: "grid" | "list"; imageLoading?: ImageLoading }) {
   // Amazon prices show only while fresh (under 24 hours), with the time they were read.
   const priceShown = amazonPriceShowable(deal);
   const saved = priceShown ? savings(deal.currentPrice, deal.originalPrice) : null;

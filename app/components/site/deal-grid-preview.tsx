@@ -1,3 +1,4 @@
+import type { Placement } from "#app/lib/placements";
 import { Link } from "react-router";
 import { countLabel } from "#app/lib/counts";
 import { dealFiltersHref, type DealFilters } from "#app/modules/deals/deal-filters";
@@ -18,7 +19,7 @@ export function DealGridPreview({
 }: {
   deals: readonly DealCardData[];
   total: number;
-  placement: string;
+  placement: Placement;
   filter: Pick<DealFilters, "store" | "category">;
   seeAllSuffix: string;
 }) {

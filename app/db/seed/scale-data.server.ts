@@ -167,7 +167,7 @@ async function seedClicks(db: Executor, size: number) {
     SELECT CASE WHEN coupon THEN 'coupon' ELSE 'deal' END, coalesce(k.id, d.id),
       CASE WHEN coupon AND random() < 0.33 THEN 'reveal' ELSE 'click' END,
       coalesce(k.store_id, d.store_id), d.category_id,
-      ${pick(["card", "deal-page", "guide", "home-hot", "store-page", "search"], sql`i`)},
+      ${pick(["deal-dashes", "deal-page", "guide", "home-hot", "store-page", "search"], sql`i`)},
       CASE WHEN random() < 0.4 THEN ${pick(["www.google.com", "www.bing.com", "t.co", "www.facebook.com", "duckduckgo.com"], sql`i * 3`)} END,
       ${pick(["phone", "phone", "desktop", "tablet"], sql`i * 5`)},
       ${daysAgo(365)}

@@ -48,7 +48,7 @@ async function addClicks(count: number, until: Date, days: number, seed: number)
       action: coupon && random() < 0.5 ? "reveal" : "click",
       storeId: item.storeId,
       categoryId: "categoryId" in item ? item.categoryId : null,
-      placement: pick(["card", "deal-page", "guide", null]),
+      placement: pick(["deal-dashes", "deal-page", "guide", null]),
       referrerHost: pick(["www.google.com", "t.co", null]),
       device: pick(["phone", "tablet", "desktop", null]),
       createdAt: new Date(until.getTime() - Math.floor(random() * days * DAY)),
@@ -227,7 +227,7 @@ describe("the click report", () => {
     expect(store.tables.items.reduce((sum, row) => sum + row.clicks, 0)).toBe(storeRaw);
     expect(store.tables.stores).toEqual([]);
 
-    const csv = parse(clickReportCsv(month), { columns: true }) as Array<Record<string, string>>;
+    const csv = parse(clickReportCsv(month), { columns: true, bom: true }) as Array<Record<string, string>>;
     const dayRows = csv.filter((row) => row.Section === "Clicks by day");
     expect(dayRows).toHaveLength(30);
     expect(dayRows.reduce((sum, row) => sum + Number(row.Clicks), 0)).toBe(month.totals.clicks);

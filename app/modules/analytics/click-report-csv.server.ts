@@ -1,4 +1,4 @@
-import { stringify } from "csv-stringify/sync";
+import { csvLines } from "#app/platform/csv.server";
 import type { ClickReport, TableKey } from "./click-analytics.server";
 
 // The analytics view as one CSV: clicks by day (with the previous period), the totals, then each table,
@@ -23,5 +23,5 @@ export function clickReportCsv(report: ClickReport): string {
     for (const row of report.tables[key]) rows.push([TABLE_TITLES[key], row.label, row.kind ?? "", row.clicks, ""]);
   }
   for (const row of report.unclicked.rows) rows.push(["Published, 0 clicks in 30 days", row.label, row.kind ?? "", 0, ""]);
-  return stringify(rows);
+  return csvLines(rows, { first: true });
 }

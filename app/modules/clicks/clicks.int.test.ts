@@ -18,11 +18,11 @@ describe("a counted click-out", () => {
   it("notes the item's store and category, the placement, the referring host and the device class, and nothing of the visitor", async () => {
     const [deal] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
     const target = await findClickTarget(contentType("deal"), db(), deal!.id);
-    const request = new Request(`http://localhost/go/deal/${deal!.id}?from=card`, { headers: { "user-agent": PHONE, referer: "https://www.google.com/search?q=x", "x-forwarded-for": "203.0.113.9" } });
+    const request = new Request(`http://localhost/go/deal/${deal!.id}?from=deal-dashes`, { headers: { "user-agent": PHONE, referer: "https://www.google.com/search?q=x", "x-forwarded-for": "203.0.113.9" } });
     await db().delete(clicks);
     await recordClickOut(db(), request, { kind: "deal", ...target! });
     const [row] = await db().select().from(clicks);
-    expect(row).toMatchObject({ kind: "deal", itemId: deal!.id, action: "click", storeId: deal!.storeId, categoryId: deal!.categoryId, placement: "card", referrerHost: "www.google.com", device: "phone" });
+    expect(row).toMatchObject({ kind: "deal", itemId: deal!.id, action: "click", storeId: deal!.storeId, categoryId: deal!.categoryId, placement: "deal-dashes", referrerHost: "www.google.com", device: "phone" });
     expect(JSON.stringify(row)).not.toContain("203.0.113.9");
     expect(JSON.stringify(row)).not.toContain("iPhone");
   });

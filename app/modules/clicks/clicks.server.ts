@@ -1,6 +1,7 @@
 import { isbot } from "isbot";
 import type { Executor } from "#app/db/client.server";
 import { clicks } from "#app/db/schema";
+import { placementOrNull } from "#app/lib/placements";
 import { deviceClassOf } from "./device-class";
 
 export interface ClickOut {
@@ -13,10 +14,6 @@ export interface ClickOut {
 
 export type ClickAction = "click" | "reveal";
 
-/** Where on our site a click came from (`?from=`), kept short and plain. */
-function placementOf(url: URL): string | null {
-  return url.searchParams.get("from")?.replace(/[^a-z0-9-]/gi, "").slice(0, 40) || null;
-}
 
 function referrerHostOf(request: Request): string | null {
   try {
@@ -40,7 +37,7 @@ export async function recordClickOut(db: Executor, request: Request, target: Cli
     action,
     storeId: target.storeId,
     categoryId: target.categoryId ?? null,
-    placement: placementOf(new URL(request.url)),
+    placement: placementOrNull(new URL(request.url).searchParams.get("from")),
     referrerHost: referrerHostOf(request),
     device: deviceClassOf(userAgent),
   });

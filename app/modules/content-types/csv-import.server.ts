@@ -6,7 +6,8 @@ import type { Database, Executor } from "#app/db/client.server";
 import { isUuid } from "#app/lib/uuid";
 import type { AnyContentType } from "./content-type";
 import { finishChangeBatch, openChangeBatch } from "./change-batches.server";
-import { csvColumnsOf, csvLine, csvRows, unescapeFormula, type CsvColumn } from "./csv.server";
+import { csvLines, unescapeFormula } from "#app/platform/csv.server";
+import { csvColumnsOf, csvRows, type CsvColumn } from "./csv.server";
 import { saveContent, type Actor } from "./mutations.server";
 import { contentType } from "./registry.server";
 import { titleColumnOf } from "./words";
@@ -317,7 +318,7 @@ async function refuseTakenSlugs(type: AnyContentType, db: Executor, file: CsvFil
 function refusedLines(file: CsvFile, lines: ImportLine[]): string {
   const headers = [...file.headers, "Problem"];
   const refused = lines.filter((line) => line.action === "refuse");
-  return "\uFEFF" + csvLine(headers) + refused.map((line) => csvLine([...file.headers.map((header) => file.raw[line.line - 2]?.[header] ?? ""), line.reason ?? ""])).join("");
+  return csvLines([headers, ...refused.map((line) => [...file.headers.map((header) => file.raw[line.line - 2]?.[header] ?? ""), line.reason ?? ""])], { first: true });
 }
 
 /**

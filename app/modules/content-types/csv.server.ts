@@ -1,8 +1,8 @@
 import { asc, desc, inArray } from "drizzle-orm";
 import { isScheduleField } from "./schedule";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import { stringify } from "csv-stringify/sync";
 import type { Executor } from "#app/db/client.server";
+import { csvLines } from "#app/platform/csv.server";
 import { toDateInput, toDateTimeInput } from "#app/lib/dates";
 import { listWhere, refParamOf, sortOf } from "./admin-list.server";
 import type { AnyContentType, Reference } from "./content-type";
@@ -10,16 +10,9 @@ import type { ListParams } from "./list-params";
 import { contentType } from "./registry.server";
 
 // A type's rows as CSV, in the shape its import reads back: the form's fields (references by the other
-// row's slug), one header per field. Spreadsheets open it as UTF-8 (byte-order mark) and never run a cell
-// as a formula.
+// row's slug), one header per field, written by the site's one CSV writer (platform/csv.server.ts).
 
-const BOM = "\uFEFF";
 const EXPORT_BATCH = 1000;
-
-/** Cells a spreadsheet would run as a formula (OWASP's list) get a leading apostrophe; import takes it off. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-export const escapeFormula = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
-export const unescapeFormula = (cell: string) => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
 
 /**
  * A CSV column: its header (words a spreadsheet user reads: "Current price"), the name an import also
@@ -96,10 +89,8 @@ export async function csvRows(type: AnyContentType, db: Executor, rows: Array<Re
   return rows.map((row) => csvCells(columns, row, slugs));
 }
 
-export const csvLine = (cells: string[]) => stringify([cells.map(escapeFormula)]);
-
 /** The header line alone, with the byte-order mark: a file to start an import from. */
-export const csvTemplate = (type: AnyContentType) => BOM + csvLine(csvColumnsOf(type).map((column) => column.header));
+export const csvTemplate = (type: AnyContentType) => csvLines([csvColumnsOf(type).map((column) => column.header)], { first: true });
 
 /**
  * Every row a list view matches, as a CSV stream read a thousand rows at a time, so a hundred thousand
@@ -126,7 +117,7 @@ export function exportCsv(type: AnyContentType, db: Executor, params: ListParams
         .offset(offset)) as Array<Record<string, unknown>>;
       offset += batch.length;
       const cells = await csvRows(type, db, batch);
-      if (cells.length > 0) controller.enqueue(encoder.encode(cells.map((row) => csvLine(columns.map((column) => row[column.key]!))).join("")));
+      if (cells.length > 0) controller.enqueue(encoder.encode(csvLines(cells.map((row) => columns.map((column) => row[column.key]!)))));
       if (batch.length < EXPORT_BATCH) controller.close();
     },
   });

@@ -39,7 +39,7 @@ describe("the admin's newsletter subscribers", () => {
   });
 
   it("exports every address with its state as CSV", async () => {
-    const rows = parse(await subscribersCsv(t.db), { columns: true }) as Array<Record<string, string>>;
+    const rows = parse(await subscribersCsv(t.db), { columns: true, bom: true }) as Array<Record<string, string>>;
     expect(rows).toHaveLength(120);
     expect(rows.find((row) => row.Email === "reader3@example.com")).toMatchObject({ State: "confirmed" });
   });

@@ -1,5 +1,5 @@
 import { pageParam } from "#app/lib/page-window";
-import { stringify } from "csv-stringify/sync";
+import { csvLines } from "#app/platform/csv.server";
 import { and, asc, eq, gt, ilike } from "drizzle-orm";
 import { descNullsLast } from "#app/db/order-by";
 import { cappedCount } from "#app/db/capped-count";
@@ -57,7 +57,7 @@ const isoOrEmpty = (value: Date | null) => (value ? value.toISOString() : "");
 
 /** Every address with its state and dates (read in batches, by id). */
 export async function subscribersCsv(db: Executor): Promise<string> {
-  const lines: string[] = [stringify([["Email", "State", "Subscribed", "Confirmed", "Unsubscribed"]])];
+  const lines: string[] = [csvLines([["Email", "State", "Subscribed", "Confirmed", "Unsubscribed"]], { first: true })];
   let after = "";
   for (;;) {
     const rows = await db
@@ -66,7 +66,7 @@ export async function subscribersCsv(db: Executor): Promise<string> {
       .where(after ? gt(newsletterSubscribers.id, after) : undefined)
       .orderBy(asc(newsletterSubscribers.id))
       .limit(CSV_BATCH);
-    lines.push(stringify(rows.map((row) => [row.email, row.state, isoOrEmpty(row.createdAt), isoOrEmpty(row.confirmedAt), isoOrEmpty(row.unsubscribedAt)])));
+    lines.push(csvLines(rows.map((row) => [row.email, row.state, isoOrEmpty(row.createdAt), isoOrEmpty(row.confirmedAt), isoOrEmpty(row.unsubscribedAt)])));
     if (rows.length < CSV_BATCH) return lines.join("");
     after = rows.at(-1)!.id;
   }

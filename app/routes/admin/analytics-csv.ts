@@ -1,6 +1,7 @@
 import { reportForRequest } from "#app/modules/analytics/click-analytics.server";
 import { clickReportCsv } from "#app/modules/analytics/click-report-csv.server";
 import { requireAdmin } from "#app/platform/auth.server";
+import { csvDownload } from "#app/platform/csv.server";
 import type { Route } from "./+types/analytics-csv";
 
 // GET /admin/analytics/csv?<view>: the analytics view's figures as a CSV download.
@@ -8,11 +9,5 @@ import type { Route } from "./+types/analytics-csv";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { view, report } = await reportForRequest(request, context.db, context.jobs);
-  return new Response(clickReportCsv(report), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="clicks-${view.from}-to-${view.to}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvDownload(clickReportCsv(report), `clicks-${view.from}-to-${view.to}.csv`);
 }

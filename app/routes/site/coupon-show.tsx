@@ -3,6 +3,7 @@ import { AffiliateLink } from "#app/components/site/affiliate-link";
 import { Breadcrumbs } from "#app/components/site/breadcrumbs";
 import { couponDiscountLabel } from "#app/lib/money";
 import { storePath } from "#app/lib/public-paths";
+import { placementOrNull } from "#app/lib/placements";
 import { pageMeta } from "#app/lib/seo";
 import { isUuid } from "#app/lib/uuid";
 import { recordClickOut } from "#app/modules/clicks/clicks.server";
@@ -18,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const coupon = cards[0];
   if (!found || !coupon) throw data(null, { status: 404 });
   await recordClickOut(context.db, request, { kind: "coupon", id: params.id, trackClicks: true, storeId: found.storeId }, "reveal");
-  const placement = new URL(request.url).searchParams.get("from")?.slice(0, 40) || "coupon-code";
+  const placement = placementOrNull(new URL(request.url).searchParams.get("from")) ?? "coupon-code";
   return data({ coupon, code: found.code, placement }, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
 }
 

@@ -4,6 +4,7 @@ import { ImportFileError, importCsv } from "#app/modules/content-types/csv-impor
 import { refFiltersOf } from "#app/modules/content-types/admin-list.server";
 import { segmentOf } from "#app/modules/content-types/words";
 import { requireAdmin } from "#app/platform/auth.server";
+import { csvDownload } from "#app/platform/csv.server";
 import { logger } from "#app/platform/logger.server";
 import { listTypeFor } from "./list.server";
 import type { Route } from "./+types/content-csv";
@@ -17,13 +18,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const type = listTypeFor(request);
   const search = new URL(request.url).searchParams;
-  const headers = { "Content-Type": "text/csv; charset=utf-8", "Cache-Control": "private, no-store" };
-  if (search.get("template") === "1") {
-    return new Response(csvTemplate(type), { headers: { ...headers, "Content-Disposition": `attachment; filename="${segmentOf(type)}-template.csv"` } });
-  }
+  if (search.get("template") === "1") return csvDownload(csvTemplate(type), `${segmentOf(type)}-template.csv`);
   const params = readListParams(search, refFiltersOf(type).map((filter) => filter.param));
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(exportCsv(type, context.db, params), { headers: { ...headers, "Content-Disposition": `attachment; filename="${segmentOf(type)}-${day}.csv"` } });
+  return csvDownload(exportCsv(type, context.db, params), `${segmentOf(type)}-${day}.csv`);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

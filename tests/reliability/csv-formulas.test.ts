@@ -1,0 +1,49 @@
+import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { clicks, deals } from "#app/db/schema";
+import { rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
+import { signInOverHttp } from "../../scripts/lib/admin-over-http";
+import { ADMIN, servedInProcessApp } from "../support/in-process-server";
+
+// What strangers write reaches the admin's CSV downloads: a click-out's Referer and `?from=`, a newsletter
+// address. No cell of any download may start the way a spreadsheet formula does.
+
+const served = servedInProcessApp();
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130 Safari/537.36";
+const FORMULA = /^[=+\-@\t\r]/;
+
+async function download(path: string, cookie: string): Promise<string[][]> {
+  const response = await fetch(served().url + path, { headers: { cookie } });
+  expect(response.status, path).toBe(200);
+  expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+  return parse(await response.text(), { bom: true }) as string[][];
+}
+
+describe("CSV downloads", () => {
+  it("never hand a spreadsheet a formula from a visitor's Referer, placement or address", async () => {
+    const [deal] = await served().app.db.select({ id: deals.id }).from(deals).where(eq(deals.status, "published")).limit(1);
+    for (const [referer, from] of [
+      ["http://=hyperlink(1)/", "-cmd"],
+      ["http://=sum(1,2)/", "@x"],
+      ["http://+add/", "home-hot"],
+    ] as const) {
+      const response = await fetch(`${served().url}/go/deal/${deal!.id}?from=${encodeURIComponent(from)}`, { redirect: "manual", headers: { "user-agent": BROWSER, referer } });
+      expect(response.status).toBe(302);
+    }
+    const placements = await served().app.db.selectDistinct({ placement: clicks.placement }).from(clicks).where(eq(clicks.itemId, deal!.id));
+    // `?from=` is kept only when it names a place on the site.
+    expect(placements.map((row) => row.placement).sort()).toEqual(["home-hot", null]);
+    const signUp = await fetch(`${served().url}/newsletter/subscribe`, { method: "POST", body: new URLSearchParams({ email: "+x@example.com" }) });
+    expect(signUp.status).toBe(200);
+    await rollUpClicks(served().app.db);
+
+    const cookie = await signInOverHttp(served().url, ADMIN);
+    const analytics = await download("/admin/analytics/csv?range=7", cookie);
+    expect(analytics.flat()).toContain("'=sum(1,2)");
+    const subscribers = await download("/admin/newsletter/csv", cookie);
+    expect(subscribers.flat()).toContain("'+x@example.com");
+    const exported = await download("/admin/deals/csv", cookie);
+    for (const cell of [...analytics, ...subscribers, ...exported].flat()) expect(cell).not.toMatch(FORMULA);
+  });
+});
