@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
-import { and, count, eq, gt, lt } from "drizzle-orm";
-import type { Executor } from "#app/db/client.server";
+import ipaddr from "ipaddr.js";
+import { and, count, eq, gt, lt, sql } from "drizzle-orm";
+import type { Database, Executor } from "#app/db/client.server";
 import { rateLimitEvents } from "#app/db/schema";
 
 export interface RateLimit {
@@ -16,23 +17,43 @@ export const ALERT_LIMIT: RateLimit = { bucket: "alert", max: 10, windowMs: 60 *
 /** Shoppers' 'Did it work?' answers across all items (each item takes one a day anyway). */
 export const VOTE_LIMIT: RateLimit = { bucket: "vote", max: 60, windowMs: 60 * 60 * 1000 };
 
-/** A visitor's key: an HMAC of the IP, so the table never holds an address. */
-export function visitorKey(ip: string, secret: string): string {
-  return createHmac("sha256", secret).update(ip).digest("hex");
+/**
+ * A visitor's key: an HMAC of the address's block (`visitorBlock`), so the table never holds an address;
+ * `scope` makes it a key for one purpose only (a day's votes).
+ */
+export function visitorKey(ip: string, secret: string, scope = ""): string {
+  return createHmac("sha256", secret).update(`${scope}${visitorBlock(ip)}`).digest("hex");
 }
 
 /**
- * Records one attempt and says whether it is within the limit. Counts live in the database so every
- * app process shares them; old rows are pruned as they fall out of the window.
+ * What counts as one visitor: an IPv4 address, or an IPv6 address's /64, which one home or phone is
+ * handed whole (counting its addresses one by one would give it 2^64 tries).
  */
-export async function allowAttempt(db: Executor, limit: RateLimit, keyHash: string, now = new Date()): Promise<boolean> {
+export function visitorBlock(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  return address.kind() === "ipv4" ? address.toString() : `${(address as ipaddr.IPv6).toNormalizedString().split(":").slice(0, 4).join(":")}::/64`;
+}
+
+/** Waits, inside `tx`, until no other check of the same key runs: a check and its record are one step. */
+export const lockKey = (tx: Executor, key: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+
+/**
+ * Records one attempt and says whether it is within the limit, as one step: 50 attempts at once are
+ * counted one after another (each under the key's lock), so no more than `max` get through. Counts live
+ * in the database so every app process shares them; old rows are pruned as they fall out of the window.
+ */
+export async function allowAttempt(db: Database, limit: RateLimit, keyHash: string, now = new Date()): Promise<boolean> {
   const since = new Date(now.getTime() - limit.windowMs);
   await db.delete(rateLimitEvents).where(and(eq(rateLimitEvents.bucket, limit.bucket), lt(rateLimitEvents.createdAt, since)));
-  const [row] = await db
-    .select({ n: count() })
-    .from(rateLimitEvents)
-    .where(and(eq(rateLimitEvents.bucket, limit.bucket), eq(rateLimitEvents.keyHash, keyHash), gt(rateLimitEvents.createdAt, since)));
-  if ((row?.n ?? 0) >= limit.max) return false;
-  await db.insert(rateLimitEvents).values({ bucket: limit.bucket, keyHash, createdAt: now });
-  return true;
+  return db.transaction(async (tx) => {
+    await lockKey(tx, `rate-limit:${limit.bucket}:${keyHash}`);
+    const [row] = await tx
+      .select({ n: count() })
+      .from(rateLimitEvents)
+      .where(and(eq(rateLimitEvents.bucket, limit.bucket), eq(rateLimitEvents.keyHash, keyHash), gt(rateLimitEvents.createdAt, since)));
+    if ((row?.n ?? 0) >= limit.max) return false;
+    await tx.insert(rateLimitEvents).values({ bucket: limit.bucket, keyHash, createdAt: now });
+    return true;
+  });
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, type SQL } from "drizzle-orm";
-import type { Executor } from "#app/db/client.server";
+import type { Database, Executor } from "#app/db/client.server";
 import { loginAttempts } from "#app/db/schema";
+import { lockKey, visitorBlock } from "#app/modules/rate-limit/rate-limit.server";
 
 // Brute-force limits that cannot be turned against the owner. An address that keeps failing for one email
 // is blocked for that email, an address failing across emails is blocked, and an email failing from many
@@ -71,4 +72,24 @@ export async function checkLoginLimit(db: Executor, email: string, ip: string, n
 
 export async function recordLoginAttempt(db: Executor, attempt: { email: string; ip: string; succeeded: boolean }) {
   await db.insert(loginAttempts).values(attempt);
+}
+
+/**
+ * Checks the limits and, within them, records the attempt as failed until `markSignedIn` says otherwise,
+ * as one step under the address's lock: 200 wrong passwords sent at once meet the limit as if sent one by
+ * one, instead of all being checked before any was counted. An IPv6 address counts by its /64.
+ */
+export async function startLoginAttempt(db: Database, email: string, ip: string, now = new Date()): Promise<LoginLimit & { attemptId?: string }> {
+  const block = visitorBlock(ip);
+  return db.transaction(async (tx) => {
+    await lockKey(tx, `sign-in:${block}`);
+    const limit = await checkLoginLimit(tx, email, block, now);
+    if (limit.limited) return limit;
+    const [attempt] = await tx.insert(loginAttempts).values({ email, ip: block, succeeded: false }).returning({ id: loginAttempts.id });
+    return { ...limit, attemptId: attempt!.id };
+  });
+}
+
+export async function markSignedIn(db: Executor, attemptId: string) {
+  await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, attemptId));
 }

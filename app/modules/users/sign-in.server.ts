@@ -1,7 +1,7 @@
 import type { Auth } from "#app/platform/auth.server";
 import type { Database } from "#app/db/client.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
-import { checkLoginLimit, recordLoginAttempt } from "./login-attempts.server";
+import { markSignedIn, startLoginAttempt } from "./login-attempts.server";
 
 /** The same words for an unknown email and a wrong password: the form never says which. */
 export const INVALID_CREDENTIALS = "Invalid email or password";
@@ -19,8 +19,8 @@ export async function signIn(
   { now = new Date(), wait = sleep }: { now?: Date; wait?: (ms: number) => Promise<void> } = {},
 ): Promise<SignInResult> {
   const { email, password, ip } = attempt;
-  const limit = await checkLoginLimit(db, email, ip, now);
-  if (limit.limited) {
+  const limit = await startLoginAttempt(db, email, ip, now);
+  if (!limit.attemptId) {
     const minutes = Math.max(1, Math.ceil(((limit.retryAt?.getTime() ?? now.getTime()) - now.getTime()) / 60_000));
     await recordAudit(db, { action: "sign_in_failed", actor: { email }, detail: { reason: "rate_limited", ip } });
     return {
@@ -37,13 +37,12 @@ export async function signIn(
       headers: attempt.headers,
       returnHeaders: true,
     });
-    await recordLoginAttempt(db, { email, ip, succeeded: true });
+    await markSignedIn(db, limit.attemptId);
     await recordAudit(db, { action: "sign_in", actor: { id: response.user.id, email } });
     return { ok: true, cookies: headers.getSetCookie(), user: { id: response.user.id, email } };
   } catch (error) {
     const { isAPIError } = await import("better-auth/api");
     if (!isAPIError(error) || error.statusCode >= 500) throw error;
-    await recordLoginAttempt(db, { email, ip, succeeded: false });
     await recordAudit(db, { action: "sign_in_failed", actor: { email }, detail: { reason: "credentials", ip } });
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }

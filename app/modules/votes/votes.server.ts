@@ -33,7 +33,7 @@ export async function castVote(
   if (!type || !(await findClickTarget(type, db, id))) return "not-found";
   const now = ballot.now ?? new Date();
   const day = now.toISOString().slice(0, 10);
-  const voter = visitorKey(`${day}|${ballot.ip}`, ballot.secret);
+  const voter = visitorKey(ballot.ip, ballot.secret, `${day}|`);
   return db.transaction(async (tx) => {
     const cast = await tx.insert(itemVotes).values({ kind, itemId: id, day, voter, vote, createdAt: now }).onConflictDoNothing().returning({ vote: itemVotes.vote });
     if (cast.length === 0) return "already";
