@@ -1,41 +1,36 @@
 import dns, { type LookupAddress } from "node:dns";
 import net from "node:net";
+import os from "node:os";
+import ipaddr from "ipaddr.js";
 
 // Outbound requests to addresses the site does not choose (a stored affiliate link, an owner's webhook) go
-// only to the public internet: the host is resolved here and private, loopback and link-local answers are
-// refused at connect time, so a stored URL cannot reach into our network (unless a test-only setting,
+// only to the public internet: the host is resolved here and any answer that is not a plain public address
+// is refused at connect time, so a stored URL cannot reach into our network (unless a test-only setting,
 // LINK_CHECK_ALLOW_PRIVATE, says so for a local test server).
 
-const privateRanges = new net.BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 3],
-] as const)
-  privateRanges.addSubnet(network, prefix, "ipv4");
-for (const [network, prefix] of [
-  ["::", 127],
-  ["64:ff9b::", 96],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const)
-  privateRanges.addSubnet(network, prefix, "ipv6");
+/** IPv4-compatible IPv6 (`::a.b.c.d`, deprecated): connected to as IPv6, so not judged as the IPv4 it spells. */
+const ipv4Compatible = new net.BlockList();
+ipv4Compatible.addSubnet("::", 96, "ipv6");
 
-/** Whether an address is on the public internet (not private, loopback, link-local, mapped or multicast). */
-export function isPublicAddress(address: string): boolean {
-  // An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as IPv4 (BlockList maps IPv4 to that form itself).
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  const plain = mapped ?? address;
-  const family = net.isIPv4(plain) ? "ipv4" : net.isIPv6(plain) ? "ipv6" : null;
-  return family !== null && !privateRanges.check(plain, family);
+/** This machine's own addresses, every interface's: a service bound to 0.0.0.0 answers on each of them. */
+export function ownAddresses(): Set<string> {
+  const own = new Set<string>();
+  for (const entries of Object.values(os.networkInterfaces())) {
+    for (const entry of entries ?? []) if (ipaddr.isValid(entry.address.split("%")[0]!)) own.add(ipaddr.process(entry.address.split("%")[0]!).toNormalizedString());
+  }
+  return own;
+}
+
+/**
+ * Whether an address is on the public internet: not in any of IANA's special-purpose ranges (private,
+ * loopback, link-local, shared, documentation, benchmarking, multicast, reserved, translation…, as
+ * ipaddr.js lists them; an IPv4-mapped address is judged as its IPv4) and not one of this machine's own.
+ */
+export function isPublicAddress(address: string, own = ownAddresses()): boolean {
+  if (!net.isIP(address)) return false;
+  if (net.isIPv6(address) && ipv4Compatible.check(address, "ipv6")) return false;
+  const parsed = ipaddr.process(address);
+  return parsed.range() === "unicast" && !own.has(parsed.toNormalizedString());
 }
 
 export class PrivateAddressError extends Error {

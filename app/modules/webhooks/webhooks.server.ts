@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
-import http from "node:http";
+import http, { STATUS_CODES } from "node:http";
 import https from "node:https";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "#app/db/client.server";
@@ -108,8 +108,11 @@ export async function runWebhookEvents(db: Database, services: Pick<AppServices,
   });
 }
 
-/** One signed POST; its status and the start of its answer. */
-function post(url: URL, body: string, headers: Record<string, string>, allowPrivate: boolean): Promise<{ status: number; answer: string }> {
+/**
+ * One signed POST; the receiver's status. Its body is not read: the log shows the status and its words
+ * ("503 Service Unavailable"), never what a receiver, which may not be the owner's, chose to answer.
+ */
+function post(url: URL, body: string, headers: Record<string, string>, allowPrivate: boolean): Promise<number> {
   const refused = refusePrivateLiteral(url, allowPrivate);
   if (refused) return Promise.reject(refused);
   return new Promise((resolve, reject) => {
@@ -122,12 +125,8 @@ function post(url: URL, body: string, headers: Record<string, string>, allowPriv
         timeout: TIMEOUT_MS,
       },
       (response) => {
-        let answer = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          if (answer.length < 500) answer += chunk;
-        });
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, answer: answer.slice(0, 500) }));
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
         response.on("error", reject);
       },
     );
@@ -137,11 +136,21 @@ function post(url: URL, body: string, headers: Record<string, string>, allowPriv
   });
 }
 
-/** Posts `body` signed with the hook's secret: the receiver's status (null: no answer) and answer, or why there was none. */
-async function postSigned(url: string, secret: string, appSecret: string, body: string, allowPrivate: boolean): Promise<{ ok: boolean; status: number | null; response: string }> {
+/**
+ * Posts delivery `deliveryId`'s `body` signed with the hook's secret, the id in `X-DealDash-Delivery` (the
+ * same on every retry, for receivers to drop repeats): the receiver's status (null: no answer) in words, or
+ * why there was none.
+ */
+async function postSigned(
+  url: string,
+  { secret, appSecret, deliveryId }: { secret: string; appSecret: string; deliveryId: string },
+  body: string,
+  allowPrivate: boolean,
+): Promise<{ ok: boolean; status: number | null; response: string }> {
   try {
-    const { status, answer } = await post(new URL(url), body, signatureHeaders(decryptSecret(secret, appSecret), body, new Date()), allowPrivate);
-    return { ok: status >= 200 && status < 300, status, response: answer };
+    const headers = { "X-DealDash-Delivery": deliveryId, ...signatureHeaders(decryptSecret(secret, appSecret), body, new Date()) };
+    const status = await post(new URL(url), body, headers, allowPrivate);
+    return { ok: status >= 200 && status < 300, status, response: `${status} ${STATUS_CODES[status] ?? ""}`.trim() };
   } catch (error) {
     const response = error instanceof PrivateAddressError ? PRIVATE_ADDRESS_ANSWER : error instanceof Error ? error.message : String(error);
     return { ok: false, status: null, response };
@@ -186,7 +195,7 @@ export async function sendDueWebhooks(db: Executor, appSecret: string, { allowPr
       continue;
     }
     const attempts = delivery.attempts + 1;
-    const { ok, status, response } = await postSigned(url, secret, appSecret, body, allowPrivate);
+    const { ok, status, response } = await postSigned(url, { secret, appSecret, deliveryId: delivery.id }, body, allowPrivate);
     const state = ok ? "delivered" : attempts >= MAX_ATTEMPTS ? "failed" : "pending";
     await db
       .update(webhookDeliveries)
@@ -208,7 +217,7 @@ export async function sendTestWebhook(db: Executor, appSecret: string, hookId: s
   const event = hook.events[0]!;
   const id = randomUUID();
   const body = webhookBody(hook.format, { id, ...sampleOf(event), siteUrl, at: new Date(), test: true });
-  const result = await postSigned(hook.url, hook.secret, appSecret, body, allowPrivate);
+  const result = await postSigned(hook.url, { secret: hook.secret, appSecret, deliveryId: id }, body, allowPrivate);
   await db.insert(webhookDeliveries).values({
     id,
     webhookId: hook.id,

@@ -53,8 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "test") {
     const sent = await sendTestWebhook(context.db, context.appSecret, id, { allowPrivate: context.env.LINK_CHECK_ALLOW_PRIVATE, siteUrl: context.env.PUBLIC_URL });
     if (!sent) return answer(errorToast("There is no such webhook"), null, null, 404);
-    const reply = [sent.status, sent.response].filter((part) => part !== null && part !== "").join(" ");
-    return answer(sent.ok ? successToast(`Test delivered: ${reply}`) : errorToast(`Test failed: ${reply || "no answer"}`));
+    return answer(sent.ok ? successToast(`Test delivered: ${sent.response}`) : errorToast(`Test failed: ${sent.response || "no answer"}`));
   }
   if (intent === "redeliver" && (await redeliver(context.db, id))) {
     await context.jobs.runNow(WEBHOOK_DELIVERIES_JOB);
@@ -124,7 +123,7 @@ export default function Webhooks({ loaderData: { hooks, catalogue }, actionData 
     <div className="min-w-0 space-y-8">
       <AdminPageHeader
         title="Webhooks"
-        description="Post to Discord, Slack or your own endpoint when deals, coupons and guides go live. Each post is signed: X-DealDash-Signature is sha256= the HMAC-SHA256, with the hook's secret, of X-DealDash-Timestamp, a dot and the body; refuse old timestamps. Only public addresses are posted to; a failed post is tried again, waiting longer each time, and news of an item no longer live is not sent."
+        description="Post to Discord, Slack or your own endpoint when deals, coupons and guides go live. Each post is signed: X-DealDash-Signature is sha256= the HMAC-SHA256, with the hook's secret, of X-DealDash-Timestamp, a dot and the body; refuse old timestamps. X-DealDash-Delivery is the same on every retry of a post: drop one you have had. Only public addresses are posted to; a failed post is tried again, waiting longer each time, and news of an item no longer live is not sent."
       />
       <section className="space-y-4 rounded-xl border border-gray-200 bg-white p-6" aria-labelledby="add-webhook">
         <h2 id="add-webhook" className="text-lg font-semibold">
