@@ -1,7 +1,7 @@
 import type express from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { isAdminPath } from "#app/lib/admin-paths";
-import { CONSENT_COOKIE } from "#app/lib/cookies";
+import { isAdminPath, routerPath } from "#app/lib/admin-paths";
+import { CONSENT_COOKIE, readCookie } from "#app/lib/cookies";
 import { cachedPage, PUBLIC_CACHE_CONTROL, type CachedPage, type PageCache } from "./page-cache";
 
 // The page cache at the edge: a hit is answered straight from Node's request event, before Express, React
@@ -9,15 +9,14 @@ import { cachedPage, PUBLIC_CACHE_CONTROL, type CachedPage, type PageCache } fro
 // is kept when it may be (`serve` and `keep`). Both are logged.
 
 /** Cookies that make a page personal: a session (better-auth's `<prefix>.session_token`) or a pending toast. */
-const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:dealdash\.session_\w+|dealdash_toast)=/;
-const CHOSE_ABOUT_COOKIES = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=`);
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:dealdash\.session_\w+|dealdash_toast)\s*(?:[=;]|$)/;
 const PRIVATE = "private, no-store";
 /**
  * Answers that are never kept, whatever they say: the admin's sign-in, click-outs, resources that count or
  * reveal, a newsletter or alert confirmation (its GET subscribes), an alert's own page, and React Router's route manifest, which browsers keep for good (`immutable`, versioned by its
  * URL): kept here it would carry the pages' max-age=0 and be fetched again on every link discovery.
  */
-const NEVER_CACHED = /^\/(?:admin|go|api|healthz|cookie-consent|__manifest|newsletter\/confirm|alerts\/(?:confirm|manage))(?:[/?]|\.data|$)|^\/coupons\/[^/?]+\/code/;
+const NEVER_CACHED = /^\/(?:admin|go|api|healthz|cookie-consent|__manifest|newsletter\/confirm|alerts\/(?:confirm|manage))(?:\/|\.data|$)|^\/coupons\/[^/]+\/code/;
 
 interface PendingPage {
   key: string;
@@ -31,12 +30,13 @@ interface PendingPage {
  */
 function cacheKeyOf(req: IncomingMessage, url: string): { key: string; shared: boolean } | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  if (NEVER_CACHED.test(url)) return null;
+  // Judged as the router reads the path: `/ADMIN/LOGIN` and `/alerts/%6danage` are the pages they spell.
+  if (NEVER_CACHED.test(routerPath(url.split("?")[0]!))) return null;
   const cookies = req.headers.cookie ?? "";
   if (PERSONAL_COOKIE.test(cookies)) return null;
   // The cookie banner is left out for visitors who chose: that page is theirs alone (a shared cache may
-  // keep only the page with the banner, which hides itself in a browser that chose).
-  const chose = CHOSE_ABOUT_COOKIES.test(cookies);
+  // keep only the page with the banner, which hides itself in a browser that chose). Read as the page reads it.
+  const chose = readCookie(cookies, CONSENT_COOKIE) !== null;
   return { key: `${chose ? "chose" : "new"} ${url}`, shared: !chose };
 }
 
