@@ -47,11 +47,11 @@ function wakeContentJobs(jobs: AppServices["jobs"]): void {
 export const pageCache = new PageCache({
   maxBytes: getEnv().PAGE_CACHE_MB * 1024 * 1024,
   nextContentChange: () => (services ? nextContentChange(services.db) : Promise.resolve(new Date(0))),
-  // Kept reads are read again. Deal alerts and webhooks look at once when the database says content
-  // changed or a scheduled row went live, not for every admin answer (refusals and logouts included).
-  onInvalidate: (cause) => {
+  // Kept reads are read again; deal alerts and webhooks look at once. Only the database says content
+  // changed (a NOTIFY at commit) or a scheduled row went live: a refused admin write changes nothing.
+  onInvalidate: () => {
     forgetContentMemos();
-    if (services && cause === "content") wakeContentJobs(services.jobs);
+    if (services) wakeContentJobs(services.jobs);
   },
 });
 const cacheAtEdge = pageCacheMiddleware(pageCache, {

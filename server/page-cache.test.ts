@@ -19,20 +19,22 @@ function cacheAt(clock: { now: number }, options: { maxBytes?: number; changeAt?
 }
 
 describe("page cache", () => {
-  it("keeps a page with its gzip and a validator, until content changes, and passes the change on", async () => {
-    const told: string[] = [];
-    const { cache } = cacheAt({ now: 0 }, { onInvalidate: (cause) => told.push(cause) });
+  it("keeps a page with its gzip and a validator; after a change it is stale, and the change is passed on", async () => {
+    let told = 0;
+    const { cache } = cacheAt({ now: 0 }, { onInvalidate: () => told++ });
     await cache.set("/a", html("<p>a</p>"), cache.generation);
-    const page = cache.get("/a")!;
+    const { page, fresh } = cache.get("/a")!;
+    expect(fresh).toBe(true);
     expect(gunzipSync(page.gzip).toString()).toBe("<p>a</p>");
     expect(page.etag).toMatch(/^W\/"[\w-]+"$/);
     cache.invalidate();
+    // Kept to stand in while it is rendered again, but no longer fresh.
+    expect(cache.get("/a")).toMatchObject({ fresh: false });
+    expect(told).toBe(1);
+    await cache.set("/a", html("<p>a2</p>"), cache.generation);
+    expect(gunzipSync(cache.get("/a")!.page.gzip).toString()).toBe("<p>a2</p>");
+    cache.forget("/a");
     expect(cache.get("/a")).toBeUndefined();
-    await cache.set("/b", html("<p>b</p>"), cache.generation);
-    cache.invalidate("own-write");
-    expect(cache.get("/b")).toBeUndefined();
-    // Listeners learn whether the database reported a change or this process only answered an admin write.
-    expect(told).toEqual(["content", "own-write"]);
   });
 
   it("does not keep a page whose render began before content changed", async () => {
@@ -50,12 +52,12 @@ describe("page cache", () => {
     await cache.set("/b", html("b"), cache.generation);
     expect(lookups()).toBe(1);
     clock.now = 4_999;
-    expect(cache.get("/a")).toBeDefined();
+    expect(cache.get("/a")?.fresh).toBe(true);
     clock.now = 5_000;
-    expect(cache.get("/a")).toBeUndefined();
+    expect(cache.get("/a")?.fresh).toBe(false);
   });
 
-  it("forgets everything, kept reads included, when the next scheduled change comes, even when keeping no pages", async () => {
+  it("marks every page stale and tells kept reads when the next scheduled change comes, even when keeping no pages", async () => {
     let told = 0;
     const { cache, lookups } = cacheAt({ now: Date.now() }, { maxBytes: 0, changeAt: new Date(Date.now() + 50), onInvalidate: () => told++ });
     cache.invalidate();
@@ -71,20 +73,38 @@ describe("page cache", () => {
     const { cache } = cacheAt(clock);
     await cache.set("/a", html("a"), cache.generation);
     clock.now = 5 * 60_000 - 1;
-    expect(cache.get("/a")).toBeDefined();
+    expect(cache.get("/a")?.fresh).toBe(true);
     clock.now = 5 * 60_000;
+    expect(cache.get("/a")?.fresh).toBe(false);
+    // Five minutes more and it is too old even to stand in.
+    clock.now = 10 * 60_000;
     expect(cache.get("/a")).toBeUndefined();
   });
 
   it("drops the least recently used pages beyond its memory", async () => {
-    const { cache } = cacheAt({ now: 0 }, { maxBytes: 3 * (2_000 + 600) });
     const big = (name: string) => html(name + "x".repeat(2_000));
+    const { cache: probe } = cacheAt({ now: 0 });
+    await probe.set("/1", big("/1"), probe.generation);
+    const { cache } = cacheAt({ now: 0 }, { maxBytes: 3 * probe.bytes });
     for (const key of ["/1", "/2", "/3"]) await cache.set(key, big(key), cache.generation);
     cache.get("/1");
     await cache.set("/4", big("/4"), cache.generation);
     expect(cache.get("/2")).toBeUndefined();
     expect(cache.get("/1")).toBeDefined();
     expect(cache.get("/4")).toBeDefined();
+  });
+
+  it("counts what an entry holds: buffers of their exact size, its key and headers", async () => {
+    const { cache } = cacheAt({ now: 0 }, { maxBytes: 64 * 1024 });
+    const page = html("<p>small</p>");
+    // Each buffer sits in an ArrayBuffer of its own, no larger than itself (gzip's and the pool's are 8–16 KB).
+    for (const buffer of [page.body, page.gzip]) expect(buffer.buffer.byteLength).toBe(buffer.length);
+    const longKey = `/robots.txt?page=${"9".repeat(8_000)}`;
+    await cache.set(longKey, page, cache.generation);
+    expect(cache.bytes).toBeGreaterThan(2 * longKey.length);
+    for (let n = 0; n < 1_000; n++) await cache.set(`/robots.txt?page=${n}`, page, cache.generation);
+    expect(cache.bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(cache.size).toBeLessThan(64);
   });
 
   it("keeps nothing when given no memory", async () => {

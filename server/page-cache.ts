@@ -3,16 +3,26 @@ import { gzipSync } from "node:zlib";
 import { hashedScriptPolicy } from "#app/platform/security-headers.server";
 
 // Anonymous visitors' pages, rendered once and kept in memory until content changes (a NOTIFY from the
-// database, an admin write, or the next moment a published row starts or ends) or MAX_AGE passes (counts
-// such as "popular" move without a write). Least recently used pages go first when the cache is full.
+// database at commit, or the next moment a published row starts or ends) or MAX_AGE passes (counts such
+// as "popular" move without a write). Least recently used pages go first when the cache is full.
+//
+// A page forgotten because content changed is kept as stale, not dropped: while one request renders it
+// again (the middleware lets one render per page run at a time), the others are answered the stale copy
+// instead of each rendering it. Entries are counted at what they hold in memory: their buffers are exact
+// copies (a gzip result or a small Buffer can sit in a much larger shared ArrayBuffer), plus the key,
+// the headers and a fixed overhead for the objects around them.
 
 const MAX_AGE_MS = 5 * 60_000;
+/** How long past its end a stale page may still stand in for the render that replaces it. */
+const STALE_FOR_MS = MAX_AGE_MS;
 /** setTimeout's longest delay; a change further off is looked up again when this one fires. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 /** The least time between forgetting for a scheduled change and the next: the database's clock may lag. */
 const SHORTEST_TIMER_MS = 250;
 /** A page larger than this is served but not kept. */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+/** The Map entry, the entry and page objects, two Buffer objects and their ArrayBuffers' own bookkeeping. */
+const ENTRY_OVERHEAD_BYTES = 1024;
 /** What a shared cache (a CDN, nginx) may do with a public page: keep it a minute, then revalidate. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
@@ -22,26 +32,32 @@ export interface CachedPage {
   body: Buffer;
   gzip: Buffer;
   etag: string;
-  expiresAt: number;
 }
 
-export type InvalidationCause = "content" | "own-write";
+interface Entry extends CachedPage {
+  expiresAt: number;
+  /** The cache's generation when the page was kept: an older one means content changed since. */
+  generation: number;
+  bytes: number;
+}
+
+export interface Lookup {
+  page: CachedPage;
+  /** False when content changed since the page was rendered (or its time ran out): it may stand in only while it is rendered again. */
+  fresh: boolean;
+}
 
 export interface PageCacheOptions {
   maxBytes: number;
   /** The next instant a published row starts or ends, when pages change without a write. */
   nextContentChange: () => Promise<Date | null>;
-  /**
-   * Told whenever pages are forgotten, for other reads kept until content changes. `cause` is
-   * "own-write" when this process's admin write was answered (content may not have changed at all: the
-   * write could have been refused), "content" when the database said it changed or a scheduled moment came.
-   */
-  onInvalidate?: (cause: InvalidationCause) => void;
+  /** Told whenever pages are forgotten, for other reads kept until content changes. */
+  onInvalidate?: () => void;
   now?: () => number;
 }
 
 export class PageCache {
-  readonly #entries = new Map<string, CachedPage>();
+  readonly #entries = new Map<string, Entry>();
   #bytes = 0;
   #generation = 0;
   #changeAt: Promise<number> | undefined;
@@ -63,19 +79,22 @@ export class PageCache {
     return this.#entries.size;
   }
 
+  /** The memory the kept pages hold, as counted against `maxBytes`. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
   /** False when given no memory (`PAGE_CACHE_MB=0`): pages are then rendered and sent as usual. */
   get enabled(): boolean {
     return this.#options.maxBytes > 0;
   }
 
-  /** Forgets every page: content changed (or may have). Renders started before this are not kept either. */
-  invalidate(cause: InvalidationCause = "content"): void {
-    this.#entries.clear();
-    this.#bytes = 0;
+  /** Content changed: every kept page is stale from now on. Renders started before this are not kept. */
+  invalidate(): void {
     this.#generation++;
     this.#changeAt = undefined;
     clearTimeout(this.#changeTimer);
-    this.#options.onInvalidate?.(cause);
+    this.#options.onInvalidate?.();
     // Watch for the next scheduled change even while no page is kept (`onInvalidate`'s reads, a cache
     // given no memory); a burst of changes is looked up once.
     if (this.#lookUpSoon) return;
@@ -85,24 +104,34 @@ export class PageCache {
     }, 100).unref();
   }
 
-  get(key: string): CachedPage | undefined {
+  /** The page kept under `key`, fresh or stale; undefined when there is none (or it is too old to stand in). */
+  get(key: string): Lookup | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (entry.expiresAt <= this.#now()) {
-      this.#delete(key, entry);
+    const now = this.#now();
+    if (entry.expiresAt + STALE_FOR_MS <= now) {
+      this.forget(key);
       return undefined;
     }
     // Most recently used last: Map keeps insertion order.
     this.#entries.delete(key);
     this.#entries.set(key, entry);
-    return entry;
+    return { page: entry, fresh: entry.generation === this.#generation && entry.expiresAt > now };
+  }
+
+  /** Drops the page kept under `key`: its render no longer gives a page that may be kept. */
+  forget(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
   }
 
   /**
    * Keeps a rendered page, unless content changed since its render began (`generation` is the value read
-   * then) or it is too large. Resolves once kept, for tests.
+   * then) or it is too large. Resolves once kept.
    */
-  async set(key: string, page: Omit<CachedPage, "expiresAt">, generation: number): Promise<void> {
+  async set(key: string, page: CachedPage, generation: number): Promise<void> {
     if (!this.enabled || generation !== this.#generation || page.body.length > MAX_ENTRY_BYTES) return;
     const changeAt = await this.#nextChange();
     if (generation !== this.#generation) return;
@@ -111,23 +140,17 @@ export class PageCache {
       this.invalidate();
       return;
     }
-    const previous = this.#entries.get(key);
-    if (previous) this.#delete(key, previous);
-    const entry = { ...page, expiresAt };
+    this.forget(key);
+    const entry: Entry = { ...page, expiresAt, generation, bytes: sizeOf(key, page) };
     this.#entries.set(key, entry);
-    this.#bytes += sizeOf(entry);
-    for (const [oldKey, old] of this.#entries) {
+    this.#bytes += entry.bytes;
+    for (const oldKey of this.#entries.keys()) {
       if (this.#bytes <= this.#options.maxBytes) break;
-      this.#delete(oldKey, old);
+      this.forget(oldKey);
     }
   }
 
-  #delete(key: string, entry: CachedPage): void {
-    this.#entries.delete(key);
-    this.#bytes -= sizeOf(entry);
-  }
-
-  /** The next scheduled change, looked up once per change; everything is forgotten when it comes. */
+  /** The next scheduled change, looked up once per change; every page is stale when it comes. */
   #nextChange(): Promise<number> {
     this.#changeAt ??= this.#options.nextContentChange().then(
       (at) => {
@@ -145,14 +168,26 @@ export class PageCache {
   }
 }
 
-const sizeOf = (entry: CachedPage) => entry.body.length + entry.gzip.length + 512;
+/** What an entry holds: its buffers (exact copies), its key and headers as strings (two bytes a character at most), and the objects around them. */
+function sizeOf(key: string, page: CachedPage): number {
+  let strings = key.length + page.etag.length;
+  for (const [name, value] of Object.entries(page.headers)) strings += name.length + value.length;
+  return page.body.byteLength + page.gzip.byteLength + 2 * strings + ENTRY_OVERHEAD_BYTES;
+}
+
+/** A buffer in an ArrayBuffer of its own, of its exact size (Buffer.from would share the small-buffer pool). */
+function exactCopy(buffer: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(buffer.length);
+  buffer.copy(copy);
+  return copy;
+}
 
 /**
  * A rendered answer as the cache keeps it. An HTML page's CSP nonce is replaced by hashes of the page's
  * own inline scripts and the nonce attributes are removed: a nonce must never be sent twice, and a script
  * injected into the page still matches no hash.
  */
-export function cachedPage(status: number, headers: Headers, body: Buffer): Omit<CachedPage, "expiresAt"> {
+export function cachedPage(status: number, headers: Headers, body: Buffer): CachedPage {
   const kept: Record<string, string> = {};
   for (const [name, value] of headers) kept[name] = value;
   let finalBody = body;
@@ -163,5 +198,5 @@ export function cachedPage(status: number, headers: Headers, body: Buffer): Omit
     kept["content-security-policy"] = hashed.policy;
   }
   const etag = `W/"${createHash("sha1").update(finalBody).digest("base64url").slice(0, 27)}"`;
-  return { status, headers: kept, body: finalBody, gzip: gzipSync(finalBody), etag };
+  return { status, headers: kept, body: exactCopy(finalBody), gzip: exactCopy(gzipSync(finalBody)), etag };
 }

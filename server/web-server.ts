@@ -59,7 +59,8 @@ export function createWebServer(mod: AppModule, options: WebServerOptions): http
       connectionsCheckingInterval: 1_000,
     },
     (req, res) => {
-      if (!mod.serveCachedPage(req, res)) server(req, res);
+      const render = () => server(req, res);
+      if (!mod.serveCachedPage(req, res, render)) render();
     },
   );
   httpServer.keepAliveTimeout = SOCKET_LIMITS.keepAliveTimeoutMs;

@@ -54,7 +54,7 @@ describe("shopper votes", () => {
     expect((await card(coupon)).verifiedAt).toBeNull();
   });
 
-  it("have cached pages rendered again for a coupon's vote, not for a deal's 'Expired?'", async () => {
+  it("do not empty the page cache at once: anyone may vote, from any address", async () => {
     const coupon = await liveCoupon();
     const [deal] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
     const heard: string[] = [];
@@ -62,10 +62,10 @@ describe("shopper votes", () => {
     try {
       await castVote(db(), { kind: "deal", id: deal!.id, vote: "expired", ip: "203.0.113.5", secret: SECRET });
       await castVote(db(), { kind: "coupon", id: coupon.id, vote: "failed", ip: "203.0.113.5", secret: SECRET });
-      await castVote(db(), { kind: "coupon", id: coupon.id, vote: "failed", ip: "203.0.113.5", secret: SECRET });
+      await castVote(db(), { kind: "coupon", id: coupon.id, vote: "worked", ip: "203.0.113.6", secret: SECRET });
       // Notifications arrive in commit order: a later change heard means nothing else was said before it.
       await db().update(stores).set({ name: sql`${stores.name}` }).where(eq(stores.id, coupon.storeId));
-      await expect.poll(() => heard).toEqual(["item_vote_tallies", "stores"]);
+      await expect.poll(() => heard).toEqual(["stores"]);
     } finally {
       await stop();
     }

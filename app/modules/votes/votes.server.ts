@@ -4,6 +4,7 @@ import { itemVotes, itemVoteTallies } from "#app/db/schema";
 import { isUuid } from "#app/lib/uuid";
 import { clickOutType, findClickTarget } from "#app/modules/content-types/click-out.server";
 import { visitorKey } from "#app/modules/rate-limit/rate-limit.server";
+import { logger } from "#app/platform/logger.server";
 import { isVoteFor, type Vote, type VoteTally } from "./votes";
 
 export type VoteOutcome = "counted" | "already" | "not-found" | "invalid";
@@ -17,6 +18,24 @@ export async function tallyOf(db: Executor, kind: string, id: string): Promise<V
     .from(itemVoteTallies)
     .where(and(eq(itemVoteTallies.kind, kind), eq(itemVoteTallies.itemId, id)));
   return row ?? { worked: 0, failed: 0, expired: 0 };
+}
+
+/** How long coupons' new tallies wait before cached pages are told, gathering every vote in between. */
+export const TALLY_NOTICE_DELAY_MS = 15_000;
+let tallyNotice: NodeJS.Timeout | undefined;
+
+/**
+ * A coupon's card shows its votes, but a vote does not empty the page cache at once: anyone may vote, from
+ * any address, and each emptying costs every page a render. Votes are told to cached pages (every
+ * process's, through the content NOTIFY) once per TALLY_NOTICE_DELAY_MS at most; the voter's own card shows
+ * the new tally at once, from the vote's answer.
+ */
+function noticeTallies(db: Executor): void {
+  tallyNotice ??= setTimeout(() => {
+    tallyNotice = undefined;
+    // Not told (the database closing): the pages show the tallies at their next render, five minutes at most.
+    db.execute(sql`SELECT pg_notify('dealdash_content', 'item_vote_tallies')`).catch((error: unknown) => logger.warn({ err: error }, "could not tell cached pages about votes"));
+  }, TALLY_NOTICE_DELAY_MS).unref();
 }
 
 /**
@@ -47,9 +66,7 @@ export async function castVote(
         target: [itemVoteTallies.kind, itemVoteTallies.itemId],
         set: { [vote]: sql`${column} + 1`, ...(lastWorkedAt ? { lastWorkedAt } : {}) },
       });
-    // A coupon's card shows its votes: cached pages are rendered again (on commit, in every process). A
-    // deal's 'Expired?' is for the admin only. Each visitor can do this once per coupon per day.
-    if (kind === "coupon") await tx.execute(sql`SELECT pg_notify('dealdash_content', 'item_vote_tallies')`);
+    if (kind === "coupon") noticeTallies(db);
     return "counted";
   });
 }
