@@ -4,12 +4,19 @@ import { runAlertLatencyBench } from "./lib/alert-latency";
 import { runLoadSmoke } from "./lib/load-smoke";
 import { runScaleBench } from "./lib/scale-bench";
 import { runSideBySide } from "./lib/side-by-side";
+import { runUnderAttackBench } from "./lib/under-attack-bench";
 import { startServer, tempDataDir } from "./lib/server-process";
 import { percentile } from "./lib/stats";
 import { gzippedSize, gzippedTotal, lazyIslandFiles, publicPageFiles } from "./lib/client-bundle";
 
 // `npm run bench`: prints figures for the production server on a fresh embedded database. Never asserts.
 // `npm run bench -- --scale`: the admin at 100,000 deals instead (scripts/lib/scale-bench.ts).
+// `npm run bench -- --under-attack`: memory, writes, votes and sockets under hostile load (scripts/lib/under-attack-bench.ts).
+if (process.argv.includes("--under-attack")) {
+  ensureBuild();
+  await runUnderAttackBench();
+  process.exit(0);
+}
 if (process.argv.includes("--scale")) {
   ensureBuild();
   await runScaleBench(undefined, process.env.BENCH_DATABASE_URL);

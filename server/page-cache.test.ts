@@ -97,8 +97,9 @@ describe("page cache", () => {
   it("counts what an entry holds: buffers of their exact size, its key and headers", async () => {
     const { cache } = cacheAt({ now: 0 }, { maxBytes: 64 * 1024 });
     const page = html("<p>small</p>");
-    // Each buffer sits in an ArrayBuffer of its own, no larger than itself (gzip's and the pool's are 8–16 KB).
-    for (const buffer of [page.body, page.gzip]) expect(buffer.buffer.byteLength).toBe(buffer.length);
+    // Body and gzip share one ArrayBuffer of exactly their size (gzip's own is 16 KB, the pool's slabs 8 KB).
+    expect(page.gzip.buffer).toBe(page.body.buffer);
+    expect(page.body.buffer.byteLength).toBe(page.body.length + page.gzip.length);
     const longKey = `/robots.txt?page=${"9".repeat(8_000)}`;
     await cache.set(longKey, page, cache.generation);
     expect(cache.bytes).toBeGreaterThan(2 * longKey.length);
