@@ -2,7 +2,9 @@ import compression from "compression";
 import express from "express";
 import fs from "node:fs";
 import http from "node:http";
+import type net from "node:net";
 import path from "node:path";
+import { visitorBlock } from "#app/lib/visitor-block";
 import type * as AppExports from "./app";
 
 // The HTTP server around the app bundle: socket limits, proxy trust, compression, static files.
@@ -11,15 +13,39 @@ export type AppModule = typeof AppExports;
 
 /**
  * Socket limits. A client gets 10 s to send its headers and 30 s for the whole request, an idle keep-alive
- * connection is closed after 5 s, and one process holds at most 1,000 sockets: slow or idle clients cannot
- * pin the server's sockets (Node's defaults let a header-trickling client hold one for about 70 s).
+ * connection is closed after 5 s, one process holds at most 1,000 sockets, and one address (an IPv6 /64)
+ * at most 100 of them: slow or idle clients cannot pin the server's sockets (Node's defaults let a
+ * header-trickling client hold one for about 70 s), and one client reopening its sockets as they are cut
+ * cannot take them all. A trusted proxy's address is not limited: the proxy speaks for many visitors.
  */
 export const SOCKET_LIMITS = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 1_000,
+  maxConnectionsPerAddress: 100,
 } as const;
+
+/** Closes a new socket at once when its address already holds `max` (unless `exempt` says it is a trusted proxy). */
+function limitSocketsPerAddress(server: http.Server, max: number, exempt: (address: string) => boolean): void {
+  const open = new Map<string, number>();
+  server.on("connection", (socket: net.Socket) => {
+    const address = socket.remoteAddress;
+    if (!address || exempt(address)) return;
+    const block = visitorBlock(address);
+    const count = (open.get(block) ?? 0) + 1;
+    if (count > max) {
+      socket.destroy();
+      return;
+    }
+    open.set(block, count);
+    socket.once("close", () => {
+      const left = (open.get(block) ?? 1) - 1;
+      if (left > 0) open.set(block, left);
+      else open.delete(block);
+    });
+  });
+}
 
 export interface WebServerOptions {
   /** Express's "trust proxy" value: false (the default) reads the client's address from the socket only. */
@@ -65,5 +91,7 @@ export function createWebServer(mod: AppModule, options: WebServerOptions): http
   );
   httpServer.keepAliveTimeout = SOCKET_LIMITS.keepAliveTimeoutMs;
   httpServer.maxConnections = SOCKET_LIMITS.maxConnections;
+  const trusted = server.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  limitSocketsPerAddress(httpServer, SOCKET_LIMITS.maxConnectionsPerAddress, (address) => trusted(address, 0));
   return httpServer;
 }

@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
-import ipaddr from "ipaddr.js";
 import { and, count, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database, Executor } from "#app/db/client.server";
 import { rateLimitEvents } from "#app/db/schema";
+import { visitorBlock } from "#app/lib/visitor-block";
 
 export interface RateLimit {
   bucket: string;
@@ -25,15 +25,6 @@ export function visitorKey(ip: string, secret: string, scope = ""): string {
   return createHmac("sha256", secret).update(`${scope}${visitorBlock(ip)}`).digest("hex");
 }
 
-/**
- * What counts as one visitor: an IPv4 address, or an IPv6 address's /64, which one home or phone is
- * handed whole (counting its addresses one by one would give it 2^64 tries).
- */
-export function visitorBlock(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip;
-  const address = ipaddr.process(ip);
-  return address.kind() === "ipv4" ? address.toString() : `${(address as ipaddr.IPv6).toNormalizedString().split(":").slice(0, 4).join(":")}::/64`;
-}
 
 /** Waits, inside `tx`, until no other check of the same key runs: a check and its record are one step. */
 export const lockKey = (tx: Executor, key: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gt, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "#app/db/client.server";
 import { loginAttempts } from "#app/db/schema";
-import { lockKey, visitorBlock } from "#app/modules/rate-limit/rate-limit.server";
+import { visitorBlock } from "#app/lib/visitor-block";
+import { lockKey } from "#app/modules/rate-limit/rate-limit.server";
 
 // Brute-force limits that cannot be turned against the owner. An address that keeps failing for one email
 // is blocked for that email, an address failing across emails is blocked, and an email failing from many
