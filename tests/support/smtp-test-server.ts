@@ -8,6 +8,10 @@ import { SMTPServer } from "smtp-server";
  */
 export class SmtpTestServer {
   readonly received: ParsedMail[] = [];
+  /** While true, a message's data is read but never answered: a mail server that hangs mid-message. */
+  holding = false;
+  /** Messages held so far (never received). */
+  held = 0;
   #server: SMTPServer | undefined;
   port = 0;
 
@@ -17,6 +21,11 @@ export class SmtpTestServer {
       disabledCommands: ["STARTTLS"],
       logger: false,
       onData: (stream, _session, done) => {
+        if (this.holding) {
+          this.held++;
+          stream.resume();
+          return;
+        }
         simpleParser(stream)
           .then((mail) => {
             this.received.push(mail);

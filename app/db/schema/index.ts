@@ -13,3 +13,4 @@ export * from "./mail";
 export * from "./alerts";
 export * from "./webhooks";
 export * from "./change-batches";
+export * from "./job-heartbeats";

@@ -86,6 +86,35 @@ describe("background jobs on pg-boss", () => {
     expect(most).toBe(1);
   });
 
+  it("runs again at once a run cut off with its process, but never one still beating", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const cutOff: string[] = [];
+    // A process whose run will stop beating (as if killed), and a process started after it.
+    const dying = await queueOf([testJob("digest", async () => held.then(() => ({ by: "the dying process" })))]);
+    const runId = await dying.runNow("digest", { week: 48 });
+    await expect.poll(async () => (await queryRows<{ n: number }>(db().db, sql`SELECT count(*)::int AS n FROM job_heartbeats`))[0]!.n).toBe(1);
+    // Still beating: a second process leaves it alone.
+    const alive = await queueOf([testJob("digest", async (data) => void cutOff.push(String(data.week)))]);
+    await alive.stop();
+    expect(cutOff).toEqual([]);
+
+    // Its beat stops (the process was killed: here, its last beat is made a minute old and its beating stopped).
+    await db().runSql("UPDATE job_heartbeats SET beat_at = now() - interval '1 minute'");
+    await db().runSql(`CREATE FUNCTION beat_lost() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN CASE WHEN OLD.job_id = '${runId}' THEN NULL ELSE NEW END; END $$`);
+    await db().runSql("CREATE TRIGGER beat_lost BEFORE UPDATE ON job_heartbeats FOR EACH ROW EXECUTE FUNCTION beat_lost()");
+    try {
+      await queueOf([testJob("digest", async (data) => void cutOff.push(String(data.week)))]);
+      await expect.poll(() => cutOff, { timeout: 60_000, interval: 100 }).toEqual(["48"]);
+    } finally {
+      await db().runSql("DROP TRIGGER beat_lost ON job_heartbeats; DROP FUNCTION beat_lost()");
+      release();
+    }
+    const [status] = await jobStatuses(db().db, [{ name: "digest", title: "Digest", cron: NEVER_SOON }]);
+    // The admin sees the run that finished as a second try of the one cut off.
+    expect(status!.lastRun).toMatchObject({ ok: true, retries: 1 });
+  });
+
   it("schedules each job by its cron in UTC, drops the schedule of a job switched off, and knows no other job", async () => {
     const job = (name: string, cron: string) => testJob(name, async () => undefined, { cron });
     await (await queueOf([job("every-minute", "* * * * *"), job("link-check", "*/10 * * * *")])).stop();

@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import type { DatabaseHandle } from "#app/db/client.server";
 import { runAsBackgroundWork } from "#app/db/background-work.server";
 import { logger } from "#app/platform/logger.server";
+import { beatWhileRunning, handBackOrphanedRuns, LOOK_EVERY_MS } from "./orphaned-runs.server";
 
 // Background work runs on pg-boss (ADR 0021): schedules, retries with back-off and one runner at a time
 // across every process on the database, with each job's state in the database for the admin to read. On the
@@ -122,9 +123,13 @@ async function startJobQueueNow(handle: Pick<DatabaseHandle, "runSql">, jobs: Ba
   await setUpQueues(boss, jobs);
 
   const workers = new Map<string, string>();
+  /** The runs this process is working, by pg-boss id. */
+  const ours = new Set<string>();
   for (const job of jobs) {
     const id = await boss.work<Record<string, unknown>>(job.name, async ([item]) => {
       const started = performance.now();
+      const stopBeating = item ? await beatWhileRunning(handle, job.name, item.id) : undefined;
+      if (item) ours.add(item.id);
       try {
         const output = (await job.run(item?.data ?? {})) ?? {};
         logger.debug({ job: job.name, ms: Math.round(performance.now() - started), ...output }, "background job done");
@@ -138,10 +143,19 @@ async function startJobQueueNow(handle: Pick<DatabaseHandle, "runSql">, jobs: Ba
       } catch (error) {
         logger.warn({ err: error, job: job.name }, "background job failed; it will be retried");
         throw error;
+      } finally {
+        if (item) ours.delete(item.id);
+        await stopBeating?.();
       }
     });
     workers.set(job.name, id);
   }
+  // Runs cut off with their process (this one's last life, or another's) go back to their queue now.
+  const handBack = () =>
+    handBackOrphanedRuns(handle, boss, JOB_SCHEMA, ours).catch((error: unknown) => logger.warn({ err: error }, "could not look for background runs cut off"));
+  await handBack();
+  const lookForOrphans = setInterval(() => void runAsBackgroundWork(handBack), LOOK_EVERY_MS);
+  lookForOrphans.unref();
 
   const send = async (name: string, data: Record<string, unknown>) => {
     if (!workers.has(name)) return null;
@@ -184,6 +198,7 @@ async function startJobQueueNow(handle: Pick<DatabaseHandle, "runSql">, jobs: Ba
       return { state: "waiting" };
     },
     async stop() {
+      clearInterval(lookForOrphans);
       await boss.stop({ graceful: true, close: false, wait: true, timeout: 5_000 });
     },
   };
