@@ -60,8 +60,12 @@ export interface CsvConfig {
   fields: z.ZodObject;
   /** Fields kept out of the CSV (secrets); an import leaves them as they are. */
   omit?: string[];
-  /** For import: what finds an existing row when the CSV's id does not, in order (a deal's ASIN, then its slug). */
-  importBy?: AnyPgColumn[];
+  /**
+   * For import: what finds an existing row when the CSV's id does not, in order (a deal's ASIN, then its
+   * slug): a column, or columns that find a row together (a coupon's store and code). A line re-run after
+   * an import was cut off finds the rows the first run made instead of making them again.
+   */
+  importBy?: Array<AnyPgColumn | AnyPgColumn[]>;
 }
 
 /** An embeddable item as the guide editor shows it: a chip with a picture and a line of detail. */

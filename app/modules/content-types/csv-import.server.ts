@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { parse } from "csv-parse/sync";
-import { inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "#app/db/client.server";
 import { isUuid } from "#app/lib/uuid";
@@ -129,15 +129,38 @@ function fieldKind(type: AnyContentType, field: string): string {
 
 const TRUE = new Set(["true", "yes", "y", "1", "on"]);
 
-/** The stored rows a chunk of lines may update: by id, then by each `importBy` column's value. */
-async function existingRows(type: AnyContentType, db: Executor, columns: CsvColumn[], records: Cells[]) {
+/** A type's import keys, each as the columns that find a row together. */
+const importKeysOf = (type: AnyContentType) => (type.csv!.importBy ?? []).map((key) => (Array.isArray(key) ? key : [key]));
+
+/**
+ * A line's values for one import key, as stored (a reference's cell resolved to the row it names; ASINs and
+ * slugs in the spellings they may be stored in), or null when a cell is empty or names no single row.
+ */
+function keyValues(key: AnyPgColumn[], columns: CsvColumn[], record: Cells, refs: Map<string, Map<string, string[]>>): string[][] | null {
+  const values: string[][] = [];
+  for (const by of key) {
+    const column = columns.find((candidate) => candidate.field === by.name);
+    const cell = column ? record[column.key]?.trim() : undefined;
+    if (!column || !cell) return null;
+    if (column.reference) {
+      const found = refs.get(column.key)?.get(cell.toLowerCase()) ?? [];
+      if (found.length !== 1) return null;
+      values.push(found);
+    } else values.push(key.length === 1 ? [...new Set([cell, cell.toLowerCase(), cell.toUpperCase()])] : [cell]);
+  }
+  return values;
+}
+
+/** The stored rows a chunk of lines may update: by id, then by each import key's values. */
+async function existingRows(type: AnyContentType, db: Executor, columns: CsvColumn[], records: Cells[], refs: Map<string, Map<string, string[]>>) {
   const ids = records.map((record) => record.id?.trim()).filter(isUuid);
-  const conditions = [ids.length > 0 ? inArray(type.table.id, ids) : undefined];
-  for (const by of type.csv!.importBy ?? []) {
-    const column = columns.find((candidate) => candidate.field === by.name)!;
-    const values = [...new Set(records.map((record) => record[column.key]?.trim()).filter((value): value is string => Boolean(value)))];
-    // ASINs are upper case and slugs lower case: compare as the form would store them.
-    if (values.length > 0) conditions.push(inArray(by, [...new Set(values.flatMap((value) => [value, value.toLowerCase(), value.toUpperCase()]))]));
+  const conditions: Array<SQL | undefined> = [ids.length > 0 ? inArray(type.table.id, ids) : undefined];
+  for (const key of importKeysOf(type)) {
+    const lines = records.map((record) => keyValues(key, columns, record, refs)).filter((values): values is string[][] => values !== null);
+    if (lines.length === 0) continue;
+    if (key.length === 1) conditions.push(inArray(key[0]!, [...new Set(lines.flatMap((values) => values[0]!))]));
+    // Columns that find a row together: one condition per line (a chunk is a few hundred lines).
+    else conditions.push(or(...lines.map((values) => and(...key.map((by, index) => eq(by, values[index]![0]!))))));
   }
   const where = or(...conditions);
   if (!where) return [];
@@ -210,14 +233,13 @@ function formOf(type: AnyContentType, file: CsvFile, columns: CsvColumn[], recor
   return form;
 }
 
-/** The stored row a line means: its id, else the first `importBy` column (ASIN, slug) that finds one. */
-function matchOf(type: AnyContentType, columns: CsvColumn[], record: Cells, stored: Map<string, Match>): Match | undefined {
+/** The stored row a line means: its id, else the first import key (ASIN, slug; a coupon's store and code) that finds one. */
+function matchOf(type: AnyContentType, columns: CsvColumn[], record: Cells, stored: Map<string, Match>, refs: Map<string, Map<string, string[]>>): Match | undefined {
   const id = record.id?.trim().toLowerCase();
   if (id) return stored.get(id);
-  for (const by of type.csv!.importBy ?? []) {
-    const value = record[columns.find((column) => column.field === by.name)!.key]?.trim();
-    const spellings = value ? [value, value.toLowerCase(), value.toUpperCase()] : [];
-    const found = [...stored.values()].find(({ row }) => spellings.includes(String(row[by.name] ?? "")));
+  for (const key of importKeysOf(type)) {
+    const values = keyValues(key, columns, record, refs);
+    const found = values && [...stored.values()].find(({ row }) => key.every((by, index) => values[index]!.includes(String(row[by.name] ?? ""))));
     if (found) return found;
   }
   return undefined;
@@ -278,8 +300,8 @@ async function planChunk(
   refs: Map<string, Map<string, string[]>>,
   seen: Map<string, number>,
 ): Promise<Planned[]> {
-  const byId = await matchesById(type, db, await existingRows(type, db, columns, records));
-  let plans = records.map((record, index) => planLine(type, file, columns, record, firstLine + index, matchOf(type, columns, record, byId), refs, seen));
+  const byId = await matchesById(type, db, await existingRows(type, db, columns, records, refs));
+  let plans = records.map((record, index) => planLine(type, file, columns, record, firstLine + index, matchOf(type, columns, record, byId, refs), refs, seen));
   // A line without id or slug still means the row whose slug its title makes, where slugs find rows.
   const slugColumn = (type.table as unknown as Record<string, AnyPgColumn | undefined>).slug;
   const derived = plans.flatMap((plan, index) => (plan.line.action === "create" && plan.slug && !records[index]!.slug?.trim() ? [plan.slug] : []));

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { actor, createValid, insertActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { seedScaleData } from "#app/db/seed/scale-data.server";
-import { auditLog, deals, stores } from "#app/db/schema";
+import { auditLog, coupons, deals, stores } from "#app/db/schema";
 import { refFiltersOf } from "./admin-list.server";
 import type { AnyContentType } from "./content-type";
 import { importCsv } from "./csv-import.server";
@@ -176,6 +176,23 @@ describe("CSV import", () => {
     await importing(dealType, csv);
     const [tv] = await db().select().from(deals).where(eq(deals.title, "Big TV"));
     expect(tv).toMatchObject({ currentPrice: 1099.99, status: "published" });
+  });
+
+  it("resumes a coupon import cut off part-way: a re-run finds the coupons it made by store and code, or title", async () => {
+    const store = await createValid(db(), storeType, { name: "Resume Mart", slug: "resume-mart" });
+    const line = (n: number) => `Resume coupon ${n},Save on everything,resume-mart,${n % 3 === 0 ? "" : `CODE${n}`},percentage,${5 + (n % 40)},published`;
+    const lines = Array.from({ length: 600 }, (_, n) => line(n));
+    const header = "title,description,store,couponCode,discountType,discountValue,status";
+    const couponsOfStore = async () => (await db().select({ n: count() }).from(coupons).where(eq(coupons.storeId, store.id)))[0]!.n;
+    // The first run stopped after 250 lines were written.
+    await importing(contentType("coupon"), [header, ...lines.slice(0, 250)].join("\n"));
+    expect(await couponsOfStore()).toBe(250);
+    // The dry run of the whole file says what a re-run will do, before it does it.
+    const preview = await importing(contentType("coupon"), [header, ...lines].join("\n"), true);
+    expect(preview.counts).toEqual({ create: 350, update: 0, unchanged: 250, refuse: 0 });
+    const rerun = await importing(contentType("coupon"), [header, ...lines].join("\n"));
+    expect(rerun.counts).toEqual({ create: 350, update: 0, unchanged: 250, refuse: 0 });
+    expect(await couponsOfStore()).toBe(600);
   });
 
   it("says what is wrong with a file it cannot use", async () => {

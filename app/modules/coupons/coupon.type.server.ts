@@ -39,7 +39,8 @@ export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
     }),
   },
   clickOut: { url: couponTargetUrl, storeId: coupons.storeId, recentClicks: coupons.popularity },
-  csv: { fields: couponFields, importBy: [] },
+  // A coupon has no slug: its store and code find it, or for a coupon without a code its store and title.
+  csv: { fields: couponFields, importBy: [[coupons.storeId, coupons.couponCode], [coupons.storeId, coupons.title]] },
   admin: {
     icon: "Tag",
     title: "Coupons Management",
