@@ -9,20 +9,25 @@ export function signedLinkOf(request: Request, idParam: string) {
 }
 
 /**
- * An unsubscribe page: it asks before it acts (mail scanners follow links); its POST, also what a mail
- * client's one-click 'Unsubscribe' sends (RFC 8058), acts. `done` is the POST's outcome, once posted.
+ * The page a message's link opens (confirm, unsubscribe): it asks before it acts, since mail scanners
+ * follow links; its POST acts (for an unsubscribe link, also what a mail client's one-click 'Unsubscribe'
+ * sends, RFC 8058). `done` is the POST's outcome, once posted; `after` follows a success.
  */
-export function OneClickUnsubscribePage(props: {
+export function SignedLinkPage(props: {
   title: string;
   hasLink: boolean;
   done: boolean | undefined;
   words: { question: string; button: string; done: string; invalid: string; noLink: string };
+  after?: React.ReactNode;
 }) {
   const { words } = props;
   return (
     <InfoPage title={props.title}>
       {props.done !== undefined ? (
-        <p role="status">{props.done ? words.done : words.invalid}</p>
+        <>
+          <p role="status">{props.done ? words.done : words.invalid}</p>
+          {props.done ? props.after : null}
+        </>
       ) : props.hasLink ? (
         <Form method="post" className="space-y-4">
           <p>{words.question}</p>

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { testContext } from "../../../tests/support/test-context";
 import { mailOutbox, newsletterSubscribers } from "#app/db/schema";
 import { newsletterSchema } from "./newsletter.schema";
-import { CONFIRM_DAYS, confirmSubscription, expireUnconfirmed, subscribe, unsubscribe, unsubscribeHeaders } from "./newsletter.server";
+import { CONFIRM_DAYS, confirmationLinkValid, confirmSubscription, expireUnconfirmed, subscribe, unsubscribe, unsubscribeHeaders } from "./newsletter.server";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -72,6 +72,24 @@ describe("the newsletter's double opt-in", () => {
     expect(await state("leaver@example.com")).toBe("unsubscribed");
     expect(await confirmSubscription(t.db, services().appSecret, id, link.searchParams.get("t"))).toBe(false);
     expect(await state("leaver@example.com")).toBe("unsubscribed");
+  });
+
+  it("takes a confirmation link only from the address's latest message, and only for CONFIRM_DAYS", async () => {
+    await subscribe(t.db, services(), "again@example.com");
+    const first = await confirmLink("again@example.com");
+    const id = first.searchParams.get("s")!;
+    // Unsubscribed, then signed up again: the old message's link does not confirm the new sign-up.
+    const headers = unsubscribeHeaders(services(), id);
+    await unsubscribe(t.db, services().appSecret, id, new URL(headers["List-Unsubscribe"]!.slice(1, -1)).searchParams.get("t"));
+    await subscribe(t.db, services(), "again@example.com");
+    const second = await confirmLink("again@example.com");
+    expect(second.searchParams.get("t")).not.toBe(first.searchParams.get("t"));
+    expect(await confirmationLinkValid(t.db, services().appSecret, id, first.searchParams.get("t"))).toBe(false);
+    expect(await confirmSubscription(t.db, services().appSecret, id, first.searchParams.get("t"))).toBe(false);
+    // Past its days, the latest one is refused too.
+    const later = new Date(Date.now() + (CONFIRM_DAYS + 1) * 86_400_000);
+    expect(await confirmSubscription(t.db, services().appSecret, id, second.searchParams.get("t"), later)).toBe(false);
+    expect(await confirmSubscription(t.db, services().appSecret, id, second.searchParams.get("t"))).toBe(true);
   });
 
   it(`deletes an address left unconfirmed ${CONFIRM_DAYS} days after its message, and no other`, async () => {

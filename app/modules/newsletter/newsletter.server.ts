@@ -5,6 +5,7 @@ import { mailBody } from "#app/modules/mail/mail-body.server";
 import { listUnsubscribeHeaders, queueMail, type MailMessage } from "#app/modules/mail/outbox.server";
 import { signedToken, tokenMatches } from "#app/modules/mail/signed-link.server";
 import type { AppServices } from "#app/platform/load-context";
+import { isUuid } from "#app/lib/uuid";
 
 // The newsletter's double opt-in: an address asked for is pending until its owner follows the signed link
 // the confirmation message carries; unconfirmed, it is deleted 7 days after that message. Every message to a
@@ -16,21 +17,28 @@ const RESEND_AFTER_MS = 10 * 60_000;
 
 type MailServices = Pick<AppServices, "env" | "appSecret">;
 
-const linkTo = (services: MailServices, action: "confirm" | "unsubscribe", id: string) =>
-  `${services.env.PUBLIC_URL}/newsletter/${action}?s=${id}&t=${signedToken(services.appSecret, `newsletter-${action}`, id)}`;
+/**
+ * What a link signs: an unsubscribe link the subscriber's row, for good; a confirmation link also the
+ * moment its message was written, so it dies with that message (a later sign-up's message has its own,
+ * and the row is deleted CONFIRM_DAYS on).
+ */
+const signedPart = (id: string, sentAt?: Date) => (sentAt ? `${id}@${sentAt.getTime()}` : id);
+
+const linkTo = (services: MailServices, action: "confirm" | "unsubscribe", id: string, sentAt?: Date) =>
+  `${services.env.PUBLIC_URL}/newsletter/${action}?s=${id}&t=${signedToken(services.appSecret, `newsletter-${action}`, signedPart(id, sentAt))}`;
 
 /** A subscriber's List-Unsubscribe headers (on every message to them, the confirmation included). */
 export const unsubscribeHeaders = (services: MailServices, subscriberId: string) => listUnsubscribeHeaders(linkTo(services, "unsubscribe", subscriberId));
 
 /** The message that asks an address to confirm its subscription (and the owner's test of it). */
-export function confirmationMessage(services: MailServices, subscriber: { id: string; email: string }): MailMessage {
+export function confirmationMessage(services: MailServices, subscriber: { id: string; email: string }, sentAt = new Date()): MailMessage {
   const body = mailBody({
     heading: "Confirm your DealDash subscription",
     paragraphs: [
       "Someone, hopefully you, asked for the DealDash weekly deals newsletter at this address.",
       `Confirm within ${CONFIRM_DAYS} days to start getting it. If it was not you, ignore this message and nothing more will come.`,
     ],
-    action: { label: "Confirm my subscription", url: linkTo(services, "confirm", subscriber.id) },
+    action: { label: "Confirm my subscription", url: linkTo(services, "confirm", subscriber.id, sentAt) },
     footer: [
       "You get this message because this address was entered in the newsletter box on DealDash.",
       `Never hear from us again: ${linkTo(services, "unsubscribe", subscriber.id)}`,
@@ -53,13 +61,29 @@ export async function subscribe(db: Database, services: MailServices, email: str
     if (!row || row.state === "confirmed") return;
     if (row.state === "pending" && row.confirmSentAt && now.getTime() - row.confirmSentAt.getTime() < RESEND_AFTER_MS) return;
     await tx.update(newsletterSubscribers).set({ state: "pending", confirmSentAt: now, unsubscribedAt: null }).where(eq(newsletterSubscribers.id, row.id));
-    await queueMail(tx, services.env, confirmationMessage(services, { id: row.id, email }));
+    await queueMail(tx, services.env, confirmationMessage(services, { id: row.id, email }, now));
   });
 }
 
-/** Follows a confirmation link: the pending address is subscribed. False for a link that is not ours (or expired). */
-export async function confirmSubscription(db: Executor, secret: string, id: string, token: string | null): Promise<boolean> {
-  if (!tokenMatches(secret, "newsletter-confirm", id, token)) return false;
+/**
+ * Whether a confirmation link is the one of the address's latest confirmation message, still pending and
+ * within CONFIRM_DAYS of it. Checked on the page without acting: mail scanners open links, and only a
+ * person presses the page's button.
+ */
+export async function confirmationLinkValid(db: Executor, secret: string, id: string, token: string | null, now = new Date()): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [row] = await db
+    .select({ state: newsletterSubscribers.state, sentAt: newsletterSubscribers.confirmSentAt })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.id, id));
+  if (!row?.sentAt || row.state === "unsubscribed") return false;
+  if (now.getTime() - row.sentAt.getTime() > CONFIRM_DAYS * 86_400_000) return false;
+  return tokenMatches(secret, "newsletter-confirm", signedPart(id, row.sentAt), token);
+}
+
+/** Follows a confirmation link (its page's button): the pending address is subscribed. False for a link that is not its latest, or expired. */
+export async function confirmSubscription(db: Executor, secret: string, id: string, token: string | null, now = new Date()): Promise<boolean> {
+  if (!(await confirmationLinkValid(db, secret, id, token, now))) return false;
   const confirmed = await db
     .update(newsletterSubscribers)
     .set({ state: "confirmed", confirmedAt: sql`coalesce(${newsletterSubscribers.confirmedAt}, now())` })

@@ -1,4 +1,4 @@
-import { OneClickUnsubscribePage, signedLinkOf } from "#app/components/site/one-click-unsubscribe";
+import { SignedLinkPage, signedLinkOf } from "#app/components/site/signed-link-page";
 import { pageMeta } from "#app/lib/seo";
 import { alertLinkMatches, pauseAlertsOfAddress } from "#app/modules/alerts/alerts.server";
 import type { Route } from "./+types/alert-unsubscribe";
@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AlertUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <OneClickUnsubscribePage
+    <SignedLinkPage
       title="Stop deal alerts"
       hasLink={loaderData.hasLink}
       done={actionData?.done}

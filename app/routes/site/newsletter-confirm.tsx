@@ -1,33 +1,44 @@
 import { Link } from "react-router";
-import { InfoPage } from "#app/components/site/info-page";
+import { SignedLinkPage, signedLinkOf } from "#app/components/site/signed-link-page";
 import { pageMeta } from "#app/lib/seo";
-import { confirmSubscription } from "#app/modules/newsletter/newsletter.server";
+import { confirmationLinkValid, confirmSubscription } from "#app/modules/newsletter/newsletter.server";
 import type { Route } from "./+types/newsletter-confirm";
-import { isUuid } from "#app/lib/uuid";
 
 export const meta = () => [...pageMeta("Newsletter", "Confirm your DealDash newsletter subscription."), { name: "robots", content: "noindex" }];
 
-/** The confirmation message's link (`?s=<subscriber>&t=<signature>`): subscribes the address. */
+/** The confirmation message's link (`?s=<subscriber>&t=<signature>`): asks, and its button subscribes the address. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  const id = params.get("s") ?? "";
-  const confirmed = isUuid(id) && (await confirmSubscription(context.db, context.appSecret, id, params.get("t")));
-  return { confirmed };
+  const { id, token } = signedLinkOf(request, "s");
+  return { hasLink: await confirmationLinkValid(context.db, context.appSecret, id, token) };
 }
 
-export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const { id, token } = signedLinkOf(request, "s");
+  return { done: await confirmSubscription(context.db, context.appSecret, id, token) };
+}
+
+const INVALID = "This confirmation link is not valid or has expired. Subscribe again with the form at the bottom of any page.";
+
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <InfoPage title="Newsletter">
-      <p role="status">
-        {loaderData.confirmed
-          ? "You're subscribed: the DealDash weekly deals newsletter will come to your inbox."
-          : "This confirmation link is not valid or has expired. Subscribe again with the form at the bottom of any page."}
-      </p>
-      <p>
-        <Link to="/deal-dashes" className="font-medium text-brand-600 underline">
-          Browse today's deals
-        </Link>
-      </p>
-    </InfoPage>
+    <SignedLinkPage
+      title="Newsletter"
+      hasLink={loaderData.hasLink}
+      done={actionData?.done}
+      words={{
+        question: "Get the DealDash weekly deals newsletter at this address?",
+        button: "Confirm my subscription",
+        done: "You're subscribed: the DealDash weekly deals newsletter will come to your inbox.",
+        invalid: INVALID,
+        noLink: INVALID,
+      }}
+      after={
+        <p>
+          <Link to="/deal-dashes" className="font-medium text-brand-600 underline">
+            Browse today's deals
+          </Link>
+        </p>
+      }
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { OneClickUnsubscribePage, signedLinkOf } from "#app/components/site/one-click-unsubscribe";
+import { SignedLinkPage, signedLinkOf } from "#app/components/site/signed-link-page";
 import { pageMeta } from "#app/lib/seo";
 import { unsubscribe } from "#app/modules/newsletter/newsletter.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <OneClickUnsubscribePage
+    <SignedLinkPage
       title="Unsubscribe"
       hasLink={loaderData.hasLink}
       done={actionData?.done}
