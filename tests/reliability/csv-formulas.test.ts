@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clicks, deals } from "#app/db/schema";
+import { clicks, deals, stores } from "#app/db/schema";
 import { rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
 import { signInOverHttp } from "../../scripts/lib/admin-over-http";
 import { ADMIN, servedInProcessApp } from "../support/in-process-server";
@@ -45,5 +45,17 @@ describe("CSV downloads", () => {
     expect(subscribers.flat()).toContain("'+x@example.com");
     const exported = await download("/admin/deals/csv", cookie);
     for (const cell of [...analytics, ...subscribers, ...exported].flat()) expect(cell).not.toMatch(FORMULA);
+  });
+});
+
+describe("CSV uploads", () => {
+  it("refuse a file that is not UTF-8 with what to do, instead of storing its accents as U+FFFD", async () => {
+    const cookie = await signInOverHttp(served().url, ADMIN);
+    // "Café Olé,cafe-ole" as Windows-1252 / Latin-1 writes it: é is the single byte 0xE9.
+    const latin1 = Buffer.from("name,slug\nCaf\xe9 Ol\xe9,cafe-ole\n", "latin1");
+    const response = await fetch(`${served().url}/admin/stores/csv`, { method: "POST", headers: { cookie, "content-type": "text/csv" }, body: latin1 });
+    const lines = (await response.text()).trim().split("\n").map((line) => JSON.parse(line) as { error?: string });
+    expect(lines.at(-1)?.error).toBe('This file is not UTF-8 text, so its accented letters would be lost. Save it from your spreadsheet as "CSV UTF-8" and import it again.');
+    expect(await served().app.db.select().from(stores).where(eq(stores.slug, "cafe-ole"))).toEqual([]);
   });
 });

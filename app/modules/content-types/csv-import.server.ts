@@ -51,6 +51,20 @@ export interface ImportReport {
 
 export class ImportFileError extends Error {}
 
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * An uploaded file's text. A file that is not UTF-8 (a spreadsheet's "CSV" in Latin-1 or Windows-1252) is
+ * refused with what to do, rather than read with its accented letters turned into U+FFFD and stored so.
+ */
+export function csvText(bytes: ArrayBuffer): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw new ImportFileError("This file is not UTF-8 text, so its accented letters would be lost. Save it from your spreadsheet as \"CSV UTF-8\" and import it again.");
+  }
+}
+
 const REPORTED_LINES = 500;
 type Cells = Record<string, string>;
 

@@ -1,6 +1,6 @@
 import { readListParams } from "#app/modules/content-types/list-params";
 import { csvTemplate, exportCsv } from "#app/modules/content-types/csv.server";
-import { ImportFileError, importCsv } from "#app/modules/content-types/csv-import.server";
+import { csvText, ImportFileError, importCsv } from "#app/modules/content-types/csv-import.server";
 import { refFiltersOf } from "#app/modules/content-types/admin-list.server";
 import { segmentOf } from "#app/modules/content-types/words";
 import { requireAdmin } from "#app/platform/auth.server";
@@ -29,13 +29,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const type = listTypeFor(request);
   if (!type.csv.importBy) return Response.json({ error: `${type.noun.many} cannot be imported.` }, { status: 404 });
   const dryRun = new URL(request.url).searchParams.get("dryRun") === "1";
-  const text = await request.text();
+  const bytes = await request.arrayBuffer();
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       const send = (message: unknown) => controller.enqueue(encoder.encode(`${JSON.stringify(message)}\n`));
       try {
-        const report = await importCsv(type, context.db, admin.user, text, { dryRun, onProgress: (done, total) => send({ done, total }) });
+        const report = await importCsv(type, context.db, admin.user, csvText(bytes), { dryRun, onProgress: (done, total) => send({ done, total }) });
         send({ report });
         if (!dryRun) logger.info({ type: type.key, counts: report.counts }, "CSV import");
       } catch (error) {
