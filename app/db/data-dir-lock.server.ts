@@ -20,14 +20,36 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** How long a start waits for a live holder to go: one killed a moment ago is still exiting (or a zombie). */
+const HOLDER_EXIT_WAIT_MS = 3_000;
+
+/** Whether `pid` is a zombie or dead on its way out (Linux's /proc; elsewhere, never known). */
+function isExiting(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return /^[ZX]/.test(stat.slice(stat.lastIndexOf(")") + 2));
+  } catch {
+    return false;
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+    return !isExiting(pid);
   } catch (error) {
     // EPERM means the process exists but belongs to someone else.
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+/** Whether `pid` is still alive after waiting up to HOLDER_EXIT_WAIT_MS for it to go (a start is synchronous). */
+function staysAlive(pid: number): boolean {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (const deadline = Date.now() + HOLDER_EXIT_WAIT_MS; Date.now() < deadline; Atomics.wait(pause, 0, 0, 50)) {
+    if (!isAlive(pid)) return false;
+  }
+  return isAlive(pid);
 }
 
 function readHolder(lockPath: string): number | null {
@@ -63,7 +85,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = readHolder(lockPath);
-      if (holder !== null && holder !== process.pid && isAlive(holder)) {
+      if (holder !== null && holder !== process.pid && staysAlive(holder)) {
         throw new DataDirLockedError(dataDir, holder);
       }
       // The holder died without releasing (crash, kill -9): the lock is stale.

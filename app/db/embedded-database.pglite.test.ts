@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -37,6 +38,15 @@ describe("the data directory lock", () => {
     fs.writeFileSync(path.join(dir, ".lock"), String(process.ppid));
     expect(() => lockDataDir(dir)).toThrow(new RegExp(`locked by another DealDash process \\(PID ${process.ppid}\\)`));
     fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
+  });
+
+  it("waits for a holder that is going (killed a moment ago) instead of refusing", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealdash-lock-"));
+    const going = spawn(process.execPath, ["-e", "setTimeout(() => {}, 500)"], { stdio: "ignore" });
+    fs.writeFileSync(path.join(dir, ".lock"), String(going.pid));
+    const lock = lockDataDir(dir);
+    expect(fs.readFileSync(path.join(dir, ".lock"), "utf8")).toBe(String(process.pid));
+    lock.release();
   });
 
   it("takes over a lock left by a process that died", () => {
