@@ -1,13 +1,14 @@
 import { parse } from "csv-parse/sync";
-import { eq } from "drizzle-orm";
+import { count, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clicks, deals, stores } from "#app/db/schema";
+import { clicks, coupons, deals, stores } from "#app/db/schema";
 import { rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
 import { signInOverHttp } from "../../scripts/lib/admin-over-http";
 import { ADMIN, servedInProcessApp } from "../support/in-process-server";
 
-// What strangers write reaches the admin's CSV downloads: a click-out's Referer and `?from=`, a newsletter
-// address. No cell of any download may start the way a spreadsheet formula does.
+// CSV files in and out of the admin. What strangers write reaches the downloads (a click-out's Referer and
+// `?from=`, a newsletter address): no cell may start the way a spreadsheet formula does. Uploads come from
+// spreadsheets that save in other encodings, and from imports that were cut off and are run again.
 
 const served = servedInProcessApp();
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130 Safari/537.36";
@@ -57,5 +58,23 @@ describe("CSV uploads", () => {
     const lines = (await response.text()).trim().split("\n").map((line) => JSON.parse(line) as { error?: string });
     expect(lines.at(-1)?.error).toBe('This file is not UTF-8 text, so its accented letters would be lost. Save it from your spreadsheet as "CSV UTF-8" and import it again.');
     expect(await served().app.db.select().from(stores).where(eq(stores.slug, "cafe-ole"))).toEqual([]);
+  });
+
+  it("resume a coupon import cut off part-way instead of making its coupons again", async () => {
+    const cookie = await signInOverHttp(served().url, ADMIN);
+    const [store] = await served().app.db.select({ id: stores.id, slug: stores.slug }).from(stores).limit(1);
+    const header = "Title,Description,Store,Coupon code,Discount type,Discount value,Status";
+    const lines = Array.from({ length: 400 }, (_, n) => `Resumed coupon ${n},Save on it,${store!.slug},${n % 4 === 0 ? "" : `RESUME${n}`},percentage,${5 + (n % 50)},published`);
+    const upload = async (body: string, dryRun = false) => {
+      const response = await fetch(`${served().url}/admin/coupons/csv${dryRun ? "?dryRun=1" : ""}`, { method: "POST", headers: { cookie, "content-type": "text/csv" }, body });
+      const answers = (await response.text()).trim().split("\n").map((line) => JSON.parse(line) as { report?: { counts: Record<string, number> }; error?: string });
+      return answers.at(-1)!;
+    };
+    const resumedCoupons = async () => (await served().app.db.select({ n: count() }).from(coupons).where(like(coupons.title, "Resumed coupon %")))[0]!.n;
+    // The first run was cut off after 150 lines had been written.
+    expect((await upload([header, ...lines.slice(0, 150)].join("\n"))).report?.counts.create).toBe(150);
+    expect((await upload([header, ...lines].join("\n"), true)).report?.counts).toMatchObject({ create: 250, unchanged: 150 });
+    expect((await upload([header, ...lines].join("\n"))).report?.counts).toMatchObject({ create: 250, unchanged: 150 });
+    expect(await resumedCoupons()).toBe(400);
   });
 });
