@@ -219,7 +219,7 @@ async function crawlForms(): Promise<FoundForm[]> {
  * Tables whose rows may change on a refused request by design (attempt counters, sessions) or meanwhile,
  * written by background jobs (roll-up marks, link checks, what the webhook job has seen of each item).
  */
-const BOOKKEEPING = ["login_attempts", "rate_limit_events", "sessions", "roll_up_marks", "verifications", "link_checks", "webhook_item_states"];
+const BOOKKEEPING = ["login_attempts", "rate_limit_events", "sessions", "roll_up_marks", "verifications", "link_checks", "webhook_item_states", "job_heartbeats"];
 
 /**
  * Counts committed row changes to every other table: a trigger adds one to `fuzz_content_writes` in the
