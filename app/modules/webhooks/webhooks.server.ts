@@ -125,9 +125,10 @@ function post(url: URL, body: string, headers: Record<string, string>, allowPriv
         timeout: TIMEOUT_MS,
       },
       (response) => {
+        // The status is the answer: the body is drained unread (a receiver cannot hold the run by trickling one).
+        resolve(response.statusCode ?? 0);
         response.resume();
-        response.on("end", () => resolve(response.statusCode ?? 0));
-        response.on("error", reject);
+        response.on("error", () => request.destroy());
       },
     );
     request.on("timeout", () => request.destroy(new Error("No answer in time")));
