@@ -17,7 +17,7 @@ import type { WebhookInput } from "./webhook.schema";
 // (generic JSON, Discord, Slack), then posted by a job, signed, to public addresses only; a refused or
 // failed post is tried again later (30 s, doubling, 8 tries). News whose items are no longer live when it
 // is posted is dropped (a batch's shrinks to those still live). The last 50 deliveries of each hook are
-// kept with the receiver's answer; any of them can be sent again.
+// kept with the receiver's status (never its body); any of them can be sent again.
 
 export const WEBHOOK_EVENTS_JOB = "webhook-events";
 export const WEBHOOK_DELIVERIES_JOB = "webhook-deliveries";
@@ -139,8 +139,8 @@ function post(url: URL, body: string, headers: Record<string, string>, allowPriv
 
 /**
  * Posts delivery `deliveryId`'s `body` signed with the hook's secret, the id in `X-DealDash-Delivery` (the
- * same on every retry, for receivers to drop repeats): the receiver's status (null: no answer) in words, or
- * why there was none.
+ * same on every retry, for receivers to drop repeats): the receiver's status (null: no answer) and its
+ * words ("Service Unavailable"), or why there was none.
  */
 async function postSigned(
   url: string,
@@ -151,7 +151,7 @@ async function postSigned(
   try {
     const headers = { "X-DealDash-Delivery": deliveryId, ...signatureHeaders(decryptSecret(secret, appSecret), body, new Date()) };
     const status = await post(new URL(url), body, headers, allowPrivate);
-    return { ok: status >= 200 && status < 300, status, response: `${status} ${STATUS_CODES[status] ?? ""}`.trim() };
+    return { ok: status >= 200 && status < 300, status, response: STATUS_CODES[status] ?? "" };
   } catch (error) {
     const response = error instanceof PrivateAddressError ? PRIVATE_ADDRESS_ANSWER : error instanceof Error ? error.message : String(error);
     return { ok: false, status: null, response };

@@ -53,7 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "test") {
     const sent = await sendTestWebhook(context.db, context.appSecret, id, { allowPrivate: context.env.LINK_CHECK_ALLOW_PRIVATE, siteUrl: context.env.PUBLIC_URL });
     if (!sent) return answer(errorToast("There is no such webhook"), null, null, 404);
-    return answer(sent.ok ? successToast(`Test delivered: ${sent.response}`) : errorToast(`Test failed: ${sent.response || "no answer"}`));
+    const reply = [sent.status, sent.response].filter((part) => part !== null && part !== "").join(" ");
+    return answer(sent.ok ? successToast(`Test delivered: ${reply}`) : errorToast(`Test failed: ${reply || "no answer"}`));
   }
   if (intent === "redeliver" && (await redeliver(context.db, id))) {
     await context.jobs.runNow(WEBHOOK_DELIVERIES_JOB);
