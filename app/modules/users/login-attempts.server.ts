@@ -43,7 +43,7 @@ async function failuresSince(db: Executor, where: SQL, since: Date, limit: numbe
  * The limits for an attempt at `email` from `ip` in the last 15 minutes. A successful sign-in starts the
  * email's counts again; an address's count across emails runs for the whole window.
  */
-export async function checkLoginLimit(db: Executor, email: string, ip: string, now = new Date()): Promise<LoginLimit> {
+async function checkLoginLimit(db: Executor, email: string, ip: string, now = new Date()): Promise<LoginLimit> {
   const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MS);
   const [lastSuccess] = await db
     .select({ createdAt: loginAttempts.createdAt })
@@ -69,10 +69,6 @@ export async function checkLoginLimit(db: Executor, email: string, ip: string, n
     .from(loginAttempts)
     .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, emailSince)));
   return { limited: false, delayMs: delayForEmailFailures(emailFailures?.n ?? 0) };
-}
-
-export async function recordLoginAttempt(db: Executor, attempt: { email: string; ip: string; succeeded: boolean }) {
-  await db.insert(loginAttempts).values(attempt);
 }
 
 /**
