@@ -15,7 +15,8 @@ const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:dealdash\.session_\w+|dealda
 const PRIVATE = "private, no-store";
 /**
  * Answers that are never kept, whatever they say: the admin's sign-in, click-outs, resources that count or
- * reveal, a newsletter or alert confirmation (its GET subscribes), an alert's own page, and React Router's route manifest, which browsers keep for good (`immutable`, versioned by its
+ * reveal, the pages a message's link opens for one reader (a newsletter or alert confirmation, an alert's
+ * own page), and React Router's route manifest, which browsers keep for good (`immutable`, versioned by its
  * URL): kept here it would carry the pages' max-age=0 and be fetched again on every link discovery.
  */
 const NEVER_CACHED = /^\/(?:admin|go|api|healthz|cookie-consent|__manifest|newsletter\/confirm|alerts\/(?:confirm|manage))(?:\/|\.data|$)|^\/coupons\/[^/]+\/code/;

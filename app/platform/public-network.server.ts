@@ -13,10 +13,13 @@ const ipv4Compatible = new net.BlockList();
 ipv4Compatible.addSubnet("::", 96, "ipv6");
 
 /** This machine's own addresses, every interface's: a service bound to 0.0.0.0 answers on each of them. */
-export function ownAddresses(): Set<string> {
+function ownAddresses(): Set<string> {
   const own = new Set<string>();
   for (const entries of Object.values(os.networkInterfaces())) {
-    for (const entry of entries ?? []) if (ipaddr.isValid(entry.address.split("%")[0]!)) own.add(ipaddr.process(entry.address.split("%")[0]!).toNormalizedString());
+    for (const entry of entries ?? []) {
+      const address = entry.address.split("%")[0]!; // a link-local address's zone (`fe80::1%eth0`) is not part of it
+      if (ipaddr.isValid(address)) own.add(ipaddr.process(address).toNormalizedString());
+    }
   }
   return own;
 }

@@ -17,7 +17,8 @@ export function SignedLinkPage(props: {
   title: string;
   hasLink: boolean;
   done: boolean | undefined;
-  words: { question: string; button: string; done: string; invalid: string; noLink: string };
+  /** `noLink`: what a visit without the link's token is told (the invalid link's words unless given). */
+  words: { question: string; button: string; done: string; invalid: string; noLink?: string };
   after?: React.ReactNode;
 }) {
   const { words } = props;
@@ -34,7 +35,7 @@ export function SignedLinkPage(props: {
           <Button type="submit">{words.button}</Button>
         </Form>
       ) : (
-        <p>{words.noLink}</p>
+        <p>{words.noLink ?? words.invalid}</p>
       )}
       <ReturnHomeLink />
     </InfoPage>

@@ -20,8 +20,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { done, manage: done ? manage.pathname + manage.search : null };
 }
 
-const INVALID = "This confirmation link is not valid, or the alert was deleted. Set up a new one from any deals page.";
-
 export default function AlertConfirm({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <SignedLinkPage
@@ -32,8 +30,7 @@ export default function AlertConfirm({ loaderData, actionData }: Route.Component
         question: "Start this deal alert? We email you when a matching deal is published.",
         button: "Start my alert",
         done: "Your alert is on: we email you when a matching deal is published.",
-        invalid: INVALID,
-        noLink: INVALID,
+        invalid: "This confirmation link is not valid, or the alert was deleted. Set up a new one from any deals page.",
       }}
       after={
         actionData?.manage ? (

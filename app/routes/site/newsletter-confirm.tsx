@@ -17,8 +17,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { done: await confirmSubscription(context.db, context.appSecret, id, token) };
 }
 
-const INVALID = "This confirmation link is not valid or has expired. Subscribe again with the form at the bottom of any page.";
-
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <SignedLinkPage
@@ -29,8 +27,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
         question: "Get the DealDash weekly deals newsletter at this address?",
         button: "Confirm my subscription",
         done: "You're subscribed: the DealDash weekly deals newsletter will come to your inbox.",
-        invalid: INVALID,
-        noLink: INVALID,
+        invalid: "This confirmation link is not valid or has expired. Subscribe again with the form at the bottom of any page.",
       }}
       after={
         <p>
