@@ -9,10 +9,10 @@ export const DEFAULT_BODY_LIMIT = 256 * 1024;
 /**
  * Routes that need more than the default. A buying guide's content may hold 200,000 characters of HTML,
  * which URL-encoding can triple, the gift form carries a long description and image lists, and a CSV
- * import may hold 50,000 lines.
+ * import (which the browser gzips) may hold a million deals.
  */
 const LARGER_LIMITS: Array<[RegExp, number]> = [
-  [/^\/admin\/[a-z-]+\/csv$/, 20 * 1024 * 1024],
+  [/^\/admin\/[a-z-]+\/csv$/, 64 * 1024 * 1024],
   [/^\/admin\/buying-guides\/(add|edit\/[^/]+)(\.data)?$/, 2 * 1024 * 1024],
   [/^\/admin\/gift-ideas\/(add|edit\/[^/]+)(\.data)?$/, 512 * 1024],
 ];

@@ -127,7 +127,7 @@ describe("admin lists", () => {
     expect(await page.getByLabel("Status").inputValue()).toBe("draft");
   });
 
-  test("imports a CSV: the check shows problems first in the file's words, hands them back as a file, the import skips them", async ({ openPage }) => {
+  test("imports a CSV: refuses one that is not UTF-8, shows problems first in the file's words, hands them back as a file, skips them", async ({ openPage }) => {
     const { page } = await openPage({ url: server.url });
     await signIn(page, admin);
     await page.goto("/admin/stores");
@@ -135,6 +135,10 @@ describe("admin lists", () => {
     const dialog = page.getByRole("dialog");
     const template = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "Download a template" }).click()]);
     expect(fs.readFileSync((await template[0].path())!, "utf8")).toBe("\uFEFFID,Name,Slug,Logo URL,SEO title,SEO description,Affiliate URL,API type\n");
+    // A spreadsheet's Latin-1 "CSV" goes up as the bytes it holds, and is refused rather than stored with U+FFFD.
+    await dialog.getByLabel("CSV file").setInputFiles({ name: "latin1.csv", mimeType: "text/csv", buffer: Buffer.from("Name,Slug\nCaf\xe9 Ol\xe9,cafe-ole\n", "latin1") });
+    await dialog.getByRole("button", { name: "Check file" }).click();
+    await dialog.getByRole("alert").getByText('This file is not UTF-8 text, so its accented letters would be lost. Save it from your spreadsheet as "CSV UTF-8" and import it again.').waitFor();
     await dialog.getByLabel("CSV file").setInputFiles({
       name: "stores.csv",
       mimeType: "text/csv",

@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
-import { count, eq, like } from "drizzle-orm";
+import { count, eq, like, sql } from "drizzle-orm";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { clicks, coupons, deals, stores } from "#app/db/schema";
 import { rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
@@ -8,7 +9,8 @@ import { ADMIN, servedInProcessApp } from "../support/in-process-server";
 
 // CSV files in and out of the admin. What strangers write reaches the downloads (a click-out's Referer and
 // `?from=`, a newsletter address): no cell may start the way a spreadsheet formula does. Uploads come from
-// spreadsheets that save in other encodings, and from imports that were cut off and are run again.
+// spreadsheets that save in other encodings, from imports that were cut off and are run again, and from
+// exports of a whole catalogue.
 
 const served = servedInProcessApp();
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130 Safari/537.36";
@@ -76,5 +78,24 @@ describe("CSV uploads", () => {
     expect((await upload([header, ...lines].join("\n"), true)).report?.counts).toMatchObject({ create: 250, unchanged: 150 });
     expect((await upload([header, ...lines].join("\n"))).report?.counts).toMatchObject({ create: 250, unchanged: 150 });
     expect(await resumedCoupons()).toBe(400);
+  });
+
+  it("read an export of more than 50,000 rows back, gzipped as the dialog sends it, telling how far they are", async () => {
+    const cookie = await signInOverHttp(served().url, ADMIN);
+    await served().app.db.execute(sql`insert into stores (name, slug) select 'Bulk store ' || n, 'bulk-store-' || n from generate_series(1, 50001) n`);
+    const exported = await fetch(`${served().url}/admin/stores/csv`, { headers: { cookie } });
+    // The owner renames the export's last store, past line 50,000, in a spreadsheet.
+    const csv = (await exported.text()).replace(",Bulk store 50001,", ",Bulk store renamed,");
+    const response = await fetch(`${served().url}/admin/stores/csv`, { method: "POST", headers: { cookie, "content-type": "text/csv", "content-encoding": "gzip" }, body: gzipSync(csv) });
+    const answers = (await response.text()).trim().split("\n").map((line) => JSON.parse(line) as { done?: number; progress?: number; report?: { counts: Record<string, number>; total: number; lines: unknown[] } });
+    const { report } = answers.at(-1)!;
+    const total = (await served().app.db.select({ n: count() }).from(stores))[0]!.n;
+    expect(total).toBeGreaterThan(50_001);
+    expect(report).toMatchObject({ counts: { create: 0, update: 1, unchanged: total - 1, refuse: 0 }, total });
+    expect(report!.lines.length).toBe(501);
+    const progress = answers.slice(0, -1);
+    expect(progress.at(-1)).toEqual({ done: total, progress: 1 });
+    expect(progress.every((step, index) => index === 0 || (step.done! > progress[index - 1]!.done! && step.progress! >= progress[index - 1]!.progress!))).toBe(true);
+    expect(await served().app.db.select({ name: stores.name }).from(stores).where(eq(stores.slug, "bulk-store-50001"))).toEqual([{ name: "Bulk store renamed" }]);
   });
 });

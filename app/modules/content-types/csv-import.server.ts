@@ -1,12 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { parse } from "csv-parse/sync";
+import { CsvError, parse } from "csv-parse";
+import { Readable } from "node:stream";
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "#app/db/client.server";
 import { isUuid } from "#app/lib/uuid";
 import type { AnyContentType } from "./content-type";
 import { finishChangeBatch, openChangeBatch } from "./change-batches.server";
-import { csvLines, unescapeFormula } from "#app/platform/csv.server";
+import { csvLine, csvLines, unescapeFormula } from "#app/platform/csv.server";
+import { REPORTED_LINES, type ImportChange, type ImportLine, type ImportReport } from "#app/lib/csv-import-report";
 import { csvColumnsOf, csvRows, type CsvColumn } from "./csv.server";
 import { saveContent, type Actor } from "./mutations.server";
 import { contentType } from "./registry.server";
@@ -18,79 +20,34 @@ import { plainNumber } from "#app/lib/money";
 // the row it updates by id (then by ASIN or slug), and is created, updated, left unchanged or refused
 // with the reason. A dry run writes nothing; the real run commits a few hundred lines at a time, each
 // line on its own (a refused line never takes good ones with it), every change audited with the batch.
+// The file is read as it arrives, a chunk of lines at a time, never whole (ADR 0034).
 
-export const IMPORT_MAX_LINES = 50_000;
 const CHUNK = 250;
-
-export type ImportAction = "create" | "update" | "unchanged" | "refuse";
-
-/** A cell an update changes, under the file's own column name. */
-export interface ImportChange {
-  column: string;
-  before: string;
-  after: string;
-}
-
-export interface ImportLine {
-  /** The file's line number (the header is line 1). */
-  line: number;
-  action: ImportAction;
-  title: string;
-  reason?: string;
-  changes?: ImportChange[];
-}
-
-export interface ImportReport {
-  counts: Record<ImportAction, number>;
-  /** Every refused line, and the first few hundred others. */
-  lines: ImportLine[];
-  total: number;
-  /** The refused lines as the file had them, with a Problem column: to fix and import again. */
-  refusedCsv?: string;
-}
+/** The parser turns a whole piece of text into lines at once, however many: it is given 64 K characters at a time. */
+const SLICE_CHARS = 64 * 1024;
+/** One line is held whole while it is read: a buying guide's 200,000 characters fit, an open quote does not fill the memory. */
+const MAX_LINE_CHARS = 2_000_000;
 
 export class ImportFileError extends Error {}
 
-const UTF8 = new TextDecoder("utf-8", { fatal: true });
-
-/**
- * An uploaded file's text. A file that is not UTF-8 (a spreadsheet's "CSV" in Latin-1 or Windows-1252) is
- * refused with what to do, rather than read with its accented letters turned into U+FFFD and stored so.
- */
-export function csvText(bytes: ArrayBuffer): string {
-  try {
-    return UTF8.decode(bytes);
-  } catch {
-    throw new ImportFileError("This file is not UTF-8 text, so its accented letters would be lost. Save it from your spreadsheet as \"CSV UTF-8\" and import it again.");
-  }
-}
-
-const REPORTED_LINES = 500;
 type Cells = Record<string, string>;
 
-/** A file read: its lines by the file's own headers, the same by our columns' keys, and each field's name in the file. */
-interface CsvFile {
+/** A file's header line: its columns, and each known field's name in the file. */
+interface CsvHeader {
   headers: string[];
-  raw: Cells[];
-  records: Cells[];
+  found: Array<{ header: string; column: CsvColumn }>;
   /** The file's name for a field ("currentPrice" or "Current price"), for messages in the file's words. */
   named: Map<string, string>;
 }
 
-function readCsv(text: string, columns: CsvColumn[]): CsvFile {
-  let raw: Cells[];
-  let headers: string[] = [];
-  try {
-    raw = parse(text, {
-      columns: (first: string[]) => (headers = first.map((header) => header.trim())),
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      trim: false,
-    });
-  } catch (error) {
-    throw new ImportFileError(`This file is not CSV we can read: ${(error as Error).message}`);
-  }
+/** Some lines of a file: as the file has them, and by our columns' keys. */
+interface CsvChunk {
+  header: CsvHeader;
+  raw: Cells[];
+  records: Cells[];
+}
+
+function headerOf(headers: string[], columns: CsvColumn[]): CsvHeader {
   // A column is known by its header ("Current price") or its field's name ("currentPrice"), in any case.
   const known = new Map(columns.flatMap((column) => [column.header, column.key].map((name) => [name.toLowerCase(), column] as const)));
   const named = new Map<string, string>();
@@ -100,13 +57,80 @@ function readCsv(text: string, columns: CsvColumn[]): CsvFile {
     named.set(column.field, header);
     return [{ header, column }];
   });
-  if (raw.length > 0 && found.length === 0) {
-    throw new ImportFileError(`None of the file's columns is one we know. Use the export's columns: ${columns.map((column) => column.header).join(", ")}.`);
+  return { headers, found, named };
+}
+
+/** What went wrong reading a file, in words for its owner. */
+function fileError(error: unknown): Error {
+  if (error instanceof ImportFileError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === "ERR_ENCODING_INVALID_ENCODED_DATA") {
+    return new ImportFileError('This file is not UTF-8 text, so its accented letters would be lost. Save it from your spreadsheet as "CSV UTF-8" and import it again.');
   }
-  if (raw.length > IMPORT_MAX_LINES) throw new ImportFileError(`A file may hold at most ${formatCount(IMPORT_MAX_LINES)} lines.`);
+  if (error instanceof CsvError && error.code === "CSV_MAX_RECORD_SIZE") {
+    return new ImportFileError(`Line ${String(error.lines)} is longer than ${formatCount(MAX_LINE_CHARS)} characters: is a quote left open?`);
+  }
+  if (error instanceof CsvError) return new ImportFileError(`This file is not CSV we can read: ${error.message}`);
+  if (code?.startsWith("Z_")) return new ImportFileError("The file arrived damaged. Import it again.");
+  return error as Error;
+}
+
+/** Bytes as UTF-8 text, in pieces of at most SLICE_CHARS. Bytes that are not UTF-8 are an error, not U+FFFD. */
+async function* utf8Pieces(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const pieces = (text: string) => Array.from({ length: Math.ceil(text.length / SLICE_CHARS) }, (_, n) => text.slice(n * SLICE_CHARS, (n + 1) * SLICE_CHARS));
+  for await (const chunk of bytes) yield* pieces(decoder.decode(chunk, { stream: true }));
+  yield* pieces(decoder.decode());
+}
+
+/**
+ * A file's lines a chunk at a time, read as its bytes come: a file of any length is never held whole. A file
+ * that is not UTF-8 (a spreadsheet's "CSV" in Latin-1 or Windows-1252) is refused with what to do, rather than
+ * read with its accented letters turned into U+FFFD and stored so.
+ */
+async function* csvChunks(bytes: AsyncIterable<Uint8Array>, columns: CsvColumn[]): AsyncGenerator<CsvChunk> {
+  let header: CsvHeader | undefined;
+  const parser = parse({
+    columns: (first: string[]) => {
+      header = headerOf(
+        first.map((name) => name.trim()),
+        columns,
+      );
+      return header.headers;
+    },
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    trim: false,
+    max_record_size: MAX_LINE_CHARS,
+  });
+  const text = Readable.from(utf8Pieces(bytes));
+  text.on("error", (error) => parser.destroy(error));
+  text.pipe(parser);
   const clean = (cell: unknown) => unescapeFormula(String(cell ?? "").replaceAll("\0", ""));
-  const records = raw.map((line) => Object.fromEntries(found.map(({ header, column }) => [column.key, clean(line[header])])));
-  return { headers, raw, records, named };
+  let raw: Cells[] = [];
+  const chunkOf = (lines: Cells[]): CsvChunk => ({
+    header: header!,
+    raw: lines,
+    records: lines.map((line) => Object.fromEntries(header!.found.map(({ header: name, column }) => [column.key, clean(line[name])]))),
+  });
+  try {
+    for await (const line of parser as AsyncIterable<Cells>) {
+      if (header!.found.length === 0) {
+        throw new ImportFileError(`None of the file's columns is one we know. Use the export's columns: ${columns.map((column) => column.header).join(", ")}.`);
+      }
+      raw.push(line);
+      if (raw.length === CHUNK) {
+        yield chunkOf(raw);
+        raw = [];
+      }
+    }
+  } catch (error) {
+    throw fileError(error);
+  } finally {
+    text.destroy();
+  }
+  if (raw.length > 0) yield chunkOf(raw);
 }
 
 /** Referenced rows by their slug or name, lower-cased, for each reference column the file has. */
@@ -199,7 +223,7 @@ function sameCell(kind: string, before: string, after: string): boolean {
  * The cells a line changes in the row it matches, compared as the export writes the row: an export read
  * back unchanged changes nothing (a deal's end is a day, whatever hour it was stored at).
  */
-function changesOf(type: AnyContentType, file: CsvFile, columns: CsvColumn[], record: Cells, match: Match, form: FormData): ImportChange[] {
+function changesOf(type: AnyContentType, file: CsvHeader, columns: CsvColumn[], record: Cells, match: Match, form: FormData): ImportChange[] {
   return columns.flatMap((column) => {
     if (column.field === "id" || !(column.key in record)) return [];
     const after = record[column.key]!.trim();
@@ -222,7 +246,7 @@ interface Planned {
 type Match = { row: Record<string, unknown>; cells: Cells };
 
 /** A line's form data: the file's cells over the stored row's (columns the file leaves out keep their values). */
-function formOf(type: AnyContentType, file: CsvFile, columns: CsvColumn[], record: Cells, match: Match | undefined, refs: Map<string, Map<string, string[]>>): FormData | string {
+function formOf(type: AnyContentType, file: CsvHeader, columns: CsvColumn[], record: Cells, match: Match | undefined, refs: Map<string, Map<string, string[]>>): FormData | string {
   const cells: Cells = { ...match?.cells, ...record };
   const form = new FormData();
   for (const column of columns) {
@@ -260,7 +284,7 @@ function matchOf(type: AnyContentType, columns: CsvColumn[], record: Cells, stor
 }
 
 /** A field's errors as a line's reason, in the file's words: "Current price: Enter a number". */
-const reasonOf = (file: CsvFile, columns: CsvColumn[], errors: Record<string, string[] | null | undefined>) =>
+const reasonOf = (file: CsvHeader, columns: CsvColumn[], errors: Record<string, string[] | null | undefined>) =>
   Object.entries(errors)
     .map(([field, messages]) => `${file.named.get(field) ?? columns.find((column) => column.field === field)?.header ?? field}: ${(messages ?? []).join(", ")}`)
     .join("; ");
@@ -268,7 +292,7 @@ const reasonOf = (file: CsvFile, columns: CsvColumn[], errors: Record<string, st
 /** What one line would do, given the stored row it means (if any). */
 function planLine(
   type: AnyContentType,
-  file: CsvFile,
+  file: CsvHeader,
   columns: CsvColumn[],
   record: Cells,
   line: number,
@@ -307,7 +331,7 @@ async function matchesById(type: AnyContentType, db: Executor, rows: Array<Recor
 async function planChunk(
   type: AnyContentType,
   db: Executor,
-  file: CsvFile,
+  file: CsvHeader,
   columns: CsvColumn[],
   records: Cells[],
   firstLine: number,
@@ -331,7 +355,7 @@ async function planChunk(
 }
 
 /** Lines whose slug another row has (in the database, or an earlier line of the file) are refused. */
-async function refuseTakenSlugs(type: AnyContentType, db: Executor, file: CsvFile, plans: Planned[], seen: Map<string, number>): Promise<Planned[]> {
+async function refuseTakenSlugs(type: AnyContentType, db: Executor, file: CsvHeader, plans: Planned[], seen: Map<string, number>): Promise<Planned[]> {
   const slugColumn = (type.table as unknown as Record<string, AnyPgColumn | undefined>).slug;
   const slugs = [...new Set(plans.map((plan) => plan.slug).filter((slug): slug is string => Boolean(slug)))];
   if (!slugColumn || slugs.length === 0) return plans;
@@ -350,40 +374,36 @@ async function refuseTakenSlugs(type: AnyContentType, db: Executor, file: CsvFil
   });
 }
 
-/** The refused lines as the file had them, each with its problem: a file to fix and import again. */
-function refusedLines(file: CsvFile, lines: ImportLine[]): string {
-  const headers = [...file.headers, "Problem"];
-  const refused = lines.filter((line) => line.action === "refuse");
-  return csvLines([headers, ...refused.map((line) => [...file.headers.map((header) => file.raw[line.line - 2]?.[header] ?? ""), line.reason ?? ""])], { first: true });
-}
-
 /**
- * Reads a CSV of a type's rows and reports, line by line, what it does; with `dryRun` nothing is written.
- * `onProgress` hears the lines done so far.
+ * Reads a CSV of a type's rows as it arrives and reports, line by line, what it does; with `dryRun` nothing
+ * is written. `onProgress` hears the lines done so far.
  */
 export async function importCsv(
   type: AnyContentType,
   db: Database,
   actor: Actor,
-  text: string,
-  options: { dryRun: boolean; onProgress?: (done: number, total: number) => void },
+  bytes: AsyncIterable<Uint8Array>,
+  options: { dryRun: boolean; onProgress?: (done: number) => void },
 ): Promise<ImportReport> {
   const columns = csvColumnsOf(type);
-  const file = readCsv(text, columns);
-  const { records } = file;
-  const refs = await referenceIndex(db, columns, records);
   // The import's change batch: its audit rows name it, and webhooks tell of what it wrote once it ends.
   const batch = options.dryRun ? undefined : await openChangeBatch(db, "import");
-  const report: ImportReport = { counts: { create: 0, update: 0, unchanged: 0, refuse: 0 }, lines: [], total: records.length };
+  const report: ImportReport = { counts: { create: 0, update: 0, unchanged: 0, refuse: 0 }, lines: [], total: 0 };
   const seen = new Map<string, number>();
-  const note = (line: ImportLine) => {
-    report.counts[line.action] += 1;
-    if (line.action === "refuse" || report.lines.length < REPORTED_LINES) report.lines.push(line);
-  };
+  // The refused lines as the file had them, each with its problem: a file to fix and import again.
+  let refusedHeader: string[] = [];
+  const refused: string[] = [];
   try {
-    for (let start = 0; start < records.length; start += CHUNK) {
-      const chunk = records.slice(start, start + CHUNK);
-      const plans = await planChunk(type, db, file, columns, chunk, start + 2, refs, seen);
+    for await (const { header, raw, records } of csvChunks(bytes, columns)) {
+      refusedHeader = [...header.headers, "Problem"];
+      const firstLine = report.total + 2;
+      const note = (line: ImportLine) => {
+        report.counts[line.action] += 1;
+        if (report.counts[line.action] <= REPORTED_LINES) report.lines.push(line);
+        if (line.action === "refuse") refused.push(csvLine([...header.headers.map((name) => raw[line.line - firstLine]?.[name] ?? ""), line.reason ?? ""]));
+      };
+      const refs = await referenceIndex(db, columns, records);
+      const plans = await planChunk(type, db, header, columns, records, firstLine, refs, seen);
       if (!batch) plans.forEach((plan) => note(plan.line));
       else {
         // One transaction per chunk (others get the database between chunks); each line is a savepoint.
@@ -404,11 +424,12 @@ export async function importCsv(
           }
         });
       }
-      options.onProgress?.(Math.min(start + CHUNK, records.length), records.length);
+      report.total += records.length;
+      options.onProgress?.(report.total);
     }
   } finally {
     if (batch) await finishChangeBatch(db, batch);
   }
-  if (report.counts.refuse > 0) report.refusedCsv = refusedLines(file, report.lines);
+  if (refused.length > 0) report.refusedCsv = csvLines([refusedHeader], { first: true }) + refused.join("");
   return report;
 }

@@ -21,7 +21,7 @@ const exported = (type: AnyContentType, query = "") =>
   new Response(exportCsv(type, db(), readListParams(new URLSearchParams(query), refFiltersOf(type).map((filter) => filter.param)))).text();
 const rowsOf = (csv: string) => parse(csv, { columns: true, bom: true }) as Array<Record<string, string>>;
 const audits = async () => (await db().select({ n: count() }).from(auditLog))[0]!.n;
-const importing = (type: AnyContentType, csv: string, dryRun = false) => importCsv(type, db(), actor, csv, { dryRun });
+const importing = (type: AnyContentType, csv: string, dryRun = false) => importCsv(type, db(), actor, new Blob([csv]).stream(), { dryRun });
 
 const DEAL_HEADER = "title,store,currentPrice,shortDescription,imageUrl,affiliateUrl,status";
 
@@ -198,5 +198,6 @@ describe("CSV import", () => {
   it("says what is wrong with a file it cannot use", async () => {
     await expect(importing(dealType, "colour,size\nred,XL")).rejects.toThrow(/None of the file's columns is one we know/);
     await expect(importing(dealType, 'title\n"unterminated')).rejects.toThrow(/not CSV we can read/);
+    await expect(importing(dealType, `title\nFine\n"${"x".repeat(2_000_100)}`)).rejects.toThrow("Line 3 is longer than 2,000,000 characters: is a quote left open?");
   });
 });

@@ -211,7 +211,7 @@ describe("webhooks", () => {
     await addHook({ format: "json", batches: "quiet" });
     const lines = Array.from({ length: 12 }, (_, i) => `Imported Gadget ${i + 1},bestbuy,${19 + i},Handy,https://x.example/${i}.png,https://x.example/${i},published`);
     const csv = ["title,store,currentPrice,shortDescription,imageUrl,affiliateUrl,status", ...lines].join("\n");
-    await importCsv(contentType("deal"), db(), actor, csv, { dryRun: false });
+    await importCsv(contentType("deal"), db(), actor, new Blob([csv]).stream(), { dryRun: false });
     // A deal saved on its own while the import's news waits is news of its own.
     await newDeal("Hand-made Post");
     expect(await runWebhookEvents(db(), services())).toEqual({ events: 2, deliveries: 5 });

@@ -1,6 +1,7 @@
 import { readListParams } from "#app/modules/content-types/list-params";
 import { csvTemplate, exportCsv } from "#app/modules/content-types/csv.server";
-import { csvText, ImportFileError, importCsv } from "#app/modules/content-types/csv-import.server";
+import { ImportFileError, importCsv } from "#app/modules/content-types/csv-import.server";
+import { csvUpload } from "#app/modules/content-types/csv-upload.server";
 import { refFiltersOf } from "#app/modules/content-types/admin-list.server";
 import { segmentOf } from "#app/modules/content-types/words";
 import { requireAdmin } from "#app/platform/auth.server";
@@ -11,8 +12,9 @@ import type { Route } from "./+types/content-csv";
 
 // GET /admin/<type>/csv?<list view>: the view's rows as a CSV download, streamed (?template=1: the header
 // line alone, to start an import from).
-// POST /admin/<type>/csv[?dryRun=1] with a CSV body: an import, answered as a stream of JSON lines
-// ({"done","total"} as it goes, then {"report"} or {"error"}), so a long file shows its progress.
+// POST /admin/<type>/csv[?dryRun=1] with a CSV body (gzipped or not): an import, answered as a stream of
+// JSON lines ({"done","progress"} as it goes: lines done, and how far through the file, 0–1; then
+// {"report"} or {"error"}), so a long file shows its progress.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -29,13 +31,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const type = listTypeFor(request);
   if (!type.csv.importBy) return Response.json({ error: `${type.noun.many} cannot be imported.` }, { status: 404 });
   const dryRun = new URL(request.url).searchParams.get("dryRun") === "1";
-  const bytes = await request.arrayBuffer();
+  const body = new Uint8Array(await request.arrayBuffer());
+  const encoding = request.headers.get("content-encoding");
   const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
+  const answer = new ReadableStream<Uint8Array>({
     async start(controller) {
       const send = (message: unknown) => controller.enqueue(encoder.encode(`${JSON.stringify(message)}\n`));
       try {
-        const report = await importCsv(type, context.db, admin.user, csvText(bytes), { dryRun, onProgress: (done, total) => send({ done, total }) });
+        const upload = csvUpload(body, encoding);
+        const report = await importCsv(type, context.db, admin.user, upload.bytes, { dryRun, onProgress: (done) => send({ done, progress: upload.progress() }) });
         send({ report });
         if (!dryRun) logger.info({ type: type.key, counts: report.counts }, "CSV import");
       } catch (error) {
@@ -46,5 +50,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
   });
   // no-transform: compression would hold the progress lines back until the end.
-  return new Response(body, { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store, no-transform" } });
+  return new Response(answer, { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store, no-transform" } });
 }
