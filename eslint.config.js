@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
+import simpleImportSort from "eslint-plugin-simple-import-sort";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -8,6 +9,12 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   // Plain-JavaScript scripts are type-checked by TypeScript (checkJs), which knows Node's globals.
   { files: ["**/*.mjs"], rules: { "no-undef": "off" } },
+  // Imports in one order everywhere (packages, then #app, then relative), fixed by `eslint --fix`.
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { "simple-import-sort": simpleImportSort },
+    rules: { "simple-import-sort/imports": "error", "simple-import-sort/exports": "error" },
+  },
   {
     files: ["**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
@@ -45,7 +52,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "#app/db/database.server", message: "Reach the database through the request context (context.db)." }] },
+        {
+          paths: [
+            {
+              name: "#app/db/database.server",
+              message: "Reach the database through the request context (context.db).",
+            },
+          ],
+        },
       ],
     },
   },
@@ -53,7 +67,17 @@ export default tseslint.config(
     // Islands run on public pages, which React Router does not hydrate: there is no router there.
     files: ["app/islands/**/*.{ts,tsx}", "app/entry.islands.tsx"],
     rules: {
-      "no-restricted-imports": ["error", { paths: [{ name: "react-router", message: "Islands run without React Router (ADR 0026): use plain links and forms." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-router",
+              message: "Islands run without React Router (ADR 0026): use plain links and forms.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

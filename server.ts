@@ -3,7 +3,8 @@ import type { Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createWebServer, type AppModule, type WebServerOptions } from "./server/web-server";
+
+import { type AppModule, createWebServer, type WebServerOptions } from "./server/web-server";
 
 // Production server: the app bundle behind server/web-server.ts. `--dev` swaps the bundle for Vite's dev server.
 
@@ -20,7 +21,13 @@ async function loadApp(): Promise<{ mod: AppModule; options: Omit<WebServerOptio
     const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
     return {
       mod: await load(),
-      options: { before: vite.middlewares, handler: (req, res, next) => load().then((m) => m.app(req, res, next)).catch(next) },
+      options: {
+        before: vite.middlewares,
+        handler: (req, res, next) =>
+          load()
+            .then((m) => m.app(req, res, next))
+            .catch(next),
+      },
     };
   }
   const mod = (await import(path.join(buildDir, "server/index.js"))) as AppModule;

@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+
 import { islandsPlugin } from "./scripts/lib/islands-vite-plugin";
 
 /** React Router names every server entry index*.js; ours keep their input names (index, start, pglite-worker). */
@@ -8,7 +9,8 @@ function namedServerEntries(): Plugin {
   return {
     name: "dealdash:named-server-entries",
     enforce: "post",
-    configEnvironment: (name) => (name === "ssr" ? { build: { rollupOptions: { output: { entryFileNames: "[name].js" } } } } : undefined),
+    configEnvironment: (name) =>
+      name === "ssr" ? { build: { rollupOptions: { output: { entryFileNames: "[name].js" } } } } : undefined,
   };
 }
 
@@ -30,7 +32,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
-                { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/, priority: 30 },
+                {
+                  name: "react",
+                  test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/,
+                  priority: 30,
+                },
                 { name: "router", test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 20 },
                 { name: "island-parts", test: /app[\\/]islands[\\/]/, priority: 15 },
                 { name: "site", test: /app[\\/]components[\\/]site[\\/]/, priority: 10 },

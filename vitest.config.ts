@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+
 import HeaviestFirstSequencer from "./tests/support/heaviest-first-sequencer";
 
 // Four kinds of test. Unit tests need nothing. Integration tests run once per database driver: on in-memory

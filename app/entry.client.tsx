@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+
 import { takeSiteTimeZone } from "./lib/site-time-zone-meta";
 
 // The admin's browser entry (public pages load the islands script instead): the page's dates are in the

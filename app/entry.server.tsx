@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
+
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
+import islandAssets from "virtual:dealdash/islands";
+
+import { IslandAssetsProvider } from "./islands/island-assets";
 import { getEnv } from "./platform/env.server";
 import { logger } from "./platform/logger.server";
-import islandAssets from "virtual:dealdash/islands";
-import { IslandAssetsProvider } from "./islands/island-assets";
 import { NonceProvider } from "./platform/nonce";
 import { contentSecurityPolicy } from "./platform/security-headers.server";
 

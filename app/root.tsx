@@ -1,12 +1,24 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
-import type { Route } from "./+types/root";
 import "./app.css";
+
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+} from "react-router";
+
+import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/site/error-page";
 import Toasts, { ToastsIsland } from "./components/ui/toaster";
 import { IslandPreloads, IslandScripts, useIslandAssets } from "./islands/island-assets";
+import { siteTimeZone } from "./lib/dates";
 import { useNonce } from "./platform/nonce";
 import { takeToast } from "./platform/toast.server";
-import { siteTimeZone } from "./lib/dates";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = takeToast(request);
@@ -57,7 +69,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Outlet />
-      {inAdmin ? <Toasts toast={loaderData.toast} /> : loaderData.toast ? <ToastsIsland toast={loaderData.toast} /> : null}
+      {inAdmin ? (
+        <Toasts toast={loaderData.toast} />
+      ) : loaderData.toast ? (
+        <ToastsIsland toast={loaderData.toast} />
+      ) : null}
     </>
   );
 }

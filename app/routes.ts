@@ -1,4 +1,5 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
 import { contentTypes } from "#app/modules/content-types/registry.server";
 import { segmentOf } from "#app/modules/content-types/words";
 

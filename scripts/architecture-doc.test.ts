@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { projectRoot } from "./lib/server-process";
 
 // docs/architecture.md describes the code as it is: every path it names exists.
@@ -8,9 +10,9 @@ import { projectRoot } from "./lib/server-process";
 const doc = fs.readFileSync(path.join(projectRoot, "docs/architecture.md"), "utf8");
 
 /** Backticked names that look like paths in the repository (`app/platform/`, `server/app.ts`). */
-const named = [...new Set([...doc.matchAll(/`([a-z.][\w./-]*\/[\w./-]*|[\w-]+\.(?:ts|tsx|md|json))`/gi)].map((match) => match[1]!))].filter(
-  (name) => !name.includes("<") && !name.startsWith("#") && !name.includes("*") && !/^\//.test(name),
-);
+const named = [
+  ...new Set([...doc.matchAll(/`([a-z.][\w./-]*\/[\w./-]*|[\w-]+\.(?:ts|tsx|md|json))`/gi)].map((match) => match[1]!)),
+].filter((name) => !name.includes("<") && !name.startsWith("#") && !name.includes("*") && !/^\//.test(name));
 
 /** Every file and folder of the project's own code, relative to its root. */
 function projectPaths(): string[] {
@@ -32,7 +34,10 @@ function projectPaths(): string[] {
 /** A name may be written relative to the folder the text is about: it must end some real path. */
 function exists(name: string, paths: string[]): boolean {
   const wanted = name.replace(/\/$/, "");
-  return fs.existsSync(path.join(projectRoot, wanted)) || paths.some((candidate) => candidate === wanted || candidate.endsWith(`/${wanted}`));
+  return (
+    fs.existsSync(path.join(projectRoot, wanted)) ||
+    paths.some((candidate) => candidate === wanted || candidate.endsWith(`/${wanted}`))
+  );
 }
 
 describe("docs/architecture.md", () => {

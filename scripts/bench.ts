@@ -1,13 +1,14 @@
 import fs from "node:fs";
+
 import { ensureBuild } from "./ensure-build.mjs";
 import { runAlertLatencyBench } from "./lib/alert-latency";
+import { gzippedSize, gzippedTotal, lazyIslandFiles, publicPageFiles } from "./lib/client-bundle";
 import { runLoadSmoke } from "./lib/load-smoke";
 import { runScaleBench } from "./lib/scale-bench";
-import { runSideBySide } from "./lib/side-by-side";
-import { runUnderAttackBench } from "./lib/under-attack-bench";
 import { startServer, tempDataDir } from "./lib/server-process";
+import { runSideBySide } from "./lib/side-by-side";
 import { percentile } from "./lib/stats";
-import { gzippedSize, gzippedTotal, lazyIslandFiles, publicPageFiles } from "./lib/client-bundle";
+import { runUnderAttackBench } from "./lib/under-attack-bench";
 
 // `npm run bench`: prints figures for the production server on a fresh embedded database. Never asserts.
 // `npm run bench -- --scale`: the admin at 100,000 deals instead (scripts/lib/scale-bench.ts).
@@ -25,7 +26,6 @@ if (process.argv.includes("--scale")) {
 const REQUESTS = Number(process.argv[2] ?? 200);
 const PATHS = ["/", "/deal-dashes", "/buying-guides/how-to-choose-a-tablet", "/healthz"];
 
-
 ensureBuild();
 const dataDir = tempDataDir("dealdash-bench-");
 const started = performance.now();
@@ -38,7 +38,9 @@ await first.stop();
 const restarted = performance.now();
 const server = await startServer({ dataDir, env });
 await fetch(server.url).then((response) => response.arrayBuffer());
-console.log(`start on an existing build and data dir, to the first page: ${(performance.now() - restarted).toFixed(0)} ms`);
+console.log(
+  `start on an existing build and data dir, to the first page: ${(performance.now() - restarted).toFixed(0)} ms`,
+);
 
 try {
   for (const path of PATHS) {
@@ -58,9 +60,17 @@ try {
     );
   }
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-  console.log(`\npublic JavaScript (gzipped): every public page loads ${kib(gzippedTotal(publicPageFiles()))} in ${publicPageFiles().length} files (the islands script)`);
-  for (const file of lazyIslandFiles()) console.log(`  and, only where its island is, ${file}: ${kib(gzippedSize(file))}`);
-  await runSideBySide({ url: server.url, paths: ["/", "/deal-dashes", "/coupons", "/buying-guides/how-to-choose-a-tablet"], connections: 32, seconds: 5 });
+  console.log(
+    `\npublic JavaScript (gzipped): every public page loads ${kib(gzippedTotal(publicPageFiles()))} in ${publicPageFiles().length} files (the islands script)`,
+  );
+  for (const file of lazyIslandFiles())
+    console.log(`  and, only where its island is, ${file}: ${kib(gzippedSize(file))}`);
+  await runSideBySide({
+    url: server.url,
+    paths: ["/", "/deal-dashes", "/coupons", "/buying-guides/how-to-choose-a-tablet"],
+    connections: 32,
+    seconds: 5,
+  });
   await runLoadSmoke({
     url: server.url,
     admin,

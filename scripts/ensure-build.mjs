@@ -8,7 +8,18 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildEntry = path.join(root, "build/server/index.js");
-const sources = ["app", "server", "server.ts", "public", "drizzle", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
+const sources = [
+  "app",
+  "server",
+  "server.ts",
+  "public",
+  "drizzle",
+  "package.json",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+];
 
 /** @param {string} target @returns {number} */
 function newestMtime(target) {
@@ -17,7 +28,10 @@ function newestMtime(target) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   return fs
     .readdirSync(target)
-    .reduce((/** @type {number} */ newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stat.mtimeMs);
+    .reduce(
+      (/** @type {number} */ newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))),
+      stat.mtimeMs,
+    );
 }
 
 /** Builds the app when there is no build, or when any source is newer than it. */
@@ -29,7 +43,11 @@ export function ensureBuild() {
   // Always a production build: called from inside Vitest (NODE_ENV=test), React's development build was
   // bundled instead (185 KiB of public JavaScript rather than ~130).
   const env = { ...process.env, NODE_ENV: "production" };
-  const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, stdio: "inherit", env });
+  const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
+    cwd: root,
+    stdio: "inherit",
+    env,
+  });
   if (result.status !== 0) {
     console.error("The build failed.");
     process.exit(result.status ?? 1);

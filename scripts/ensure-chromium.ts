@@ -27,11 +27,16 @@ export function ensureChromium(): string {
   const debian = fs.existsSync("/etc/debian_version");
   const root = process.getuid?.() === 0;
   if (!debian || !root) {
-    throw new Error("Chromium was not found. Install it (Debian: apt-get install chromium-headless-shell) or set CHROME_PATH.");
+    throw new Error(
+      "Chromium was not found. Install it (Debian: apt-get install chromium-headless-shell) or set CHROME_PATH.",
+    );
   }
   console.log("Installing Debian's chromium-headless-shell for the browser tests…");
   execFileSync("apt-get", ["update", "-q"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-q", "chromium-headless-shell"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  execFileSync("apt-get", ["install", "-y", "-q", "chromium-headless-shell"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
   const installed = findChromium();
   if (!installed) throw new Error("Installing chromium-headless-shell did not provide a browser binary.");
   return installed;

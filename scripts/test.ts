@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+
 import { ensureBuild } from "./ensure-build.mjs";
 import { ensureChromium } from "./ensure-chromium";
 import { startTestPostgres, type TestPostgres } from "./lib/test-postgres";
@@ -14,7 +15,9 @@ const args = process.argv.slice(2);
 const busy = args.includes("--busy");
 const vitestArgs = args.filter((arg) => arg !== "--busy");
 /** `--project unit` or `--project=integration-pglite` alone reach no PostgreSQL: skip starting one. */
-const projects = vitestArgs.flatMap((arg, i) => (arg === "--project" ? [vitestArgs[i + 1] ?? ""] : arg.startsWith("--project=") ? [arg.slice(10)] : []));
+const projects = vitestArgs.flatMap((arg, i) =>
+  arg === "--project" ? [vitestArgs[i + 1] ?? ""] : arg.startsWith("--project=") ? [arg.slice(10)] : [],
+);
 const needsPostgres = projects.length === 0 || projects.some((name) => !["unit", "integration-pglite"].includes(name));
 
 process.env.CHROME_PATH = ensureChromium();
@@ -26,7 +29,9 @@ if (!process.env.TEST_DATABASE_URL && needsPostgres) {
   process.env.TEST_DATABASE_URL = postgres.url;
 }
 
-const burners = busy ? Array.from({ length: os.availableParallelism() }, () => new Worker("for (;;) {}", { eval: true })) : [];
+const burners = busy
+  ? Array.from({ length: os.availableParallelism() }, () => new Worker("for (;;) {}", { eval: true }))
+  : [];
 if (busy) console.log(`Busy machine: ${burners.length} CPU-burning threads run beside the tests.`);
 
 const vitest = spawn(path.join("node_modules", ".bin", "vitest"), ["run", ...vitestArgs], { stdio: "inherit" });
@@ -36,7 +41,9 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     if (vitest.exitCode === null) vitest.kill(signal);
   });
 }
-const status = await new Promise<number>((resolve) => vitest.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+const status = await new Promise<number>((resolve) =>
+  vitest.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))),
+);
 
 await Promise.all(burners.map((burner) => burner.terminate()));
 await postgres?.stop();

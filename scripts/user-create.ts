@@ -1,18 +1,21 @@
 import { parseArgs } from "node:util";
-import { createAuth } from "../app/platform/auth.server";
-import { resolveAppSecret } from "../app/platform/app-secret.server";
+
 import { DataDirLockedError } from "../app/db/data-dir-lock.server";
 import { prepareDatabase, targetFromEnv } from "../app/db/database.server";
-import { getEnv } from "../app/platform/env.server";
 import { newAccountSchema } from "../app/modules/users/user.schema";
 import { createAdmin, UserError } from "../app/modules/users/users.server";
+import { resolveAppSecret } from "../app/platform/app-secret.server";
+import { createAuth } from "../app/platform/auth.server";
+import { getEnv } from "../app/platform/env.server";
 
 // `npm run user:create -- --email E --password P [--name N]`: adds an admin from the shell.
 const { values } = parseArgs({
   options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
 });
 if (!values.email || !values.password) {
-  console.error("Usage: npm run user:create -- --email you@example.com --password 'at least 8 characters' [--name 'Your Name']");
+  console.error(
+    "Usage: npm run user:create -- --email you@example.com --password 'at least 8 characters' [--name 'Your Name']",
+  );
   process.exit(2);
 }
 

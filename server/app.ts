@@ -1,27 +1,30 @@
 import "react-router";
-import * as build from "virtual:react-router/server-build";
+
 import express from "express";
 import { pinoHttp } from "pino-http";
+import * as build from "virtual:react-router/server-build";
+
+import type { DatabaseHandle } from "#app/db/client.server";
+import { getDatabaseHandle, prepareDatabase, setDatabase, targetFromEnv } from "#app/db/database.server";
+import { isAdminPath } from "#app/lib/admin-paths";
+import { setSiteTimeZone } from "#app/lib/dates";
+import { cleanRequestUrl } from "#app/lib/request-url";
+import { isSameOriginWrite } from "#app/lib/same-origin";
+import { DEAL_ALERTS_JOB } from "#app/modules/alerts/alert-runner.server";
+import { configuredAmazonClient } from "#app/modules/amazon/amazon-service.server";
+import { nextContentChange } from "#app/modules/content-types/next-content-change.server";
+import { prepareJobQueue, startJobQueue } from "#app/modules/jobs/job-queue.server";
+import { readSiteTimeZone } from "#app/modules/site-settings/time-zone.server";
+import { ensureFirstAdmin } from "#app/modules/users/users.server";
+import { WEBHOOK_EVENTS_JOB } from "#app/modules/webhooks/webhooks.server";
+import { appSecret } from "#app/platform/app-secret.server";
 import { auth, hasAdminSession } from "#app/platform/auth.server";
 import { forgetContentMemos } from "#app/platform/content-memo.server";
-import { DEAL_ALERTS_JOB } from "#app/modules/alerts/alert-runner.server";
-import { WEBHOOK_EVENTS_JOB } from "#app/modules/webhooks/webhooks.server";
-import { ensureFirstAdmin } from "#app/modules/users/users.server";
-import { prepareJobQueue, startJobQueue } from "#app/modules/jobs/job-queue.server";
-import { prepareDatabase, setDatabase, getDatabaseHandle, targetFromEnv } from "#app/db/database.server";
-import type { DatabaseHandle } from "#app/db/client.server";
-import { getEnv, type Env } from "#app/platform/env.server";
-import { logger, serializeError } from "#app/platform/logger.server";
+import { type Env, getEnv } from "#app/platform/env.server";
 import type { AppServices } from "#app/platform/load-context";
-import { appSecret } from "#app/platform/app-secret.server";
-import { configuredAmazonClient } from "#app/modules/amazon/amazon-service.server";
-import { isAdminPath } from "#app/lib/admin-paths";
-import { isSameOriginWrite } from "#app/lib/same-origin";
-import { cleanRequestUrl } from "#app/lib/request-url";
+import { logger, serializeError } from "#app/platform/logger.server";
 import { baseSecurityHeaders } from "#app/platform/security-headers.server";
-import { nextContentChange } from "#app/modules/content-types/next-content-change.server";
-import { readSiteTimeZone } from "#app/modules/site-settings/time-zone.server";
-import { setSiteTimeZone } from "#app/lib/dates";
+
 import { backgroundJobs } from "./background-jobs";
 import { PageCache } from "./page-cache";
 import { pageCacheMiddleware } from "./page-cache-middleware";
@@ -40,7 +43,8 @@ let services: AppServices | undefined;
 
 /** The jobs that turn content changes into messages: asked to run now rather than at their next minute. */
 function wakeContentJobs(jobs: AppServices["jobs"]): void {
-  for (const job of [DEAL_ALERTS_JOB, WEBHOOK_EVENTS_JOB]) jobs.runNow(job).catch((error: unknown) => logger.warn({ err: error, job }, "could not queue a job"));
+  for (const job of [DEAL_ALERTS_JOB, WEBHOOK_EVENTS_JOB])
+    jobs.runNow(job).catch((error: unknown) => logger.warn({ err: error, job }, "could not queue a job"));
 }
 
 /** Anonymous visitors' pages; the database's content NOTIFY (drizzle/0007) empties it. */
@@ -58,7 +62,14 @@ const cacheAtEdge = pageCacheMiddleware(pageCache, {
   securityHeaders: baseSecurityHeaders(getEnv()),
   // The line pino-http writes for the app's other answers.
   logHit: (req, status, milliseconds) =>
-    logger.info({ req: { method: req.method, path: req.url?.split("?")[0] }, res: { status }, responseTime: Math.round(milliseconds) }, "request completed"),
+    logger.info(
+      {
+        req: { method: req.method, path: req.url?.split("?")[0] },
+        res: { status },
+        responseTime: Math.round(milliseconds),
+      },
+      "request completed",
+    ),
 });
 /** Answers a request from the page cache, before Express runs; false when the app must answer it. */
 export const serveCachedPage = cacheAtEdge.serveHit;
@@ -66,9 +77,12 @@ export const serveCachedPage = cacheAtEdge.serveHit;
 /** Creates the first admin from ADMIN_EMAIL, or logs a setup link, when there is no admin yet. */
 async function announceFirstAdmin(handle: DatabaseHandle, env: Env): Promise<void> {
   const firstAdmin = await ensureFirstAdmin(handle.db, auth, env);
-  if (firstAdmin.kind === "created") logger.info({ email: firstAdmin.email }, "created the first admin from ADMIN_EMAIL");
+  if (firstAdmin.kind === "created")
+    logger.info({ email: firstAdmin.email }, "created the first admin from ADMIN_EMAIL");
   if (firstAdmin.kind === "setup-link") {
-    logger.warn(`No admin account yet. Create the first one at ${env.PUBLIC_URL}/admin/setup?token=${firstAdmin.token}`);
+    logger.warn(
+      `No admin account yet. Create the first one at ${env.PUBLIC_URL}/admin/setup?token=${firstAdmin.token}`,
+    );
   }
 }
 
@@ -117,7 +131,9 @@ export async function startDatabase({ firstAdmin = true }: { firstAdmin?: boolea
   services = { ...base, jobs: await startJobQueue(handle, backgroundJobs(base, handle.driver)) };
   logger.info({ driver: handle.driver }, "database ready");
   if (env.DATABASE_URL && !env.APP_SECRET) {
-    logger.warn("APP_SECRET is not set: it was generated into DATA_DIR. Set it when several processes share the database.");
+    logger.warn(
+      "APP_SECRET is not set: it was generated into DATA_DIR. Set it when several processes share the database.",
+    );
   }
   stopListening = await handle.listen("dealdash_content", () => pageCache.invalidate());
   pageCache.invalidate();
@@ -127,7 +143,9 @@ export async function startDatabase({ firstAdmin = true }: { firstAdmin?: boolea
 export async function stopDatabase(): Promise<void> {
   await stopListening?.().catch(() => undefined);
   stopListening = undefined;
-  await services?.jobs.stop().catch((error: unknown) => logger.warn({ err: error }, "the job queue did not stop cleanly"));
+  await services?.jobs
+    .stop()
+    .catch((error: unknown) => logger.warn({ err: error }, "the job queue did not stop cleanly"));
   services = undefined;
   const handle = getDatabaseHandle();
   setDatabase(undefined);
@@ -211,7 +229,11 @@ app.use(
     autoLogging: { ignore: (req) => req.url === "/healthz" },
     // Method, path and status only: headers carry cookies, query strings can carry emails, bodies secrets.
     serializers: {
-      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split("?")[0] }),
+      req: (req: { id: unknown; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url.split("?")[0],
+      }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       err: serializeError,
     },
@@ -224,8 +246,13 @@ app.use(requireSessionForAdminWrites);
 app.use(readBodyWithinLimit);
 app.use(inSiteTimeZone);
 app.use(
-  reactRouterHandler(build, getEnv().NODE_ENV, (req) => {
-    if (!services) throw new Error("The database is not open yet");
-    return { ...services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" };
-  }, cacheAtEdge.keep),
+  reactRouterHandler(
+    build,
+    getEnv().NODE_ENV,
+    (req) => {
+      if (!services) throw new Error("The database is not open yet");
+      return { ...services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" };
+    },
+    cacheAtEdge.keep,
+  ),
 );

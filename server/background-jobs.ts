@@ -1,17 +1,22 @@
 import type { DatabaseHandle } from "#app/db/client.server";
 import { vacuumEmbedded } from "#app/db/embedded-maintenance.server";
+import { DAILY_ALERTS_JOB, DEAL_ALERTS_JOB, mailAlerts, runDealAlerts } from "#app/modules/alerts/alert-runner.server";
 import { refreshAmazonPrices } from "#app/modules/amazon/price-refresh.server";
 import { CLICK_ROLL_UP_JOB, rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
-import { deleteOldClicks } from "#app/modules/clicks/click-retention.server";
 import { rollUpRecentClicks } from "#app/modules/analytics/recent-clicks.server";
-import { DAILY_ALERTS_JOB, DEAL_ALERTS_JOB, mailAlerts, runDealAlerts } from "#app/modules/alerts/alert-runner.server";
+import { deleteOldClicks } from "#app/modules/clicks/click-retention.server";
 import type { BackgroundJob } from "#app/modules/jobs/job-queue.server";
-import { runWebhookEvents, sendDueWebhooks, WEBHOOK_DELIVERIES_JOB, WEBHOOK_EVENTS_JOB } from "#app/modules/webhooks/webhooks.server";
+import { LINK_HEALTH_JOB, linkHealthSettings, runLinkHealth } from "#app/modules/link-health/link-health.server";
 import { sendQueuedMail, smtpTransport } from "#app/modules/mail/mail-sender.server";
 import { deleteOldMail, SEND_MAIL_JOB } from "#app/modules/mail/outbox.server";
-import { expireUnconfirmed } from "#app/modules/newsletter/newsletter.server";
 import { DIGEST_CRON, DIGEST_JOB, runWeeklyDigest } from "#app/modules/newsletter/digest-schedule.server";
-import { LINK_HEALTH_JOB, linkHealthSettings, runLinkHealth } from "#app/modules/link-health/link-health.server";
+import { expireUnconfirmed } from "#app/modules/newsletter/newsletter.server";
+import {
+  runWebhookEvents,
+  sendDueWebhooks,
+  WEBHOOK_DELIVERIES_JOB,
+  WEBHOOK_EVENTS_JOB,
+} from "#app/modules/webhooks/webhooks.server";
 import type { AppServices } from "#app/platform/load-context";
 
 /**
@@ -19,7 +24,10 @@ import type { AppServices } from "#app/platform/load-context";
  * switches off (link checks at LINK_CHECKS_PER_MINUTE=0, sending mail without SMTP_URL, the vacuum on
  * PostgreSQL) are left out.
  */
-export function backgroundJobs(services: Pick<AppServices, "db" | "env" | "amazon" | "appSecret">, driver: DatabaseHandle["driver"]): BackgroundJob[] {
+export function backgroundJobs(
+  services: Pick<AppServices, "db" | "env" | "amazon" | "appSecret">,
+  driver: DatabaseHandle["driver"],
+): BackgroundJob[] {
   const { db, env } = services;
   return [
     {
@@ -98,7 +106,11 @@ export function backgroundJobs(services: Pick<AppServices, "db" | "env" | "amazo
       title: "Webhook deliveries",
       cron: "* * * * *",
       timeoutMinutes: 10,
-      run: () => sendDueWebhooks(db, services.appSecret, { allowPrivate: env.LINK_CHECK_ALLOW_PRIVATE, siteUrl: env.PUBLIC_URL }),
+      run: () =>
+        sendDueWebhooks(db, services.appSecret, {
+          allowPrivate: env.LINK_CHECK_ALLOW_PRIVATE,
+          siteUrl: env.PUBLIC_URL,
+        }),
     },
     {
       name: DIGEST_JOB,

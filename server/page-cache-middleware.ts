@@ -1,9 +1,12 @@
-import type express from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
+
+import type express from "express";
+
 import { isAdminPath, routerPath } from "#app/lib/admin-paths";
 import { CONSENT_COOKIE, readCookie } from "#app/lib/cookies";
 import { readsOnlyPageParams } from "#app/lib/page-query";
-import { cachedPage, PUBLIC_CACHE_CONTROL, type CachedPage, type PageCache } from "./page-cache";
+
+import { type CachedPage, cachedPage, type PageCache, PUBLIC_CACHE_CONTROL } from "./page-cache";
 
 // The page cache at the edge: a hit is answered straight from Node's request event, before Express, React
 // Router, the body limits and the session lookup run (`serveHit`); a miss renders as usual and the answer
@@ -19,7 +22,8 @@ const PRIVATE = "private, no-store";
  * own page), and React Router's route manifest, which browsers keep for good (`immutable`, versioned by its
  * URL): kept here it would carry the pages' max-age=0 and be fetched again on every link discovery.
  */
-const NEVER_CACHED = /^\/(?:admin|go|api|healthz|cookie-consent|__manifest|newsletter\/confirm|alerts\/(?:confirm|manage))(?:\/|\.data|$)|^\/coupons\/[^/]+\/code/;
+const NEVER_CACHED =
+  /^\/(?:admin|go|api|healthz|cookie-consent|__manifest|newsletter\/confirm|alerts\/(?:confirm|manage))(?:\/|\.data|$)|^\/coupons\/[^/]+\/code/;
 
 interface PendingPage {
   key: string;
@@ -87,7 +91,13 @@ export function pageCacheMiddleware(cache: PageCache, hits: HitServing) {
   const renders = new Map<string, Render>();
   const leading = new WeakMap<IncomingMessage, Render>();
 
-  function answerFromCache(req: IncomingMessage, res: ServerResponse, page: CachedPage, shared: boolean, state: CacheState) {
+  function answerFromCache(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: CachedPage,
+    shared: boolean,
+    state: CacheState,
+  ) {
     const started = performance.now();
     for (const [name, value] of Object.entries(hits.securityHeaders)) res.setHeader(name, value);
     sendPage(req, res, page, shared, state);
@@ -146,7 +156,8 @@ export function pageCacheMiddleware(cache: PageCache, hits: HitServing) {
   const serve: express.RequestHandler = (req, res, next) => {
     const cacheable = cache.enabled ? cacheKeyOf(req, req.originalUrl) : null;
     if (!cacheable) {
-      if (isAdminPath(req.path) || PERSONAL_COOKIE.test(req.headers.cookie ?? "")) res.setHeader("Cache-Control", PRIVATE);
+      if (isAdminPath(req.path) || PERSONAL_COOKIE.test(req.headers.cookie ?? ""))
+        res.setHeader("Cache-Control", PRIVATE);
       return next();
     }
     res.locals.pendingPage = { ...cacheable, generation: cache.generation } satisfies PendingPage;
@@ -160,7 +171,8 @@ export function pageCacheMiddleware(cache: PageCache, hits: HitServing) {
   async function keep(req: express.Request, res: express.Response, response: Response): Promise<boolean> {
     const pending = res.locals.pendingPage as PendingPage | undefined;
     if (!pending || req.method !== "GET" || response.status !== 200 || !response.body) return false;
-    if (response.headers.has("set-cookie") || /private|no-store/.test(response.headers.get("cache-control") ?? "")) return false;
+    if (response.headers.has("set-cookie") || /private|no-store/.test(response.headers.get("cache-control") ?? ""))
+      return false;
     const page = cachedPage(response.status, response.headers, Buffer.from(await response.arrayBuffer()));
     const kept = cache.set(pending.key, page, pending.generation);
     const render = leading.get(req);

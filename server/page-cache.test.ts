@@ -1,10 +1,16 @@
 import { gunzipSync } from "node:zlib";
+
 import { describe, expect, it } from "vitest";
+
 import { cachedPage, PageCache, type PageCacheOptions } from "./page-cache";
 
-const html = (text: string) => cachedPage(200, new Headers({ "content-type": "text/html; charset=utf-8" }), Buffer.from(text));
+const html = (text: string) =>
+  cachedPage(200, new Headers({ "content-type": "text/html; charset=utf-8" }), Buffer.from(text));
 
-function cacheAt(clock: { now: number }, options: { maxBytes?: number; changeAt?: Date | null; onInvalidate?: PageCacheOptions["onInvalidate"] } = {}) {
+function cacheAt(
+  clock: { now: number },
+  options: { maxBytes?: number; changeAt?: Date | null; onInvalidate?: PageCacheOptions["onInvalidate"] } = {},
+) {
   let lookups = 0;
   const cache = new PageCache({
     onInvalidate: options.onInvalidate,
@@ -59,7 +65,10 @@ describe("page cache", () => {
 
   it("marks every page stale and tells kept reads when the next scheduled change comes, even when keeping no pages", async () => {
     let told = 0;
-    const { cache, lookups } = cacheAt({ now: Date.now() }, { maxBytes: 0, changeAt: new Date(Date.now() + 50), onInvalidate: () => told++ });
+    const { cache, lookups } = cacheAt(
+      { now: Date.now() },
+      { maxBytes: 0, changeAt: new Date(Date.now() + 50), onInvalidate: () => told++ },
+    );
     cache.invalidate();
     cache.invalidate();
     await new Promise((resolve) => setTimeout(resolve, 150));

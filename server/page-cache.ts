@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
+
 import { hashedScriptPolicy } from "#app/platform/security-headers.server";
 
 // Anonymous visitors' pages, rendered once and kept in memory until content changes (a NOTIFY from the
@@ -162,7 +163,10 @@ export class PageCache {
         const changeAt = at?.getTime() ?? Number.POSITIVE_INFINITY;
         if (changeAt !== Number.POSITIVE_INFINITY) {
           clearTimeout(this.#changeTimer);
-          this.#changeTimer = setTimeout(() => this.invalidate(), Math.min(Math.max(changeAt - this.#now(), SHORTEST_TIMER_MS), LONGEST_TIMER_MS));
+          this.#changeTimer = setTimeout(
+            () => this.invalidate(),
+            Math.min(Math.max(changeAt - this.#now(), SHORTEST_TIMER_MS), LONGEST_TIMER_MS),
+          );
           this.#changeTimer.unref();
         }
         return changeAt;

@@ -1,5 +1,6 @@
 import type express from "express";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+
 import { bufferedBody } from "./request-body";
 
 // React Router behind Express. Unlike @react-router/express, the Request's body is the one already read
@@ -26,7 +27,12 @@ function toFetchRequest(req: express.Request, res: express.Response): Request {
     if (!res.writableFinished) controller.abort();
   });
   const body = req.method === "GET" || req.method === "HEAD" ? undefined : (bufferedBody(req) ?? Buffer.alloc(0));
-  return new Request(requestUrl(req), { method: req.method, headers: requestHeaders(req), body, signal: controller.signal });
+  return new Request(requestUrl(req), {
+    method: req.method,
+    headers: requestHeaders(req),
+    body,
+    signal: controller.signal,
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+
 import type express from "express";
 
 // Request bodies are read here, once, before any route sees them, and never beyond a size limit: an
@@ -57,7 +58,10 @@ function hasBody(req: IncomingMessage): boolean {
 }
 
 function tooLarge(req: IncomingMessage, res: express.Response, limit: number) {
-  res.status(413).type("text/plain").send(`Request body too large (the limit is ${Math.round(limit / 1024)} KB)`);
+  res
+    .status(413)
+    .type("text/plain")
+    .send(`Request body too large (the limit is ${Math.round(limit / 1024)} KB)`);
   discardRestOfBody(req);
 }
 

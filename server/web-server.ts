@@ -1,10 +1,13 @@
-import compression from "compression";
-import express from "express";
 import fs from "node:fs";
 import http from "node:http";
 import type net from "node:net";
 import path from "node:path";
+
+import compression from "compression";
+import express from "express";
+
 import { visitorBlock } from "#app/lib/visitor-block";
+
 import type * as AppExports from "./app";
 
 // The HTTP server around the app bundle: socket limits, proxy trust, compression, static files.

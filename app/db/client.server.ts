@@ -1,9 +1,10 @@
 import { PGlite } from "@electric-sql/pglite";
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+
 import { lockDataDir } from "./data-dir-lock.server";
 import { pgliteOptions } from "./pglite-options";
 import { PgliteWorkerClient } from "./pglite-worker-client.server";
@@ -135,7 +136,11 @@ const RECONNECT_MS = 1_000;
  * LISTEN needs a connection of its own, held open. When it drops (a server restart), it reconnects and
  * reports one notification, since changes made meanwhile went unheard.
  */
-async function listenOnPostgres(url: string, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | undefined;

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { clicks, stores } from "#app/db/schema";
+
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 
 // drizzle/0007: a change to a content table is announced on 'dealdash_content' when it commits (the page

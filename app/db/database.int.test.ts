@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { buyingGuides, coupons, deals, giftIdeas, stores } from "./schema";
 import { seedDemoContent } from "./seed/seed-demo.server";

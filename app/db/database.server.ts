@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
+
 import type { Env } from "#app/platform/env.server";
-import { openDatabase, queryRows, type Database, type DatabaseHandle, type DatabaseTarget } from "./client.server";
+
+import { type Database, type DatabaseHandle, type DatabaseTarget, openDatabase, queryRows } from "./client.server";
 import { migrationsFolder } from "./project-root.server";
 import { seedDemoContent } from "./seed/seed-demo.server";
 

@@ -1,4 +1,5 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+
 import type { Executor } from "./client.server";
 
 // Retention jobs delete old rows a batch per statement, so no statement holds a large table (or the

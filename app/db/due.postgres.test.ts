@@ -1,5 +1,6 @@
 import { count, lte, sql } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
+
 import { testDatabasePerFile } from "../../tests/support/test-database";
 import { dueBy } from "./due.server";
 import { mailOutbox } from "./schema";
@@ -25,7 +26,8 @@ it("counts a row the database stamped a moment ago as due, where a Date of the s
     nextAttemptAt: sql`date_trunc('milliseconds', now()) - interval '999500 microseconds'`,
   });
   const [row] = await db.select().from(mailOutbox);
-  const dueRows = async (condition: ReturnType<typeof lte>) => (await db.select({ n: count() }).from(mailOutbox).where(condition))[0]!.n;
+  const dueRows = async (condition: ReturnType<typeof lte>) =>
+    (await db.select({ n: count() }).from(mailOutbox).where(condition))[0]!.n;
 
   vi.useFakeTimers({ toFake: ["Date"], now: row!.nextAttemptAt });
   try {

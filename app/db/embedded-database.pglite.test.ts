@@ -2,11 +2,13 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { prepareDatabase } from "./database.server";
+
 import { runAsBackgroundWork } from "./background-work.server";
 import { lockDataDir } from "./data-dir-lock.server";
+import { prepareDatabase } from "./database.server";
 import { pgliteOptions } from "./pglite-options";
 import { PgliteWorkerClient } from "./pglite-worker-client.server";
 import { deals, stores } from "./schema";
@@ -28,7 +30,6 @@ describe("prepareDatabase on an embedded data directory", () => {
     expect((await second.db.select().from(stores)).length).toBe(4);
     await second.close();
   });
-
 });
 
 describe("the data directory lock", () => {
@@ -73,7 +74,9 @@ describe("the embedded database's turns", () => {
       const finished: string[] = [];
       const run = (name: string) => client.query("SELECT pg_sleep(0.02)").then(() => finished.push(name));
       // A roll-up's six statements are queued, then a request asks: it waits for the one running only.
-      const job = runAsBackgroundWork(() => Promise.all(["job 1", "job 2", "job 3", "job 4", "job 5", "job 6"].map(run)));
+      const job = runAsBackgroundWork(() =>
+        Promise.all(["job 1", "job 2", "job 3", "job 4", "job 5", "job 6"].map(run)),
+      );
       await run("request");
       await job;
       expect(finished).toEqual(["job 1", "request", "job 2", "job 3", "job 4", "job 5", "job 6"]);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
+
 import { testDatabasePerFile } from "../../tests/support/test-database";
 import { queryRows } from "./client.server";
 import { vacuumEmbedded } from "./embedded-maintenance.server";
@@ -10,7 +11,12 @@ import { stores } from "./schema";
 const database = testDatabasePerFile();
 
 const allVisiblePages = async () =>
-  (await queryRows<{ pages: number }>(database().db, sql`select relallvisible as pages from pg_class where relname = 'stores'`))[0]!.pages;
+  (
+    await queryRows<{ pages: number }>(
+      database().db,
+      sql`select relallvisible as pages from pg_class where relname = 'stores'`,
+    )
+  )[0]!.pages;
 
 it("marks freshly written pages all-visible, as autovacuum would", async () => {
   const { db } = database();

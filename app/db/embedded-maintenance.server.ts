@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import type { Executor } from "./client.server";
 
 // PGlite is PostgreSQL in one process without autovacuum: dead rows would pile up, index-only scans would

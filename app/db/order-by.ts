@@ -1,5 +1,5 @@
-import { sql, type SQL } from "drizzle-orm";
 import type { AnyColumn } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 
 /**
  * Descending with empty values last, the order the listing indexes keep (drizzle's `desc()` leaves

@@ -1,9 +1,10 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { projectRoot } from "./project-root.server";
+
 import { isBackgroundWork } from "./background-work.server";
 import type { QueryResult, WorkerError, WorkerReply, WorkerRequest } from "./pglite-worker-protocol";
+import { projectRoot } from "./project-root.server";
 
 // The HTTP thread's side of the embedded database's thread (pglite-worker.ts): the surface Drizzle's
 // PGlite driver uses (`query`, `transaction`) plus `listen`. Like PGlite itself, one statement or one
@@ -35,7 +36,8 @@ function databaseError(error: WorkerError): Error {
  */
 function startThread(dataDir: string): Worker {
   const here = fileURLToPath(import.meta.url);
-  if (!here.endsWith(".ts")) return new Worker(path.join(path.dirname(here), "pglite-worker.js"), { workerData: { dataDir } });
+  if (!here.endsWith(".ts"))
+    return new Worker(path.join(path.dirname(here), "pglite-worker.js"), { workerData: { dataDir } });
   const root = projectRoot();
   const bootstrap = `import(${JSON.stringify(pathToFileURL(path.join(root, "node_modules/tsx/dist/esm/api/index.mjs")).href)})
     .then(({ tsImport }) => tsImport(${JSON.stringify(pathToFileURL(path.join(root, "app/db/pglite-worker.ts")).href)}, ${JSON.stringify(pathToFileURL(root + "/").href)}));`;
@@ -128,7 +130,8 @@ export class PgliteWorkerClient implements QueryClient {
   #startNext(): void {
     if (this.#running) return;
     const { foreground, background } = this.#waiting;
-    const backgroundTurn = background.length > 0 && (foreground.length === 0 || this.#foregroundRun >= FOREGROUND_BURST);
+    const backgroundTurn =
+      background.length > 0 && (foreground.length === 0 || this.#foregroundRun >= FOREGROUND_BURST);
     const start = backgroundTurn ? background.shift() : foreground.shift();
     if (!start) return;
     this.#foregroundRun = backgroundTurn || background.length === 0 ? 0 : this.#foregroundRun + 1;

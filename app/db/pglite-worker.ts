@@ -1,5 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
+
 import { PGlite, types } from "@electric-sql/pglite";
+
 import { pgliteOptions } from "./pglite-options";
 import type { WorkerError, WorkerReply, WorkerRequest } from "./pglite-worker-protocol";
 
@@ -13,13 +15,27 @@ const { dataDir } = workerData as { dataDir: string };
 // Dates and intervals come back as PostgreSQL's text, as Drizzle's own PGlite session asks for.
 const keepText = (value: string) => value;
 const parsers = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keepText]),
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [
+    oid,
+    keepText,
+  ]),
 );
 
 function errorOf(error: unknown): WorkerError {
   const source = (error ?? {}) as Record<string, unknown>;
   const copy: WorkerError = { message: error instanceof Error ? error.message : String(error) };
-  for (const key of ["code", "detail", "hint", "constraint", "table", "column", "schema", "severity", "position", "where"]) {
+  for (const key of [
+    "code",
+    "detail",
+    "hint",
+    "constraint",
+    "table",
+    "column",
+    "schema",
+    "severity",
+    "position",
+    "where",
+  ]) {
     if (typeof source[key] === "string") copy[key] = source[key];
   }
   return copy;
@@ -36,12 +52,20 @@ try {
         switch (request.type) {
           case "query": {
             const result = await db.query(request.sql, request.params, { rowMode: request.rowMode, parsers });
-            reply({ id: request.id, ok: true, value: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
+            reply({
+              id: request.id,
+              ok: true,
+              value: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows },
+            });
             break;
           }
           case "exec": {
             const result = (await db.exec(request.sql, { parsers })).at(-1);
-            reply({ id: request.id, ok: true, value: { rows: result?.rows ?? [], fields: result?.fields ?? [], affectedRows: result?.affectedRows } });
+            reply({
+              id: request.id,
+              ok: true,
+              value: { rows: result?.rows ?? [], fields: result?.fields ?? [], affectedRows: result?.affectedRows },
+            });
             break;
           }
           case "listen":

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+
 import type { Executor } from "./client.server";
 import { rollUpMarks } from "./schema";
 
@@ -7,10 +8,16 @@ import { rollUpMarks } from "./schema";
 // half-way is repeated over the same span.
 
 export async function readMark(db: Executor, name: string): Promise<Date | undefined> {
-  const [mark] = await db.select({ coveredUntil: rollUpMarks.coveredUntil }).from(rollUpMarks).where(eq(rollUpMarks.name, name));
+  const [mark] = await db
+    .select({ coveredUntil: rollUpMarks.coveredUntil })
+    .from(rollUpMarks)
+    .where(eq(rollUpMarks.name, name));
   return mark?.coveredUntil;
 }
 
 export async function writeMark(db: Executor, name: string, coveredUntil: Date): Promise<void> {
-  await db.insert(rollUpMarks).values({ name, coveredUntil }).onConflictDoUpdate({ target: rollUpMarks.name, set: { coveredUntil } });
+  await db
+    .insert(rollUpMarks)
+    .values({ name, coveredUntil })
+    .onConflictDoUpdate({ target: rollUpMarks.name, set: { coveredUntil } });
 }

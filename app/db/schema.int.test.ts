@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { isStillReferenced, PG_CHECK_VIOLATION, PG_UNIQUE_VIOLATION, pgError } from "./errors.server";
 import { buyingGuides, categories, coupons, deals, giftIdeas, stores } from "./schema";
@@ -52,7 +53,10 @@ function dealValues(storeId: string, overrides: Partial<typeof deals.$inferInser
 describe("data model constraints", () => {
   it("stores money as numbers with two decimals and defaults new content to an unfeatured draft", async () => {
     const store = await insertStore();
-    const [deal] = await t.db.insert(deals).values(dealValues(store.id, { currentPrice: 19.999 })).returning();
+    const [deal] = await t.db
+      .insert(deals)
+      .values(dealValues(store.id, { currentPrice: 19.999 }))
+      .returning();
     expect(deal!.currentPrice).toBe(20);
     expect(deal!.status).toBe("draft");
     expect(deal!.featured).toBe(false);
@@ -101,7 +105,11 @@ describe("data model constraints", () => {
       imageUrl: "https://example.com/g.png",
       productUrl: "https://example.com/g",
     };
-    await expectPgError(t.db.insert(giftIdeas).values({ ...gift, rating: 6 }), PG_CHECK_VIOLATION, "gift_ideas_rating_range");
+    await expectPgError(
+      t.db.insert(giftIdeas).values({ ...gift, rating: 6 }),
+      PG_CHECK_VIOLATION,
+      "gift_ideas_rating_range",
+    );
     await expectPgError(
       t.db.insert(giftIdeas).values({ ...gift, totalReviews: -1 }),
       PG_CHECK_VIOLATION,
@@ -112,7 +120,9 @@ describe("data model constraints", () => {
   it("rejects a read time under one minute and a coupon that ends before it starts", async () => {
     const store = await insertStore();
     await expectPgError(
-      t.db.insert(buyingGuides).values({ title: "G", slug: "g", content: "<p>x</p>", coverImageUrl: "https://e.com/c.png", readTime: 0 }),
+      t.db
+        .insert(buyingGuides)
+        .values({ title: "G", slug: "g", content: "<p>x</p>", coverImageUrl: "https://e.com/c.png", readTime: 0 }),
       PG_CHECK_VIOLATION,
       "buying_guides_read_time_positive",
     );

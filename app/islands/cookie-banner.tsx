@@ -1,7 +1,9 @@
 import { Cookie, X } from "lucide-react";
-import { useState, useSyncExternalStore, type FormEvent } from "react";
+import { type FormEvent, useState, useSyncExternalStore } from "react";
+
 import { Button } from "#app/components/ui/button";
 import { CONSENT_COOKIE } from "#app/lib/cookies";
+
 import { island } from "./island";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
@@ -40,7 +42,12 @@ export default function CookieBannerView() {
       aria-label="Cookie consent"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white px-4 py-3 shadow-[0_-4px_20px_rgba(0,0,0,0.08)] sm:p-4"
     >
-      <form method="post" action="/cookie-consent" onSubmit={onSubmit} className="mx-auto flex max-w-7xl flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+      <form
+        method="post"
+        action="/cookie-consent"
+        onSubmit={onSubmit}
+        className="mx-auto flex max-w-7xl flex-col gap-2 sm:flex-row sm:items-center sm:gap-3"
+      >
         <Cookie className="hidden h-8 w-8 shrink-0 text-accent-500 sm:block" aria-hidden />
         <p className="flex-1 text-xs text-gray-700 sm:text-sm">
           We use cookies to remember your preferences and to count clicks on deals anonymously.{" "}
@@ -55,7 +62,14 @@ export default function CookieBannerView() {
           <Button type="submit" name="consent" value="true" size="sm">
             Accept
           </Button>
-          <Button type="submit" name="consent" value="false" variant="ghost" size="icon" aria-label="Close cookie banner">
+          <Button
+            type="submit"
+            name="consent"
+            value="false"
+            variant="ghost"
+            size="icon"
+            aria-label="Close cookie banner"
+          >
             <X className="h-4 w-4" aria-hidden />
           </Button>
         </div>

@@ -1,13 +1,15 @@
-import type { Placement } from "#app/lib/placements";
 import { Check, Copy, Scissors } from "lucide-react";
 import { useEffect, useState } from "react";
-import { isExpired } from "#app/lib/expiry";
+
 import { AFFILIATE_REL, clickBeaconUrl, clickOutHref, isAmazonUrl } from "#app/lib/click-out";
-import { formatDate } from "#app/lib/dates";
-import { couponDiscountLabel } from "#app/lib/money";
 import { cn } from "#app/lib/cn";
+import { formatDate } from "#app/lib/dates";
+import { isExpired } from "#app/lib/expiry";
+import { couponDiscountLabel } from "#app/lib/money";
+import type { Placement } from "#app/lib/placements";
 import { timeAgo } from "#app/lib/relative-time";
 import { successRate } from "#app/modules/votes/votes";
+
 import { island } from "./island";
 import VotePromptView from "./vote-prompt";
 
@@ -28,7 +30,6 @@ export interface CouponCardData {
   worked: number;
   failed: number;
 }
-
 
 const COPIED_FOR_MS = 2000;
 const COUPON_CHOICES = [
@@ -101,7 +102,15 @@ export default function CouponCardView({ coupon: given, placement }: { coupon: C
 
   const buttonClass = "inline-flex h-10 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold";
   return (
-    <article id={`coupon-${coupon.id}`} data-testid="coupon-card" aria-disabled={expired || undefined} className={cn("flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm", expired && "opacity-60")}>
+    <article
+      id={`coupon-${coupon.id}`}
+      data-testid="coupon-card"
+      aria-disabled={expired || undefined}
+      className={cn(
+        "flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm",
+        expired && "opacity-60",
+      )}
+    >
       <div className="flex items-start justify-between gap-3">
         <div>
           <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{coupon.storeName}</p>
@@ -112,7 +121,9 @@ export default function CouponCardView({ coupon: given, placement }: { coupon: C
         </span>
       </div>
       <p className="text-sm text-gray-600">{coupon.description}</p>
-      <p className="text-xs text-gray-500">{coupon.validUntil ? `${expired ? "Expired" : "Expires"} ${formatDate(coupon.validUntil)}` : "No expiry date"}</p>
+      <p className="text-xs text-gray-500">
+        {coupon.validUntil ? `${expired ? "Expired" : "Expires"} ${formatDate(coupon.validUntil)}` : "No expiry date"}
+      </p>
       <CouponTrust coupon={coupon} />
       <div className="mt-auto flex items-center gap-2 rounded-lg border-2 border-dashed border-gray-300 p-2">
         <Scissors className="h-4 w-4 shrink-0 text-gray-400" aria-hidden />
@@ -129,7 +140,12 @@ export default function CouponCardView({ coupon: given, placement }: { coupon: C
           </span>
         )}
         {coupon.hasCode ? (
-          <button type="button" onClick={copy} disabled={expired || !code} className={cn(buttonClass, "h-9 border border-gray-300 bg-white px-3 text-gray-800 disabled:opacity-50")}>
+          <button
+            type="button"
+            onClick={copy}
+            disabled={expired || !code}
+            className={cn(buttonClass, "h-9 border border-gray-300 bg-white px-3 text-gray-800 disabled:opacity-50")}
+          >
             {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
             {copied ? "Copied!" : "Copy"}
           </button>
@@ -162,7 +178,13 @@ export default function CouponCardView({ coupon: given, placement }: { coupon: C
           id={coupon.id}
           question="Did it work?"
           choices={COUPON_CHOICES}
-          onCounted={(counted, vote) => setTally({ worked: counted.worked, failed: counted.failed, lastWorkedAt: vote === "worked" ? new Date().toISOString() : coupon.lastWorkedAt })}
+          onCounted={(counted, vote) =>
+            setTally({
+              worked: counted.worked,
+              failed: counted.failed,
+              lastWorkedAt: vote === "worked" ? new Date().toISOString() : coupon.lastWorkedAt,
+            })
+          }
         />
       )}
     </article>

@@ -1,9 +1,11 @@
 import { Menu, Search, X } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { cn } from "#app/lib/cn";
 import { siteNav } from "#app/lib/site-nav";
+
 import { island } from "./island";
 
 /**
@@ -12,9 +14,28 @@ import { island } from "./island";
  */
 export function HeaderSearch({ className }: { className?: string }) {
   return (
-    <form method="get" action="/search" role="search" aria-label="Site search" data-trim className={cn("relative", className)}>
-      <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
-      <Input type="search" name="q" required pattern=".*\S.*" title="Type what you are looking for" placeholder="Search deals, coupons..." aria-label="Search deals and coupons" className="pl-9" />
+    <form
+      method="get"
+      action="/search"
+      role="search"
+      aria-label="Site search"
+      data-trim
+      className={cn("relative", className)}
+    >
+      <Search
+        className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500"
+        aria-hidden
+      />
+      <Input
+        type="search"
+        name="q"
+        required
+        pattern=".*\S.*"
+        title="Type what you are looking for"
+        placeholder="Search deals, coupons..."
+        aria-label="Search deals and coupons"
+        className="pl-9"
+      />
       {/* Enter sends it; a form still names its submit button for those who look for one. */}
       <button type="submit" className="sr-only">
         Search
@@ -94,7 +115,10 @@ function MenuDrawer({ onClose }: { onClose: () => void }) {
                   <a
                     href={item.to}
                     aria-current={current ? "page" : undefined}
-                    className={cn("block rounded-lg px-3 py-2 font-medium", current ? "bg-brand-50 text-brand-700" : "hover:bg-gray-100")}
+                    className={cn(
+                      "block rounded-lg px-3 py-2 font-medium",
+                      current ? "bg-brand-50 text-brand-700" : "hover:bg-gray-100",
+                    )}
                   >
                     {item.label}
                   </a>

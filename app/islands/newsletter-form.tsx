@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
+
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import type { NewsletterResult } from "#app/modules/newsletter/newsletter.schema";
+
 import { island } from "./island";
 import { postForJson, SOMETHING_WENT_WRONG } from "./post-for-json";
 

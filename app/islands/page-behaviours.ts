@@ -14,10 +14,12 @@ function submitChosenFilter(event: Event) {
   const control = event.target as HTMLInputElement | HTMLSelectElement;
   const form = control.form;
   if (!form?.hasAttribute("data-auto-submit")) return;
-  if (control instanceof HTMLSelectElement || control.type === "checkbox" || control.type === "radio") form.requestSubmit();
+  if (control instanceof HTMLSelectElement || control.type === "checkbox" || control.type === "radio")
+    form.requestSubmit();
 }
 
-const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /**
  * 'Load More': fetches the next page (a real link, which works without this) and appends its new cards to
@@ -36,7 +38,9 @@ async function loadMore(link: HTMLAnchorElement) {
     if (!response.ok) throw new Error(`${response.status}`);
     const next = new DOMParser().parseFromString(await response.text(), "text/html");
     const shown = new Set([...list.children].map((item) => item.getAttribute("data-key")));
-    const added = [...(next.querySelector("[data-card-list]")?.children ?? [])].filter((item) => !shown.has(item.getAttribute("data-key")));
+    const added = [...(next.querySelector("[data-card-list]")?.children ?? [])].filter(
+      (item) => !shown.has(item.getAttribute("data-key")),
+    );
     for (const item of added) list.append(document.adoptNode(item));
     const nextControl = next.querySelector("[data-load-more]");
     if (nextControl) control.replaceWith(document.adoptNode(nextControl));
@@ -67,14 +71,17 @@ function onClick(event: MouseEvent) {
  * away; its filters go back to what its own address says (what the server rendered).
  */
 function resetFiltersOnReturn(event: PageTransitionEvent) {
-  if (event.persisted) document.querySelectorAll<HTMLFormElement>("form[data-auto-submit]").forEach((form) => form.reset());
+  if (event.persisted)
+    document.querySelectorAll<HTMLFormElement>("form[data-auto-submit]").forEach((form) => form.reset());
 }
 
 /** A search form (`data-trim`) sends what was typed without the spaces around it. */
 function trimBeforeSending(event: SubmitEvent) {
   const form = event.target as HTMLFormElement;
   if (!form.hasAttribute("data-trim")) return;
-  form.querySelectorAll<HTMLInputElement>("input[type=search], input[type=text]").forEach((input) => (input.value = input.value.trim()));
+  form
+    .querySelectorAll<HTMLInputElement>("input[type=search], input[type=text]")
+    .forEach((input) => (input.value = input.value.trim()));
 }
 
 export function enhancePage(document: Document) {
@@ -86,5 +93,6 @@ export function enhancePage(document: Document) {
   document.addEventListener("submit", trimBeforeSending);
   window.addEventListener("pageshow", resetFiltersOnReturn);
   // From md up the filters are always shown (app.css); where the browser cannot show a closed panel's content, open it.
-  if (matchMedia("(min-width: 48rem)").matches) document.querySelectorAll<HTMLDetailsElement>("details.filter-panel").forEach((panel) => (panel.open = true));
+  if (matchMedia("(min-width: 48rem)").matches)
+    document.querySelectorAll<HTMLDetailsElement>("details.filter-panel").forEach((panel) => (panel.open = true));
 }

@@ -1,5 +1,7 @@
 import { Heart } from "lucide-react";
+
 import { cn } from "#app/lib/cn";
+
 import { island } from "./island";
 import { toggleSavedDeal, useSavedDealIds } from "./saved-deals";
 

@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
+
+import type { VoteTally } from "#app/modules/votes/votes";
+
 import { island } from "./island";
 import { postForJson, SOMETHING_WENT_WRONG } from "./post-for-json";
-import type { VoteTally } from "#app/modules/votes/votes";
 
 /**
  * A shopper's quick report on an item ('Did it work?' on a coupon, 'Expired?' on a deal): a real form
@@ -36,7 +38,12 @@ export default function VotePromptView({
   return (
     <div className="flex flex-wrap items-center gap-2 text-xs text-gray-600">
       {message ? null : (
-        <form method="post" action={action} onSubmit={(event) => void onSubmit(event)} className="flex flex-wrap items-center gap-2">
+        <form
+          method="post"
+          action={action}
+          onSubmit={(event) => void onSubmit(event)}
+          className="flex flex-wrap items-center gap-2"
+        >
           <span>{question}</span>
           {choices.map((choice) => (
             <button

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
+
 import { describeActivity } from "./activity";
 
 describe("describeActivity", () => {
   it("words sign-ins and content changes", () => {
     expect(describeActivity({ action: "sign_in", entity: null, detail: null })).toBe("Signed in");
-    expect(describeActivity({ action: "create", entity: "deal", detail: { title: "Tablet" } })).toBe('Created deal "Tablet"');
+    expect(describeActivity({ action: "create", entity: "deal", detail: { title: "Tablet" } })).toBe(
+      'Created deal "Tablet"',
+    );
     expect(describeActivity({ action: "sign_in_failed", entity: null, detail: { reason: "rate_limited" } })).toBe(
       "Sign-in blocked (too many attempts)",
     );

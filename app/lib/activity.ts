@@ -1,4 +1,10 @@
-const attentionVerbs: Record<string, string> = { expire: "Expired", unpublish: "Unpublished", snooze: "Snoozed", dismiss: "Dismissed", fallback: "Set a fallback URL for" };
+const attentionVerbs: Record<string, string> = {
+  expire: "Expired",
+  unpublish: "Unpublished",
+  snooze: "Snoozed",
+  dismiss: "Dismissed",
+  fallback: "Set a fallback URL for",
+};
 
 /** The dashboard's wording for one audit row. */
 export function describeActivity(row: {

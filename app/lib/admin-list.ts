@@ -21,13 +21,28 @@ export type AdminCell =
   | { kind: "title"; text: string; detail?: string }
   | { kind: "text"; text: string; tone?: "muted" | "strong" }
   | { kind: "code"; code: string | null; empty: string }
-  | { kind: "status"; status: ContentStatus; expired?: boolean; scheduled?: boolean; unpublished?: boolean; note?: string }
+  | {
+      kind: "status";
+      status: ContentStatus;
+      expired?: boolean;
+      scheduled?: boolean;
+      unpublished?: boolean;
+      note?: string;
+    }
   | { kind: "featured"; featured: boolean }
   | { kind: "badge"; text: string }
   | { kind: "image"; src: string | null }
   | { kind: "price"; current: string; original: string | null; discount: string | null }
   | { kind: "link"; to: string; text: string }
-  | { kind: "intent"; intent: string; text: string; busyText: string; note: string; icon: "refresh" | "check"; testId?: string }
+  | {
+      kind: "intent";
+      intent: string;
+      text: string;
+      busyText: string;
+      note: string;
+      icon: "refresh" | "check";
+      testId?: string;
+    }
   /** Cells shown one above the other in one column (a coupon's code and whether it was seen to work). */
   | { kind: "stack"; cells: AdminCell[] }
   | { kind: "empty" };
@@ -57,7 +72,12 @@ export function statusCell(
     isScheduled(row.unpublishAt, now) ? `Unpublishes ${formatDateTime(row.unpublishAt!)}` : null,
   ].filter((part) => part !== null);
   if (row.status === "published" && isExpired(row.unpublishAt, now)) {
-    return { kind: "status", status: row.status, unpublished: true, note: `Unpublished ${formatDateTime(row.unpublishAt!)}` };
+    return {
+      kind: "status",
+      status: row.status,
+      unpublished: true,
+      note: `Unpublished ${formatDateTime(row.unpublishAt!)}`,
+    };
   }
   return {
     kind: "status",

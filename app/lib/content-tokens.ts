@@ -23,10 +23,14 @@ export function tokenIds(html: string): Record<string, string[]> {
 
 /** Stored HTML as the editor reads it: each token an element the editor draws as a chip. */
 export const toEditorHtml = (html: string) =>
-  html.replace(TOKEN, (_token, kind: string, id: string) => `<span data-token="${kind.toLowerCase()}:${id.toLowerCase()}"></span>`);
+  html.replace(
+    TOKEN,
+    (_token, kind: string, id: string) => `<span data-token="${kind.toLowerCase()}:${id.toLowerCase()}"></span>`,
+  );
 
 /** The editor's HTML as stored: each chip back to its token. */
-export const fromEditorHtml = (html: string) => html.replace(CHIP, (_chip, kind: string, id: string) => `[${kind.toLowerCase()}:${id.toLowerCase()}]`);
+export const fromEditorHtml = (html: string) =>
+  html.replace(CHIP, (_chip, kind: string, id: string) => `[${kind.toLowerCase()}:${id.toLowerCase()}]`);
 
 /** Replaces every token left in an HTML run by what `render` makes of it (a link, or nothing). */
 export const renderInlineTokens = (html: string, render: (kind: string, id: string) => string) =>

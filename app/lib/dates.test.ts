@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { endOfDay, formatDate, formatDateTime, instantIn, setSiteTimeZone, startOfDay, toDateInput, toDateTimeInput } from "./dates";
+
+import {
+  endOfDay,
+  formatDate,
+  formatDateTime,
+  instantIn,
+  setSiteTimeZone,
+  startOfDay,
+  toDateInput,
+  toDateTimeInput,
+} from "./dates";
 
 // Unit files share their worker (isolate: false): put the zone back for the next file.
 afterEach(() => setSiteTimeZone("UTC"));

@@ -28,17 +28,35 @@ export function isTimeZone(name: string): boolean {
 // Formatters are built once per zone: `Date.prototype.toLocaleDateString` builds one per call (about
 // 0.15 ms, so a year of days in a chart cost 60 ms of rendering).
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: "date" | "short" | "dateTime" | "time" | "weekday" | "parts", timeZone = siteZone): Intl.DateTimeFormat {
+function formatter(
+  kind: "date" | "short" | "dateTime" | "time" | "weekday" | "parts",
+  timeZone = siteZone,
+): Intl.DateTimeFormat {
   const key = `${kind}|${timeZone}`;
   let found = formatters.get(key);
   if (!found) {
     const options: Record<typeof kind, Intl.DateTimeFormatOptions> = {
       date: { year: "numeric", month: "short", day: "numeric" },
       short: { month: "short", day: "numeric" },
-      dateTime: { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" },
+      dateTime: {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        timeZoneName: "short",
+      },
       time: { hour: "numeric", minute: "2-digit" },
       weekday: { weekday: "long", month: "short", day: "numeric" },
-      parts: { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" },
+      parts: {
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+        hourCycle: "h23",
+      },
     };
     found = new Intl.DateTimeFormat("en-US", { ...options[kind], timeZone });
     formatters.set(key, found);
@@ -48,14 +66,32 @@ function formatter(kind: "date" | "short" | "dateTime" | "time" | "weekday" | "p
 
 /** An instant's wall-clock reading in the zone, to the second. */
 function wallOf(instant: Date, timeZone = siteZone) {
-  const part = Object.fromEntries(formatter("parts", timeZone).formatToParts(instant).map((item) => [item.type, item.value]));
-  return { year: part.year!, month: part.month!, day: part.day!, hour: part.hour!, minute: part.minute!, second: part.second! };
+  const part = Object.fromEntries(
+    formatter("parts", timeZone)
+      .formatToParts(instant)
+      .map((item) => [item.type, item.value]),
+  );
+  return {
+    year: part.year!,
+    month: part.month!,
+    day: part.day!,
+    hour: part.hour!,
+    minute: part.minute!,
+    second: part.second!,
+  };
 }
 
 /** How far the zone's clock is ahead of UTC at an instant, in milliseconds. */
 function offsetAt(instant: Date, timeZone: string): number {
   const wall = wallOf(instant, timeZone);
-  const asUtc = Date.UTC(Number(wall.year), Number(wall.month) - 1, Number(wall.day), Number(wall.hour), Number(wall.minute), Number(wall.second));
+  const asUtc = Date.UTC(
+    Number(wall.year),
+    Number(wall.month) - 1,
+    Number(wall.day),
+    Number(wall.hour),
+    Number(wall.minute),
+    Number(wall.second),
+  );
   return asUtc - (instant.getTime() - instant.getMilliseconds());
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { discountPercentage, savings } from "./discount";
 
 describe("discount", () => {

@@ -21,7 +21,8 @@ export function listQuery(search: string): string {
 }
 
 /** The feed of the list at `pagePath` (no query) filtered by `search` (a page's `?…`). */
-export const feedPath = (pagePath: string, search: string, format: FeedFormat) => `/feeds${pagePath}.${format}${listQuery(search)}`;
+export const feedPath = (pagePath: string, search: string, format: FeedFormat) =>
+  `/feeds${pagePath}.${format}${listQuery(search)}`;
 
 /** The list page's `<link rel="alternate">` tags: browsers and feed readers find its feeds through them. */
 export function feedAlternates(title: string, pagePath: string, search = "") {

@@ -3,7 +3,10 @@ export async function readFormData(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw new Response("The request body is not a valid form.", { status: 400, headers: { "Content-Type": "text/plain" } });
+    throw new Response("The request body is not a valid form.", {
+      status: 400,
+      headers: { "Content-Type": "text/plain" },
+    });
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { guideDate } from "./guide-date";
 
 describe("a guide's age", () => {

@@ -9,7 +9,10 @@ export function filterValues(params: URLSearchParams): Record<string, string> {
  * A filter's options: those everyone is offered plus the chosen one wherever it ranks, A–Z by name. A new
  * array: `offered` may be a kept read shared by every request.
  */
-export function withChosenOption<Option extends { slug: string; name: string }>(offered: readonly Option[], chosen: readonly Option[]): Option[] {
+export function withChosenOption<Option extends { slug: string; name: string }>(
+  offered: readonly Option[],
+  chosen: readonly Option[],
+): Option[] {
   const extra = chosen.filter((option) => !offered.some((shown) => shown.slug === option.slug));
   return [...offered, ...extra].sort((a, b) => a.name.localeCompare(b.name, "en"));
 }
@@ -20,7 +23,9 @@ export function withChosenOption<Option extends { slug: string; name: string }>(
  * `?search=&store=all&sort=newest` is the page `/deal-dashes` already is. Other parameters stay.
  */
 export function withoutDefaultFilters(url: URL, defaults: Readonly<Record<string, string>>): string | null {
-  const kept = [...url.searchParams].filter(([name, value]) => !(name in defaults && (value === "" || value === "all" || value === defaults[name])));
+  const kept = [...url.searchParams].filter(
+    ([name, value]) => !(name in defaults && (value === "" || value === "all" || value === defaults[name])),
+  );
   if (kept.length === [...url.searchParams].length) return null;
   const query = new URLSearchParams(kept).toString();
   return `${url.pathname}${query ? `?${query}` : ""}`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { formatPrice, plainNumber } from "./money";
 
 describe("formatPrice", () => {
@@ -10,15 +11,9 @@ describe("formatPrice", () => {
 
 describe("plainNumber", () => {
   it("reads figures as a spreadsheet writes them, and refuses what is no number", () => {
-    expect(["$1,099.99", "1,099.99", " 1099.99 ", "USD 1,099.99", "1,099.99 USD", "$20", "-3"].map(plainNumber)).toEqual([
-      "1099.99",
-      "1099.99",
-      "1099.99",
-      "1099.99",
-      "1099.99",
-      "20",
-      "-3",
-    ]);
+    expect(
+      ["$1,099.99", "1,099.99", " 1099.99 ", "USD 1,099.99", "1,099.99 USD", "$20", "-3"].map(plainNumber),
+    ).toEqual(["1099.99", "1099.99", "1099.99", "1099.99", "1099.99", "20", "-3"]);
     expect(["abc", "", "1.2.3", "12abc", "$"].map(plainNumber)).toEqual([null, null, null, null, null]);
   });
 });

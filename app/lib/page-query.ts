@@ -2,7 +2,19 @@
 // cursor). The page cache keeps a page only when its URL carries no other: `?utm_source=…` or `?k=<n>`
 // changes nothing on the page, and keeping a copy per spelling would let anyone fill the cache's memory.
 
-export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set(["search", "q", "store", "category", "sort", "view", "saved", "page", "expired", "letter", "from"]);
+export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
+  "search",
+  "q",
+  "store",
+  "category",
+  "sort",
+  "view",
+  "saved",
+  "page",
+  "expired",
+  "letter",
+  "from",
+]);
 
 /** Whether every parameter of a query string (without its `?`) is one pages read. */
 export function readsOnlyPageParams(query: string): boolean {

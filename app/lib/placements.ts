@@ -22,4 +22,5 @@ export type Placement = (typeof PLACEMENTS)[number];
 const KNOWN: ReadonlySet<string> = new Set(PLACEMENTS);
 
 /** `value` when it is a placement, else null. */
-export const placementOrNull = (value: string | null | undefined): Placement | null => (value && KNOWN.has(value) ? (value as Placement) : null);
+export const placementOrNull = (value: string | null | undefined): Placement | null =>
+  value && KNOWN.has(value) ? (value as Placement) : null;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { timeAgo } from "./relative-time";
 
 describe("timeAgo", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { cleanRequestUrl } from "./request-url";
 
 describe("cleanRequestUrl", () => {

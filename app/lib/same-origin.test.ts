@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { isSameOriginWrite } from "./same-origin";
 
 describe("isSameOriginWrite", () => {
@@ -8,7 +9,9 @@ describe("isSameOriginWrite", () => {
   });
   it("allows writes from the site itself", () => {
     expect(isSameOriginWrite({ ...base, method: "POST", origin: "http://localhost:3000" })).toBe(true);
-    expect(isSameOriginWrite({ ...base, method: "POST", origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000" })).toBe(true);
+    expect(
+      isSameOriginWrite({ ...base, method: "POST", origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000" }),
+    ).toBe(true);
   });
   it("refuses writes from elsewhere", () => {
     expect(isSameOriginWrite({ ...base, method: "POST", origin: "https://evil.example" })).toBe(false);

@@ -19,8 +19,12 @@ export function pageMeta(
   options: { siteUrl?: string; path?: string; image?: string; type?: "website" | "article" | "product" } = {},
 ) {
   const fullTitle = title === SITE_NAME ? title : `${title} | ${SITE_NAME}`;
-  const url = options.siteUrl !== undefined && options.path !== undefined ? `${options.siteUrl}${options.path}` : undefined;
-  const image = options.image && options.siteUrl !== undefined ? new URL(options.image, `${options.siteUrl}/`).toString() : undefined;
+  const url =
+    options.siteUrl !== undefined && options.path !== undefined ? `${options.siteUrl}${options.path}` : undefined;
+  const image =
+    options.image && options.siteUrl !== undefined
+      ? new URL(options.image, `${options.siteUrl}/`).toString()
+      : undefined;
   return [
     { title: fullTitle },
     { name: "description", content: description },
@@ -28,13 +32,20 @@ export function pageMeta(
     { property: "og:description", content: description },
     { property: "og:site_name", content: SITE_NAME },
     { property: "og:type", content: options.type ?? "website" },
-    ...(url ? [{ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url }] : []),
+    ...(url
+      ? [
+          { tagName: "link", rel: "canonical", href: url },
+          { property: "og:url", content: url },
+        ]
+      : []),
     ...(image ? [{ property: "og:image", content: image }] : []),
   ];
 }
 
 /** A JSON-LD block for a meta function. */
-export const jsonLd = (value: Record<string, unknown>) => ({ "script:ld+json": { "@context": "https://schema.org", ...value } });
+export const jsonLd = (value: Record<string, unknown>) => ({
+  "script:ld+json": { "@context": "https://schema.org", ...value },
+});
 
 /** schema.org ItemList of the URLs a list page shows. */
 export function itemList(urls: string[]) {

@@ -1,6 +1,7 @@
 // The sitemap protocol's two documents (sitemaps.org): a URL set and an index of URL sets.
 
-const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+const escapeXml = (value: string) =>
+  value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 const lastmodTag = (lastmod: Date | null) => (lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : "");
 
@@ -11,8 +12,11 @@ function xmlDocument(root: string, tag: string, entries: Array<{ loc: string; la
     ...entries.map(({ loc, lastmod }) => `  <${tag}><loc>${escapeXml(loc)}</loc>${lastmodTag(lastmod)}</${tag}>`),
     `</${root}>`,
   ].join("\n");
-  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }
 
 export const urlSet = (entries: Array<{ loc: string; lastmod: Date | null }>) => xmlDocument("urlset", "url", entries);
-export const sitemapIndex = (entries: Array<{ loc: string; lastmod: Date | null }>) => xmlDocument("sitemapindex", "sitemap", entries);
+export const sitemapIndex = (entries: Array<{ loc: string; lastmod: Date | null }>) =>
+  xmlDocument("sitemapindex", "sitemap", entries);

@@ -13,6 +13,21 @@ export type Toast = z.infer<typeof toastSchema>;
 let counter = 0;
 const nextId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
-export const successToast = (description: string): Toast => ({ id: nextId(), type: "success", title: "Success", description });
-export const errorToast = (description: string): Toast => ({ id: nextId(), type: "error", title: "Error", description });
-export const infoToast = (title: string, description?: string): Toast => ({ id: nextId(), type: "info", title, description });
+export const successToast = (description: string): Toast => ({
+  id: nextId(),
+  type: "success",
+  title: "Success",
+  description,
+});
+export const errorToast = (description: string): Toast => ({
+  id: nextId(),
+  type: "error",
+  title: "Error",
+  description,
+});
+export const infoToast = (title: string, description?: string): Toast => ({
+  id: nextId(),
+  type: "info",
+  title,
+  description,
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { instantIn } from "./dates";
 import { slugify } from "./slugify";
 import { isHttpUrl, isImageUrl } from "./urls";
@@ -32,24 +33,37 @@ export const optionalText = (max = 5000) => text().trim().max(max, `Must be at m
 /** A typed slug (normalised by withSlug/resolveSlug; empty means "from the title"). */
 export const optionalSlug = (max: number) => optionalText(max);
 
-export const httpUrl = (requiredMessage: string) => requiredText(requiredMessage, 2000).refine(isHttpUrl, HTTP_URL_MESSAGE);
+export const httpUrl = (requiredMessage: string) =>
+  requiredText(requiredMessage, 2000).refine(isHttpUrl, HTTP_URL_MESSAGE);
 export const optionalHttpUrl = () => text().trim().max(2000).refine(isHttpUrl, HTTP_URL_MESSAGE).optional();
-export const imageUrl = (requiredMessage: string) => requiredText(requiredMessage, 2000).refine(isImageUrl, IMAGE_URL_MESSAGE);
+export const imageUrl = (requiredMessage: string) =>
+  requiredText(requiredMessage, 2000).refine(isImageUrl, IMAGE_URL_MESSAGE);
 export const optionalImageUrl = () => text().trim().max(2000).refine(isImageUrl, IMAGE_URL_MESSAGE).optional();
 
 /** A number field: empty says `requiredMessage`, anything else that is no number "Enter a number". */
-const requiredNumber = (requiredMessage: string) => z.number({ error: (issue) => (issue.input === undefined ? requiredMessage : "Enter a number") });
+const requiredNumber = (requiredMessage: string) =>
+  z.number({ error: (issue) => (issue.input === undefined ? requiredMessage : "Enter a number") });
 
 /** Dollars with cents: at least 0.01. */
-export const money = (requiredMessage: string, minMessage: string) => requiredNumber(requiredMessage).min(0.01, minMessage).max(99_999_999.99, "Amount is too large");
+export const money = (requiredMessage: string, minMessage: string) =>
+  requiredNumber(requiredMessage).min(0.01, minMessage).max(99_999_999.99, "Amount is too large");
 
-export const optionalMoney = (minMessage: string) => z.number({ message: "Enter a number" }).min(0.01, minMessage).max(99_999_999.99, "Amount is too large").optional();
+export const optionalMoney = (minMessage: string) =>
+  z.number({ message: "Enter a number" }).min(0.01, minMessage).max(99_999_999.99, "Amount is too large").optional();
 
 export const rating = () =>
-  z.number({ message: "Enter a number" }).min(0, "Rating must be between 0 and 5").max(5, "Rating must be between 0 and 5").optional();
+  z
+    .number({ message: "Enter a number" })
+    .min(0, "Rating must be between 0 and 5")
+    .max(5, "Rating must be between 0 and 5")
+    .optional();
 
 export const wholeCount = (label: string) =>
-  z.number({ message: "Enter a whole number" }).int("Enter a whole number").min(0, `${label} cannot be negative`).optional();
+  z
+    .number({ message: "Enter a whole number" })
+    .int("Enter a whole number")
+    .min(0, `${label} cannot be negative`)
+    .optional();
 
 export const checkbox = () => z.boolean().default(false);
 
@@ -91,7 +105,10 @@ export const optionalDateTime = () =>
   text()
     .trim()
     .regex(DATE_TIME, { message: INVALID_DATE_TIME, abort: true })
-    .refine((value) => isCalendarDay(value.slice(0, 10)) && !Number.isNaN(instantOf(value).getTime()), INVALID_DATE_TIME)
+    .refine(
+      (value) => isCalendarDay(value.slice(0, 10)) && !Number.isNaN(instantOf(value).getTime()),
+      INVALID_DATE_TIME,
+    )
     .transform(instantOf)
     .optional();
 

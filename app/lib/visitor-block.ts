@@ -8,5 +8,7 @@ import ipaddr from "ipaddr.js";
 export function visitorBlock(ip: string): string {
   if (!ipaddr.isValid(ip)) return ip;
   const address = ipaddr.process(ip);
-  return address.kind() === "ipv4" ? address.toString() : `${(address as ipaddr.IPv6).toNormalizedString().split(":").slice(0, 4).join(":")}::/64`;
+  return address.kind() === "ipv4"
+    ? address.toString()
+    : `${(address as ipaddr.IPv6).toNormalizedString().split(":").slice(0, 4).join(":")}::/64`;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+
 import type { Env } from "./env.server";
 
 const SECRET_FILE = "app-secret";

@@ -1,9 +1,11 @@
 import { redirect } from "react-router";
+
 import type { Database } from "#app/db/client.server";
 import { db } from "#app/db/database.server";
 import * as schema from "#app/db/schema";
-import { getEnv } from "./env.server";
+
 import { appSecret } from "./app-secret.server";
+import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 
 const SEVEN_DAYS = 60 * 60 * 24 * 7;
@@ -19,7 +21,10 @@ export interface AuthConfig {
  * use: the library takes about 0.6 s to import, which public pages and start-up should not wait for.
  */
 export async function createAuth(database: Database, config: AuthConfig) {
-  const [{ betterAuth }, { drizzleAdapter }] = await Promise.all([import("better-auth"), import("better-auth/adapters/drizzle")]);
+  const [{ betterAuth }, { drizzleAdapter }] = await Promise.all([
+    import("better-auth"),
+    import("better-auth/adapters/drizzle"),
+  ]);
   return betterAuth({
     appName: "DealDash",
     baseURL: config.publicUrl,

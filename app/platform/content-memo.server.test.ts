@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import type { Executor } from "#app/db/client.server";
+
 import { forgetContentMemos, keptUntilContentChanges } from "./content-memo.server";
 
 const db = {} as Executor;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { EnvError, parseEnv } from "./env.server";
 
 describe("configuration", () => {
@@ -28,7 +29,11 @@ describe("configuration", () => {
     expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
     expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(parseEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toEqual(["loopback"]);
-    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8,2001:db8::1" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8", "2001:db8::1"]);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8,2001:db8::1" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "2001:db8::1",
+    ]);
   });
 
   it.each(["true", "everyone", "10.0.0.0/33", "300.1.1.1", "loopback,,nope"])("refuses TRUST_PROXY=%s", (value) => {

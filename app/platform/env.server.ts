@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import path from "node:path";
+
 import { z } from "zod";
 
 // The only reader of process.env: everything else asks for `env`.
@@ -28,12 +29,16 @@ const trustProxy = z
   .transform((value, ctx): false | number | string[] => {
     if (["", "false", "0", "none"].includes(value)) return false;
     if (/^\d+$/.test(value)) return Number(value);
-    const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const bad = entries.filter((entry) => !isProxyAddress(entry));
     if (value === "true" || bad.length > 0 || entries.length === 0) {
       ctx.addIssue({
         code: "custom",
-        message: "must be a hop count or a comma-separated list of proxy addresses, subnets (10.0.0.0/8) or loopback/linklocal/uniquelocal",
+        message:
+          "must be a hop count or a comma-separated list of proxy addresses, subnets (10.0.0.0/8) or loopback/linklocal/uniquelocal",
       });
       return z.NEVER;
     }

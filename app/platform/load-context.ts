@@ -1,6 +1,7 @@
 import type { Database } from "#app/db/client.server";
 import type { AmazonApi } from "#app/modules/amazon/amazon-api.server";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
+
 import type { Env } from "./env.server";
 
 /**

@@ -1,5 +1,7 @@
 import { Writable } from "node:stream";
+
 import { describe, expect, it } from "vitest";
+
 import { createLogger } from "./logger.server";
 
 function capture() {
@@ -15,17 +17,25 @@ function capture() {
 
 /** What Drizzle throws when a write fails: the SQL and its parameters in the message, PostgreSQL's error as the cause. */
 function failedWrite(secret: string) {
-  const cause = Object.assign(new Error('new row for relation "stores" violates check constraint "stores_name_check"'), {
-    code: "23514",
-    constraint: "stores_name_check",
-    table: "stores",
-    detail: `Failing row contains (Acme, {"secret_key": "${secret}"}).`,
-  });
-  return Object.assign(new Error(`Failed query: insert into "stores" ("name", "api_config") values ($1, $2)\nparams: Acme,{"secret_key":"${secret}"}`), {
-    query: 'insert into "stores" ("name", "api_config") values ($1, $2)',
-    params: ["Acme", { secret_key: secret }],
-    cause,
-  });
+  const cause = Object.assign(
+    new Error('new row for relation "stores" violates check constraint "stores_name_check"'),
+    {
+      code: "23514",
+      constraint: "stores_name_check",
+      table: "stores",
+      detail: `Failing row contains (Acme, {"secret_key": "${secret}"}).`,
+    },
+  );
+  return Object.assign(
+    new Error(
+      `Failed query: insert into "stores" ("name", "api_config") values ($1, $2)\nparams: Acme,{"secret_key":"${secret}"}`,
+    ),
+    {
+      query: 'insert into "stores" ("name", "api_config") values ($1, $2)',
+      params: ["Acme", { secret_key: secret }],
+      cause,
+    },
+  );
 }
 
 describe("the logger", () => {

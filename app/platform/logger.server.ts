@@ -1,5 +1,7 @@
 import pino, { type DestinationStream, type Level } from "pino";
+
 import { pgError } from "#app/db/errors.server";
+
 import { getEnv } from "./env.server";
 
 /**
@@ -16,7 +18,10 @@ export function serializeError(value: unknown): unknown {
     ...(database ? { code: database.code, constraint: database.constraint, table: database.table } : {}),
     ...(value.cause instanceof Error && !database ? { cause: serializeError(value.cause) } : {}),
     // Frames only: the stack's first line repeats the message, parameters and all.
-    stack: value.stack?.split("\n").filter((line) => line.trimStart().startsWith("at ")).join("\n"),
+    stack: value.stack
+      ?.split("\n")
+      .filter((line) => line.trimStart().startsWith("at "))
+      .join("\n"),
   };
 }
 

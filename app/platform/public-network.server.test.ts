@@ -1,5 +1,7 @@
 import os from "node:os";
+
 import { describe, expect, it } from "vitest";
+
 import { isPublicAddress } from "./public-network.server";
 
 describe("the public-address guard", () => {
@@ -28,11 +30,14 @@ describe("the public-address guard", () => {
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
-    for (const address of ["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) expect(isPublicAddress(address), address).toBe(true);
+    for (const address of ["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])
+      expect(isPublicAddress(address), address).toBe(true);
   });
 
   it("refuses this machine's own addresses, on every interface", () => {
-    const own = Object.values(os.networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address));
+    const own = Object.values(os.networkInterfaces()).flatMap((entries) =>
+      (entries ?? []).map((entry) => entry.address),
+    );
     expect(own.length).toBeGreaterThan(0);
     for (const address of own) expect(isPublicAddress(address), address).toBe(false);
     // A server with a public address of its own refuses it too, however it is written.

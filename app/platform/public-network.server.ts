@@ -1,6 +1,7 @@
 import dns, { type LookupAddress } from "node:dns";
 import net from "node:net";
 import os from "node:os";
+
 import ipaddr from "ipaddr.js";
 
 // Outbound requests to addresses the site does not choose (a stored affiliate link, an owner's webhook) go
@@ -74,5 +75,7 @@ export async function publicUrlProblem(url: URL, allowPrivate: boolean): Promise
 /** A URL whose host is written as a private address (connected to without a lookup), as an error; else null. */
 export function refusePrivateLiteral(url: URL, allowPrivate: boolean): PrivateAddressError | null {
   const literal = url.hostname.replace(/^\[|\]$/g, "");
-  return net.isIP(literal) && !allowPrivate && !isPublicAddress(literal) ? new PrivateAddressError(`${literal} is a private address`) : null;
+  return net.isIP(literal) && !allowPrivate && !isPublicAddress(literal)
+    ? new PrivateAddressError(`${literal} is a private address`)
+    : null;
 }

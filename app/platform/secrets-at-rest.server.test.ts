@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { decryptSecret, encryptSecret, isEncryptedSecret } from "./secrets-at-rest.server";
 
 const key = "k".repeat(40);

@@ -19,11 +19,15 @@ export function encryptSecret(plain: string, appSecret: string): string {
 /** The plain secret; throws if the value was not encrypted with this key or was altered. */
 export function decryptSecret(stored: string, appSecret: string): string {
   if (!stored.startsWith(PREFIX)) throw new Error("not an encrypted secret");
-  const [iv, tag, ciphertext] = stored.slice(PREFIX.length).split(".").map((part) => Buffer.from(part, "base64url"));
+  const [iv, tag, ciphertext] = stored
+    .slice(PREFIX.length)
+    .split(".")
+    .map((part) => Buffer.from(part, "base64url"));
   if (!iv || !tag || !ciphertext) throw new Error("malformed encrypted secret");
   const decipher = createDecipheriv("aes-256-gcm", keyFrom(appSecret), iv);
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8");
 }
 
-export const isEncryptedSecret = (value: unknown): value is string => typeof value === "string" && value.startsWith(PREFIX);
+export const isEncryptedSecret = (value: unknown): value is string =>
+  typeof value === "string" && value.startsWith(PREFIX);

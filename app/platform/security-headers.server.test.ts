@@ -1,11 +1,17 @@
 import { createHash } from "node:crypto";
+
 import { describe, expect, it } from "vitest";
+
 import { baseSecurityHeaders, contentSecurityPolicy, hashedScriptPolicy } from "./security-headers.server";
 
 describe("security headers", () => {
   it("adds HSTS only when the site is served over https", () => {
-    expect(baseSecurityHeaders({ PUBLIC_URL: "https://deals.example" })["Strict-Transport-Security"]).toContain("max-age=");
-    expect(baseSecurityHeaders({ PUBLIC_URL: "http://localhost:3000" })).not.toHaveProperty("Strict-Transport-Security");
+    expect(baseSecurityHeaders({ PUBLIC_URL: "https://deals.example" })["Strict-Transport-Security"]).toContain(
+      "max-age=",
+    );
+    expect(baseSecurityHeaders({ PUBLIC_URL: "http://localhost:3000" })).not.toHaveProperty(
+      "Strict-Transport-Security",
+    );
   });
 
   it("allows only nonce-bearing scripts in production", () => {
@@ -17,7 +23,8 @@ describe("security headers", () => {
 });
 
 describe("the policy of a page served from the cache", () => {
-  const page = `<html><head><script nonce="n1">window.a = 1;</script><script type="module" src="/assets/x.js" nonce="n1"></script></head>` +
+  const page =
+    `<html><head><script nonce="n1">window.a = 1;</script><script type="module" src="/assets/x.js" nonce="n1"></script></head>` +
     `<body><script nonce="n1">window.b = 2;</script></body></html>`;
   const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 

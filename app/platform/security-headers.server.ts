@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+
 import type { Env } from "./env.server";
 
 /** Headers every response carries: no MIME sniffing, no framing, a strict referrer, HSTS on https. */

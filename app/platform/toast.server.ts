@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
+
 import { readCookie } from "#app/lib/cookies";
-import { toastSchema, type Toast } from "#app/lib/toast";
+import { type Toast, toastSchema } from "#app/lib/toast";
 
 // A toast that survives a redirect: set on the redirect, read and cleared by the next page load.
 const COOKIE = "dealdash_toast";

@@ -1,7 +1,10 @@
 // The admin as a browser without JavaScript drives it: form posts and a session cookie.
 
 /** Signs in through the login form; returns the Cookie header of the session. */
-export async function signInOverHttp(baseUrl: string, credentials: { email: string; password: string }): Promise<string> {
+export async function signInOverHttp(
+  baseUrl: string,
+  credentials: { email: string; password: string },
+): Promise<string> {
   const response = await fetch(`${baseUrl}/admin/login`, {
     method: "POST",
     redirect: "manual",

@@ -1,8 +1,9 @@
+import fs from "node:fs";
+
 import { SmtpTestServer } from "../../tests/support/smtp-test-server";
 import { signInOverHttp } from "./admin-over-http";
 import { startServer, tempDataDir } from "./server-process";
 import { percentile } from "./stats";
-import fs from "node:fs";
 
 // Time from an admin publishing a deal to its alert landing in an SMTP server: a real server with a real
 // SMTP server (the tests' own), one confirmed alert, deals published one after another through the admin form.
@@ -36,7 +37,9 @@ export async function runAlertLatencyBench({ samples }: { samples: number }): Pr
     const confirmLink = confirmation.text!.match(/http\S+\/alerts\/confirm\?\S+/)![0];
     await fetch(confirmLink).then((response) => response.arrayBuffer());
     const cookie = await signInOverHttp(server.url, admin);
-    const { options } = (await fetch(`${server.url}/admin/options/store?q=a`, { headers: { cookie } }).then((response) => response.json())) as {
+    const { options } = (await fetch(`${server.url}/admin/options/store?q=a`, { headers: { cookie } }).then(
+      (response) => response.json(),
+    )) as {
       options: Array<{ id: string }>;
     };
     const latencies: number[] = [];

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+
 import type { IslandAssets } from "../../app/islands/island-assets";
 import { projectRoot } from "./server-process";
 
@@ -25,7 +26,8 @@ export function lazyIslandFiles(assets = readIslandAssets()): string[] {
   const eager = new Set(publicPageFiles(assets));
   const lazy = new Set<string>();
   for (const file of eager) {
-    for (const [, name] of readAsset(file).matchAll(/import\(`\.\/([^`]+)`\)/g)) if (!eager.has(`/assets/${name}`)) lazy.add(`/assets/${name}`);
+    for (const [, name] of readAsset(file).matchAll(/import\(`\.\/([^`]+)`\)/g))
+      if (!eager.has(`/assets/${name}`)) lazy.add(`/assets/${name}`);
   }
   return [...lazy];
 }

@@ -23,6 +23,9 @@ export async function freshPostgres(url: string, prefix: string): Promise<{ url:
 /** The PostgreSQL server the tests use: TEST_DATABASE_URL, which `npm test` sets (to its own server if unset). */
 export function testPostgresUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error("PostgreSQL tests need a server: run them through `npm test` (it starts one) or set TEST_DATABASE_URL");
+  if (!url)
+    throw new Error(
+      "PostgreSQL tests need a server: run them through `npm test` (it starts one) or set TEST_DATABASE_URL",
+    );
   return url;
 }

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+
 import type { Plugin } from "vite";
+
 import type { IslandAssets } from "../../app/islands/island-assets";
 
 // Public pages are not hydrated by React Router: they load one small script that hydrates their interactive
@@ -26,11 +28,14 @@ export function islandsPlugin(): Plugin {
       command = config.command;
     },
     buildStart() {
-      if (command === "build" && this.environment.name === "client") this.emitFile({ type: "chunk", id: path.resolve(root, ENTRY), name: "islands" });
+      if (command === "build" && this.environment.name === "client")
+        this.emitFile({ type: "chunk", id: path.resolve(root, ENTRY), name: "islands" });
     },
     writeBundle(_options, bundle) {
       if (this.environment.name !== "client") return;
-      const chunks = new Map(Object.values(bundle).flatMap((file) => (file.type === "chunk" ? [[file.fileName, file] as const] : [])));
+      const chunks = new Map(
+        Object.values(bundle).flatMap((file) => (file.type === "chunk" ? [[file.fileName, file] as const] : [])),
+      );
       const entry = [...chunks.values()].find((chunk) => chunk.facadeModuleId === path.resolve(root, ENTRY));
       if (!entry) throw new Error(`the client build has no ${ENTRY} chunk`);
       const preloads = new Set<string>();
@@ -42,7 +47,10 @@ export function islandsPlugin(): Plugin {
         }
       };
       visit(entry.fileName);
-      const assets: IslandAssets = { scripts: [base + entry.fileName], preloads: [...preloads].map((file) => base + file) };
+      const assets: IslandAssets = {
+        scripts: [base + entry.fileName],
+        preloads: [...preloads].map((file) => base + file),
+      };
       fs.writeFileSync(record(), JSON.stringify(assets));
     },
     resolveId: (id) => (id === VIRTUAL ? RESOLVED : undefined),

@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+
 import { createStoreOverHttp, signInOverHttp } from "./admin-over-http";
 
 export interface LoadSmokeOptions {

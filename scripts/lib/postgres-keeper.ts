@@ -1,9 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import pg from "pg";
+
 import { freePort } from "./server-process";
 
 // A throwaway PostgreSQL server for `npm test`, run as its own process so that it is stopped and its data
@@ -23,7 +25,9 @@ async function platformBinaries(): Promise<Binaries> {
   try {
     return (await import(name)) as Binaries;
   } catch {
-    throw new Error(`No PostgreSQL binaries for ${process.platform}-${process.arch} (${name}): set TEST_DATABASE_URL instead`);
+    throw new Error(
+      `No PostgreSQL binaries for ${process.platform}-${process.arch} (${name}): set TEST_DATABASE_URL instead`,
+    );
   }
 }
 
@@ -33,7 +37,8 @@ function restoreLibrarySymlinks(packageDir: string) {
   if (!fs.existsSync(list)) return;
   for (const { source, target } of JSON.parse(fs.readFileSync(list, "utf8")) as { source: string; target: string }[]) {
     const link = path.join(packageDir, target);
-    if (!fs.lstatSync(link, { throwIfNoEntry: false })) fs.symlinkSync(path.relative(path.dirname(target), source), link);
+    if (!fs.lstatSync(link, { throwIfNoEntry: false }))
+      fs.symlinkSync(path.relative(path.dirname(target), source), link);
   }
 }
 
@@ -56,7 +61,10 @@ async function start(workDir: string, onServer: (server: ChildProcess) => void):
   let bin = path.dirname(binaries.postgres);
   if (user) {
     // `nobody` may not be allowed into the project's folders: give it its own copy of the binaries.
-    fs.cpSync(path.join(packageDir, "native"), path.join(workDir, "native"), { recursive: true, verbatimSymlinks: true });
+    fs.cpSync(path.join(packageDir, "native"), path.join(workDir, "native"), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
     bin = path.join(workDir, "native", "bin");
     fs.chownSync(workDir, user.uid, user.gid);
   }
@@ -68,7 +76,19 @@ async function start(workDir: string, onServer: (server: ChildProcess) => void):
 
   const initdb = spawnSync(
     path.join(bin, "initdb"),
-    ["-D", dataDir, "-U", "postgres", `--pwfile=${passwordFile}`, "--auth=scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions"],
+    [
+      "-D",
+      dataDir,
+      "-U",
+      "postgres",
+      `--pwfile=${passwordFile}`,
+      "--auth=scram-sha-256",
+      "-E",
+      "UTF8",
+      "--locale=C",
+      "--no-sync",
+      "--no-instructions",
+    ],
     { ...user, encoding: "utf8" },
   );
   if (initdb.status !== 0) throw new Error(`initdb failed:\n${initdb.stderr || initdb.error?.message}`);
@@ -96,7 +116,8 @@ async function start(workDir: string, onServer: (server: ChildProcess) => void):
   const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   const deadline = Date.now() + startLimitMs;
   for (;;) {
-    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`PostgreSQL exited during start:\n${log}`);
+    if (server.exitCode !== null || server.signalCode !== null)
+      throw new Error(`PostgreSQL exited during start:\n${log}`);
     const client = new pg.Client({ connectionString: url });
     try {
       await client.connect();

@@ -1,10 +1,11 @@
 import fs from "node:fs";
-import { prepareDatabase } from "../../app/db/database.server";
+
 import type { DatabaseTarget } from "../../app/db/client.server";
-import { rollUpSeededClicks } from "./seeded-roll-ups";
-import { defaultScaleSizes, seedScaleData, type ScaleSizes } from "../../app/db/seed/scale-data.server";
+import { prepareDatabase } from "../../app/db/database.server";
+import { defaultScaleSizes, type ScaleSizes, seedScaleData } from "../../app/db/seed/scale-data.server";
 import { signInOverHttp } from "./admin-over-http";
 import { freshPostgres } from "./fresh-postgres";
+import { rollUpSeededClicks } from "./seeded-roll-ups";
 import { startServer, tempDataDir } from "./server-process";
 import { percentile } from "./stats";
 
@@ -15,14 +16,19 @@ import { percentile } from "./stats";
 const REQUESTS = 30;
 const admin = { email: "scale-bench@dealdash.test", password: "scale-bench-password" };
 
-
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** The admin pages to time: every list (plus its harder views), every form, the combobox search. */
 async function pagesToTime(url: string, cookie: string): Promise<string[]> {
   const csv = await fetch(`${url}/admin/deals/csv?size=25`, { headers: { cookie } }).then((r) => r.text());
-  const firstDeal = csv.split("\n")[1]?.split(",")[0]?.replace(/^\uFEFF/, "") ?? "";
-  const store = await fetch(`${url}/admin/options/store?q=a`, { headers: { cookie } }).then((r) => r.json() as Promise<{ options: Array<{ id: string }> }>);
+  const firstDeal =
+    csv
+      .split("\n")[1]
+      ?.split(",")[0]
+      ?.replace(/^\uFEFF/, "") ?? "";
+  const store = await fetch(`${url}/admin/options/store?q=a`, { headers: { cookie } }).then(
+    (r) => r.json() as Promise<{ options: Array<{ id: string }> }>,
+  );
   const lists = ["deals", "coupons", "gift-ideas", "buying-guides", "stores", "categories"];
   return [
     "/admin",
@@ -58,7 +64,9 @@ async function pagesToTime(url: string, cookie: string): Promise<string[]> {
 /** Public pages, each rendered (a query parameter they ignore keeps the page cache out). */
 async function publicPagesToTime(url: string, cookie: string): Promise<string[]> {
   const slugOf = async (list: string) =>
-    (await fetch(`${url}/admin/${list}/csv?size=25`, { headers: { cookie } }).then((r) => r.text())).split("\n")[1]?.split(",")[2] ?? "";
+    (await fetch(`${url}/admin/${list}/csv?size=25`, { headers: { cookie } }).then((r) => r.text()))
+      .split("\n")[1]
+      ?.split(",")[2] ?? "";
   // The first item page a listing links to.
   const firstLink = async (listing: string, prefix: string) =>
     (await fetch(url + listing).then((r) => r.text())).match(new RegExp(`href="(${prefix}/[^"?#]+)"`))?.[1] ?? prefix;
@@ -104,9 +112,16 @@ async function timePage(url: string, cookie: string, path: string) {
   }
   totals.sort((a, b) => a - b);
   servers.sort((a, b) => a - b);
-  const serverText = servers.length ? `server p50 ${percentile(servers, 50).toFixed(1)} p95 ${percentile(servers, 95).toFixed(1)} ms  ` : "";
+  const serverText = servers.length
+    ? `server p50 ${percentile(servers, 50).toFixed(1)} p95 ${percentile(servers, 95).toFixed(1)} ms  `
+    : "";
   console.log(
-    `  ${path.replace(/[?&]bench={n}/, "").slice(0, 58).padEnd(58)} ${status}  ${serverText}total p50 ${percentile(totals, 50).toFixed(1)} p95 ${percentile(totals, 95).toFixed(1)} ms  ${(bytes / 1024).toFixed(1)} KiB`,
+    `  ${path
+      .replace(/[?&]bench={n}/, "")
+      .slice(0, 58)
+      .padEnd(
+        58,
+      )} ${status}  ${serverText}total p50 ${percentile(totals, 50).toFixed(1)} p95 ${percentile(totals, 95).toFixed(1)} ms  ${(bytes / 1024).toFixed(1)} KiB`,
   );
 }
 
@@ -114,7 +129,9 @@ async function timePage(url: string, cookie: string, path: string) {
 function newDealsCsv(lines: number, storeSlug: string): string {
   const rows = ["title,store,currentPrice,originalPrice,shortDescription,imageUrl,affiliateUrl,status"];
   for (let i = 0; i < lines; i++) {
-    rows.push(`Bench Import ${i},${storeSlug},${(19 + (i % 200)).toFixed(2)},${(29 + (i % 200)).toFixed(2)},Imported line ${i},https://shop.example/i/${i}.png,https://shop.example/i/${i},draft`);
+    rows.push(
+      `Bench Import ${i},${storeSlug},${(19 + (i % 200)).toFixed(2)},${(29 + (i % 200)).toFixed(2)},Imported line ${i},https://shop.example/i/${i}.png,https://shop.example/i/${i},draft`,
+    );
   }
   return rows.join("\n");
 }
@@ -123,25 +140,50 @@ async function timeCsv(url: string, cookie: string) {
   let started = performance.now();
   const exported = await fetch(`${url}/admin/deals/csv`, { headers: { cookie } }).then((r) => r.arrayBuffer());
   const lines = new TextDecoder().decode(exported).split("\n").length - 2;
-  console.log(`  CSV export of every deal: ${lines.toLocaleString("en-US")} lines, ${(exported.byteLength / 1024 / 1024).toFixed(1)} MiB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const storeSlug = (await fetch(`${url}/admin/stores/csv?size=25`, { headers: { cookie } }).then((r) => r.text())).split("\n")[1]?.split(",")[2] ?? "";
+  console.log(
+    `  CSV export of every deal: ${lines.toLocaleString("en-US")} lines, ${(exported.byteLength / 1024 / 1024).toFixed(1)} MiB in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const storeSlug =
+    (await fetch(`${url}/admin/stores/csv?size=25`, { headers: { cookie } }).then((r) => r.text()))
+      .split("\n")[1]
+      ?.split(",")[2] ?? "";
   const body = newDealsCsv(10_000, storeSlug);
   for (const dryRun of [true, false]) {
     started = performance.now();
-    const answer = await fetch(`${url}/admin/deals/csv${dryRun ? "?dryRun=1" : ""}`, { method: "POST", headers: { cookie, origin: url, "content-type": "text/csv" }, body }).then((r) => r.text());
-    const report = JSON.parse(answer.trim().split("\n").at(-1)!) as { report?: { counts: Record<string, number> }; error?: string };
-    console.log(`  CSV import of 10,000 new deals${dryRun ? " (dry run)" : ""}: ${((performance.now() - started) / 1000).toFixed(1)} s  ${JSON.stringify(report.report?.counts ?? report.error)}`);
+    const answer = await fetch(`${url}/admin/deals/csv${dryRun ? "?dryRun=1" : ""}`, {
+      method: "POST",
+      headers: { cookie, origin: url, "content-type": "text/csv" },
+      body,
+    }).then((r) => r.text());
+    const report = JSON.parse(answer.trim().split("\n").at(-1)!) as {
+      report?: { counts: Record<string, number> };
+      error?: string;
+    };
+    console.log(
+      `  CSV import of 10,000 new deals${dryRun ? " (dry run)" : ""}: ${((performance.now() - started) / 1000).toFixed(1)} s  ${JSON.stringify(report.report?.counts ?? report.error)}`,
+    );
   }
 }
 
-async function benchDriver(name: string, target: DatabaseTarget, env: Record<string, string>, dataDir: string, sizes: ScaleSizes) {
-  console.log(`\n${name}: seeding ${sizes.deals.toLocaleString("en-US")} deals, ${sizes.coupons.toLocaleString("en-US")} coupons, ${sizes.stores.toLocaleString("en-US")} stores, ${sizes.clicks.toLocaleString("en-US")} clicks…`);
+async function benchDriver(
+  name: string,
+  target: DatabaseTarget,
+  env: Record<string, string>,
+  dataDir: string,
+  sizes: ScaleSizes,
+) {
+  console.log(
+    `\n${name}: seeding ${sizes.deals.toLocaleString("en-US")} deals, ${sizes.coupons.toLocaleString("en-US")} coupons, ${sizes.stores.toLocaleString("en-US")} stores, ${sizes.clicks.toLocaleString("en-US")} clicks…`,
+  );
   const started = performance.now();
   const handle = await prepareDatabase(target, { seedDemo: false });
   await seedScaleData(handle.db, sizes, rollUpSeededClicks);
   await handle.close();
   console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: "false", ...env } });
+  const server = await startServer({
+    dataDir,
+    env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: "false", ...env },
+  });
   try {
     const cookie = await signInOverHttp(server.url, admin);
     for (const path of await pagesToTime(server.url, cookie)) await timePage(server.url, cookie, path);
@@ -171,7 +213,13 @@ export async function runScaleBench(sizes: ScaleSizes = defaultScaleSizes, postg
   const database = await freshPostgres(postgresUrl, "dealdash_bench");
   const pgDataDir = tempDataDir("dealdash-scale-pg-");
   try {
-    await benchDriver("PostgreSQL", { kind: "postgres", url: database.url }, { DATABASE_URL: database.url }, pgDataDir, sizes);
+    await benchDriver(
+      "PostgreSQL",
+      { kind: "postgres", url: database.url },
+      { DATABASE_URL: database.url },
+      pgDataDir,
+      sizes,
+    );
   } finally {
     await database.drop();
     fs.rmSync(pgDataDir, { recursive: true, force: true });

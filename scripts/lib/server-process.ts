@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -51,7 +51,11 @@ export interface RunningServer {
 }
 
 /** Starts the production server (the build must exist) on `port` or a free one, and waits until /healthz answers. */
-export async function startServer(options: { dataDir: string; env?: Record<string, string>; port?: number }): Promise<RunningServer> {
+export async function startServer(options: {
+  dataDir: string;
+  env?: Record<string, string>;
+  port?: number;
+}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const child = spawnServer({ ...options, port });
   let log = "";

@@ -1,8 +1,9 @@
-import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
+import autocannon from "autocannon";
 
 // Throughput means something only next to a baseline measured in the same run on the same machine: each
 // page is loaded from the app (served from its page cache, then rendered every time) and from a bare
@@ -30,16 +31,31 @@ async function load(url: string, path: string, options: SideBySideOptions, uniqu
     duration: options.seconds,
     timeout: 10,
     // A query parameter the page ignores makes every request a cache miss: a full render.
-    requests: [{ setupRequest: (request) => ({ ...request, path: unique ? `${path}${path.includes("?") ? "&" : "?"}bench=${n++}` : path }) }],
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          path: unique ? `${path}${path.includes("?") ? "&" : "?"}bench=${n++}` : path,
+        }),
+      },
+    ],
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
 /**
  * A server that answers every request with this body and these headers, and nothing else. It runs in a
  * process of its own, as the app does, so neither shares a thread with the load generator.
  */
-async function bareServer(body: Buffer, headers: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
+async function bareServer(
+  body: Buffer,
+  headers: Record<string, string>,
+): Promise<{ url: string; close(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealdash-bare-"));
   fs.writeFileSync(path.join(dir, "body"), body);
   fs.writeFileSync(path.join(dir, "headers.json"), JSON.stringify({ ...headers, "content-length": body.length }));
@@ -69,7 +85,9 @@ server.listen(0, "127.0.0.1", () => console.log(server.address().port));
 const row = (cells: Array<string | number>) => `| ${cells.join(" | ")} |`;
 
 export async function runSideBySide(options: SideBySideOptions): Promise<void> {
-  console.log(`\nside by side: ${options.connections} connections, ${options.seconds} s per run, the app against a bare node:http server sending the same bytes`);
+  console.log(
+    `\nside by side: ${options.connections} connections, ${options.seconds} s per run, the app against a bare node:http server sending the same bytes`,
+  );
   console.log(row(["page", "KiB", "served", "app req/s", "bare req/s", "ratio", "app p50 ms", "app p99 ms", "errors"]));
   console.log(row(["---", "---", "---", "---", "---", "---", "---", "---", "---"]));
   for (const path of options.paths) {
@@ -77,15 +95,29 @@ export async function runSideBySide(options: SideBySideOptions): Promise<void> {
     const body = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
-      if (!["content-length", "connection", "keep-alive", "date", "transfer-encoding"].includes(name)) headers[name] = value;
+      if (!["content-length", "connection", "keep-alive", "date", "transfer-encoding"].includes(name))
+        headers[name] = value;
     });
     const bare = await bareServer(body, headers);
     try {
-      for (const [served, unique] of [["cache hit", false], ["rendered", true]] as const) {
+      for (const [served, unique] of [
+        ["cache hit", false],
+        ["rendered", true],
+      ] as const) {
         const app = await load(options.url, path, options, unique);
         const baseline = await load(bare.url, path, options);
         console.log(
-          row([path, (body.length / 1024).toFixed(0), served, app.rps.toFixed(0), baseline.rps.toFixed(0), (app.rps / baseline.rps).toFixed(3), app.p50, app.p99, app.errors]),
+          row([
+            path,
+            (body.length / 1024).toFixed(0),
+            served,
+            app.rps.toFixed(0),
+            baseline.rps.toFixed(0),
+            (app.rps / baseline.rps).toFixed(3),
+            app.p50,
+            app.p99,
+            app.errors,
+          ]),
         );
       }
     } finally {

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
+
 import { projectRoot } from "./server-process";
 
 export interface TestPostgres {

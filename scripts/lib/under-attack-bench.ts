@@ -1,9 +1,11 @@
-import autocannon from "autocannon";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
+
+import autocannon from "autocannon";
+
 import { createStoreOverHttp, signInOverHttp } from "./admin-over-http";
-import { startServer, tempDataDir, type RunningServer } from "./server-process";
+import { type RunningServer, startServer, tempDataDir } from "./server-process";
 import { percentile } from "./stats";
 
 // `npm run bench -- --under-attack`: the server as a hostile visitor or a busy day meets it (issue 32), each
@@ -12,11 +14,15 @@ import { percentile } from "./stats";
 const ADMIN = { email: "bench@dealdash.test", password: "bench-password" };
 const PUBLIC_PATHS = ["/", "/deal-dashes", "/coupons", "/buying-guides/how-to-choose-a-tablet"];
 
-const rssMiB = (server: RunningServer) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+const rssMiB = (server: RunningServer) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 async function withServer(env: Record<string, string>, run: (server: RunningServer) => Promise<void>): Promise<void> {
   const dataDir = tempDataDir("dealdash-attack-");
-  const server = await startServer({ dataDir, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env } });
+  const server = await startServer({
+    dataDir,
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env },
+  });
   try {
     await run(server);
   } finally {
@@ -49,10 +55,14 @@ async function cacheMemory(): Promise<void> {
       ["/robots.txt?k=<n> (not read by any page)", 100_000, (n) => `/robots.txt?k=${n}`],
       ["/robots.txt?search=<8 KB>&page=<n> (kept)", 20_000, (n) => `/robots.txt?search=${long}&page=${n}`],
     ];
-    console.log(`page cache memory at PAGE_CACHE_MB=64: RSS ${baseline.toFixed(0)} MiB after warm-up (budget: ${(baseline + 64).toFixed(0)} MiB + 25 %)`);
+    console.log(
+      `page cache memory at PAGE_CACHE_MB=64: RSS ${baseline.toFixed(0)} MiB after warm-up (budget: ${(baseline + 64).toFixed(0)} MiB + 25 %)`,
+    );
     for (const [label, count, pathOf] of runs) {
       const { rps, errors } = await distinctUrls(server, count, pathOf);
-      console.log(`  ${count.toLocaleString("en")} × ${label.padEnd(44)} RSS ${rssMiB(server).toFixed(0)} MiB  (${rps.toFixed(0)} req/s, ${errors} errors)`);
+      console.log(
+        `  ${count.toLocaleString("en")} × ${label.padEnd(44)} RSS ${rssMiB(server).toFixed(0)} MiB  (${rps.toFixed(0)} req/s, ${errors} errors)`,
+      );
     }
   });
 }
@@ -66,7 +76,8 @@ async function writesUnderLoad(): Promise<void> {
       const times: number[] = [];
       for (let i = 0; until(); i++) {
         const started = performance.now();
-        if (await createStoreOverHttp(server.url, cookie, `Bench store ${Date.now()}-${i}`)) times.push(performance.now() - started);
+        if (await createStoreOverHttp(server.url, cookie, `Bench store ${Date.now()}-${i}`))
+          times.push(performance.now() - started);
       }
       return times.sort((a, b) => a - b);
     };
@@ -74,7 +85,13 @@ async function writesUnderLoad(): Promise<void> {
     const quiet = await timeSaves(() => quietSaves-- > 0);
     let running = true;
     const saves = timeSaves(() => running);
-    const load = await autocannon({ url: server.url, connections: 200, duration: 20, timeout: 10, requests: PUBLIC_PATHS.map((path) => ({ path })) });
+    const load = await autocannon({
+      url: server.url,
+      connections: 200,
+      duration: 20,
+      timeout: 10,
+      requests: PUBLIC_PATHS.map((path) => ({ path })),
+    });
     running = false;
     const busy = await saves;
     const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -119,10 +136,13 @@ async function hitsWhileVoting(): Promise<void> {
 /** One request on a connection of its own: true when it was answered 200. */
 const newVisitor = (port: number) =>
   new Promise<boolean>((resolve) => {
-    const request = http.get({ host: "127.0.0.1", port, path: "/healthz", agent: false, timeout: 5_000 }, (response) => {
-      response.resume();
-      resolve(response.statusCode === 200);
-    });
+    const request = http.get(
+      { host: "127.0.0.1", port, path: "/healthz", agent: false, timeout: 5_000 },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode === 200);
+      },
+    );
     request.on("timeout", () => request.destroy());
     request.on("error", () => resolve(false));
   });
@@ -155,7 +175,9 @@ async function idleSockets(held = 1_000): Promise<void> {
       else refused++;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    console.log(`new visitors while one address holds ${held} silent sockets (${open.size} open at the end): ${served} served, ${refused} refused of 200`);
+    console.log(
+      `new visitors while one address holds ${held} silent sockets (${open.size} open at the end): ${served} served, ${refused} refused of 200`,
+    );
     holding = false;
     for (const socket of open) socket.destroy();
   });

@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
+
 import { describe, expect } from "vitest";
+
 import { projectRoot, startServer } from "../../scripts/lib/server-process";
 import { dataDirsPerFile, submitLogin, test, toastWith } from "./support/browser";
 
@@ -7,7 +9,11 @@ const dataDir = dataDirsPerFile("dealdash-accounts-");
 
 /** Signs in over HTTP; true when the server answers with the redirect to /admin. */
 async function canSignIn(url: string, email: string, password: string): Promise<boolean> {
-  const response = await fetch(`${url}/admin/login`, { method: "POST", redirect: "manual", body: new URLSearchParams({ email, password }) });
+  const response = await fetch(`${url}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ email, password }),
+  });
   return response.status === 302 && response.headers.get("location") === "/admin";
 }
 
@@ -23,7 +29,10 @@ describe("admin accounts", () => {
   // One data directory through two starts: the first admin, then `npm run user:create` while the server is stopped.
   test("the first comes from ADMIN_EMAIL/ADMIN_PASSWORD once; npm run user:create adds one while the server is stopped", async () => {
     const dir = dataDir();
-    const first = await startServer({ dataDir: dir, env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password } });
+    const first = await startServer({
+      dataDir: dir,
+      env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password },
+    });
     try {
       expect(await canSignIn(first.url, owner.email, owner.password)).toBe(true);
       // Bad input is answered at once; good input asks for the server to be stopped.
@@ -41,7 +50,10 @@ describe("admin accounts", () => {
     expect(created.stdout).toContain("Created admin second@example.com");
     expect(created.status).toBe(0);
 
-    const second = await startServer({ dataDir: dir, env: { ADMIN_EMAIL: "intruder@example.com", ADMIN_PASSWORD: "intruder-password" } });
+    const second = await startServer({
+      dataDir: dir,
+      env: { ADMIN_EMAIL: "intruder@example.com", ADMIN_PASSWORD: "intruder-password" },
+    });
     try {
       expect(await canSignIn(second.url, owner.email, owner.password)).toBe(true);
       expect(await canSignIn(second.url, "second@example.com", "second-password")).toBe(true);
@@ -52,7 +64,9 @@ describe("admin accounts", () => {
     }
   });
 
-  test("without ADMIN_EMAIL/ADMIN_PASSWORD, the first comes from the one-time setup link printed at start", async ({ openPage }) => {
+  test("without ADMIN_EMAIL/ADMIN_PASSWORD, the first comes from the one-time setup link printed at start", async ({
+    openPage,
+  }) => {
     const server = await startServer({ dataDir: dataDir(), env: { LOG_LEVEL: "info" } });
     try {
       const link = server.output().match(/\/admin\/setup\?token=[A-Za-z0-9_-]+/)?.[0];
@@ -84,7 +98,10 @@ describe("admin accounts", () => {
 
 describe("brute-force protection", () => {
   test("after six wrong passwords refuses even the right one, with the rate-limit message", async ({ openPage }) => {
-    const server = await startServer({ dataDir: dataDir(), env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password } });
+    const server = await startServer({
+      dataDir: dataDir(),
+      env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password },
+    });
     try {
       const { page } = await openPage({ url: server.url });
       for (let i = 0; i < 6; i++) {

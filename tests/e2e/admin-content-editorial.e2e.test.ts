@@ -1,10 +1,13 @@
 import { describe, expect } from "vitest";
+
 import { saveForm, test, toastWith } from "./support/browser";
 
 const unique = Date.now().toString(36);
 
 describe("admin content, part 2", () => {
-  test("writes a guide with every toolbar button and a deal token, publishes it, and lists it with a View link", async ({ adminPage: page }) => {
+  test("writes a guide with every toolbar button and a deal token, publishes it, and lists it with a View link", async ({
+    adminPage: page,
+  }) => {
     const title = `Travel Audio Guide ${unique}`;
     await page.goto("/admin/buying-guides/add");
     await page.getByRole("button", { name: "Create Guide" }).click();
@@ -60,7 +63,9 @@ describe("admin content, part 2", () => {
     await editor.getByTestId("token-chip").filter({ hasText: "Wireless Noise-Cancelling Headphones" }).waitFor();
     const html = await editor.innerHTML();
     for (const tag of ["<h1>", "<h2>", "<h3>", "<strong>", "<em>", "<ul>", "<ol>"]) expect(html).toContain(tag);
-    expect(await page.locator('input[name="content"]').inputValue()).toMatch(/Our pick is \[deal:[0-9a-f-]{36}\] for long flights\./);
+    expect(await page.locator('input[name="content"]').inputValue()).toMatch(
+      /Our pick is \[deal:[0-9a-f-]{36}\] for long flights\./,
+    );
 
     await page.getByLabel("Status").selectOption("published");
     await saveForm(page, "Create Guide", "/admin/buying-guides", "Buying guide created successfully");
@@ -79,7 +84,9 @@ describe("admin content, part 2", () => {
     await page.goto(path);
     const sentence = page.locator(".guide-content p").filter({ hasText: "Our pick is" });
     await sentence.getByRole("link", { name: /Wireless Noise-Cancelling Headphones/ }).waitFor();
-    expect(await sentence.textContent()).toMatch(/Our pick is .*Wireless Noise-Cancelling Headphones for long flights\.$/);
+    expect(await sentence.textContent()).toMatch(
+      /Our pick is .*Wireless Noise-Cancelling Headphones for long flights\.$/,
+    );
 
     await page.goto("/admin/buying-guides");
     await page.getByRole("button", { name: `Delete ${title}` }).click();
@@ -88,7 +95,9 @@ describe("admin content, part 2", () => {
     await toastWith(page, "Buying guide deleted successfully").waitFor();
   });
 
-  test("creates a gift idea with tags (Enter, button, duplicate ignored) and removes an extra image", async ({ adminPage: page }) => {
+  test("creates a gift idea with tags (Enter, button, duplicate ignored) and removes an extra image", async ({
+    adminPage: page,
+  }) => {
     const title = `Noise Machine ${unique}`;
     await page.goto("/admin/gift-ideas/add");
     await page.getByRole("button", { name: "Create Gift Idea" }).click();
@@ -114,7 +123,10 @@ describe("admin content, part 2", () => {
     await page.getByRole("button", { name: "Add Tag" }).click();
     await tagInput.fill(" Sleep ");
     await tagInput.press("Enter");
-    expect(await page.getByRole("list", { name: "Tags" }).getByRole("listitem").allTextContents()).toEqual(["sleep", "travel"]);
+    expect(await page.getByRole("list", { name: "Tags" }).getByRole("listitem").allTextContents()).toEqual([
+      "sleep",
+      "travel",
+    ]);
 
     await page.getByRole("checkbox", { name: "This is an Amazon product" }).check();
     await page.getByRole("button", { name: "Fetch Details" }).click();
@@ -125,8 +137,13 @@ describe("admin content, part 2", () => {
     const row = page.getByRole("row").filter({ hasText: title });
     await row.getByRole("link", { name: `Edit ${title}` }).click();
     await page.getByRole("button", { name: "Update Gift Idea" }).waitFor();
-    expect(await page.getByRole("list", { name: "Additional images" }).getByRole("listitem").allTextContents()).toEqual(["https://example.com/extra-2.png"]);
-    expect(await page.getByRole("list", { name: "Tags" }).getByRole("listitem").allTextContents()).toEqual(["sleep", "travel"]);
+    expect(await page.getByRole("list", { name: "Additional images" }).getByRole("listitem").allTextContents()).toEqual(
+      ["https://example.com/extra-2.png"],
+    );
+    expect(await page.getByRole("list", { name: "Tags" }).getByRole("listitem").allTextContents()).toEqual([
+      "sleep",
+      "travel",
+    ]);
 
     await page.goto("/admin/gift-ideas");
     await page.getByRole("button", { name: `Delete ${title}` }).click();

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { saveForm, test, toastWith, chooseOption } from "./support/browser";
+
+import { chooseOption, saveForm, test, toastWith } from "./support/browser";
 
 const unique = Date.now().toString(36);
 
@@ -13,7 +14,6 @@ async function confirmDelete(page: Page, label: string) {
 
 describe("admin content, part 1", () => {
   test("manages a store, a category with a parent, a deal and a coupon end to end", async ({ adminPage: page }) => {
-
     // Store: the slug follows the name while creating.
     const storeName = `Gadget Barn ${unique}`;
     await page.goto("/admin/stores/add");
@@ -38,7 +38,11 @@ describe("admin content, part 1", () => {
       if (parent) await chooseOption(page, "Parent category", parent);
       await saveForm(page, "Create Category", "/admin/categories", "Category created successfully");
     }
-    await page.getByTestId("category-row").filter({ hasText: `Headphones ${unique}` }).getByText(`Audio ${unique}`, { exact: true }).waitFor();
+    await page
+      .getByTestId("category-row")
+      .filter({ hasText: `Headphones ${unique}` })
+      .getByText(`Audio ${unique}`, { exact: true })
+      .waitFor();
 
     // Deal: required-field toast, then a valid deal at 80/100.
     const dealTitle = `Studio Headphones ${unique}`;
@@ -72,7 +76,11 @@ describe("admin content, part 1", () => {
     expect(await page.getByLabel("Slug").inputValue()).toBe(`studio-headphones-${unique}`);
     await page.getByLabel("Current price ($)").fill("75");
     await saveForm(page, "Update Deal", "/admin/deals", "Deal updated successfully");
-    await page.getByTestId("deal-row").filter({ hasText: `${dealTitle} Pro` }).getByText("25%").waitFor();
+    await page
+      .getByTestId("deal-row")
+      .filter({ hasText: `${dealTitle} Pro` })
+      .getByText("25%")
+      .waitFor();
 
     // Coupon: fixed $50 shows as "$50"; no code shows 'No code'.
     const couponTitle = `Fifty off ${unique}`;

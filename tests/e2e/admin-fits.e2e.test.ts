@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
+
 import { signIn, test } from "./support/browser";
 
 // Every admin list fits a 1,280 px laptop and a 390 px phone: neither the page nor any box inside it
@@ -31,7 +32,11 @@ function sidewaysScrollers(page: Page) {
     for (const element of document.querySelectorAll<HTMLElement>("body *")) {
       const overflow = getComputedStyle(element).overflowX;
       if ((overflow === "auto" || overflow === "scroll") && element.scrollWidth > element.clientWidth + 1) {
-        const name = element.tagName.toLowerCase() + (element.className && typeof element.className === "string" ? `.${element.className.split(" ").slice(0, 3).join(".")}` : "");
+        const name =
+          element.tagName.toLowerCase() +
+          (element.className && typeof element.className === "string"
+            ? `.${element.className.split(" ").slice(0, 3).join(".")}`
+            : "");
         found.push(`${name} (${element.scrollWidth} > ${element.clientWidth})`);
       }
     }

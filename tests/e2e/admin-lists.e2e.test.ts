@@ -1,9 +1,11 @@
 import fs from "node:fs";
+
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
+
 import { prepareDatabase } from "../../app/db/database.server";
 import { seedScaleData } from "../../app/db/seed/scale-data.server";
-import { startServer, type RunningServer } from "../../scripts/lib/server-process";
+import { type RunningServer, startServer } from "../../scripts/lib/server-process";
 import { chooseOption, dataDirsPerFile, signIn, test, toastWith } from "./support/browser";
 
 // The admin lists on a server of their own with a few hundred rows: paging, filters and search held in
@@ -16,14 +18,23 @@ let server: RunningServer;
 beforeAll(async () => {
   const dataDir = newDataDir();
   const handle = await prepareDatabase({ kind: "pglite", dataDir }, { seedDemo: true });
-  await seedScaleData(handle.db, { stores: 12, categories: 6, deals: 140, coupons: 40, gifts: 10, guides: 5, clicks: 0 });
+  await seedScaleData(handle.db, {
+    stores: 12,
+    categories: 6,
+    deals: 140,
+    coupons: 40,
+    gifts: 10,
+    guides: 5,
+    clicks: 0,
+  });
   await handle.close();
   server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
 });
 afterAll(() => server?.stop());
 
 const range = (page: Page) => page.getByTestId("page-range").textContent();
-const rowTitles = (page: Page, key: string) => page.getByTestId(`${key}-row`).locator("td[data-label] p.font-medium").allTextContents();
+const rowTitles = (page: Page, key: string) =>
+  page.getByTestId(`${key}-row`).locator("td[data-label] p.font-medium").allTextContents();
 const search = (page: Page) => new URL(page.url()).searchParams;
 
 describe("admin lists", () => {
@@ -47,10 +58,12 @@ describe("admin lists", () => {
     await page.getByRole("searchbox", { name: "Search deals" }).press("Enter");
     await expect.poll(() => search(page).get("q")).toBe(brand);
     expect(search(page).get("status")).toBe("draft");
-    await expect.poll(async () => {
-      const found = await rowTitles(page, "deal");
-      return found.length > 0 && found.every((title) => title.toLowerCase().includes(brand));
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const found = await rowTitles(page, "deal");
+        return found.length > 0 && found.every((title) => title.toLowerCase().includes(brand));
+      })
+      .toBe(true);
 
     await page.goBack();
     await expect.poll(() => page.getByRole("searchbox", { name: "Search deals" }).inputValue()).toBe("");
@@ -59,24 +72,35 @@ describe("admin lists", () => {
     await page.goBack();
     await expect.poll(() => range(page)).toMatch(/^Showing 26–50 of /);
 
-    await page.getByRole("columnheader", { name: /^Deal\b/ }).getByRole("link").click();
+    await page
+      .getByRole("columnheader", { name: /^Deal\b/ })
+      .getByRole("link")
+      .click();
     await expect.poll(() => search(page).get("sort")).toBe("deal");
     // The rows follow the URL once the navigation settles.
     const firstFive = async () => (await rowTitles(page, "deal")).slice(0, 5);
-    await expect.poll(async () => {
-      const titles = await firstFive();
-      return titles.every((title, i) => i === 0 || titles[i - 1]!.localeCompare(title, "en", { sensitivity: "base" }) <= 0);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const titles = await firstFive();
+        return titles.every(
+          (title, i) => i === 0 || titles[i - 1]!.localeCompare(title, "en", { sensitivity: "base" }) <= 0,
+        );
+      })
+      .toBe(true);
 
     // A reference filter is a combobox that searches the server.
     await page.goto("/admin/deals");
     const store = await page.getByTestId("deal-row").first().locator('td[data-label="Store"]').textContent();
     await chooseOption(page, "Filter by store", store!);
     await expect.poll(() => search(page).get("store")).toMatch(/^[0-9a-f-]{36}$/);
-    await expect.poll(async () => new Set(await page.getByTestId("deal-row").locator('td[data-label="Store"]').allTextContents())).toEqual(new Set([store]));
+    await expect
+      .poll(async () => new Set(await page.getByTestId("deal-row").locator('td[data-label="Store"]').allTextContents()))
+      .toEqual(new Set([store]));
   });
 
-  test("publishes ticked rows, archives all rows a search matches, and keeps stores other rows use", async ({ openPage }) => {
+  test("publishes ticked rows, archives all rows a search matches, and keeps stores other rows use", async ({
+    openPage,
+  }) => {
     const { page } = await openPage({ url: server.url });
     await signIn(page, admin);
     await page.goto("/admin/deals?status=draft&sort=deal&dir=asc");
@@ -127,22 +151,40 @@ describe("admin lists", () => {
     expect(await page.getByLabel("Status").inputValue()).toBe("draft");
   });
 
-  test("imports a CSV: refuses one that is not UTF-8, shows problems first in the file's words, hands them back as a file, skips them", async ({ openPage }) => {
+  test("imports a CSV: refuses one that is not UTF-8, shows problems first in the file's words, hands them back as a file, skips them", async ({
+    openPage,
+  }) => {
     const { page } = await openPage({ url: server.url });
     await signIn(page, admin);
     await page.goto("/admin/stores");
     await page.getByRole("button", { name: "Import CSV" }).click();
     const dialog = page.getByRole("dialog");
-    const template = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "Download a template" }).click()]);
-    expect(fs.readFileSync((await template[0].path())!, "utf8")).toBe("\uFEFFID,Name,Slug,Logo URL,SEO title,SEO description,Affiliate URL,API type\n");
+    const template = await Promise.all([
+      page.waitForEvent("download"),
+      dialog.getByRole("link", { name: "Download a template" }).click(),
+    ]);
+    expect(fs.readFileSync((await template[0].path())!, "utf8")).toBe(
+      "\uFEFFID,Name,Slug,Logo URL,SEO title,SEO description,Affiliate URL,API type\n",
+    );
     // A spreadsheet's Latin-1 "CSV" goes up as the bytes it holds, and is refused rather than stored with U+FFFD.
-    await dialog.getByLabel("CSV file").setInputFiles({ name: "latin1.csv", mimeType: "text/csv", buffer: Buffer.from("Name,Slug\nCaf\xe9 Ol\xe9,cafe-ole\n", "latin1") });
+    await dialog.getByLabel("CSV file").setInputFiles({
+      name: "latin1.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("Name,Slug\nCaf\xe9 Ol\xe9,cafe-ole\n", "latin1"),
+    });
     await dialog.getByRole("button", { name: "Check file" }).click();
-    await dialog.getByRole("alert").getByText('This file is not UTF-8 text, so its accented letters would be lost. Save it from your spreadsheet as "CSV UTF-8" and import it again.').waitFor();
+    await dialog
+      .getByRole("alert")
+      .getByText(
+        'This file is not UTF-8 text, so its accented letters would be lost. Save it from your spreadsheet as "CSV UTF-8" and import it again.',
+      )
+      .waitFor();
     await dialog.getByLabel("CSV file").setInputFiles({
       name: "stores.csv",
       mimeType: "text/csv",
-      buffer: Buffer.from("Name,Slug\nHarbor Outfitters,harbor-outfitters\nMeadow Books,meadow-books\n,no-name-store\n"),
+      buffer: Buffer.from(
+        "Name,Slug\nHarbor Outfitters,harbor-outfitters\nMeadow Books,meadow-books\n,no-name-store\n",
+      ),
     });
     await dialog.getByRole("button", { name: "Check file" }).click();
     await dialog.getByText("This file would create 2, update 0, leave 0 unchanged, refuse 1.").waitFor();
@@ -150,11 +192,18 @@ describe("admin lists", () => {
     await dialog.getByRole("button", { name: "Problems (1)", pressed: true }).waitFor();
     expect(await dialog.getByTestId("import-line-create").count()).toBe(0);
     await dialog.getByTestId("import-line-refuse").getByText("Name: Store name is required").waitFor();
-    const refused = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: /Download the 1 refused line/ }).click()]);
-    expect(fs.readFileSync((await refused[0].path())!, "utf8")).toBe('\uFEFFName,Slug,Problem\n,no-name-store,Name: Store name is required\n');
+    const refused = await Promise.all([
+      page.waitForEvent("download"),
+      dialog.getByRole("button", { name: /Download the 1 refused line/ }).click(),
+    ]);
+    expect(fs.readFileSync((await refused[0].path())!, "utf8")).toBe(
+      "\uFEFFName,Slug,Problem\n,no-name-store,Name: Store name is required\n",
+    );
     await dialog.getByRole("button", { name: "All" }).click();
     expect(await dialog.getByTestId("import-line-create").count()).toBe(2);
-    expect(await page.evaluate(() => fetch("/admin/stores?q=harbor").then((r) => r.text()))).not.toContain("Harbor Outfitters");
+    expect(await page.evaluate(() => fetch("/admin/stores?q=harbor").then((r) => r.text()))).not.toContain(
+      "Harbor Outfitters",
+    );
 
     await dialog.getByRole("button", { name: "Import 2 lines" }).click();
     await dialog.getByText("Done: created 2, updated 0, left 0 unchanged, refused 1.").waitFor();
@@ -168,7 +217,10 @@ describe("admin lists", () => {
     await signIn(page, admin);
     await page.goto("/admin/coupons?status=published");
     const total = Number((await range(page))!.replace(/.* of /, ""));
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^coupons-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = fs.readFileSync((await download.path())!, "utf8");
     expect(text.startsWith("\uFEFFID,Title,Description,Store,")).toBe(true);
@@ -180,9 +232,20 @@ describe("admin lists", () => {
   test("works on a 390 px phone: a menu drawer, cards, nothing scrolls sideways", async ({ openPage }) => {
     const { page } = await openPage({ url: server.url, viewport: { width: 390, height: 844 } });
     await signIn(page, admin);
-    for (const path of ["/admin", "/admin/deals", "/admin/coupons?status=draft", "/admin/stores", "/admin/deals/add", "/admin/buying-guides/add", "/admin/settings/amazon"]) {
+    for (const path of [
+      "/admin",
+      "/admin/deals",
+      "/admin/coupons?status=draft",
+      "/admin/stores",
+      "/admin/deals/add",
+      "/admin/buying-guides/add",
+      "/admin/settings/amazon",
+    ]) {
       await page.goto(path);
-      const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
       expect(scrollWidth, path).toBeLessThanOrEqual(clientWidth);
     }
     await page.goto("/admin/deals");

@@ -1,10 +1,10 @@
 import { describe, expect, onTestFinished } from "vitest";
-import { startServer } from "../../scripts/lib/server-process";
+
 import { demoCoupons, demoDeals, demoGiftIdeas, demoGuides } from "../../app/db/seed/demo-content";
-import { dataDirsPerFile, signIn, submitLogin, toastWith, adminCredentials, test } from "./support/browser";
+import { startServer } from "../../scripts/lib/server-process";
+import { adminCredentials, dataDirsPerFile, signIn, submitLogin, test, toastWith } from "./support/browser";
 
 const dataDir = dataDirsPerFile("dealdash-session-");
-
 
 describe("admin session in the browser", () => {
   test("shows the spec's error toast for a wrong password", async ({ openPage }) => {
@@ -30,7 +30,10 @@ describe("admin session in the browser", () => {
 
   test("signs in, shows real counts, keeps the sidebar state, and signs out for good", async ({ openPage }) => {
     // Its own server: the counts must be the demo content's, whatever other test files created.
-    const server = await startServer({ dataDir: dataDir(), env: { ADMIN_EMAIL: adminCredentials().email, ADMIN_PASSWORD: adminCredentials().password } });
+    const server = await startServer({
+      dataDir: dataDir(),
+      env: { ADMIN_EMAIL: adminCredentials().email, ADMIN_PASSWORD: adminCredentials().password },
+    });
     onTestFinished(async () => {
       await server.stop();
     });
@@ -39,7 +42,8 @@ describe("admin session in the browser", () => {
     await toastWith(page, "Logged in successfully").waitFor();
 
     const count = (label: string) => page.getByTestId(`count-${label}`).textContent();
-    const published = <T extends { status?: string }>(rows: T[]) => rows.filter((row) => (row.status ?? "published") === "published").length;
+    const published = <T extends { status?: string }>(rows: T[]) =>
+      rows.filter((row) => (row.status ?? "published") === "published").length;
     expect(await count("Total Deals")).toBe(String(demoDeals.length));
     expect(await count("Published Deals")).toBe(String(published(demoDeals)));
     expect(await count("Total Coupons")).toBe(String(demoCoupons.length));
@@ -92,6 +96,8 @@ describe("admin session in the browser", () => {
     await page.goto("/admin/deals");
     await context.clearCookies();
     await page.getByRole("link", { name: "Coupons" }).click();
-    await page.waitForURL((url) => url.pathname === "/admin/login" && url.searchParams.get("redirectTo") === "/admin/coupons");
+    await page.waitForURL(
+      (url) => url.pathname === "/admin/login" && url.searchParams.get("redirectTo") === "/admin/coupons",
+    );
   });
 });

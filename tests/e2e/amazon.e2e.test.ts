@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import { startServer, type RunningServer } from "../../scripts/lib/server-process";
-import { startFakeAmazon, type FakeAmazon } from "../support/fake-amazon";
-import { dataDirsPerFile, expectFieldValues, signIn, test, toastWith, chooseOption } from "./support/browser";
+
+import { type RunningServer, startServer } from "../../scripts/lib/server-process";
+import { type FakeAmazon, startFakeAmazon } from "../support/fake-amazon";
+import { chooseOption, dataDirsPerFile, expectFieldValues, signIn, test, toastWith } from "./support/browser";
 
 const admin = { email: "amazon-admin@example.com", password: "amazon-admin-pw" };
 const SECRET = "creators-secret-4711";
@@ -17,10 +18,21 @@ beforeAll(async () => {
     accessKey: "AKIAEXAMPLE",
     secretKey: "paapi-secret",
     items: [
-      { asin: "B0FAKE0001", title: "Fake Noise Machine", price: 39.99, savingBasis: 59.99, rating: 4.4, reviews: 321, image: "https://m.media-amazon.com/images/I/noise.jpg" },
+      {
+        asin: "B0FAKE0001",
+        title: "Fake Noise Machine",
+        price: 39.99,
+        savingBasis: 59.99,
+        rating: 4.4,
+        reviews: 321,
+        image: "https://m.media-amazon.com/images/I/noise.jpg",
+      },
     ],
   });
-  server = await startServer({ dataDir: dataDir(), env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, AMAZON_API_ENDPOINT: fake.url } });
+  server = await startServer({
+    dataDir: dataDir(),
+    env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, AMAZON_API_ENDPOINT: fake.url },
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -29,8 +41,18 @@ afterAll(async () => {
 
 /** What each form shows once filled from the fake Amazon's product B0FAKE0001. */
 const filledFromFakeProduct = {
-  deal: { Title: "Fake Noise Machine", "Current price ($)": "39.99", "Original price ($)": "59.99", "Image URL": "https://m.media-amazon.com/images/I/noise.jpg" },
-  gift: { Title: "Fake Noise Machine", "Main image URL": "https://m.media-amazon.com/images/I/noise.jpg", "Price ($)": "39.99", "Total reviews": "321" },
+  deal: {
+    Title: "Fake Noise Machine",
+    "Current price ($)": "39.99",
+    "Original price ($)": "59.99",
+    "Image URL": "https://m.media-amazon.com/images/I/noise.jpg",
+  },
+  gift: {
+    Title: "Fake Noise Machine",
+    "Main image URL": "https://m.media-amazon.com/images/I/noise.jpg",
+    "Price ($)": "39.99",
+    "Total reviews": "321",
+  },
 };
 
 /** Types an ASIN, presses the form's fetch button and waits for the toast it should give. */
@@ -42,7 +64,11 @@ async function fetchAsin(page: Page, asin: string, button: string, toast: string
 
 describe("Amazon product data", () => {
   test("refuses anonymous and cross-origin product fetches", async () => {
-    const anonymous = await fetch(`${server.url}/api/amazon-product`, { method: "POST", body: JSON.stringify({ asin: "B0FAKE0001" }), headers: { "content-type": "application/json" } });
+    const anonymous = await fetch(`${server.url}/api/amazon-product`, {
+      method: "POST",
+      body: JSON.stringify({ asin: "B0FAKE0001" }),
+      headers: { "content-type": "application/json" },
+    });
     expect(anonymous.status).toBe(401);
     const crossOrigin = await fetch(`${server.url}/api/amazon-product`, {
       method: "POST",
@@ -59,7 +85,8 @@ describe("Amazon product data", () => {
     await page.getByRole("button", { name: "Test API Connection" }).click();
     await toastWith(page, "Please fill in all required fields before testing").waitFor();
     // With no secret stored yet, all three required fields say so at once.
-    for (const message of ["Access key is required", "Secret key is required", "Associate tag is required"]) await page.getByText(message).waitFor();
+    for (const message of ["Access key is required", "Secret key is required", "Associate tag is required"])
+      await page.getByText(message).waitFor();
 
     await page.getByLabel("Access key (credential ID)").fill("cred-id");
     await page.getByLabel("Secret key (credential secret)").fill("not-the-secret");
@@ -98,12 +125,22 @@ describe("Amazon product data", () => {
     await chooseOption(page, "Store", "Amazon");
     await page.getByRole("button", { name: "Fetch from Amazon" }).click();
     await toastWith(page, "Please enter an ASIN first").waitFor();
-    await fetchAsin(page, "B0FAKE0001", "Fetch from Amazon", "Product fetched from Amazon PA API. Rating: 4.4/5 (321 reviews)");
+    await fetchAsin(
+      page,
+      "B0FAKE0001",
+      "Fetch from Amazon",
+      "Product fetched from Amazon PA API. Rating: 4.4/5 (321 reviews)",
+    );
     await expectFieldValues(page, filledFromFakeProduct.deal);
     expect(new URL(await page.getByLabel("Affiliate URL").inputValue()).searchParams.get("tag")).toBe("dealdash-20");
     expect(await page.getByLabel("Notes (admin only)").inputValue()).toContain("Availability: In Stock");
 
-    await fetchAsin(page, "B0UNKNOWN1", "Fetch from Amazon", "Failed to fetch product from Amazon. Please check your API settings and ASIN.");
+    await fetchAsin(
+      page,
+      "B0UNKNOWN1",
+      "Fetch from Amazon",
+      "Failed to fetch product from Amazon. Please check your API settings and ASIN.",
+    );
   });
 
   test("fills the gift idea form from an ASIN, without the required-fields toast", async ({ openPage }) => {
@@ -114,10 +151,14 @@ describe("Amazon product data", () => {
     await fetchAsin(page, "B0FAKE0001", "Fetch Details", "Product details fetched from Amazon");
     await expectFieldValues(page, filledFromFakeProduct.gift);
     // Filling fields is not a submit: the only toast is the fetch's.
-    expect(await page.locator("[data-sonner-toast]").allTextContents()).toEqual([expect.stringContaining("Product details fetched from Amazon")]);
+    expect(await page.locator("[data-sonner-toast]").allTextContents()).toEqual([
+      expect.stringContaining("Product details fetched from Amazon"),
+    ]);
   });
 
-  test("hides an Amazon price until it is read, then shows it with its time after 'Refresh now'", async ({ openPage }) => {
+  test("hides an Amazon price until it is read, then shows it with its time after 'Refresh now'", async ({
+    openPage,
+  }) => {
     const { page } = await openPage({ url: server.url });
     await signIn(page, admin);
     await page.goto("/admin/deals/add");

@@ -1,8 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
+
 import { baseUrl, signIn, test } from "./support/browser";
 
-const DESKTOP_CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+const DESKTOP_CHROME =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
 /** The clicks the analytics' top items show for an item, or 0 when it is not listed. */
 async function topItemClicks(page: Page, title: string): Promise<number> {
@@ -13,10 +15,16 @@ async function topItemClicks(page: Page, title: string): Promise<number> {
 }
 
 describe("click analytics", () => {
-  test("three click-outs on a deal show on the chart, in the figures and in top items; the dashboard sums them up", async ({ openPage, adminPage }) => {
+  test("three click-outs on a deal show on the chart, in the figures and in top items; the dashboard sums them up", async ({
+    openPage,
+    adminPage,
+  }) => {
     const { page, context } = await openPage({ userAgent: DESKTOP_CHROME });
     // The retailer is not on this network: its page is answered here, after our redirect counted the click.
-    await context.route((url) => url.origin !== baseUrl(), (route) => route.fulfill({ body: "<title>Retailer</title>", contentType: "text/html" }));
+    await context.route(
+      (url) => url.origin !== baseUrl(),
+      (route) => route.fulfill({ body: "<title>Retailer</title>", contentType: "text/html" }),
+    );
     await page.goto("/deal-dashes?sort=price-high");
     const card = page.getByTestId("deal-card").last();
     const title = (await card.getByRole("heading").textContent())!.trim();
@@ -27,15 +35,22 @@ describe("click analytics", () => {
     const totalBefore = Number((await adminPage.getByTestId("total-clicks").textContent())!.replaceAll(",", ""));
     // 'Get Deal' opens the retailer in a new tab.
     for (let i = 0; i < 3; i++) {
-      const [tab] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: "Get Deal" }).first().click()]);
+      const [tab] = await Promise.all([
+        context.waitForEvent("page"),
+        page.getByRole("link", { name: "Get Deal" }).first().click(),
+      ]);
       await tab.waitForURL((url) => url.origin !== baseUrl());
       await tab.close();
     }
 
     // The first view counts them at once in its totals, and says up to when its tables are counted.
     await adminPage.goto("/admin/analytics?range=7");
-    expect(Number((await adminPage.getByTestId("total-clicks").textContent())!.replaceAll(",", ""))).toBeGreaterThanOrEqual(totalBefore + 3);
-    expect(await adminPage.getByTestId("counted-until").textContent()).toMatch(/^The tables are counted up to \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/);
+    expect(
+      Number((await adminPage.getByTestId("total-clicks").textContent())!.replaceAll(",", "")),
+    ).toBeGreaterThanOrEqual(totalBefore + 3);
+    expect(await adminPage.getByTestId("counted-until").textContent()).toMatch(
+      /^The tables are counted up to \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/,
+    );
     // The tables follow with the next roll-up (the page asks for one, at most every few seconds).
     await expect.poll(() => topItemClicks(adminPage, title), { timeout: 90_000, interval: 1_000 }).toBe(before + 3);
     const totalAfter = Number((await adminPage.getByTestId("total-clicks").textContent())!.replaceAll(",", ""));
@@ -43,18 +58,31 @@ describe("click analytics", () => {
     const chart = adminPage.getByRole("img", { name: /^Clicks out by day/ });
     expect(await chart.getAttribute("aria-label")).toContain(`${totalAfter.toLocaleString("en-US")} in all`);
     await adminPage.getByText("Show the figures as a table").click();
-    const today = new Date().toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+    const today = new Date().toLocaleDateString("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    });
     const todayRow = adminPage.getByRole("row").filter({ hasText: today });
-    expect(Number((await todayRow.getByRole("cell").nth(1).textContent())!.replaceAll(",", ""))).toBeGreaterThanOrEqual(3);
+    expect(Number((await todayRow.getByRole("cell").nth(1).textContent())!.replaceAll(",", ""))).toBeGreaterThanOrEqual(
+      3,
+    );
     const item = adminPage.getByTestId("report-items").getByRole("link", { name: title });
     expect(await item.getAttribute("href")).toMatch(/^\/admin\/deals\/edit\//);
 
     // The placement the clicks came from, and the device.
-    expect(await adminPage.getByTestId("report-placements").getByRole("row").filter({ hasText: "Deal page" }).count()).toBe(1);
-    expect(await adminPage.getByTestId("report-devices").getByRole("row").filter({ hasText: "Desktop" }).count()).toBe(1);
+    expect(
+      await adminPage.getByTestId("report-placements").getByRole("row").filter({ hasText: "Deal page" }).count(),
+    ).toBe(1);
+    expect(await adminPage.getByTestId("report-devices").getByRole("row").filter({ hasText: "Desktop" }).count()).toBe(
+      1,
+    );
 
     await adminPage.goto("/admin");
-    await expect.poll(async () => Number((await adminPage.getByTestId("clicks-30-days").textContent())!.replaceAll(",", ""))).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(async () => Number((await adminPage.getByTestId("clicks-30-days").textContent())!.replaceAll(",", "")))
+      .toBeGreaterThanOrEqual(3);
     expect(await adminPage.getByTestId("clicks-sparkline").count()).toBe(1);
   });
 
@@ -64,7 +92,9 @@ describe("click analytics", () => {
     await page.goto("/admin/analytics?range=30");
     const chart = page.getByTestId("clicks-chart-narrow");
     expect(await page.getByTestId("clicks-chart-wide").isVisible()).toBe(false);
-    const heights = await chart.locator("text").evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect().height));
+    const heights = await chart
+      .locator("text")
+      .evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect().height));
     expect(heights.length).toBeGreaterThan(0);
     expect(Math.min(...heights)).toBeGreaterThanOrEqual(10);
     // Clicks and share stand apart: the space between the two figures' text on each row.
@@ -83,7 +113,9 @@ describe("click analytics", () => {
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(12);
   });
 
-  test("a custom range that ends before it starts is refused at its field; the CSV is the view's", async ({ adminPage }) => {
+  test("a custom range that ends before it starts is refused at its field; the CSV is the view's", async ({
+    adminPage,
+  }) => {
     await adminPage.goto("/admin/analytics?range=custom&from=2026-03-10&to=2026-03-01");
     await adminPage.getByText("The end date must be on or after the start date.").waitFor();
     expect(await adminPage.getByLabel("To", { exact: true }).getAttribute("aria-invalid")).toBe("true");

@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+
 import { test, toastWith } from "./support/browser";
 
 describe("background jobs", () => {
@@ -14,7 +15,12 @@ describe("background jobs", () => {
     expect(next.getUTCMinutes() % 10).toBe(0);
     expect(next.getTime()).toBeGreaterThan(Date.now() - 60_000);
 
-    await row.getByRole("button", { name: "Run now for Clicks in the last 30 days (Most popular, unclicked items)", exact: true }).click();
+    await row
+      .getByRole("button", {
+        name: "Run now for Clicks in the last 30 days (Most popular, unclicked items)",
+        exact: true,
+      })
+      .click();
     await toastWith(page, "Clicks in the last 30 days (Most popular, unclicked items): started").waitFor();
     await expect
       .poll(

@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+
 import { startServer } from "../../scripts/lib/server-process";
 import { SmtpTestServer } from "../support/smtp-test-server";
 import { dataDirsPerFile, publishDealInAdmin, signIn, test } from "./support/browser";
@@ -8,9 +9,14 @@ const owner = { email: "owner@example.com", password: "owner-password" };
 const link = (text: string, path: string) => text.match(new RegExp(`http\\S+${path}\\?\\S+`))![0];
 
 describe("deal alerts", () => {
-  test("a shopper asks from a search, confirms, hears of a matching deal once it is published, and pauses the alert", async ({ openPage }) => {
+  test("a shopper asks from a search, confirms, hears of a matching deal once it is published, and pauses the alert", async ({
+    openPage,
+  }) => {
     const smtp = await new SmtpTestServer().start();
-    const server = await startServer({ dataDir: dataDir(), env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password, SMTP_URL: smtp.url } });
+    const server = await startServer({
+      dataDir: dataDir(),
+      env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password, SMTP_URL: smtp.url },
+    });
     try {
       const { page: shopper } = await openPage({ url: server.url });
       await shopper.goto("/deal-dashes?search=zx9000q");
@@ -36,7 +42,9 @@ describe("deal alerts", () => {
       const alert = smtp.received[1]!;
       expect(alert.subject).toBe("Deal alert: Acme ZX-9000Q Wireless Headphones");
       expect(alert.text).toContain(`${server.url}/deals/acme-zx-9000q-wireless-headphones`);
-      expect(alert.headerLines.find((line) => line.key === "list-unsubscribe-post")?.line).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+      expect(alert.headerLines.find((line) => line.key === "list-unsubscribe-post")?.line).toBe(
+        "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
+      );
 
       await shopper.goto(link(alert.text!, "/alerts/manage"));
       await shopper.getByRole("button", { name: "Pause alert" }).click();

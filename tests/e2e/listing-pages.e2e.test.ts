@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
+
 import { prepareDatabase } from "../../app/db/database.server";
 import { seedScaleData } from "../../app/db/seed/scale-data.server";
-import { startServer, type RunningServer } from "../../scripts/lib/server-process";
+import { type RunningServer, startServer } from "../../scripts/lib/server-process";
 import { dataDirsPerFile, test } from "./support/browser";
 
 // Listings past the demo's two dozen deals: a server of its own on the demo content plus a few hundred rows
@@ -14,16 +15,27 @@ let server: RunningServer;
 beforeAll(async () => {
   const dataDir = newDataDir();
   const handle = await prepareDatabase({ kind: "pglite", dataDir }, { seedDemo: false });
-  await seedScaleData(handle.db, { deals: 200, coupons: 150, stores: 100, categories: 5, clicks: 0, gifts: 60, guides: 0 });
+  await seedScaleData(handle.db, {
+    deals: 200,
+    coupons: 150,
+    stores: 100,
+    categories: 5,
+    clicks: 0,
+    gifts: 60,
+    guides: 0,
+  });
   await handle.close();
   server = await startServer({ dataDir });
 });
 afterAll(() => server?.stop());
 
-const ids = (page: Page, testId: string) => page.getByTestId(testId).evaluateAll((cards) => cards.map((card) => card.outerHTML));
+const ids = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluateAll((cards) => cards.map((card) => card.outerHTML));
 
 describe("a listing past its first pages", () => {
-  test("answers page 5 with pages 3–5 only, appends page 6 on 'Load More', and offers the pages before", async ({ openPage }) => {
+  test("answers page 5 with pages 3–5 only, appends page 6 on 'Load More', and offers the pages before", async ({
+    openPage,
+  }) => {
     const { page } = await openPage({ url: server.url });
     await page.goto("/deal-dashes?page=5");
     const cards = page.getByTestId("deal-card");
@@ -77,7 +89,8 @@ describe("the store filters of a catalogue with a hundred stores", () => {
     await store.selectOption(last!);
     await page.waitForURL((url) => url.searchParams.get("store") === last);
     expect(await page.getByRole("combobox", { name: "Store" }).inputValue()).toBe(last);
-    const storesShown = async () => new Set(await page.getByTestId("deal-card").locator("p.uppercase").allTextContents()).size;
+    const storesShown = async () =>
+      new Set(await page.getByTestId("deal-card").locator("p.uppercase").allTextContents()).size;
     await expect.poll(storesShown).toBe(1);
 
     // Coupons offer stores by published coupons, as many at most.

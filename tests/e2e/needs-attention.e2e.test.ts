@@ -1,6 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+
 import { describe, expect } from "vitest";
+
 import { startServer } from "../../scripts/lib/server-process";
 import { dataDirsPerFile, saveForm, signIn, test, toastWith } from "./support/browser";
 
@@ -10,13 +12,21 @@ const owner = { email: "owner@example.com", password: "owner-password" };
 describe("needs attention", () => {
   // Its own server: 'Expire' takes a demo deal off the listings the shared server's tests count, and the
   // link checker may reach this test's local shop only there.
-  test("a dead link and shoppers' reports put a deal in Needs attention (counted in the sidebar); 'Expire' takes it off the public listings", async ({ openPage }) => {
+  test("a dead link and shoppers' reports put a deal in Needs attention (counted in the sidebar); 'Expire' takes it off the public listings", async ({
+    openPage,
+  }) => {
     const shop = http.createServer((_request, response) => response.writeHead(404).end());
     await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
     const deadLink = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/product/discontinued`;
     const server = await startServer({
       dataDir: dataDir(),
-      env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password, TRUST_PROXY: "loopback", LINK_CHECK_ALLOW_PRIVATE: "true", LINK_CHECKS_PER_MINUTE: "200" },
+      env: {
+        ADMIN_EMAIL: owner.email,
+        ADMIN_PASSWORD: owner.password,
+        TRUST_PROXY: "loopback",
+        LINK_CHECK_ALLOW_PRIVATE: "true",
+        LINK_CHECKS_PER_MINUTE: "200",
+      },
     });
     try {
       const { page: shopper } = await openPage({ url: server.url });
@@ -24,11 +34,18 @@ describe("needs attention", () => {
       // A deal whose link goes through our redirect (Amazon links are left to the Amazon API).
       const cards = shopper.getByTestId("deal-card").filter({ has: shopper.locator("a[href^='/go/deal/']") });
       const titleOf = async (index: number) => (await cards.nth(index).getByRole("heading").textContent())!.trim();
-      const idOf = async (index: number) => (await cards.nth(index).locator("a[href^='/go/deal/']").getAttribute("href"))!.match(/\/go\/deal\/([0-9a-f-]+)/)![1]!;
+      const idOf = async (index: number) =>
+        (await cards.nth(index).locator("a[href^='/go/deal/']").getAttribute("href"))!.match(
+          /\/go\/deal\/([0-9a-f-]+)/,
+        )![1]!;
       const [title, id, otherTitle, otherId] = [await titleOf(0), await idOf(0), await titleOf(1), await idOf(1)];
       for (const deal of [id, otherId]) {
         for (const ip of ["203.0.113.31", "203.0.113.32", "203.0.113.33"]) {
-          const answer = await fetch(`${server.url}/votes/deal/${deal}`, { method: "POST", body: new URLSearchParams({ vote: "expired" }), headers: { accept: "application/json", "x-forwarded-for": ip } });
+          const answer = await fetch(`${server.url}/votes/deal/${deal}`, {
+            method: "POST",
+            body: new URLSearchParams({ vote: "expired" }),
+            headers: { accept: "application/json", "x-forwarded-for": ip },
+          });
           expect(answer.status).toBe(200);
         }
       }
@@ -53,7 +70,9 @@ describe("needs attention", () => {
         await toastWith(admin, "Checked").waitFor({ state: "hidden" });
       }
       // One row for the deal, with both its reasons.
-      const linkRow = rows.filter({ hasText: "Link broken: Not found (404) (2 checks in a row)" }).filter({ hasText: "3 shoppers said it has expired" });
+      const linkRow = rows
+        .filter({ hasText: "Link broken: Not found (404) (2 checks in a row)" })
+        .filter({ hasText: "3 shoppers said it has expired" });
       await linkRow.waitFor();
 
       // Filtered to shoppers' reports, the other reported deal is ticked and snoozed from the bulk bar.

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { allScripts, gzippedTotal, lazyIslandFiles, publicPageFiles, readAsset, readIslandAssets } from "../../scripts/lib/client-bundle";
+
+import {
+  allScripts,
+  gzippedTotal,
+  lazyIslandFiles,
+  publicPageFiles,
+  readAsset,
+  readIslandAssets,
+} from "../../scripts/lib/client-bundle";
 import { baseUrl } from "./support/browser";
 
 // Reads the production build (the e2e setup made it) and the pages the shared server sends.
@@ -28,7 +36,15 @@ describe("the public pages' JavaScript", () => {
     const listing = await (await fetch(`${baseUrl()}/deal-dashes?view=list`)).text();
     const deal = listing.match(/href="(\/deals\/[^"]+)"/)?.[1];
     expect(deal).toBeDefined();
-    for (const path of ["/", "/deal-dashes?view=list", "/coupons", deal!, "/buying-guides/best-noise-cancelling-headphones", "/about", "/no-such-page"]) {
+    for (const path of [
+      "/",
+      "/deal-dashes?view=list",
+      "/coupons",
+      deal!,
+      "/buying-guides/best-noise-cancelling-headphones",
+      "/about",
+      "/no-such-page",
+    ]) {
       const html = await (await fetch(`${baseUrl()}${path}`)).text();
       expect(scriptsOf(html), path).toEqual(assets.scripts);
       expect(html, path).not.toContain("__reactRouterContext");
@@ -51,7 +67,11 @@ describe("the public pages' JavaScript", () => {
     }
     // The check can fail: each marker is in the admin's own chunks.
     const everything = allScripts().map(readAsset);
-    for (const [library, marker] of Object.entries(adminOnly)) expect(everything.some((code) => code.includes(marker)), `${library} is in no chunk`).toBe(true);
+    for (const [library, marker] of Object.entries(adminOnly))
+      expect(
+        everything.some((code) => code.includes(marker)),
+        `${library} is in no chunk`,
+      ).toBe(true);
   });
 
   it(`keeps every public page within ${PUBLIC_BUDGET / 1000} KB of gzipped JavaScript in at most ${PUBLIC_FILES} files`, () => {

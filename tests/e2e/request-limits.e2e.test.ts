@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
+
 import { describe, expect, it } from "vitest";
+
 import { baseUrl, serverPid } from "./support/browser";
 
 // Limits at the HTTP edge of the production server: request bodies, slow and idle sockets, and the
@@ -115,7 +117,10 @@ describe("request bodies", () => {
 describe("sockets", () => {
   it("closes a connection whose headers trickle in, and an idle one, instead of holding them", async () => {
     // The server's limits are 10 s; a minute leaves room for a busy machine yet is far from "never".
-    const closed = await Promise.all([closedByServer("GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ", 60_000), closedByServer("", 60_000)]);
+    const closed = await Promise.all([
+      closedByServer("GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ", 60_000),
+      closedByServer("", 60_000),
+    ]);
     expect(closed).toEqual([true, true]);
   });
 });

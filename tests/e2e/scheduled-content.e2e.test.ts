@@ -1,13 +1,21 @@
 import { describe, expect } from "vitest";
+
 import { baseUrl, chooseOption, publishDealInAdmin, saveForm, test, toastWith } from "./support/browser";
 
 /** A datetime-local value (UTC, the site's time zone) for an instant. */
 const inputValue = (at: Date) => at.toISOString().slice(0, 19);
 
 describe("scheduled publishing", () => {
-  test("a deal scheduled ahead is Scheduled in the admin, absent from the site, appears on its own when its time passes and leaves at its unpublish time", async ({ adminPage }) => {
+  test("a deal scheduled ahead is Scheduled in the admin, absent from the site, appears on its own when its time passes and leaves at its unpublish time", async ({
+    adminPage,
+  }) => {
     const title = `Scheduled Soundbar ${Date.now()}`;
-    await publishDealInAdmin(adminPage, { title, store: "Best Buy", price: "199", publishAt: inputValue(new Date(Date.now() + 3_600_000)) });
+    await publishDealInAdmin(adminPage, {
+      title,
+      store: "Best Buy",
+      price: "199",
+      publishAt: inputValue(new Date(Date.now() + 3_600_000)),
+    });
 
     const row = adminPage.getByRole("row").filter({ hasText: title });
     await row.getByText("Scheduled", { exact: true }).waitFor();
@@ -58,7 +66,11 @@ describe("scheduled publishing", () => {
     await adminPage.getByLabel("Unpublish at").fill("2099-01-02T09:00");
     await saveForm(adminPage, "Create Coupon", "/admin/coupons", "Coupon created successfully");
 
-    await adminPage.getByRole("row").filter({ hasText: title }).getByRole("link", { name: `Edit ${title}` }).click();
+    await adminPage
+      .getByRole("row")
+      .filter({ hasText: title })
+      .getByRole("link", { name: `Edit ${title}` })
+      .click();
     expect(await adminPage.getByLabel("Publish at", { exact: true }).inputValue()).toBe("2099-01-01T09:00");
     await adminPage.getByRole("button", { name: "Clear schedule" }).click();
     expect(await adminPage.getByLabel("Publish at", { exact: true }).inputValue()).toBe("");

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+
+import { createStoreOverHttp, signInOverHttp } from "../../scripts/lib/admin-over-http";
 import { freshPostgres, testPostgresUrl } from "../../scripts/lib/fresh-postgres";
 import { freePort, spawnServer, startServer } from "../../scripts/lib/server-process";
-import { createStoreOverHttp, signInOverHttp } from "../../scripts/lib/admin-over-http";
 import { dataDirsPerFile } from "./support/browser";
 
 const dataDir = dataDirsPerFile("dealdash-lifecycle-");
@@ -22,14 +23,18 @@ describe("the production server", () => {
       expect(output).toMatch(/locked by another DealDash process \(PID \d+\)/);
       expect(output).toContain("DATABASE_URL");
       expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
-      expect(await createStoreOverHttp(first.url, await signInOverHttp(first.url, admin), "Kept Across Restarts")).toBe(true);
+      expect(await createStoreOverHttp(first.url, await signInOverHttp(first.url, admin), "Kept Across Restarts")).toBe(
+        true,
+      );
     } finally {
       expect(await first.stop()).toBe(0);
     }
 
     const restarted = await startServer({ dataDir: dir, env });
     try {
-      const stores = await fetch(`${restarted.url}/admin/stores`, { headers: { cookie: await signInOverHttp(restarted.url, admin) } });
+      const stores = await fetch(`${restarted.url}/admin/stores`, {
+        headers: { cookie: await signInOverHttp(restarted.url, admin) },
+      });
       expect(await stores.text()).toContain("Kept Across Restarts");
     } finally {
       await restarted.stop();
@@ -62,15 +67,25 @@ describe("the production server", () => {
     const server = await startServer({
       // On PostgreSQL the data directory holds only the generated keys.
       dataDir: dataDir("empty"),
-      env: { DATABASE_URL: database.url, WEB_CONCURRENCY: "2", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: "info" },
+      env: {
+        DATABASE_URL: database.url,
+        WEB_CONCURRENCY: "2",
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        LOG_LEVEL: "info",
+      },
     });
     try {
-      const listening = () => new Set([...server.output().matchAll(/"pid":(\d+)[^\n]*DealDash is listening/g)].map((match) => match[1]));
+      const listening = () =>
+        new Set([...server.output().matchAll(/"pid":(\d+)[^\n]*DealDash is listening/g)].map((match) => match[1]));
       await expect.poll(() => listening().size, { timeout: 30_000 }).toBe(2);
       expect(listening().has(String(server.child.pid))).toBe(false);
       const cookie = await signInOverHttp(server.url, admin);
       for (let i = 0; i < 6; i++) {
-        const response = await fetch(`${server.url}/admin`, { headers: { cookie, connection: "close" }, redirect: "manual" });
+        const response = await fetch(`${server.url}/admin`, {
+          headers: { cookie, connection: "close" },
+          redirect: "manual",
+        });
         expect(response.status).toBe(200);
       }
     } finally {

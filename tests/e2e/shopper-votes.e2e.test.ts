@@ -1,9 +1,14 @@
 import { describe, expect } from "vitest";
+
 import { baseUrl, test } from "./support/browser";
 
 /** A vote from another visitor (the test server trusts loopback's X-Forwarded-For). */
 const voteAs = (ip: string, path: string, vote: string) =>
-  fetch(`${baseUrl()}${path}`, { method: "POST", body: new URLSearchParams({ vote }), headers: { accept: "application/json", "x-forwarded-for": ip } });
+  fetch(`${baseUrl()}${path}`, {
+    method: "POST",
+    body: new URLSearchParams({ vote }),
+    headers: { accept: "application/json", "x-forwarded-for": ip },
+  });
 
 describe("shopper votes", () => {
   test("a coupon's 'Did it work?' tells the shopper what others said, once there are five answers shows the success rate and when it last worked, and counts a visitor once a day", async ({
@@ -13,7 +18,10 @@ describe("shopper votes", () => {
     await page.goto("/coupons");
     // Hydrated, so the answer comes back in place instead of the form posting.
     await page.waitForLoadState("networkidle");
-    const unanswered = page.getByTestId("coupon-card").filter({ has: page.getByText("Did it work?") }).last();
+    const unanswered = page
+      .getByTestId("coupon-card")
+      .filter({ has: page.getByText("Did it work?") })
+      .last();
     const id = (await unanswered.getAttribute("id"))!.replace(/^coupon-/, "");
     const title = (await unanswered.getByRole("heading").textContent())!.trim();
     // Held by its id: once answered, the card no longer asks.
@@ -22,7 +30,12 @@ describe("shopper votes", () => {
 
     const path = `/votes/coupon/${id}`;
     const answers: Array<{ message: string }> = [];
-    for (const [ip, vote] of [["203.0.113.11", "worked"], ["203.0.113.12", "worked"], ["203.0.113.13", "failed"], ["203.0.113.14", "worked"]] as const) {
+    for (const [ip, vote] of [
+      ["203.0.113.11", "worked"],
+      ["203.0.113.12", "worked"],
+      ["203.0.113.13", "failed"],
+      ["203.0.113.14", "worked"],
+    ] as const) {
       const answer = await voteAs(ip, path, vote);
       expect(answer.status).toBe(200);
       answers.push((await answer.json()) as { message: string });
@@ -35,7 +48,15 @@ describe("shopper votes", () => {
     await card.getByText("Thanks! 4 of 5 shoppers say this code worked.").waitFor();
     expect(await card.getByTestId("coupon-trust").textContent()).toBe("80% success (5 votes) · Last worked just now");
     // The same visitor again the same day is not counted twice.
-    expect(await (await fetch(`${baseUrl()}${path}`, { method: "POST", body: new URLSearchParams({ vote: "failed" }), headers: { accept: "application/json" } })).json()).toEqual({
+    expect(
+      await (
+        await fetch(`${baseUrl()}${path}`, {
+          method: "POST",
+          body: new URLSearchParams({ vote: "failed" }),
+          headers: { accept: "application/json" },
+        })
+      ).json(),
+    ).toEqual({
       message: "You already told us about this one today.",
     });
 

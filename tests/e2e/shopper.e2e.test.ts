@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+
 import { baseUrl, test } from "./support/browser";
 
 const html = async (path: string) => (await fetch(`${baseUrl()}${path}`)).text();
@@ -28,7 +29,9 @@ describe("a shopper on the public site", () => {
     expect(page).toContain("Tech Gifts Dad Will Actually Use");
   });
 
-  test("filters Deal Dashes by store, sorts by price, loads more, and keeps it all in the URL", async ({ openPage }) => {
+  test("filters Deal Dashes by store, sorts by price, loads more, and keeps it all in the URL", async ({
+    openPage,
+  }) => {
     const { page } = await openPage();
     await page.goto("/deal-dashes");
     const cards = page.getByTestId("deal-card");
@@ -91,7 +94,9 @@ describe("a shopper on the public site", () => {
   });
 
   test("searches with typos and offers a way back when nothing matches", async () => {
-    expect(await html("/deal-dashes?search=headphnes")).toContain("Sony WH-1000XM5 Wireless Noise-Cancelling Headphones");
+    expect(await html("/deal-dashes?search=headphnes")).toContain(
+      "Sony WH-1000XM5 Wireless Noise-Cancelling Headphones",
+    );
     const none = await html("/deal-dashes?search=zzzqqqxx");
     expect(none).toContain("No deals match your search and filters.");
     expect(none).toContain("Reset filters");
@@ -105,8 +110,14 @@ describe("a shopper on the public site", () => {
     const card = page.getByTestId("coupon-card").filter({ hasText: "20% Off Sitewide" });
     await card.getByText("20% OFF", { exact: true }).waitFor();
     // The store's site is not reachable from here: the new tab setting off for it is what counts.
-    const toStore = context.waitForEvent("request", (request) => request.url() === "https://www.target.com/" && request.isNavigationRequest());
-    const [tab] = await Promise.all([context.waitForEvent("page"), card.getByRole("link", { name: "Show Code" }).click()]);
+    const toStore = context.waitForEvent(
+      "request",
+      (request) => request.url() === "https://www.target.com/" && request.isNavigationRequest(),
+    );
+    const [tab] = await Promise.all([
+      context.waitForEvent("page"),
+      card.getByRole("link", { name: "Show Code" }).click(),
+    ]);
     expect((await toStore).frame().page()).toBe(tab);
     await tab.close();
     await card.getByTestId("coupon-code").getByText("SAVE20").waitFor();
@@ -119,7 +130,9 @@ describe("a shopper on the public site", () => {
     await card.getByRole("button", { name: "Copy" }).waitFor();
   });
 
-  test("without JavaScript, Show Code shows the code on its own page, with the way on to the store", async ({ openPage }) => {
+  test("without JavaScript, Show Code shows the code on its own page, with the way on to the store", async ({
+    openPage,
+  }) => {
     const { page, context } = await openPage();
     await context.route("**/*.js", (route) => route.abort());
     await page.goto("/coupons");
@@ -127,7 +140,9 @@ describe("a shopper on the public site", () => {
     await card.getByRole("link", { name: "Show Code" }).click();
     await page.waitForURL(/\/coupons\/[0-9a-f-]{36}\/show\?from=coupons$/);
     await page.getByTestId("coupon-code").getByText("SAVE20").waitFor();
-    expect(await page.getByRole("link", { name: "Go to Target" }).getAttribute("href")).toMatch(/^\/go\/coupon\/[0-9a-f-]{36}\?from=coupons$/);
+    expect(await page.getByRole("link", { name: "Go to Target" }).getAttribute("href")).toMatch(
+      /^\/go\/coupon\/[0-9a-f-]{36}\?from=coupons$/,
+    );
     // Each showing is counted: the page is never kept for the next visitor.
     const answer = await fetch(page.url());
     expect(answer.headers.get("cache-control")).toBe("private, no-store");
@@ -161,7 +176,9 @@ describe("a shopper on the public site", () => {
     expect((await fetch(`${baseUrl()}/buying-guides/not-a-guide`)).status).toBe(404);
   });
 
-  test("the header search sends what was typed without the spaces around it, with or without the page's script", async ({ openPage }) => {
+  test("the header search sends what was typed without the spaces around it, with or without the page's script", async ({
+    openPage,
+  }) => {
     const { page } = await openPage();
     await page.goto("/coupons");
     await page.waitForLoadState("networkidle");
@@ -176,7 +193,13 @@ describe("a shopper on the public site", () => {
 
   test("the privacy page names everything kept: click details, answers' scrambled codes, alert criteria, retention", async () => {
     const page = (await html("/privacy")).replace(/<[^>]+>/g, "").replace(/\s+/g, " ");
-    for (const words of ["kind of device (phone, tablet or desktop", "scrambled code made from your address and that day", "what you asked for (words, store, category, highest price, lowest discount", "Each click is deleted after 400 days", "kept 30 days after sending"]) {
+    for (const words of [
+      "kind of device (phone, tablet or desktop",
+      "scrambled code made from your address and that day",
+      "what you asked for (words, store, category, highest price, lowest discount",
+      "Each click is deleted after 400 days",
+      "kept 30 days after sending",
+    ]) {
       expect(page).toContain(words);
     }
   });
@@ -191,12 +214,23 @@ describe("a shopper on the public site", () => {
   });
 
   test("shows every list's RSS feed as a link, for the filters it shows, and the newest deals' in the footer", async () => {
-    for (const path of ["/deal-dashes?store=amazon&view=list", "/coupons", "/gift-ideas", "/buying-guides", "/stores/bestbuy", "/categories/electronics"]) {
+    for (const path of [
+      "/deal-dashes?store=amazon&view=list",
+      "/coupons",
+      "/gift-ideas",
+      "/buying-guides",
+      "/stores/bestbuy",
+      "/categories/electronics",
+    ]) {
       const page = await html(path);
-      const alternate = page.match(/<link rel="alternate" type="application\/rss\+xml" title="[^"]*" href="([^"]+)"/)?.[1];
+      const alternate = page.match(
+        /<link rel="alternate" type="application\/rss\+xml" title="[^"]*" href="([^"]+)"/,
+      )?.[1];
       expect(alternate, path).toBeDefined();
       const feed = alternate!.replace(/&amp;/g, "&");
-      const anchors = [...page.matchAll(/<a\b[^>]*?\bhref="([^"]+)"[^>]*>((?:(?!<\/a>)[\s\S])*)<\/a>/g)].map((match) => ({ href: match[1]!.replace(/&amp;/g, "&"), text: match[2]!.replace(/<[^>]+>/g, "").trim() }));
+      const anchors = [...page.matchAll(/<a\b[^>]*?\bhref="([^"]+)"[^>]*>((?:(?!<\/a>)[\s\S])*)<\/a>/g)].map(
+        (match) => ({ href: match[1]!.replace(/&amp;/g, "&"), text: match[2]!.replace(/<[^>]+>/g, "").trim() }),
+      );
       const shown = anchors.filter((anchor) => anchor.text === "RSS feed").map((anchor) => anchor.href);
       expect(shown, path).toEqual([feed]);
       expect(anchors, path).toContainEqual({ href: "/feeds/deal-dashes.rss", text: "RSS feed of new deals" });
@@ -205,7 +239,9 @@ describe("a shopper on the public site", () => {
 
   test("finds a filtered list's RSS and Atom feeds from the page, served from the page cache once read", async () => {
     const page = await html("/deal-dashes?store=amazon&view=list");
-    const feeds = [...page.matchAll(/<link rel="alternate" type="(application\/(?:rss|atom)\+xml)" title="[^"]*" href="([^"]+)"/g)].map((match) => ({ type: match[1], href: match[2]!.replace(/&amp;/g, "&") }));
+    const feeds = [
+      ...page.matchAll(/<link rel="alternate" type="(application\/(?:rss|atom)\+xml)" title="[^"]*" href="([^"]+)"/g),
+    ].map((match) => ({ type: match[1], href: match[2]!.replace(/&amp;/g, "&") }));
     expect(feeds).toEqual([
       { type: "application/rss+xml", href: "/feeds/deal-dashes.rss?store=amazon" },
       { type: "application/atom+xml", href: "/feeds/deal-dashes.atom?store=amazon" },
@@ -218,7 +254,9 @@ describe("a shopper on the public site", () => {
     }
   });
 
-  test("goes from a deal card to the deal's own page: breadcrumbs, price, disclosure, click-out, related deals, structured data", async ({ openPage }) => {
+  test("goes from a deal card to the deal's own page: breadcrumbs, price, disclosure, click-out, related deals, structured data", async ({
+    openPage,
+  }) => {
     const { page } = await openPage();
     await page.goto("/deal-dashes?store=bestbuy");
     const card = page.getByTestId("deal-card").first();
@@ -238,7 +276,9 @@ describe("a shopper on the public site", () => {
     const getDeal = page.getByRole("link", { name: "Get Deal" }).first();
     expect(await getDeal.getAttribute("rel")).toBe("sponsored nofollow noopener");
     const disclosureFirst = await page.evaluate(() => {
-      const disclosure = [...document.querySelectorAll("main p")].find((p) => p.textContent?.includes("We may earn a commission"));
+      const disclosure = [...document.querySelectorAll("main p")].find((p) =>
+        p.textContent?.includes("We may earn a commission"),
+      );
       const link = [...document.querySelectorAll("main a")].find((a) => a.textContent === "Get Deal");
       return Boolean(disclosure && link && disclosure.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING);
     });
@@ -246,19 +286,34 @@ describe("a shopper on the public site", () => {
     expect(await page.getByRole("heading", { name: "Related deals" }).count()).toBe(1);
     expect(await page.getByTestId("deal-card").count()).toBeGreaterThan(0);
 
-    const structured = await page.evaluate(() => [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent!)));
+    const structured = await page.evaluate(() =>
+      [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) =>
+        JSON.parse(script.textContent!),
+      ),
+    );
     const product = structured.find((item) => item["@type"] === "Product");
-    expect(product).toMatchObject({ name: title, offers: { "@type": "Offer", priceCurrency: "USD", availability: "https://schema.org/InStock" } });
+    expect(product).toMatchObject({
+      name: title,
+      offers: { "@type": "Offer", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+    });
     expect(product.offers.price).toMatch(/^\d+\.\d{2}$/);
     const trail = structured.find((item) => item["@type"] === "BreadcrumbList");
-    expect(trail.itemListElement.map((item: { name: string }) => item.name)).toEqual(["Home", expect.any(String), title]);
-    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${baseUrl()}${new URL(page.url()).pathname}`);
+    expect(trail.itemListElement.map((item: { name: string }) => item.name)).toEqual([
+      "Home",
+      expect.any(String),
+      title,
+    ]);
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(
+      `${baseUrl()}${new URL(page.url()).pathname}`,
+    );
     expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(/^http/);
 
     expect((await fetch(`${baseUrl()}/deals/no-such-deal`)).status).toBe(404);
   });
 
-  test("keeps the filter selects on the URL's values after Back and Forward, and drops parameters at their defaults", async ({ openPage }) => {
+  test("keeps the filter selects on the URL's values after Back and Forward, and drops parameters at their defaults", async ({
+    openPage,
+  }) => {
     const { page } = await openPage();
     await page.goto("/deal-dashes");
     const sort = page.getByRole("combobox", { name: "Sort by" });
@@ -289,7 +344,9 @@ describe("a shopper on the public site", () => {
     }
   });
 
-  test("on a phone, the first screen of the home page and of Deal Dashes shows the first deal's title and price, above the cookie banner", async ({ openPage }) => {
+  test("on a phone, the first screen of the home page and of Deal Dashes shows the first deal's title and price, above the cookie banner", async ({
+    openPage,
+  }) => {
     const { page } = await openPage({ viewport: { width: 390, height: 844 } });
     for (const path of ["/", "/deal-dashes"]) {
       await page.goto(path);
@@ -325,21 +382,44 @@ describe("a shopper on the public site", () => {
     const page = await html("/deal-dashes?store=bestbuy");
     const id = page.match(/\/go\/deal\/([0-9a-f-]{36})/)?.[1];
     expect(id).toBeDefined();
-    for (const userAgent of ["Googlebot/2.1 (+http://www.google.com/bot.html)", "Mozilla/5.0 (X11; Linux x86_64) Chrome/130"]) {
-      const response = await fetch(`${baseUrl()}/go/deal/${id}?from=test`, { redirect: "manual", headers: { "user-agent": userAgent } });
+    for (const userAgent of [
+      "Googlebot/2.1 (+http://www.google.com/bot.html)",
+      "Mozilla/5.0 (X11; Linux x86_64) Chrome/130",
+    ]) {
+      const response = await fetch(`${baseUrl()}/go/deal/${id}?from=test`, {
+        redirect: "manual",
+        headers: { "user-agent": userAgent },
+      });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toMatch(/^https:\/\/www\.bestbuy\.com\//);
       expect(response.headers.get("cache-control")).toBe("no-store");
     }
 
-    expect((await fetch(`${baseUrl()}/go/deal/00000000-0000-4000-8000-000000000000`, { redirect: "manual" })).status).toBe(404);
-    expect((await fetch(`${baseUrl()}/go/deal/${id}?to=https://evil.example`, { redirect: "manual", headers: { "user-agent": "Mozilla/5.0" } })).headers.get("location")).not.toContain("evil");
+    expect(
+      (await fetch(`${baseUrl()}/go/deal/00000000-0000-4000-8000-000000000000`, { redirect: "manual" })).status,
+    ).toBe(404);
+    expect(
+      (
+        await fetch(`${baseUrl()}/go/deal/${id}?to=https://evil.example`, {
+          redirect: "manual",
+          headers: { "user-agent": "Mozilla/5.0" },
+        })
+      ).headers.get("location"),
+    ).not.toContain("evil");
   });
 
   test("marks every link to a retailer as sponsored", async () => {
-    for (const path of ["/", "/deal-dashes", "/coupons", "/gift-ideas/tech-gifts-for-dad", "/buying-guides/best-noise-cancelling-headphones"]) {
+    for (const path of [
+      "/",
+      "/deal-dashes",
+      "/coupons",
+      "/gift-ideas/tech-gifts-for-dad",
+      "/buying-guides/best-noise-cancelling-headphones",
+    ]) {
       const page = await html(path);
-      const outbound = [...page.matchAll(/<a\b[^>]*href="(\/go\/[^"]+|https?:\/\/(?!127\.0\.0\.1)[^"]+)"[^>]*>/g)].map((m) => m[0]);
+      const outbound = [...page.matchAll(/<a\b[^>]*href="(\/go\/[^"]+|https?:\/\/(?!127\.0\.0\.1)[^"]+)"[^>]*>/g)].map(
+        (m) => m[0],
+      );
       expect(outbound.length, path).toBeGreaterThan(0);
       for (const anchor of outbound) expect(anchor, `${path}: ${anchor}`).toMatch(/rel="[^"]*sponsored[^"]*"/);
     }
@@ -353,7 +433,13 @@ describe("a shopper on the public site", () => {
     expect(file.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset')).toBe(true);
     expect(file.match(/<url>/g)?.length).toBe(file.match(/<\/url>/g)?.length);
     const urls = await sitemapUrls();
-    for (const path of ["/", "/buying-guides/how-to-choose-a-tablet", "/gift-ideas/tech-gifts-for-dad", "/gift-ideas/gifts-for-new-parents", "/deals/sony-wh-1000xm5-wireless-noise-cancelling-headphones"]) {
+    for (const path of [
+      "/",
+      "/buying-guides/how-to-choose-a-tablet",
+      "/gift-ideas/tech-gifts-for-dad",
+      "/gift-ideas/gifts-for-new-parents",
+      "/deals/sony-wh-1000xm5-wireless-noise-cancelling-headphones",
+    ]) {
       expect(urls).toContain(`${baseUrl()}${path}`);
     }
     const robots = await html("/robots.txt");
@@ -362,7 +448,9 @@ describe("a shopper on the public site", () => {
     expect(robots).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
   });
 
-  test("stores a contact message and thanks the sender, keeping what was typed when a field needs fixing", async ({ openPage }) => {
+  test("stores a contact message and thanks the sender, keeping what was typed when a field needs fixing", async ({
+    openPage,
+  }) => {
     const { page } = await openPage();
     await page.goto("/contact");
     await page.getByRole("button", { name: "Send Message" }).click();

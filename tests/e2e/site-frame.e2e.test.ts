@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+
 import { baseUrl, test } from "./support/browser";
 
 describe("server-rendered frame", () => {
@@ -7,7 +8,8 @@ describe("server-rendered frame", () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('placeholder="Search deals, coupons..."');
-    for (const link of ["Deal Dashes", "Coupons", "Gift Ideas", "Buying Guides"]) expect(html).toContain(`>${link}</a>`);
+    for (const link of ["Deal Dashes", "Coupons", "Gift Ideas", "Buying Guides"])
+      expect(html).toContain(`>${link}</a>`);
     expect(html).toContain("Quick Links");
     expect(html).toContain("Support");
     expect(html).toContain("Subscribe");
@@ -65,7 +67,9 @@ describe("server-rendered frame", () => {
 });
 
 describe("header search", () => {
-  test("ignores a whitespace-only search and sends a real one to the site search, whose sections lead to their lists", async ({ openPage }) => {
+  test("ignores a whitespace-only search and sends a real one to the site search, whose sections lead to their lists", async ({
+    openPage,
+  }) => {
     const { page } = await openPage();
     await page.goto("/about");
     const search = page.getByRole("search").first().getByRole("searchbox");
@@ -80,7 +84,12 @@ describe("header search", () => {
     await page.waitForURL("**/search?q=headphnes");
     const deals = page.getByRole("region", { name: /^Deals/ });
     await deals.getByText("Sony WH-1000XM5 Wireless Noise-Cancelling Headphones").waitFor();
-    expect(await page.getByRole("region", { name: /^Guides/ }).getByText("The Best Noise-Cancelling Headphones to Buy Now").count()).toBe(1);
+    expect(
+      await page
+        .getByRole("region", { name: /^Guides/ })
+        .getByText("The Best Noise-Cancelling Headphones to Buy Now")
+        .count(),
+    ).toBe(1);
     await deals.getByRole("link", { name: "See all deals" }).click();
     await page.waitForURL("**/deal-dashes?search=headphnes");
     expect(await page.getByTestId("deal-card").filter({ hasText: "Sony WH-1000XM5" }).count()).toBe(1);

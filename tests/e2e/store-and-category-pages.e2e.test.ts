@@ -1,8 +1,12 @@
 import { describe, expect } from "vitest";
+
 import { baseUrl, chooseOption, saveForm, test } from "./support/browser";
 
 describe("store and category pages", () => {
-  test("a store page shows its live coupons, its deals, then its expired coupons dimmed, and a 'Visit' click-out", async ({ adminPage, openPage }) => {
+  test("a store page shows its live coupons, its deals, then its expired coupons dimmed, and a 'Visit' click-out", async ({
+    adminPage,
+    openPage,
+  }) => {
     await adminPage.goto("/admin/coupons/add");
     await adminPage.getByLabel("Title").fill("Walmart Store Page Coupon");
     await chooseOption(adminPage, "Store", "Walmart");
@@ -19,12 +23,19 @@ describe("store and category pages", () => {
 
     const live = page.getByRole("region", { name: "Walmart coupons" });
     expect(await live.getByTestId("coupon-card").filter({ hasText: "Walmart Store Page Coupon" }).count()).toBe(1);
-    expect(await page.getByRole("region", { name: "Walmart deals" }).getByTestId("deal-card").count()).toBeGreaterThan(0);
-    const expired = page.getByRole("region", { name: "Recently expired coupons" }).getByTestId("coupon-card").filter({ hasText: "15% Off Kitchen Appliances" });
+    expect(await page.getByRole("region", { name: "Walmart deals" }).getByTestId("deal-card").count()).toBeGreaterThan(
+      0,
+    );
+    const expired = page
+      .getByRole("region", { name: "Recently expired coupons" })
+      .getByTestId("coupon-card")
+      .filter({ hasText: "15% Off Kitchen Appliances" });
     expect(await expired.getAttribute("aria-disabled")).toBe("true");
     expect(await expired.getByRole("button", { name: "Expired" }).isDisabled()).toBe(true);
     // Live first, then deals, then expired, down the page.
-    const order = await page.evaluate(() => [...document.querySelectorAll("main h2")].map((heading) => heading.textContent));
+    const order = await page.evaluate(() =>
+      [...document.querySelectorAll("main h2")].map((heading) => heading.textContent),
+    );
     expect(order).toEqual(["Walmart coupons", "Walmart deals", "Recently expired coupons"]);
 
     const visit = page.getByRole("link", { name: "Visit Walmart" });

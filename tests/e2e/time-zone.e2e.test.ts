@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+
 import { startServer } from "../../scripts/lib/server-process";
 import { dataDirsPerFile, publishDealInAdmin, signIn, test, toastWith } from "./support/browser";
 
@@ -7,8 +8,13 @@ const owner = { email: "owner@example.com", password: "owner-password" };
 
 describe("the site's time zone", () => {
   // Its own server: the first sign-in sets the zone, and the test changes it.
-  test("the first sign-in takes the owner's zone; schedules are typed and shown in it, with it named; the calendar lists the week", async ({ openPage }) => {
-    const server = await startServer({ dataDir: dataDir(), env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password, LINK_CHECKS_PER_MINUTE: "0" } });
+  test("the first sign-in takes the owner's zone; schedules are typed and shown in it, with it named; the calendar lists the week", async ({
+    openPage,
+  }) => {
+    const server = await startServer({
+      dataDir: dataDir(),
+      env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password, LINK_CHECKS_PER_MINUTE: "0" },
+    });
     try {
       const { page } = await openPage({ url: server.url, timezoneId: "America/New_York" });
       await signIn(page, owner);
@@ -34,7 +40,9 @@ describe("the site's time zone", () => {
       await page.goto(`/admin/calendar?week=${nextWednesday}`);
       const entry = page.getByTestId("calendar-entry").filter({ hasText: title });
       expect((await entry.textContent())!).toContain("9:00 AM");
-      expect(await page.getByTestId("calendar-day").filter({ has: entry }).getByRole("heading").textContent()).toMatch(/^Wednesday/);
+      expect(await page.getByTestId("calendar-day").filter({ has: entry }).getByRole("heading").textContent()).toMatch(
+        /^Wednesday/,
+      );
 
       // In UTC the same instant reads 13:00 or 14:00: the time was stored as New York's 09:00.
       await page.goto("/admin/settings/site");
@@ -42,7 +50,13 @@ describe("the site's time zone", () => {
       await page.getByRole("button", { name: "Save time zone" }).click();
       await toastWith(page, "Time zone saved: UTC").waitFor();
       await page.goto("/admin/deals");
-      expect((await page.getByRole("row").filter({ hasText: title }).getByText(/^Publishes /).textContent())!).toMatch(/, (1|2):00 PM UTC$/);
+      expect(
+        (await page
+          .getByRole("row")
+          .filter({ hasText: title })
+          .getByText(/^Publishes /)
+          .textContent())!,
+      ).toMatch(/, (1|2):00 PM UTC$/);
     } finally {
       await server.stop();
     }

@@ -1,6 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+
 import { describe, expect } from "vitest";
+
 import { startServer } from "../../scripts/lib/server-process";
 import { dataDirsPerFile, publishDealInAdmin, signIn, test, toastWith } from "./support/browser";
 
@@ -8,7 +10,9 @@ const dataDir = dataDirsPerFile("dealdash-webhooks-");
 const owner = { email: "owner@example.com", password: "owner-password" };
 
 describe("webhooks", () => {
-  test("the owner adds a Discord webhook; publishing a deal posts to it, the delivery shows its answer, and Redeliver posts it again", async ({ openPage }) => {
+  test("the owner adds a Discord webhook; publishing a deal posts to it, the delivery shows its answer, and Redeliver posts it again", async ({
+    openPage,
+  }) => {
     const posts: string[] = [];
     const receiver = http.createServer((request, response) => {
       let body = "";
@@ -23,7 +27,12 @@ describe("webhooks", () => {
     // The local receiver is reachable only through the test-only setting the link checker uses.
     const server = await startServer({
       dataDir: dataDir(),
-      env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password, LINK_CHECK_ALLOW_PRIVATE: "true", LINK_CHECKS_PER_MINUTE: "0" },
+      env: {
+        ADMIN_EMAIL: owner.email,
+        ADMIN_PASSWORD: owner.password,
+        LINK_CHECK_ALLOW_PRIVATE: "true",
+        LINK_CHECKS_PER_MINUTE: "0",
+      },
     });
     try {
       const { page } = await openPage({ url: server.url });
@@ -37,7 +46,10 @@ describe("webhooks", () => {
       const hook = page.getByTestId("webhook");
       await hook.getByRole("button", { name: "Send test" }).click();
       await toastWith(page, "Test delivered: 204").waitFor();
-      expect(JSON.parse(posts.shift()!)).toMatchObject({ username: "DealDash", content: expect.stringMatching(/^Test from DealDash: New deal: /) });
+      expect(JSON.parse(posts.shift()!)).toMatchObject({
+        username: "DealDash",
+        content: expect.stringMatching(/^Test from DealDash: New deal: /),
+      });
 
       await publishDealInAdmin(page, { title: "Webhook Test Smart Speaker", store: "Best Buy", price: "49" });
 
@@ -72,7 +84,9 @@ describe("webhooks", () => {
     }
   });
 
-  test("a webhook to a private address is refused at its field, and every event is listed with a sample body", async ({ adminPage: page }) => {
+  test("a webhook to a private address is refused at its field, and every event is listed with a sample body", async ({
+    adminPage: page,
+  }) => {
     await page.goto("/admin/settings/webhooks");
     const add = page.locator("form").filter({ has: page.getByRole("button", { name: "Add webhook" }) });
     await add.getByLabel("URL").fill("http://127.0.0.1:9/hook");
@@ -84,7 +98,9 @@ describe("webhooks", () => {
     const events = page.getByTestId("webhook-event");
     expect(await events.count()).toBe(5);
     await events.filter({ hasText: "coupon.published" }).locator("summary").click();
-    const sample = JSON.parse((await events.filter({ hasText: "coupon.published" }).locator("pre").first().textContent())!);
+    const sample = JSON.parse(
+      (await events.filter({ hasText: "coupon.published" }).locator("pre").first().textContent())!,
+    );
     expect(sample).toMatchObject({ event: "coupon.published", item: { kind: "coupon" } });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startInProcessApp, type InProcessApp } from "../support/in-process-server";
+
+import { type InProcessApp, startInProcessApp } from "../support/in-process-server";
 
 // Which address the per-address limits see: the socket's unless TRUST_PROXY names the proxy in front.
 
@@ -24,7 +25,8 @@ const subscribe = (base: string, email: string, forwardedFor?: string) =>
 describe("client addresses", () => {
   it("ignores X-Forwarded-For by default, so rotating it cannot walk around a limit", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await subscribe(direct, `direct${i}@example.com`, `203.0.113.${i}`)).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await subscribe(direct, `direct${i}@example.com`, `203.0.113.${i}`)).status);
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -35,7 +37,8 @@ describe("client addresses", () => {
     }
     // One visitor behind the proxy is still limited.
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await subscribe(behindLoopbackProxy, `same${i}@example.com`, "192.0.2.7")).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await subscribe(behindLoopbackProxy, `same${i}@example.com`, "192.0.2.7")).status);
     expect(statuses.at(-1)).toBe(429);
   });
 

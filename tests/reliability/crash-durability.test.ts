@@ -1,10 +1,13 @@
 import fs from "node:fs";
+
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
+
 import { openDatabase } from "#app/db/client.server";
+
+import { createStoreOverHttp, signInOverHttp } from "../../scripts/lib/admin-over-http";
 import { freshPostgres, testPostgresUrl } from "../../scripts/lib/fresh-postgres";
 import { copyOfDataDir, startServer, tempDataDir } from "../../scripts/lib/server-process";
-import { createStoreOverHttp, signInOverHttp } from "../../scripts/lib/admin-over-http";
 
 // A stream of admin writes, the server killed with SIGKILL in the middle of it, a restart on the same data:
 // every write the server acknowledged must still be there. On the embedded database and on PostgreSQL.
@@ -32,7 +35,9 @@ function embeddedTarget(): Target {
     async storedNames() {
       const handle = await openDatabase({ kind: "pglite", dataDir });
       try {
-        const result = (await handle.db.execute("select name from stores")) as unknown as { rows: Array<{ name: string }> };
+        const result = (await handle.db.execute("select name from stores")) as unknown as {
+          rows: Array<{ name: string }>;
+        };
         return result.rows.map((row) => row.name);
       } finally {
         await handle.close();
@@ -90,7 +95,11 @@ describe.each(drivers)("crash durability on %s", (_label, makeTarget) => {
     server.child.kill("SIGKILL");
     killed = true;
     await Promise.all(writers);
-    await new Promise((resolve) => server.child.exitCode !== null || server.child.signalCode !== null ? resolve(null) : server.child.once("exit", resolve));
+    await new Promise((resolve) =>
+      server.child.exitCode !== null || server.child.signalCode !== null
+        ? resolve(null)
+        : server.child.once("exit", resolve),
+    );
 
     const restarted = await startServer({ dataDir, env });
     const again = await signInOverHttp(restarted.url, ADMIN);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { servedInProcessApp } from "../support/in-process-server";
 
 // The embedded database runs in a thread of its own (ADR 0012): while it is busy with a slow query, the
@@ -12,7 +13,9 @@ describe("a slow query on the embedded database", () => {
     await fetch(`${served().url}/deal-dashes`).then((response) => response.text());
     let slowDone = false;
     // Whether the thread has begun it or it still waits its turn, the database is busy for seconds.
-    const slow = served().app.db.execute(sql`select pg_sleep(3)`).then(() => (slowDone = true));
+    const slow = served()
+      .app.db.execute(sql`select pg_sleep(3)`)
+      .then(() => (slowDone = true));
 
     const page = await fetch(`${served().url}/deal-dashes`);
     expect(page.headers.get("x-cache")).toBe("hit");

@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { signInOverHttp } from "../../scripts/lib/admin-over-http";
-import { ADMIN, startInProcessApp, type InProcessApp } from "../support/in-process-server";
+import { ADMIN, type InProcessApp, startInProcessApp } from "../support/in-process-server";
 
 // Form fuzz: every action the app has, found from the built route table, gets every field sent wrong
 // (missing, repeated, a file, NUL, control characters, and what fails its kind: 1 MB, emoji and RTL for
@@ -37,7 +38,9 @@ const PAYLOADS: Payload[] = [
   { label: "SQL-ish", value: ["' OR 1=1 --"] },
 ];
 /** A second form on the same action (add beside edit) gets the payloads most likely to reach its own code. */
-const SHORT_PAYLOADS = PAYLOADS.filter((p) => ["missing", "NUL", "unknown UUID", "year 0000", "negative", "1 MB"].includes(p.label));
+const SHORT_PAYLOADS = PAYLOADS.filter((p) =>
+  ["missing", "NUL", "unknown UUID", "year 0000", "negative", "1 MB"].includes(p.label),
+);
 
 /**
  * What a field is, from its control: fields of one kind share their failure modes, so each gets the
@@ -140,21 +143,30 @@ function routePatterns(): Map<string, string> {
 }
 
 /** A pattern without a splat beats one with; then the longer one. */
-const bySpecificity = (a: string, b: string) => Number(a.includes("*")) - Number(b.includes("*")) || b.length - a.length;
+const bySpecificity = (a: string, b: string) =>
+  Number(a.includes("*")) - Number(b.includes("*")) || b.length - a.length;
 
 function routeIdFor(pathname: string): string | undefined {
-  const candidates = [...routePatterns()].filter(([id, pattern]) => build.routes[id]!.module.action && matchPath(pattern, pathname));
+  const candidates = [...routePatterns()].filter(
+    ([id, pattern]) => build.routes[id]!.module.action && matchPath(pattern, pathname),
+  );
   return candidates.sort(([, a], [, b]) => bySpecificity(a, b))[0]?.[0];
 }
 
 function formsIn(html: string, page: string): FoundForm[] {
   const doc = parseDocument(html);
-  const forms = DomUtils.findAll((el) => el.name === "form" && (el.attribs.method ?? "get").toLowerCase() === "post", doc.children);
+  const forms = DomUtils.findAll(
+    (el) => el.name === "form" && (el.attribs.method ?? "get").toLowerCase() === "post",
+    doc.children,
+  );
   return forms.flatMap((form) => {
     const action = new URL(form.attribs.action ?? page, url);
     const routeId = routeIdFor(action.pathname);
     if (!routeId) return [];
-    const controls = DomUtils.findAll((el) => ["input", "select", "textarea", "button"].includes(el.name) && Boolean(el.attribs.name), form.children);
+    const controls = DomUtils.findAll(
+      (el) => ["input", "select", "textarea", "button"].includes(el.name) && Boolean(el.attribs.name),
+      form.children,
+    );
     const fields: Array<[string, string]> = [];
     const names = new Set<string>();
     const kinds = new Map<string, FieldKind>();
@@ -199,7 +211,8 @@ async function crawlForms(): Promise<FoundForm[]> {
   while (queue.length > 0) {
     const path = queue.shift()!;
     const pattern = [...patterns.values()].filter((p) => matchPath(p, path)).sort(bySpecificity)[0] ?? path;
-    if (seenPatterns.has(pattern) || /\.(xml|txt)$/.test(path) || path.startsWith("/go/") || path === "/admin/logout") continue;
+    if (seenPatterns.has(pattern) || /\.(xml|txt)$/.test(path) || path.startsWith("/go/") || path === "/admin/logout")
+      continue;
     seenPatterns.add(pattern);
     const headers = ANONYMOUS_PAGES.has(path) ? undefined : { cookie };
     const response = await fetch(url + path, { headers, redirect: "manual" });
@@ -219,7 +232,16 @@ async function crawlForms(): Promise<FoundForm[]> {
  * Tables whose rows may change on a refused request by design (attempt counters, sessions) or meanwhile,
  * written by background jobs (roll-up marks, link checks, what the webhook job has seen of each item).
  */
-const BOOKKEEPING = ["login_attempts", "rate_limit_events", "sessions", "roll_up_marks", "verifications", "link_checks", "webhook_item_states", "job_heartbeats"];
+const BOOKKEEPING = [
+  "login_attempts",
+  "rate_limit_events",
+  "sessions",
+  "roll_up_marks",
+  "verifications",
+  "link_checks",
+  "webhook_item_states",
+  "job_heartbeats",
+];
 
 /**
  * Counts committed row changes to every other table: a trigger adds one to `fuzz_content_writes` in the
@@ -242,7 +264,11 @@ async function countContentWrites() {
     sql`select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'fuzz_content_writes'`,
   );
   for (const { name } of tables.filter(({ name }) => !BOOKKEEPING.includes(name))) {
-    await app.db.execute(sql.raw(`CREATE TRIGGER fuzz_count_write AFTER INSERT OR UPDATE OR DELETE ON "${name}" FOR EACH ROW EXECUTE FUNCTION fuzz_count_write()`));
+    await app.db.execute(
+      sql.raw(
+        `CREATE TRIGGER fuzz_count_write AFTER INSERT OR UPDATE OR DELETE ON "${name}" FOR EACH ROW EXECUTE FUNCTION fuzz_count_write()`,
+      ),
+    );
   }
 }
 
@@ -288,7 +314,13 @@ const NOT_A_FORM: Array<{ label: string; type: string; body: string }> = [
   { label: "plain text", type: "text/plain", body: "title=x" },
 ];
 
-async function fuzzAction(action: string, fields: Array<[string, string]>, names: string[], payloads: Payload[], kinds = new Map<string, FieldKind>()) {
+async function fuzzAction(
+  action: string,
+  fields: Array<[string, string]>,
+  names: string[],
+  payloads: Payload[],
+  kinds = new Map<string, FieldKind>(),
+) {
   counts.forms++;
   counts.fields += names.length;
   const dataUrl = action.replace(/(\?|$)/, ".data$1").replace(/^\/\.data/, "/_root.data");
@@ -301,7 +333,12 @@ async function fuzzAction(action: string, fields: Array<[string, string]>, names
   for (const name of names) {
     for (const payload of payloadsFor(kinds.get(name) ?? "unknown", payloads)) {
       const before = await contentWrites();
-      const response = await fetch(url + dataUrl, { method: "POST", headers: { cookie }, redirect: "manual", body: bodyWith(fields, name, payload) });
+      const response = await fetch(url + dataUrl, {
+        method: "POST",
+        headers: { cookie },
+        redirect: "manual",
+        body: bodyWith(fields, name, payload),
+      });
       await response.arrayBuffer();
       counts.cases++;
       const label = `${action} ${name} = ${payload.label}`;
@@ -311,7 +348,8 @@ async function fuzzAction(action: string, fields: Array<[string, string]>, names
       }
       const outcome = outcomeOf(response);
       counts[outcome]++;
-      if (outcome === "refused" && (await contentWrites()) !== before) failures.push(`${label}: refused (${response.status}) but rows changed`);
+      if (outcome === "refused" && (await contentWrites()) !== before)
+        failures.push(`${label}: refused (${response.status}) but rows changed`);
     }
   }
 }
@@ -323,14 +361,17 @@ describe("form fuzz", () => {
     for (const form of forms) {
       const module = build.routes[form.routeId]!.module;
       const known = byModule.get(module) ?? [];
-      if (!known.some((other) => other.action === form.action && other.names.join() === form.names.join())) known.push(form);
+      if (!known.some((other) => other.action === form.action && other.names.join() === form.names.join()))
+        known.push(form);
       byModule.set(module, known);
     }
 
     for (const [module, moduleForms] of byModule) {
       // Edit forms render valid values: fuzz them first and fully; other forms on the same action borrow
       // those values for the fields they share.
-      const ordered = [...moduleForms].sort((a, b) => Number(/\/edit\//.test(b.action)) - Number(/\/edit\//.test(a.action)));
+      const ordered = [...moduleForms].sort(
+        (a, b) => Number(/\/edit\//.test(b.action)) - Number(/\/edit\//.test(a.action)),
+      );
       const valid = new Map(ordered[0]!.fields);
       for (const [index, form] of ordered.entries()) {
         const fields = form.fields.map(([name, value]): [string, string] => [name, value || valid.get(name) || value]);
@@ -347,7 +388,12 @@ describe("form fuzz", () => {
       const path = patterns.get(id)!.replace(/:[a-z]+/gi, UNKNOWN_UUID);
       const names = UNRENDERED_FIELDS[id] ?? DIALOG_FIELDS;
       unrendered.push(id);
-      await fuzzAction(path, names.map((name) => [name, name === "intent" ? "delete" : "x"]), names, PAYLOADS);
+      await fuzzAction(
+        path,
+        names.map((name) => [name, name === "intent" ? "delete" : "x"]),
+        names,
+        PAYLOADS,
+      );
     }
 
     console.log(
@@ -358,9 +404,17 @@ describe("form fuzz", () => {
     // The accepted cases wrote, and the counter saw it.
     expect(Number(await contentWrites())).toBeGreaterThan(0);
     // The crawl found the forms people fill in, not only the fallbacks.
-    const everyEditForm = ["deals", "coupons", "gift-ideas", "buying-guides", "stores", "categories"].map((type) => `admin/${type}/edit`);
+    const everyEditForm = ["deals", "coupons", "gift-ideas", "buying-guides", "stores", "categories"].map(
+      (type) => `admin/${type}/edit`,
+    );
     expect([...covered]).toEqual(
-      expect.arrayContaining([...everyEditForm, "routes/site/contact", "routes/site/newsletter", "routes/admin/login", "routes/admin/settings/amazon-settings"]),
+      expect.arrayContaining([
+        ...everyEditForm,
+        "routes/site/contact",
+        "routes/site/newsletter",
+        "routes/admin/login",
+        "routes/admin/settings/amazon-settings",
+      ]),
     );
   }, 600_000);
 
@@ -376,9 +430,22 @@ describe("form fuzz", () => {
   });
 
   it("answers bad JSON on the Amazon product endpoint with a 4xx", async () => {
-    const bodies = ["", "{", "[]", "null", '{"asin": null}', '{"asin": ["B0"]}', '{"asin": "a\\u0000b"}', `{"asin": "${"B".repeat(300_000)}"}`];
+    const bodies = [
+      "",
+      "{",
+      "[]",
+      "null",
+      '{"asin": null}',
+      '{"asin": ["B0"]}',
+      '{"asin": "a\\u0000b"}',
+      `{"asin": "${"B".repeat(300_000)}"}`,
+    ];
     for (const body of bodies) {
-      const response = await fetch(`${url}/api/amazon-product`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body });
+      const response = await fetch(`${url}/api/amazon-product`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body,
+      });
       expect(response.status, body.slice(0, 40)).toBeGreaterThanOrEqual(400);
       expect(response.status, body.slice(0, 40)).toBeLessThan(500);
     }
@@ -399,7 +466,10 @@ describe("form fuzz", () => {
     }
     for (const path of ["/gift-ideas/", "/buying-guides/", "/coupons/", "/admin/deals/edit/"]) {
       for (const segment of ["%00", "%E0%A4%A", "😀", UNKNOWN_UUID, "..%2F..%2Fetc", "a".repeat(2000)]) {
-        const response = await fetch(`${url}${path}${segment}${path === "/coupons/" ? "/code" : ""}`, { headers: { cookie }, redirect: "manual" });
+        const response = await fetch(`${url}${path}${segment}${path === "/coupons/" ? "/code" : ""}`, {
+          headers: { cookie },
+          redirect: "manual",
+        });
         expect(response.status, `${path}${segment.slice(0, 20)}`).toBeLessThan(500);
       }
     }

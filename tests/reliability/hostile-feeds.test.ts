@@ -2,7 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import Parser from "rss-parser";
 import { SaxesParser } from "saxes";
 import { describe, expect, it } from "vitest";
+
 import { buyingGuides, categories, coupons, deals, giftIdeas, stores } from "#app/db/schema";
+
 import { servedInProcessApp } from "../support/in-process-server";
 
 // Every list's feed, RSS and Atom, with titles and summaries an owner (or a feed pulled from elsewhere) may
@@ -12,7 +14,8 @@ import { servedInProcessApp } from "../support/in-process-server";
 
 const served = servedInProcessApp();
 
-const HOSTILE_TITLE = 'Deal ]]> one ]]> two </title><link>https://evil.example/</link><title>x & "y" \u0001\u0008\u000b\u001f\uFFFE end';
+const HOSTILE_TITLE =
+  'Deal ]]> one ]]> two </title><link>https://evil.example/</link><title>x & "y" \u0001\u0008\u000b\u001f\uFFFE end';
 const HOSTILE_SUMMARY = "]]><description>injected</description> <b>bold</b> \u0002";
 /** What a reader shows: the title less the characters XML cannot carry. */
 const READ_TITLE = 'Deal ]]> one ]]> two </title><link>https://evil.example/</link><title>x & "y"  end';
@@ -34,14 +37,30 @@ describe("feeds with hostile titles", () => {
       .from(deals)
       .where(and(eq(deals.status, "published"), sql`${deals.storeId} is not null and ${deals.categoryId} is not null`))
       .limit(1);
-    await db.update(deals).set({ title: HOSTILE_TITLE, shortDescription: HOSTILE_SUMMARY, createdAt: now }).where(eq(deals.id, deal!.id));
-    await db.update(coupons).set({ title: HOSTILE_TITLE, description: HOSTILE_SUMMARY, createdAt: now }).where(eq(coupons.storeId, deal!.storeId!));
+    await db
+      .update(deals)
+      .set({ title: HOSTILE_TITLE, shortDescription: HOSTILE_SUMMARY, createdAt: now })
+      .where(eq(deals.id, deal!.id));
+    await db
+      .update(coupons)
+      .set({ title: HOSTILE_TITLE, description: HOSTILE_SUMMARY, createdAt: now })
+      .where(eq(coupons.storeId, deal!.storeId!));
     await db.update(giftIdeas).set({ title: HOSTILE_TITLE, description: HOSTILE_SUMMARY, createdAt: now });
     await db.update(buyingGuides).set({ title: HOSTILE_TITLE, excerpt: HOSTILE_SUMMARY, createdAt: now });
     const [store] = await db.select({ slug: stores.slug }).from(stores).where(eq(stores.id, deal!.storeId!));
-    const [category] = await db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, deal!.categoryId!));
+    const [category] = await db
+      .select({ slug: categories.slug })
+      .from(categories)
+      .where(eq(categories.id, deal!.categoryId!));
 
-    const lists = ["/deal-dashes", "/coupons", `/stores/${store!.slug}`, `/categories/${category!.slug}`, "/gift-ideas", "/buying-guides"];
+    const lists = [
+      "/deal-dashes",
+      "/coupons",
+      `/stores/${store!.slug}`,
+      `/categories/${category!.slug}`,
+      "/gift-ideas",
+      "/buying-guides",
+    ];
     const parser = new Parser();
     const site = served().app.mod.getEnv().PUBLIC_URL;
     for (const list of lists) {

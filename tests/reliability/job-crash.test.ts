@@ -1,6 +1,9 @@
 import fs from "node:fs";
+
 import { afterAll, describe, expect, it } from "vitest";
+
 import { openDatabase } from "#app/db/client.server";
+
 import { startServer, tempDataDir } from "../../scripts/lib/server-process";
 import { SmtpTestServer } from "../support/smtp-test-server";
 
@@ -21,12 +24,19 @@ describe("a background run killed with its process", () => {
     const env = { SEED_DEMO: "false", SMTP_URL: smtp.url, MAIL_FROM: "DealDash <deals@dealdash.test>" };
     smtp.holding = true;
     const server = await startServer({ dataDir, env });
-    const signUp = await fetch(`${server.url}/newsletter/subscribe`, { method: "POST", body: new URLSearchParams({ email: "crash@example.com" }) });
+    const signUp = await fetch(`${server.url}/newsletter/subscribe`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "crash@example.com" }),
+    });
     expect(signUp.status).toBe(200);
     // The send-mail run is mid-message when the process dies.
     await expect.poll(() => smtp.held).toBe(1);
     server.child.kill("SIGKILL");
-    await new Promise((resolve) => (server.child.exitCode !== null || server.child.signalCode !== null ? resolve(null) : server.child.once("exit", resolve)));
+    await new Promise((resolve) =>
+      server.child.exitCode !== null || server.child.signalCode !== null
+        ? resolve(null)
+        : server.child.once("exit", resolve),
+    );
 
     // The run's last beat was a minute ago, as if the restart came that much later (the 30 s a beat may be
     // late is the job queue's own test's; here, a restart hands the run back at once).
@@ -40,11 +50,15 @@ describe("a background run killed with its process", () => {
     smtp.holding = false;
     const restarted = await startServer({ dataDir, env });
     try {
-      const sentTo = () => smtp.received.filter((mail) => mail.to && JSON.stringify(mail.to).includes("crash@example.com")).length;
+      const sentTo = () =>
+        smtp.received.filter((mail) => mail.to && JSON.stringify(mail.to).includes("crash@example.com")).length;
       // Without the hand-back the run stayed "active" until its expiry (10 minutes) and nothing was sent meanwhile.
       await expect.poll(sentTo, { timeout: 60_000, interval: 250 }).toBe(1);
       // A later sign-up's mail goes out too, and the first is not sent again.
-      await fetch(`${restarted.url}/newsletter/subscribe`, { method: "POST", body: new URLSearchParams({ email: "after@example.com" }) });
+      await fetch(`${restarted.url}/newsletter/subscribe`, {
+        method: "POST",
+        body: new URLSearchParams({ email: "after@example.com" }),
+      });
       await expect.poll(() => smtp.received.length, { timeout: 60_000, interval: 250 }).toBe(2);
       expect(sentTo()).toBe(1);
     } finally {

@@ -1,9 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { checkLink } from "#app/modules/link-health/link-check.server";
 import { saveWebhook, sendTestWebhook } from "#app/modules/webhooks/webhooks.server";
+
 import { signInOverHttp } from "../../scripts/lib/admin-over-http";
 import { ADMIN, servedInProcessApp } from "../support/in-process-server";
 
@@ -39,15 +42,30 @@ describe("outbound requests to this machine", () => {
       const save = await fetch(`${served().url}/admin/settings/webhooks`, {
         method: "POST",
         headers: { cookie },
-        body: new URLSearchParams({ intent: "save", url, format: "json", events: "deal.published", batches: "summary" }),
+        body: new URLSearchParams({
+          intent: "save",
+          url,
+          format: "json",
+          events: "deal.published",
+          batches: "summary",
+        }),
       });
       expect(save.status, url).toBe(400);
       expect(await save.text(), url).toContain("Webhooks post to public addresses only");
 
       // A hook stored when its address was allowed (a test server) is still not posted to.
-      const stored = await saveWebhook(served().app.db, appSecret, undefined, { url, format: "json", events: ["deal.published"], batches: "summary" }, { allowPrivate: true });
+      const stored = await saveWebhook(
+        served().app.db,
+        appSecret,
+        undefined,
+        { url, format: "json", events: ["deal.published"], batches: "summary" },
+        { allowPrivate: true },
+      );
       if (!stored.ok) throw new Error(`could not store ${url}`);
-      const sent = await sendTestWebhook(served().app.db, appSecret, stored.id, { allowPrivate: false, siteUrl: "http://localhost" });
+      const sent = await sendTestWebhook(served().app.db, appSecret, stored.id, {
+        allowPrivate: false,
+        siteUrl: "http://localhost",
+      });
       expect(sent, url).toMatchObject({ ok: false, status: null });
     }
     expect(posted).toEqual([]);
@@ -57,7 +75,11 @@ describe("outbound requests to this machine", () => {
     const appPort = new URL(served().url).port;
     for (const host of ownHosts()) {
       for (const port of [appPort, String(receiverPort)]) {
-        const outcome = await checkLink(`http://${host}:${port}/`, { userAgent: "test", timeoutMs: 2_000, allowPrivate: false });
+        const outcome = await checkLink(`http://${host}:${port}/`, {
+          userAgent: "test",
+          timeoutMs: 2_000,
+          allowPrivate: false,
+        });
         expect(outcome.ok, `${host}:${port}`).toBe(false);
       }
     }

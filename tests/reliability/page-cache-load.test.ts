@@ -1,9 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { coupons, deals } from "#app/db/schema";
 import { readsOnlyPageParams } from "#app/lib/page-query";
-import { cachedAnswer, getAnswer } from "../support/page-cache-hit";
+
 import { servedInProcessApp } from "../support/in-process-server";
+import { cachedAnswer, getAnswer } from "../support/page-cache-hit";
 
 // The page cache under the load a hostile visitor or a busy day brings: many visitors of one page while
 // it is rendered again, anonymous votes, query strings nobody's page reads, and memory counted honestly.
@@ -16,7 +18,10 @@ const cacheStates = async (path: string, visitors: number) =>
 describe("the page cache under load", () => {
   it("renders a changed page once for 30 visitors at once, the others served the stale copy", async () => {
     await cachedAnswer(`${served().url}/deal-dashes`);
-    await served().app.db.update(deals).set({ title: sql`${deals.title}` }).where(eq(deals.status, "published"));
+    await served()
+      .app.db.update(deals)
+      .set({ title: sql`${deals.title}` })
+      .where(eq(deals.status, "published"));
     const states = await cacheStates("/deal-dashes", 30);
     expect(states.filter((state) => state === "miss")).toHaveLength(1);
     expect(states.every((state) => state === "miss" || state === "stale" || state === "hit")).toBe(true);
@@ -33,9 +38,19 @@ describe("the page cache under load", () => {
     const [coupon] = await served()
       .app.db.select({ id: coupons.id })
       .from(coupons)
-      .where(and(eq(coupons.status, "published"), sql`coalesce(${coupons.validUntil}, 'infinity') > now()`, sql`coalesce(${coupons.validFrom}, '-infinity') <= now()`))
+      .where(
+        and(
+          eq(coupons.status, "published"),
+          sql`coalesce(${coupons.validUntil}, 'infinity') > now()`,
+          sql`coalesce(${coupons.validFrom}, '-infinity') <= now()`,
+        ),
+      )
       .limit(1);
-    const vote = await fetch(`${served().url}/votes/coupon/${coupon!.id}`, { method: "POST", headers: { accept: "application/json" }, body: new URLSearchParams({ vote: "worked" }) });
+    const vote = await fetch(`${served().url}/votes/coupon/${coupon!.id}`, {
+      method: "POST",
+      headers: { accept: "application/json" },
+      body: new URLSearchParams({ vote: "worked" }),
+    });
     expect(vote.status).toBe(200);
     expect((await get("/coupons")).headers.get("x-cache")).toBe("hit");
   });
@@ -50,8 +65,18 @@ describe("the page cache under load", () => {
 
   it("keeps every page the site links to: its links carry only parameters pages read", async () => {
     const linked = new Set<string>();
-    for (const page of ["/", "/deal-dashes", "/deal-dashes?page=2", "/coupons", "/stores", "/buying-guides", "/gift-ideas", "/search?q=tv"]) {
-      for (const [, href] of (await get(page)).body.matchAll(/href="(\/[^"]*\?[^"]*)"/g)) linked.add(href!.replaceAll("&amp;", "&"));
+    for (const page of [
+      "/",
+      "/deal-dashes",
+      "/deal-dashes?page=2",
+      "/coupons",
+      "/stores",
+      "/buying-guides",
+      "/gift-ideas",
+      "/search?q=tv",
+    ]) {
+      for (const [, href] of (await get(page)).body.matchAll(/href="(\/[^"]*\?[^"]*)"/g))
+        linked.add(href!.replaceAll("&amp;", "&"));
     }
     const ours = [...linked].filter((href) => !/^\/(?:go|coupons\/[^/]+\/show|admin)\b/.test(href));
     expect(ours.length).toBeGreaterThan(10);
@@ -62,7 +87,8 @@ describe("the page cache under load", () => {
     const { pageCache } = served().app.mod;
     const countedBefore = pageCache.bytes;
     const paths = Array.from({ length: 1_000 }, (_, n) => `/robots.txt?page=${n}`);
-    for (let start = 0; start < paths.length; start += 50) await Promise.all(paths.slice(start, start + 50).map((path) => get(path)));
+    for (let start = 0; start < paths.length; start += 50)
+      await Promise.all(paths.slice(start, start + 50).map((path) => get(path)));
     // What the kept pages' buffers hold in memory, each ArrayBuffer counted once.
     const held = new Set<ArrayBufferLike>();
     for (const path of paths) {

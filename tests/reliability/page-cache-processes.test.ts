@@ -1,8 +1,10 @@
 import fs from "node:fs";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { signInOverHttp } from "../../scripts/lib/admin-over-http";
 import { freshPostgres, testPostgresUrl } from "../../scripts/lib/fresh-postgres";
-import { startServer, tempDataDir, type RunningServer } from "../../scripts/lib/server-process";
+import { type RunningServer, startServer, tempDataDir } from "../../scripts/lib/server-process";
 import { cachedAnswer, getAnswer } from "../support/page-cache-hit";
 
 // Two app processes on one PostgreSQL database, as behind a load balancer: each keeps its own page cache,
@@ -18,7 +20,13 @@ const dataDirs = [tempDataDir(), tempDataDir()];
 beforeAll(async () => {
   database = await freshPostgres(testPostgresUrl(), "dealdash_processes");
   // One process each: two servers stand for two machines behind a load balancer.
-  const env = { WEB_CONCURRENCY: "1", DATABASE_URL: database.url, APP_SECRET: "a-shared-secret-for-both-processes-0123456789", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
+  const env = {
+    WEB_CONCURRENCY: "1",
+    DATABASE_URL: database.url,
+    APP_SECRET: "a-shared-secret-for-both-processes-0123456789",
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  };
   first = await startServer({ dataDir: dataDirs[0]!, env });
   second = await startServer({ dataDir: dataDirs[1]!, env });
 });
@@ -29,13 +37,14 @@ afterAll(async () => {
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
 });
 
-
 describe("page cache across processes", () => {
   it("shows a deal published through one process on the other's cached page without waiting for it to expire", async () => {
     await cachedAnswer(`${second.url}/deal-dashes`);
 
     const cookie = await signInOverHttp(first.url, admin);
-    const stores = (await (await fetch(`${first.url}/admin/options/store?q=`, { headers: { cookie } })).json()) as { options: Array<{ id: string }> };
+    const stores = (await (await fetch(`${first.url}/admin/options/store?q=`, { headers: { cookie } })).json()) as {
+      options: Array<{ id: string }>;
+    };
     const created = await fetch(`${first.url}/admin/deals/add`, {
       method: "POST",
       redirect: "manual",
@@ -52,7 +61,8 @@ describe("page cache across processes", () => {
     });
     expect(created.status).toBe(302);
 
-    const shown = async () => (await getAnswer(`${second.url}/deal-dashes`)).body.includes("Published Through The Other Process");
+    const shown = async () =>
+      (await getAnswer(`${second.url}/deal-dashes`)).body.includes("Published Through The Other Process");
     await expect.poll(shown, { timeout: 60_000, interval: 50 }).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+
 import { coupons, deals } from "#app/db/schema";
+
 import { createStoreOverHttp, signInOverHttp } from "../../scripts/lib/admin-over-http";
-import { cachedAnswer, getAnswer } from "../support/page-cache-hit";
 import { ADMIN, servedInProcessApp } from "../support/in-process-server";
+import { cachedAnswer, getAnswer } from "../support/page-cache-hit";
 
 // The anonymous page cache, over HTTP against the production bundle: what is kept, for whom, and that
 // every kind of change (a publish, an edit, a delete, a price change, an expiry, an admin write) reaches
@@ -26,7 +28,9 @@ describe("anonymous page cache", () => {
     expect(csp).not.toContain("nonce-");
     expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
 
-    const revalidated = await fetch(`${served().url}/deal-dashes`, { headers: { "if-none-match": second.headers.get("etag")! } });
+    const revalidated = await fetch(`${served().url}/deal-dashes`, {
+      headers: { "if-none-match": second.headers.get("etag")! },
+    });
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe("");
   });
@@ -47,9 +51,15 @@ describe("anonymous page cache", () => {
     const log = vi.spyOn(served().app.mod.logger, "info");
     try {
       const again = await cached("/coupons?from=log-check");
-      for (const header of ["x-content-type-options", "x-frame-options", "referrer-policy"]) expect(again.headers.get(header)).toBeTruthy();
-      const hitLines = log.mock.calls.filter(([fields]) => (fields as { req?: { path?: string } }).req?.path === "/coupons");
-      expect(hitLines.at(-1)).toEqual([expect.objectContaining({ req: { method: "GET", path: "/coupons" }, res: { status: 200 } }), "request completed"]);
+      for (const header of ["x-content-type-options", "x-frame-options", "referrer-policy"])
+        expect(again.headers.get(header)).toBeTruthy();
+      const hitLines = log.mock.calls.filter(
+        ([fields]) => (fields as { req?: { path?: string } }).req?.path === "/coupons",
+      );
+      expect(hitLines.at(-1)).toEqual([
+        expect.objectContaining({ req: { method: "GET", path: "/coupons" }, res: { status: 200 } }),
+        "request completed",
+      ]);
     } finally {
       log.mockRestore();
     }
@@ -70,7 +80,11 @@ describe("anonymous page cache", () => {
       await get(path);
       expect((await get(path)).headers.get("x-cache")).toBeNull();
     }
-    const [deal] = await served().app.db.select({ id: deals.id }).from(deals).where(eq(deals.status, "published")).limit(1);
+    const [deal] = await served()
+      .app.db.select({ id: deals.id })
+      .from(deals)
+      .where(eq(deals.status, "published"))
+      .limit(1);
     const clickOut = await fetch(`${served().url}/go/deal/${deal!.id}`, { redirect: "manual" });
     expect(clickOut.headers.get("x-cache")).toBeNull();
     // A visitor who chose about cookies gets a page without the banner, kept for them but private.
@@ -81,10 +95,17 @@ describe("anonymous page cache", () => {
   });
 
   it("shows a publish, an edit, a price change and a delete on the next visit", async () => {
-    const [draft] = await served().app.db.select({ id: deals.id, title: deals.title }).from(deals).where(eq(deals.status, "draft")).limit(1);
+    const [draft] = await served()
+      .app.db.select({ id: deals.id, title: deals.title })
+      .from(deals)
+      .where(eq(deals.status, "draft"))
+      .limit(1);
     expect((await cached("/deal-dashes?sort=newest&search=")).body).not.toContain(draft!.title);
 
-    await served().app.db.update(deals).set({ status: "published", createdAt: sql`now()` }).where(eq(deals.id, draft!.id));
+    await served()
+      .app.db.update(deals)
+      .set({ status: "published", createdAt: sql`now()` })
+      .where(eq(deals.id, draft!.id));
     expect((await get("/deal-dashes?sort=newest&search=")).body).toContain(draft!.title);
 
     await cached("/deal-dashes?sort=newest&search=");
@@ -101,20 +122,34 @@ describe("anonymous page cache", () => {
   });
 
   it("drops a coupon from the kept page when it ends, without any write", async () => {
-    const [coupon] = await served().app.db.select({ id: coupons.id }).from(coupons).where(eq(coupons.status, "published")).limit(1);
-    await served().app.db
-      .update(coupons)
+    const [coupon] = await served()
+      .app.db.select({ id: coupons.id })
+      .from(coupons)
+      .where(eq(coupons.status, "published"))
+      .limit(1);
+    await served()
+      .app.db.update(coupons)
       .set({ title: "Cache Check Ending Coupon", validFrom: null, validUntil: sql`now() + interval '4 seconds'` })
       .where(eq(coupons.id, coupon!.id));
     expect((await cached("/coupons")).body).toContain("Cache Check Ending Coupon");
     // Kept pages live 5 minutes: the coupon leaves because the cache forgets at its end.
-    await expect.poll(async () => (await get("/coupons")).body.includes("Cache Check Ending Coupon"), { timeout: 60_000, interval: 100 }).toBe(false);
+    await expect
+      .poll(async () => (await get("/coupons")).body.includes("Cache Check Ending Coupon"), {
+        timeout: 60_000,
+        interval: 100,
+      })
+      .toBe(false);
   });
 
   it("forgets pages when an admin write commits a change, not for one refused", async () => {
     await cached("/");
     const cookie = await signInOverHttp(served().url, ADMIN);
-    const refused = await fetch(`${served().url}/admin/stores/add`, { method: "POST", redirect: "manual", headers: { cookie }, body: new URLSearchParams({ name: "" }) });
+    const refused = await fetch(`${served().url}/admin/stores/add`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie },
+      body: new URLSearchParams({ name: "" }),
+    });
     expect(refused.status).toBe(400);
     expect((await get("/")).headers.get("x-cache")).toBe("hit");
     expect(await createStoreOverHttp(served().url, cookie, "Cache Check Store")).toBe(true);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { getAnswer } from "../support/page-cache-hit";
+
 import { servedInProcessApp } from "../support/in-process-server";
+import { getAnswer } from "../support/page-cache-hit";
 
 // Routes match paths in either case and with letters percent-escaped, so the rules about paths (never
 // cached, the admin's) must see them the same way; and the cookie banner's choice is read as the page reads it.
@@ -10,7 +11,15 @@ const get = (path: string, headers: Record<string, string> = {}) => getAnswer(se
 
 describe("paths spelled another way", () => {
   it("are never cached when the router takes them for a page that is never cached", async () => {
-    for (const path of ["/ADMIN/LOGIN", "/Admin/Login?redirectTo=%2Fadmin", "/Alerts/manage?id=x&sig=y", "/alerts/%6danage?id=x&sig=y", "/Newsletter/confirm?id=x&sig=y", "/NEWSLETTER/CONFIRM", "/admin//login"]) {
+    for (const path of [
+      "/ADMIN/LOGIN",
+      "/Admin/Login?redirectTo=%2Fadmin",
+      "/Alerts/manage?id=x&sig=y",
+      "/alerts/%6danage?id=x&sig=y",
+      "/Newsletter/confirm?id=x&sig=y",
+      "/NEWSLETTER/CONFIRM",
+      "/admin//login",
+    ]) {
       for (let visit = 0; visit < 3; visit++) {
         const answer = await get(path);
         expect(answer.headers.get("x-cache"), `${path} visit ${visit + 1}`).toBeNull();
@@ -21,7 +30,10 @@ describe("paths spelled another way", () => {
 
   it("answer an admin write 401 before its body is read, in any case", async () => {
     for (const path of ["/ADMIN/deals/add", "/Admin/Deals/Add", "/%61dmin/deals/add"]) {
-      const response = await fetch(served().url + path, { method: "POST", body: new URLSearchParams({ title: "x".repeat(1_000_000) }) });
+      const response = await fetch(served().url + path, {
+        method: "POST",
+        body: new URLSearchParams({ title: "x".repeat(1_000_000) }),
+      });
       expect(response.status, path).toBe(401);
       expect(await response.text()).toBe("Your session has ended. Please sign in again.");
     }
@@ -33,6 +45,7 @@ describe("a cookie choice without a value", () => {
     const chose = await get("/about?from=spelling", { cookie: "cookieConsent" });
     expect(chose.body).not.toContain('aria-label="Cookie consent"');
     expect(chose.headers.get("cache-control")).toBe("private, max-age=0");
-    for (let visit = 0; visit < 3; visit++) expect((await get("/about?from=spelling")).body).toContain('aria-label="Cookie consent"');
+    for (let visit = 0; visit < 3; visit++)
+      expect((await get("/about?from=spelling")).body).toContain('aria-label="Cookie consent"');
   });
 });

@@ -1,11 +1,13 @@
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { buyingGuides } from "#app/db/schema";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
 import { contentTypes } from "#app/modules/content-types/registry.server";
 import { lifecycleOf, titleColumnOf } from "#app/modules/content-types/words";
-import { startInProcessApp, type InProcessApp } from "../support/in-process-server";
+
+import { type InProcessApp, startInProcessApp } from "../support/in-process-server";
 
 // For every content type with a public-read rule: copies of a public row in each state the public must not
 // see (draft, archived, past its end, before its publish time or after its unpublish time) carry a marker title, and no public page, data answer, sitemap,
@@ -32,18 +34,24 @@ function hiddenStates(type: AnyContentType): Array<[string, Record<string, unkno
     ["draft", { [lifecycle.status.name]: "draft" }],
     ["archived", { [lifecycle.status.name]: "archived" }],
   ];
-  if (lifecycle.endsAt) states.push(["expired", { [lifecycle.status.name]: "published", [lifecycle.endsAt.name]: PAST }]);
+  if (lifecycle.endsAt)
+    states.push(["expired", { [lifecycle.status.name]: "published", [lifecycle.endsAt.name]: PAST }]);
   // Published, but its schedule says not yet, or no longer.
-  if (lifecycle.publishAt) states.push(["scheduled", { [lifecycle.status.name]: "published", [lifecycle.publishAt.name]: FUTURE }]);
-  if (lifecycle.unpublishAt) states.push(["unpublished", { [lifecycle.status.name]: "published", [lifecycle.unpublishAt.name]: PAST }]);
+  if (lifecycle.publishAt)
+    states.push(["scheduled", { [lifecycle.status.name]: "published", [lifecycle.publishAt.name]: FUTURE }]);
+  if (lifecycle.unpublishAt)
+    states.push(["unpublished", { [lifecycle.status.name]: "published", [lifecycle.unpublishAt.name]: PAST }]);
   return states;
 }
 
 /** Copies the type's first published demo row (one with no end) into a hidden state, with a marker in its title (and slug). */
 async function hideCopy(type: AnyContentType, state: string, overrides: Record<string, unknown>): Promise<Hidden> {
-  const [source] = (await app.db.select().from(type.table).where(eq(lifecycleOf(type)!.status, "published")).orderBy(asc(type.table.createdAt)).limit(1)) as Array<
-    Record<string, unknown>
-  >;
+  const [source] = (await app.db
+    .select()
+    .from(type.table)
+    .where(eq(lifecycleOf(type)!.status, "published"))
+    .orderBy(asc(type.table.createdAt))
+    .limit(1)) as Array<Record<string, unknown>>;
   if (!source) throw new Error(`the demo content has no published ${type.key}`);
   const marker = `ZZHIDDEN${type.key}${state}ZZ`;
   const row: Record<string, unknown> = { ...source, ...overrides, [titleColumnOf(type).name]: marker };
@@ -70,7 +78,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const markersIn = (text: string, which: Hidden[]) => which.filter(({ marker }) => text.toUpperCase().includes(marker.toUpperCase())).map(({ marker }) => marker);
+const markersIn = (text: string, which: Hidden[]) =>
+  which.filter(({ marker }) => text.toUpperCase().includes(marker.toUpperCase())).map(({ marker }) => marker);
 
 /** Every public page reachable from the home page and the site map of routes, once per path. */
 async function crawlPublicPages(): Promise<Map<string, string>> {
@@ -80,7 +89,13 @@ async function crawlPublicPages(): Promise<Map<string, string>> {
   // echo of the search words is not the marker itself.
   for (const { marker } of hidden) {
     const typed = marker.slice(0, -2);
-    queue.push(`/deal-dashes?search=${typed}`, `/coupons?search=${typed}`, `/search?q=${typed}`, `/buying-guides?search=${typed}`, `/stores?search=${typed}`);
+    queue.push(
+      `/deal-dashes?search=${typed}`,
+      `/coupons?search=${typed}`,
+      `/search?q=${typed}`,
+      `/buying-guides?search=${typed}`,
+      `/stores?search=${typed}`,
+    );
   }
   while (queue.length > 0 && pages.size < 400) {
     const path = queue.shift()!;
@@ -94,9 +109,13 @@ async function crawlPublicPages(): Promise<Map<string, string>> {
       if (target.pathname !== path) queue.push(target.pathname + target.search);
     }
     if (!response.headers.get("content-type")?.includes("text/html")) continue;
-    for (const link of DomUtils.findAll((el) => el.name === "a" && Boolean(el.attribs.href), parseDocument(body).children)) {
+    for (const link of DomUtils.findAll(
+      (el) => el.name === "a" && Boolean(el.attribs.href),
+      parseDocument(body).children,
+    )) {
       const target = new URL(link.attribs.href!, url + path);
-      const internal = target.origin === url && !target.pathname.startsWith("/admin") && !target.pathname.startsWith("/go/");
+      const internal =
+        target.origin === url && !target.pathname.startsWith("/admin") && !target.pathname.startsWith("/go/");
       if (internal) queue.push(target.pathname + target.search);
     }
   }
@@ -106,7 +125,9 @@ async function crawlPublicPages(): Promise<Map<string, string>> {
 describe("the public-read rule", () => {
   it("has rows to prove: every type with a rule, in every hidden state", () => {
     expect(hidden.map(({ type, state }) => `${type.key}:${state}`)).toEqual(
-      contentTypes.filter((type) => lifecycleOf(type)).flatMap((type) => hiddenStates(type).map(([state]) => `${type.key}:${state}`)),
+      contentTypes
+        .filter((type) => lifecycleOf(type))
+        .flatMap((type) => hiddenStates(type).map(([state]) => `${type.key}:${state}`)),
     );
   });
 
@@ -115,9 +136,13 @@ describe("the public-read rule", () => {
     expect(pages.size).toBeGreaterThan(20);
     // Expired coupons are listed on purpose where a shopper asks for them ('Show Expired') and at the foot
     // of their store's page, dimmed.
-    const showsExpired = (path: string, row: Hidden) => /[?&]expired=1/.test(path) || (row.type.key === "coupon" && path.startsWith("/stores/"));
+    const showsExpired = (path: string, row: Hidden) =>
+      /[?&]expired=1/.test(path) || (row.type.key === "coupon" && path.startsWith("/stores/"));
     const leaks = [...pages].flatMap(([path, body]) =>
-      markersIn(body, hidden.filter((row) => row.state !== "expired" || !showsExpired(path, row))).map((marker) => `${marker} on ${path}`),
+      markersIn(
+        body,
+        hidden.filter((row) => row.state !== "expired" || !showsExpired(path, row)),
+      ).map((marker) => `${marker} on ${path}`),
     );
     expect(leaks).toEqual([]);
   });
@@ -126,7 +151,8 @@ describe("the public-read rule", () => {
     for (const row of hidden) {
       const urls = [`/go/${row.type.key}/${row.id}`, ...(row.type.key === "coupon" ? [`/coupons/${row.id}/code`] : [])];
       // An ended item keeps its page (below); drafts and archived ones have none.
-      if (row.type.publicPath && row.slug && row.state !== "expired") urls.push(row.type.publicPath({ slug: row.slug }));
+      if (row.type.publicPath && row.slug && row.state !== "expired")
+        urls.push(row.type.publicPath({ slug: row.slug }));
       for (const path of urls) {
         const response = await fetch(url + path, { redirect: "manual" });
         const body = await response.text();

@@ -1,6 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { mailOutbox, newsletterSubscribers } from "#app/db/schema";
+
 import { servedInProcessApp } from "../support/in-process-server";
 
 // Mail scanners open every link in a message: a confirmation link must ask, and only its button act. And
@@ -8,13 +10,20 @@ import { servedInProcessApp } from "../support/in-process-server";
 
 const served = servedInProcessApp();
 
-const signUp = (email: string) => fetch(`${served().url}/newsletter/subscribe`, { method: "POST", body: new URLSearchParams({ email }) });
+const signUp = (email: string) =>
+  fetch(`${served().url}/newsletter/subscribe`, { method: "POST", body: new URLSearchParams({ email }) });
 async function confirmationPath(email: string): Promise<string> {
-  const [message] = await served().app.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.purpose, "newsletter-confirm"))).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  const [message] = await served()
+    .app.db.select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.purpose, "newsletter-confirm")))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
   const url = new URL(message!.text.match(/https?:\/\/\S+\/newsletter\/confirm\?\S+/)![0]);
   return url.pathname + url.search;
 }
-const stateOf = async (email: string) => (await served().app.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0]?.state;
+const stateOf = async (email: string) =>
+  (await served().app.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0]?.state;
 
 describe("a newsletter confirmation link", () => {
   it("confirms nothing when opened, and confirms when its button is pressed", async () => {
@@ -33,11 +42,16 @@ describe("a newsletter confirmation link", () => {
   it("from an earlier message no longer works after unsubscribing and signing up again", async () => {
     await signUp("twice@example.com");
     const old = await confirmationPath("twice@example.com");
-    await served().app.db.update(newsletterSubscribers).set({ state: "unsubscribed" }).where(eq(newsletterSubscribers.email, "twice@example.com"));
+    await served()
+      .app.db.update(newsletterSubscribers)
+      .set({ state: "unsubscribed" })
+      .where(eq(newsletterSubscribers.email, "twice@example.com"));
     await signUp("twice@example.com");
     const latest = await confirmationPath("twice@example.com");
     expect(latest).not.toBe(old);
-    expect(await (await fetch(served().url + old, { method: "POST" })).text()).toContain("This confirmation link is not valid or has expired");
+    expect(await (await fetch(served().url + old, { method: "POST" })).text()).toContain(
+      "This confirmation link is not valid or has expired",
+    );
     expect(await stateOf("twice@example.com")).toBe("pending");
     await fetch(served().url + latest, { method: "POST" });
     expect(await stateOf("twice@example.com")).toBe("confirmed");

@@ -1,8 +1,10 @@
 import http from "node:http";
 import net from "node:net";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { SOCKET_LIMITS } from "../../server/web-server";
-import { startInProcessApp, type InProcessApp } from "../support/in-process-server";
+import { type InProcessApp, startInProcessApp } from "../support/in-process-server";
 
 // One client holding many silent sockets (and reopening each as it is cut) must not shut other visitors
 // out: each address gets at most SOCKET_LIMITS.maxConnectionsPerAddress, well below the process's cap.

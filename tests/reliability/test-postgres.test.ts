@@ -1,8 +1,10 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { createInterface } from "node:readline";
+
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+
 import { projectRoot } from "../../scripts/lib/server-process";
 import { startTestPostgres } from "../../scripts/lib/test-postgres";
 
@@ -31,7 +33,9 @@ describe("the test run's own PostgreSQL", () => {
       try {
         await client.query("create extension if not exists pg_trgm");
         // The PostgreSQL that CI's and most servers' Debian ships.
-        expect((await client.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v).toMatch(/^15\./);
+        expect((await client.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v).toMatch(
+          /^15\./,
+        );
       } finally {
         await client.end();
       }

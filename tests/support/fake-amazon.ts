@@ -48,14 +48,30 @@ const hmac = (key: Buffer | string, data: string) => createHmac("sha256", key).u
 /** Recomputes an AWS SigV4 signature from the request as received. */
 function sigV4Valid(req: http.IncomingMessage, body: string, accessKey: string, secretKey: string): boolean {
   const auth = req.headers.authorization ?? "";
-  const match = auth.match(/^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/);
+  const match = auth.match(
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/,
+  );
   if (!match) return false;
   const [, key, date, region, service, signedHeaders, signature] = match;
   if (key !== accessKey || service !== "ProductAdvertisingAPI") return false;
   const amzDate = String(req.headers["x-amz-date"] ?? "");
   const names = signedHeaders!.split(";");
-  const canonicalHeaders = names.map((name) => `${name}:${String(req.headers[name] ?? "").trim().replace(/\s+/g, " ")}\n`).join("");
-  const canonicalRequest = ["POST", req.url?.split("?")[0] ?? "/", "", canonicalHeaders, signedHeaders, sha256(body)].join("\n");
+  const canonicalHeaders = names
+    .map(
+      (name) =>
+        `${name}:${String(req.headers[name] ?? "")
+          .trim()
+          .replace(/\s+/g, " ")}\n`,
+    )
+    .join("");
+  const canonicalRequest = [
+    "POST",
+    req.url?.split("?")[0] ?? "/",
+    "",
+    canonicalHeaders,
+    signedHeaders,
+    sha256(body),
+  ].join("\n");
   const scope = `${date}/${region}/${service}/aws4_request`;
   const stringToSign = ["AWS4-HMAC-SHA256", amzDate, scope, sha256(canonicalRequest)].join("\n");
   const signingKey = hmac(hmac(hmac(hmac(`AWS4${secretKey}`, date!), region!), service!), "aws4_request");
@@ -68,7 +84,10 @@ function creatorsItem(item: FakeItem) {
     asin: item.asin,
     detailPageURL: `https://www.amazon.com/dp/${item.asin}`,
     itemInfo: { title: { displayValue: item.title }, features: { displayValues: [`${item.title} feature`] } },
-    images: { primary: { large: { url: item.image ?? `https://m.media-amazon.com/images/I/${item.asin}.jpg` } }, variants: [] },
+    images: {
+      primary: { large: { url: item.image ?? `https://m.media-amazon.com/images/I/${item.asin}.jpg` } },
+      variants: [],
+    },
     offersV2: {
       listings: [
         {
@@ -76,7 +95,9 @@ function creatorsItem(item: FakeItem) {
             money: { amount: item.price, currency: "USD" },
             ...(item.savingBasis ? { savingBasis: { money: { amount: item.savingBasis, currency: "USD" } } } : {}),
           },
-          availability: item.outOfStock ? { message: "Currently unavailable.", type: "OUT_OF_STOCK" } : { message: "In Stock", type: "IN_STOCK" },
+          availability: item.outOfStock
+            ? { message: "Currently unavailable.", type: "OUT_OF_STOCK" }
+            : { message: "In Stock", type: "IN_STOCK" },
         },
       ],
     },
@@ -115,17 +136,23 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
       const path = req.url?.split("?")[0];
 
       if (path === "/oauth2/token" || path === "/auth/o2/token") {
-        const fields = path === "/oauth2/token" ? Object.fromEntries(new URLSearchParams(body)) : (JSON.parse(body || "{}") as Record<string, string>);
+        const fields =
+          path === "/oauth2/token"
+            ? Object.fromEntries(new URLSearchParams(body))
+            : (JSON.parse(body || "{}") as Record<string, string>);
         const scope = path === "/oauth2/token" ? "creatorsapi/default" : "creatorsapi::default";
-        if (fields.grant_type !== "client_credentials" || fields.scope !== scope) return send(400, { error: "invalid_request" });
-        if (fields.client_id !== options.clientId || fields.client_secret !== options.clientSecret) return send(401, { error: "invalid_client" });
+        if (fields.grant_type !== "client_credentials" || fields.scope !== scope)
+          return send(400, { error: "invalid_request" });
+        if (fields.client_id !== options.clientId || fields.client_secret !== options.clientSecret)
+          return send(401, { error: "invalid_client" });
         const token = `token-${++issued}`;
         const lifetime = options.tokenLifetimeSeconds ?? 3600;
         tokens.set(token, Date.now() + lifetime * 1000);
         return send(200, { access_token: token, token_type: "Bearer", expires_in: lifetime });
       }
 
-      if (path !== "/catalog/v1/getItems" && path !== "/paapi5/getitems") return send(404, { message: "no such operation" });
+      if (path !== "/catalog/v1/getItems" && path !== "/paapi5/getitems")
+        return send(404, { message: "no such operation" });
       const parsed = JSON.parse(body || "{}") as { itemIds?: string[]; ItemIds?: string[] };
       const asins = parsed.itemIds ?? parsed.ItemIds ?? [];
       requests.push({ path, at: Date.now(), asins });
@@ -133,10 +160,18 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
       if (path === "/catalog/v1/getItems") {
         const match = (req.headers.authorization ?? "").match(/^Bearer (\S+)(?:, Version (\S+))?$/);
         const expiry = match ? tokens.get(match[1]!) : undefined;
-        if (!match || expiry === undefined || expiry < Date.now()) return send(401, { message: "The access token is missing, expired or invalid." });
+        if (!match || expiry === undefined || expiry < Date.now())
+          return send(401, { message: "The access token is missing, expired or invalid." });
         if (!req.headers["x-marketplace"]) return send(400, { message: "x-marketplace header is required" });
       } else if (!sigV4Valid(req, body, options.accessKey, options.secretKey)) {
-        return send(401, { Errors: [{ Code: "InvalidSignature", Message: "The request signature we calculated does not match the signature you provided." }] });
+        return send(401, {
+          Errors: [
+            {
+              Code: "InvalidSignature",
+              Message: "The request signature we calculated does not match the signature you provided.",
+            },
+          ],
+        });
       }
 
       const delay = delays.shift();
@@ -148,7 +183,9 @@ export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeA
       const missing = asins.filter((asin) => !byAsin.has(asin));
       const answer = {
         itemsResult: found.length ? { items: found.map(creatorsItem) } : undefined,
-        errors: missing.length ? [{ code: "InvalidParameterValue", message: `The ItemId ${missing.join(",")} is not accessible.` }] : undefined,
+        errors: missing.length
+          ? [{ code: "InvalidParameterValue", message: `The ItemId ${missing.join(",")} is not accessible.` }]
+          : undefined,
       };
       return send(200, path === "/paapi5/getitems" ? pascal(answer) : answer);
     });

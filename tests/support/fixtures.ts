@@ -1,5 +1,6 @@
 import { desc } from "drizzle-orm";
 import type { z } from "zod";
+
 import type { Database } from "#app/db/client.server";
 import { auditLog, stores, users } from "#app/db/schema";
 import { listPage } from "#app/modules/content-types/admin-list.server";
@@ -7,6 +8,7 @@ import type { AnyContentType, ContentType, TypeKey } from "#app/modules/content-
 import { readListParams } from "#app/modules/content-types/list-params";
 import { saveContent } from "#app/modules/content-types/mutations.server";
 import { titleColumnOf } from "#app/modules/content-types/words";
+
 import { testDatabasePerFile } from "./test-database";
 
 export const actor = { id: "00000000-0000-4000-8000-000000000001", email: "admin@example.com" };
@@ -17,7 +19,10 @@ export async function insertActor(db: Database) {
 }
 
 /** The first page of a type's admin list as its query returns it, in the list's default order. */
-export function firstListPage<Row>(type: { admin: Pick<ContentType<unknown, Row>["admin"], "list"> }, db: Database): Promise<Row[]> {
+export function firstListPage<Row>(
+  type: { admin: Pick<ContentType<unknown, Row>["admin"], "list"> },
+  db: Database,
+): Promise<Row[]> {
   return type.admin.list(db, listPage(type as AnyContentType, readListParams(new URLSearchParams(), [])));
 }
 
@@ -58,7 +63,13 @@ export const validForms = {
     currentPrice: 80,
     originalPrice: 100,
   }),
-  coupon: (refs: { storeId: string }) => ({ storeId: refs.storeId, title: "$50 off", description: "On orders over $200", discountValue: 50, discountType: "fixed" }),
+  coupon: (refs: { storeId: string }) => ({
+    storeId: refs.storeId,
+    title: "$50 off",
+    description: "On orders over $200",
+    discountValue: 50,
+    discountType: "fixed",
+  }),
   gift: () => ({
     title: "Cozy Socks",
     description: "Warm wool socks",
@@ -66,7 +77,11 @@ export const validForms = {
     imageUrl: "https://example.com/socks.png",
     price: 19.99,
   }),
-  guide: () => ({ title: "Best Headphones", coverImageUrl: "https://example.com/cover.png", content: "<h2>Intro</h2><p>Pick wisely.</p>" }),
+  guide: () => ({
+    title: "Best Headphones",
+    coverImageUrl: "https://example.com/cover.png",
+    content: "<h2>Intro</h2><p>Pick wisely.</p>",
+  }),
   store: () => ({ name: "Best Buy" }),
   category: () => ({ name: "Electronics" }),
 } satisfies Record<TypeKey, (refs: { storeId: string }) => Record<string, unknown>>;
@@ -98,6 +113,7 @@ export function contentTypeKit(type: AnyContentType, store = { name: "Acme", slu
   });
   const db = () => database().db;
   const form = (overrides: Record<string, unknown> = {}) => ({ ...validForms[type.key]({ storeId }), ...overrides });
-  const save = (id: string | undefined, overrides: Record<string, unknown> = {}) => saveContent(type, db(), actor, id, type.schema.parse(form(overrides)));
+  const save = (id: string | undefined, overrides: Record<string, unknown> = {}) =>
+    saveContent(type, db(), actor, id, type.schema.parse(form(overrides)));
   return { db, form, save };
 }

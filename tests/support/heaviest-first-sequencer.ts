@@ -1,8 +1,15 @@
 import path from "node:path";
+
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /** A file's expected seconds when the run has no timing of it yet (a fresh clone): its project's typical file. */
-const TYPICAL_SECONDS: Record<string, number> = { e2e: 30, reliability: 15, "integration-pglite": 3, "integration-postgres": 2, unit: 0.1 };
+const TYPICAL_SECONDS: Record<string, number> = {
+  e2e: 30,
+  reliability: 15,
+  "integration-pglite": 3,
+  "integration-postgres": 2,
+  unit: 0.1,
+};
 
 /**
  * Runs the longest files first, so the many short files fill both lanes at the end instead of one long
@@ -22,7 +29,8 @@ export default class HeaviestFirstSequencer extends BaseSequencer {
       return last !== undefined ? last / 1000 : (TYPICAL_SECONDS[spec.project.name] ?? 1);
     };
     const size = (spec: TestSpecification) => this.ctx.cache.getFileStats(key(spec))?.size ?? 0;
-    const longestFirst = (specs: TestSpecification[]) => [...specs].sort((a, b) => seconds(b) - seconds(a) || size(b) - size(a));
+    const longestFirst = (specs: TestSpecification[]) =>
+      [...specs].sort((a, b) => seconds(b) - seconds(a) || size(b) - size(a));
     const total = (specs: TestSpecification[]) => specs.reduce((sum, spec) => sum + seconds(spec), 0);
 
     const sharedByProject = new Map<string, TestSpecification[]>();

@@ -1,15 +1,17 @@
-import { afterAll, beforeAll, inject } from "vitest";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+
+import { afterAll, beforeAll, inject } from "vitest";
+
 import type { Database } from "#app/db/client.server";
+
 import { copyOfDataDir, projectRoot } from "../../scripts/lib/server-process";
-import { createWebServer, type AppModule, type WebServerOptions } from "../../server/web-server";
+import { type AppModule, createWebServer, type WebServerOptions } from "../../server/web-server";
 
 // The production bundle served from the test's own process, on a copy of the run's seeded embedded database
 // (demo content): tests can send it requests and read its database directly. One per test file (the bundle
 // holds one database per process).
-
 
 export const ADMIN = { email: "admin@dealdash.test", password: "in-process-admin" };
 
@@ -40,7 +42,11 @@ export async function startInProcessApp(): Promise<InProcessApp> {
     mod,
     db: handle.db,
     async listen(options = {}) {
-      const server = createWebServer(mod, { trustProxy: false, clientDir: path.join(projectRoot, "build/client"), ...options });
+      const server = createWebServer(mod, {
+        trustProxy: false,
+        clientDir: path.join(projectRoot, "build/client"),
+        ...options,
+      });
       servers.push(server);
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -2,10 +2,13 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+
 import { openDatabase } from "#app/db/client.server";
 import { migrationsFolder } from "#app/db/project-root.server";
+
 import { testPostgresUrl } from "../../scripts/lib/fresh-postgres";
 import { migratedSnapshot } from "./migrated-snapshot";
 

@@ -1,8 +1,11 @@
 import fs from "node:fs";
+
 import { PGlite } from "@electric-sql/pglite";
+
 import { openDatabase } from "#app/db/client.server";
 import { pgliteOptions } from "#app/db/pglite-options";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
+
 import { tempDataDir } from "../../scripts/lib/server-process";
 import { migratedSnapshot } from "./migrated-snapshot";
 

@@ -1,4 +1,5 @@
 import path from "node:path";
+
 import type { Reporter, TestModule } from "vitest/node";
 
 // The end of every test run: the 15 slowest files (where the suite's time goes), which database drivers

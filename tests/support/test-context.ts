@@ -1,10 +1,17 @@
 import type { AppLoadContext } from "react-router";
+
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import { parseEnv } from "#app/platform/env.server";
+
 import type { TestDatabase } from "./test-database";
 
 /** A configuration with every background job switched off (tests of the queue start a real one). */
-const noJobs: JobQueue = { jobs: [], runNow: async () => null, runAndWait: async () => ({ state: "off" }), stop: async () => {} };
+const noJobs: JobQueue = {
+  jobs: [],
+  runNow: async () => null,
+  runAndWait: async () => ({ state: "off" }),
+  stop: async () => {},
+};
 
 /** The request context a loader or action gets, on a test database (no Amazon account configured). */
 export function testContext(t: Pick<TestDatabase, "db" | "driver" | "ping">, jobs: JobQueue = noJobs): AppLoadContext {

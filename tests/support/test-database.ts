@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
-import { openDatabase, queryRows, type Database, type DatabaseHandle } from "#app/db/client.server";
+
+import { type Database, type DatabaseHandle, openDatabase, queryRows } from "#app/db/client.server";
 import { forgetContentMemos } from "#app/platform/content-memo.server";
+
 import { testPostgresUrl } from "../../scripts/lib/fresh-postgres";
 
 export interface TestDatabase {
@@ -29,7 +32,10 @@ function databaseUrl(base: string, name: string): string {
  * and forgets the reads kept until content changes, as the app does when content changes.
  */
 async function emptyTables(db: Database): Promise<void> {
-  const tables = await queryRows<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public'`);
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select tablename as name from pg_tables where schemaname = 'public'`,
+  );
   const list = tables.map((t) => `"${t.name}"`).join(", ");
   if (list) await db.execute(sql.raw(`TRUNCATE ${list} RESTART IDENTITY CASCADE`));
   forgetContentMemos();
@@ -43,7 +49,8 @@ const testDriver = () => (process.env.TEST_DB_DRIVER === "postgres" ? "postgres"
  */
 let idlePglite: DatabaseHandle | undefined;
 
-const openPglite = () => openDatabase({ kind: "pglite-memory", snapshot: new Blob([fs.readFileSync(inject("pgliteSnapshot"))]) });
+const openPglite = () =>
+  openDatabase({ kind: "pglite-memory", snapshot: new Blob([fs.readFileSync(inject("pgliteSnapshot"))]) });
 
 async function pgliteForFile(): Promise<{ handle: DatabaseHandle; close: () => Promise<void> }> {
   const handle = idlePglite ?? (await openPglite());

@@ -1,7 +1,45 @@
-import { BookOpen, CalendarDays, ChartLine, CheckCircle2, Circle, FolderTree, Gift, Globe, LayoutDashboard, Mail, Newspaper, ShoppingCart, Store, Tag, Timer, TriangleAlert, Webhook, Zap, type LucideProps } from "lucide-react";
+import {
+  BookOpen,
+  CalendarDays,
+  ChartLine,
+  CheckCircle2,
+  Circle,
+  FolderTree,
+  Gift,
+  Globe,
+  LayoutDashboard,
+  type LucideProps,
+  Mail,
+  Newspaper,
+  ShoppingCart,
+  Store,
+  Tag,
+  Timer,
+  TriangleAlert,
+  Webhook,
+  Zap,
+} from "lucide-react";
 
 // Icons the server names for the sidebar and the dashboard (content types pick theirs by name).
-const icons = { BookOpen, CalendarDays, ChartLine, CheckCircle2, FolderTree, Gift, Globe, LayoutDashboard, Mail, Newspaper, ShoppingCart, Store, Tag, Timer, TriangleAlert, Webhook, Zap };
+const icons = {
+  BookOpen,
+  CalendarDays,
+  ChartLine,
+  CheckCircle2,
+  FolderTree,
+  Gift,
+  Globe,
+  LayoutDashboard,
+  Mail,
+  Newspaper,
+  ShoppingCart,
+  Store,
+  Tag,
+  Timer,
+  TriangleAlert,
+  Webhook,
+  Zap,
+};
 
 export function AdminIcon({ name, ...props }: { name: string } & LucideProps) {
   const Icon = icons[name as keyof typeof icons] ?? Circle;

@@ -17,7 +17,10 @@ export function AdminPageHeader({
   return (
     <div className="mb-6 space-y-3">
       {back ? (
-        <Link to={back.to} className="inline-flex items-center gap-1 text-sm font-medium text-gray-600 hover:text-brand-700">
+        <Link
+          to={back.to}
+          className="inline-flex items-center gap-1 text-sm font-medium text-gray-600 hover:text-brand-700"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden /> {back.label}
         </Link>
       ) : null}

@@ -1,12 +1,14 @@
-import { Dialog, DropdownMenu } from "radix-ui";
 import { ChevronDown, LogOut, Menu, PanelLeftClose, PanelLeftOpen, Settings, User, X } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Dialog, DropdownMenu } from "radix-ui";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
+
 import { showToast } from "#app/components/ui/toaster";
+import type { AdminNavItem } from "#app/lib/admin-list";
 import { cn } from "#app/lib/cn";
 import { infoToast } from "#app/lib/toast";
+
 import { AdminIcon } from "./admin-icon";
-import type { AdminNavItem } from "#app/lib/admin-list";
 import { adminSettingsNav, loadingLabelFor } from "./admin-nav";
 
 export const SIDEBAR_COOKIE = "admin_sidebar";
@@ -31,7 +33,11 @@ function SidebarLink({ item, collapsed }: { item: AdminNavItem; collapsed: boole
       <AdminIcon name={item.icon} className="h-5 w-5 shrink-0" />
       {collapsed ? null : <span>{item.label}</span>}
       {item.count && !collapsed ? (
-        <span className="ml-auto rounded-full bg-accent-700 px-2 text-xs font-semibold text-white" data-testid="attention-count" aria-label={`${item.count} waiting`}>
+        <span
+          className="ml-auto rounded-full bg-accent-700 px-2 text-xs font-semibold text-white"
+          data-testid="attention-count"
+          aria-label={`${item.count} waiting`}
+        >
           {item.count > 1000 ? "1,000+" : item.count}
         </span>
       ) : null}
@@ -46,7 +52,14 @@ function NavLinks({ nav, collapsed }: { nav: AdminNavItem[]; collapsed: boolean 
       {nav.map((item) => (
         <SidebarLink key={item.to} item={item} collapsed={collapsed} />
       ))}
-      <p className={cn("mt-4 px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-gray-400", collapsed && "sr-only")}>Settings</p>
+      <p
+        className={cn(
+          "mt-4 px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-gray-400",
+          collapsed && "sr-only",
+        )}
+      >
+        Settings
+      </p>
       {adminSettingsNav.map((item) => (
         <SidebarLink key={item.to} item={item} collapsed={collapsed} />
       ))}
@@ -79,7 +92,10 @@ function MobileNav({ nav }: { nav: AdminNavItem[] }) {
         <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-gray-900 shadow-xl md:hidden">
           <div className="flex h-16 items-center justify-between border-b border-gray-800 px-4">
             <Dialog.Title className="text-lg font-extrabold text-white">DealDash Admin</Dialog.Title>
-            <Dialog.Close className="rounded-lg p-2 text-gray-400 hover:bg-gray-800 hover:text-white" aria-label="Close menu">
+            <Dialog.Close
+              className="rounded-lg p-2 text-gray-400 hover:bg-gray-800 hover:text-white"
+              aria-label="Close menu"
+            >
               <X className="h-5 w-5" aria-hidden />
             </Dialog.Close>
           </div>
@@ -110,7 +126,11 @@ function UserMenu({ email, onLogout }: { email: string; onLogout: () => void }) 
         <ChevronDown className="h-4 w-4" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-lg border border-gray-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-44 rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
+        >
           {[
             { label: "Profile", icon: User, onSelect: () => showToast(infoToast("Coming Soon")) },
             { label: "Settings", icon: Settings, onSelect: () => navigate("/admin/settings/amazon") },
@@ -186,7 +206,10 @@ export function AdminShell({
     <div className="flex min-h-screen bg-gray-50">
       <aside
         data-collapsed={collapsed}
-        className={cn("sticky top-0 hidden h-screen shrink-0 flex-col bg-gray-900 transition-[width] md:flex", collapsed ? "w-16" : "w-64")}
+        className={cn(
+          "sticky top-0 hidden h-screen shrink-0 flex-col bg-gray-900 transition-[width] md:flex",
+          collapsed ? "w-16" : "w-64",
+        )}
       >
         <div className={cn("flex h-16 items-center border-b border-gray-800 px-4", collapsed && "justify-center px-0")}>
           <Link to="/admin" className="text-lg font-extrabold text-white">
@@ -203,7 +226,11 @@ export function AdminShell({
           aria-expanded={!collapsed}
           className="m-2 flex items-center justify-center gap-2 rounded-lg p-2 text-gray-400 hover:bg-gray-800 hover:text-white"
         >
-          {collapsed ? <PanelLeftOpen className="h-5 w-5" aria-hidden /> : <PanelLeftClose className="h-5 w-5" aria-hidden />}
+          {collapsed ? (
+            <PanelLeftOpen className="h-5 w-5" aria-hidden />
+          ) : (
+            <PanelLeftClose className="h-5 w-5" aria-hidden />
+          )}
         </button>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">

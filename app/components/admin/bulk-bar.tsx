@@ -1,11 +1,13 @@
 import { AlertDialog } from "radix-ui";
 import { useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
+
 import { Button } from "#app/components/ui/button";
 import { Select } from "#app/components/ui/select";
-import { listSearch, type ListParams } from "#app/modules/content-types/list-params";
-import type { ContentListView } from "./content-list";
 import { formatCount } from "#app/lib/counts";
+import { type ListParams, listSearch } from "#app/modules/content-types/list-params";
+
+import type { ContentListView } from "./content-list";
 
 /** The ticked rows of a list, or every row its view matches (`all`). */
 export interface Selection {
@@ -46,19 +48,38 @@ export function BulkBar({
   if (chosen === 0) return null;
   const submit = () => form.current?.requestSubmit();
   return (
-    <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-center gap-3 border-b border-gray-200 bg-brand-50 px-5 py-3 text-sm">
+    <div
+      role="region"
+      aria-label="Bulk actions"
+      className="flex flex-wrap items-center gap-3 border-b border-gray-200 bg-brand-50 px-5 py-3 text-sm"
+    >
       <span className="font-medium" data-testid="selection-count">
-        {selection.all ? `All ${formatCount(total)} matching ${noun(total)} selected` : `${formatCount(chosen)} selected`}
+        {selection.all
+          ? `All ${formatCount(total)} matching ${noun(total)} selected`
+          : `${formatCount(chosen)} selected`}
       </span>
       {allOnPage && !selection.all && total > pageIds.length ? (
-        <button type="button" className="font-medium text-brand-700 underline" onClick={() => onChange({ ids: selection.ids, all: true })}>
+        <button
+          type="button"
+          className="font-medium text-brand-700 underline"
+          onClick={() => onChange({ ids: selection.ids, all: true })}
+        >
           Select all {formatCount(total)} matching {view.noun.many}
         </button>
       ) : null}
-      <button type="button" className="text-gray-600 underline" onClick={() => onChange({ ids: new Set(), all: false })}>
+      <button
+        type="button"
+        className="text-gray-600 underline"
+        onClick={() => onChange({ ids: new Set(), all: false })}
+      >
         Clear selection
       </button>
-      <fetcher.Form ref={form} method="post" className="ml-auto flex items-center gap-2" onSubmit={() => setConfirming(false)}>
+      <fetcher.Form
+        ref={form}
+        method="post"
+        className="ml-auto flex items-center gap-2"
+        onSubmit={() => setConfirming(false)}
+      >
         <input type="hidden" name="intent" value="bulk" />
         {selection.all ? (
           <>
@@ -77,7 +98,12 @@ export function BulkBar({
           placeholder="Choose an action…"
           className="h-9 w-48"
         />
-        <Button type="button" size="sm" disabled={!action || busy} onClick={() => (action === "delete" ? setConfirming(true) : submit())}>
+        <Button
+          type="button"
+          size="sm"
+          disabled={!action || busy}
+          onClick={() => (action === "delete" ? setConfirming(true) : submit())}
+        >
           {busy ? "Applying..." : "Apply"}
         </Button>
       </fetcher.Form>
@@ -87,7 +113,8 @@ export function BulkBar({
           <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
             <AlertDialog.Title className="text-lg font-semibold">Confirm delete</AlertDialog.Title>
             <AlertDialog.Description className="mt-2 text-sm text-gray-700">
-              Delete {formatCount(chosen)} {noun(chosen)}? Those still used elsewhere are kept, and the result says which.
+              Delete {formatCount(chosen)} {noun(chosen)}? Those still used elsewhere are kept, and the result says
+              which.
             </AlertDialog.Description>
             <div className="mt-6 flex justify-end gap-2">
               <AlertDialog.Cancel asChild>

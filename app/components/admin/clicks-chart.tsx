@@ -1,5 +1,6 @@
 import { scaleLinear } from "d3-scale";
 import { curveMonotoneX, line } from "d3-shape";
+
 import { formatCount } from "#app/lib/counts";
 import { formatShortDay } from "#app/lib/dates";
 
@@ -14,11 +15,17 @@ export interface ChartPoint {
 }
 
 /** Drawn twice, for a wide screen and a phone, so the axis words stay at their size on both. */
-const SIZES = { wide: { name: "wide", width: 720, height: 240, labels: 7 }, narrow: { name: "narrow", width: 360, height: 220, labels: 4 } } as const;
+const SIZES = {
+  wide: { name: "wide", width: 720, height: 240, labels: 7 },
+  narrow: { name: "narrow", width: 360, height: 220, labels: 4 },
+} as const;
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 44 };
 
 function scalesFor(points: ChartPoint[], width: number, height: number, margin: typeof MARGIN, withPrevious: boolean) {
-  const top = Math.max(1, ...points.map((point) => (withPrevious ? Math.max(point.clicks, point.previous) : point.clicks)));
+  const top = Math.max(
+    1,
+    ...points.map((point) => (withPrevious ? Math.max(point.clicks, point.previous) : point.clicks)),
+  );
   const x = scaleLinear()
     .domain([0, Math.max(1, points.length - 1)])
     .range([margin.left, width - margin.right]);
@@ -44,15 +51,38 @@ export function ClicksChart({ points, label }: { points: ChartPoint[]; label: st
   );
 }
 
-function ChartAt({ size, points, label, className }: { size: (typeof SIZES)[keyof typeof SIZES]; points: ChartPoint[]; label: string; className: string }) {
+function ChartAt({
+  size,
+  points,
+  label,
+  className,
+}: {
+  size: (typeof SIZES)[keyof typeof SIZES];
+  points: ChartPoint[];
+  label: string;
+  className: string;
+}) {
   const { width, height } = size;
   const { x, y, path } = scalesFor(points, width, height, MARGIN, true);
   const every = Math.max(1, Math.ceil(points.length / size.labels));
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className={`h-auto w-full ${className}`} role="img" aria-label={label} data-testid={`clicks-chart-${size.name}`}>
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      className={`h-auto w-full ${className}`}
+      role="img"
+      aria-label={label}
+      data-testid={`clicks-chart-${size.name}`}
+    >
       {y.ticks(4).map((tick) => (
         <g key={tick} className="text-gray-500">
-          <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={0.15} />
+          <line
+            x1={MARGIN.left}
+            x2={width - MARGIN.right}
+            y1={y(tick)}
+            y2={y(tick)}
+            stroke="currentColor"
+            strokeOpacity={0.15}
+          />
           <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={11} fill="currentColor">
             {formatCount(tick)}
           </text>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+
 import { Combobox, type ComboboxOption } from "#app/components/ui/combobox";
 
 /**

@@ -1,5 +1,6 @@
 import { AlertDialog } from "radix-ui";
 import { useFetcher } from "react-router";
+
 import { Button } from "#app/components/ui/button";
 
 export interface DeleteTarget {
@@ -11,7 +12,15 @@ export interface DeleteTarget {
  * The list's one delete confirmation (the spec's question, an accessible dialog) for whichever row asked.
  * Posts `intent=delete` to the list route's action; its toast arrives through the flash cookie.
  */
-export function ConfirmDelete({ target, question, onClose }: { target: DeleteTarget | null; question: string; onClose(): void }) {
+export function ConfirmDelete({
+  target,
+  question,
+  onClose,
+}: {
+  target: DeleteTarget | null;
+  question: string;
+  onClose(): void;
+}) {
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
   return (

@@ -1,6 +1,8 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Form } from "react-router";
+
 import { cn } from "#app/lib/cn";
+
 import { AdminPageHeader } from "./admin-page-header";
 import { FormActions } from "./form-actions";
 

@@ -1,15 +1,17 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Download } from "lucide-react";
-import { Button } from "#app/components/ui/button";
 import { useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
+
+import { Button } from "#app/components/ui/button";
 import type { AdminListRow } from "#app/lib/admin-list";
 import {
-  listSearch,
   isFiltered,
   type ListParams,
+  listSearch,
   type ListState,
   type SortDirection,
 } from "#app/modules/content-types/list-params";
+
 import { AdminPageHeader } from "./admin-page-header";
 import { BulkBar, type Selection } from "./bulk-bar";
 import { ConfirmDelete, type DeleteTarget } from "./confirm-delete";
@@ -19,13 +21,7 @@ import { ListCell } from "./list-cell";
 import { ListIconSprite } from "./list-icons";
 import { ListPagination } from "./list-pagination";
 import { ListToolbar } from "./list-toolbar";
-import {
-  AddButton,
-  DuplicateForm,
-  RowActions,
-  rowNamer,
-  RowVerbLabels,
-} from "./row-actions";
+import { AddButton, DuplicateForm, RowActions, rowNamer, RowVerbLabels } from "./row-actions";
 
 /** What a list page needs to know of its type (sent by the loader). */
 export interface ContentListView {
@@ -70,16 +66,8 @@ function SortHeading({
 }) {
   if (!column.sortKey) return <>{column.heading}</>;
   const active = sort.key === column.sortKey;
-  const dir: SortDirection = active
-    ? sort.dir === "asc"
-      ? "desc"
-      : "asc"
-    : column.first;
-  const Icon = active
-    ? sort.dir === "asc"
-      ? ArrowUp
-      : ArrowDown
-    : ArrowUpDown;
+  const dir: SortDirection = active ? (sort.dir === "asc" ? "desc" : "asc") : column.first;
+  const Icon = active ? (sort.dir === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
   return (
     <Link
       to={listSearch({ ...params, sort: column.sortKey, dir, page: 1 })}
@@ -89,9 +77,7 @@ function SortHeading({
       {column.heading}
       <Icon className="h-3 w-3" aria-hidden />
       <span className="sr-only">
-        {active
-          ? `, sorted ${sort.dir === "asc" ? "ascending" : "descending"}`
-          : ", sort"}
+        {active ? `, sorted ${sort.dir === "asc" ? "ascending" : "descending"}` : ", sort"}
       </span>
     </Link>
   );
@@ -127,14 +113,11 @@ export function ContentList({
     setTicked({ ids: new Set(), all: false, view: search });
   }
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
-  const selection: Selection =
-    ticked.view === search ? ticked : { ids: new Set(), all: false };
-  const setSelection = (next: Selection) =>
-    setTicked({ ...next, view: search });
+  const selection: Selection = ticked.view === search ? ticked : { ids: new Set(), all: false };
+  const setSelection = (next: Selection) => setTicked({ ...next, view: search });
   const filtered = isFiltered(params);
   const pageIds = page.rows.map((row) => row.id);
-  const allOnPage =
-    pageIds.length > 0 && pageIds.every((id) => selection.ids.has(id));
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selection.ids.has(id));
 
   function toggle(id: string, on: boolean) {
     const ids = new Set(selection.ids);
@@ -160,27 +143,18 @@ export function ContentList({
         }
       />
       {page.total === 0 && !filtered ? (
-        <EmptyState
-          message={view.empty.message}
-          action={{ to: view.addTo, label: view.empty.actionLabel }}
-        />
+        <EmptyState message={view.empty.message} action={{ to: view.addTo, label: view.empty.actionLabel }} />
       ) : (
         <>
           <ListToolbar view={view} params={params} refLabels={refLabels} />
           <section className="rounded-xl border border-gray-200 bg-white">
-            <h3
-              className="border-b border-gray-200 px-5 py-4 font-semibold"
-              aria-live="polite"
-            >
+            <h3 className="border-b border-gray-200 px-5 py-4 font-semibold" aria-live="polite">
               {view.heading}
             </h3>
             {page.total === 0 ? (
               <p className="px-5 py-10 text-center text-gray-600">
                 No {view.noun.many} match these filters.{" "}
-                <Link
-                  to="."
-                  className="font-medium text-brand-700 hover:underline"
-                >
+                <Link to="." className="font-medium text-brand-700 hover:underline">
                   Reset filters
                 </Link>
               </p>
@@ -208,36 +182,22 @@ export function ContentList({
                           checked={allOnPage}
                           onChange={(event) =>
                             setSelection({
-                              ids: event.target.checked
-                                ? new Set(pageIds)
-                                : new Set(),
+                              ids: event.target.checked ? new Set(pageIds) : new Set(),
                               all: false,
                             })
                           }
                         />
                       </th>
                       {view.columns.map((column) => {
-                        const active =
-                          column.sortKey !== undefined &&
-                          page.sort.key === column.sortKey;
+                        const active = column.sortKey !== undefined && page.sort.key === column.sortKey;
                         return (
                           <th
                             key={column.heading}
                             scope="col"
                             className="px-3 py-3 font-semibold 2xl:px-5"
-                            aria-sort={
-                              active
-                                ? page.sort.dir === "asc"
-                                  ? "ascending"
-                                  : "descending"
-                                : undefined
-                            }
+                            aria-sort={active ? (page.sort.dir === "asc" ? "ascending" : "descending") : undefined}
                           >
-                            <SortHeading
-                              column={column}
-                              params={params}
-                              sort={page.sort}
-                            />
+                            <SortHeading column={column} params={params} sort={page.sort} />
                           </th>
                         );
                       })}
@@ -248,9 +208,7 @@ export function ContentList({
                   </thead>
                   <tbody className="block divide-y divide-gray-100 md:table-row-group">
                     {page.rows.map((row, rowIndex) => {
-                      const titleId = row.cells.some(
-                        (cell) => cell.kind === "title",
-                      )
+                      const titleId = row.cells.some((cell) => cell.kind === "title")
                         ? `row-title-${rowIndex}`
                         : undefined;
                       const named = rowNamer(row.label, titleId);
@@ -260,25 +218,14 @@ export function ContentList({
                             <input
                               type="checkbox"
                               {...named("Select")}
-                              checked={
-                                selection.all || selection.ids.has(row.id)
-                              }
+                              checked={selection.all || selection.ids.has(row.id)}
                               disabled={selection.all}
-                              onChange={(event) =>
-                                toggle(row.id, event.target.checked)
-                              }
+                              onChange={(event) => toggle(row.id, event.target.checked)}
                             />
                           </td>
                           {row.cells.map((cell, index) => (
-                            <td
-                              key={view.columns[index]!.heading}
-                              data-label={view.columns[index]!.heading}
-                            >
-                              <ListCell
-                                cell={cell}
-                                rowId={row.id}
-                                titleId={titleId}
-                              />
+                            <td key={view.columns[index]!.heading} data-label={view.columns[index]!.heading}>
+                              <ListCell cell={cell} rowId={row.id} titleId={titleId} />
                             </td>
                           ))}
                           <td>
@@ -296,11 +243,7 @@ export function ContentList({
                   </tbody>
                 </table>
                 <ListPagination params={params} page={page} />
-                <ConfirmDelete
-                  target={deleting}
-                  question={view.deleteQuestion}
-                  onClose={() => setDeleting(null)}
-                />
+                <ConfirmDelete target={deleting} question={view.deleteQuestion} onClose={() => setDeleting(null)} />
               </>
             )}
           </section>

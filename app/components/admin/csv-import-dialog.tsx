@@ -1,23 +1,42 @@
-import { Dialog } from "radix-ui";
 import { Download, Upload } from "lucide-react";
+import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
+
 import { Button } from "#app/components/ui/button";
 import { Label } from "#app/components/ui/label";
 import { formatCount } from "#app/lib/counts";
-import { IMPORT_TOO_LARGE, REPORTED_LINES, type ImportAction, type ImportReport } from "#app/lib/csv-import-report";
+import { IMPORT_TOO_LARGE, type ImportAction, type ImportReport, REPORTED_LINES } from "#app/lib/csv-import-report";
 
-const actionWords: Record<ImportAction, string> = { create: "create", update: "update", unchanged: "unchanged", refuse: "refused" };
+const actionWords: Record<ImportAction, string> = {
+  create: "create",
+  update: "update",
+  unchanged: "unchanged",
+  refuse: "refused",
+};
 
-type Stage = { name: "choose" } | { name: "working"; dryRun: boolean; done: number; progress: number } | { name: "checked" | "imported"; report: ImportReport } | { name: "failed"; message: string };
+type Stage =
+  | { name: "choose" }
+  | { name: "working"; dryRun: boolean; done: number; progress: number }
+  | { name: "checked" | "imported"; report: ImportReport }
+  | { name: "failed"; message: string };
 
 /**
  * Posts the file to the import and follows its stream of progress lines to the report. The file goes as the
  * bytes it holds (the server says when they are not UTF-8), gzipped: CSV packs to about a fifth.
  */
-async function runImport(path: string, file: File, dryRun: boolean, onProgress: (done: number, progress: number) => void): Promise<ImportReport> {
+async function runImport(
+  path: string,
+  file: File,
+  dryRun: boolean,
+  onProgress: (done: number, progress: number) => void,
+): Promise<ImportReport> {
   const gzipped = await new Response(file.stream().pipeThrough(new CompressionStream("gzip"))).blob();
-  const response = await fetch(`${path}${dryRun ? "?dryRun=1" : ""}`, { method: "POST", headers: { "Content-Type": "text/csv", "Content-Encoding": "gzip" }, body: gzipped });
+  const response = await fetch(`${path}${dryRun ? "?dryRun=1" : ""}`, {
+    method: "POST",
+    headers: { "Content-Type": "text/csv", "Content-Encoding": "gzip" },
+    body: gzipped,
+  });
   if (response.status === 413) throw new Error(IMPORT_TOO_LARGE);
   if (!response.ok || !response.body) throw new Error((await response.text()) || "The import did not start.");
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -39,7 +58,13 @@ async function runImport(path: string, file: File, dryRun: boolean, onProgress: 
 }
 
 type Shown = ImportAction | "all";
-const filterWords: Record<Shown, string> = { refuse: "Problems", create: "New", update: "Changes", unchanged: "Unchanged", all: "All" };
+const filterWords: Record<Shown, string> = {
+  refuse: "Problems",
+  create: "New",
+  update: "Changes",
+  unchanged: "Unchanged",
+  all: "All",
+};
 /** Problems first, then what would change. */
 const order: Record<ImportAction, number> = { refuse: 0, update: 1, create: 2, unchanged: 3 };
 
@@ -64,7 +89,9 @@ function SaveAs({ text, name, children }: { text: string; name: string; children
 function Summary({ report, dryRun }: { report: ImportReport; dryRun: boolean }) {
   const { counts } = report;
   const [shown, setShown] = useState<Shown>(counts.refuse > 0 ? "refuse" : "all");
-  const lines = report.lines.filter((line) => shown === "all" || line.action === shown).sort((a, b) => order[a.action] - order[b.action] || a.line - b.line);
+  const lines = report.lines
+    .filter((line) => shown === "all" || line.action === shown)
+    .sort((a, b) => order[a.action] - order[b.action] || a.line - b.line);
   return (
     <div className="space-y-3" data-testid="import-report">
       <p className="font-medium" role="status">
@@ -103,7 +130,11 @@ function Summary({ report, dryRun }: { report: ImportReport; dryRun: boolean }) 
           </thead>
           <tbody className="divide-y divide-gray-100">
             {lines.map((line) => (
-              <tr key={line.line} data-testid={`import-line-${line.action}`} className={line.action === "refuse" ? "bg-red-50 align-top" : "align-top"}>
+              <tr
+                key={line.line}
+                data-testid={`import-line-${line.action}`}
+                className={line.action === "refuse" ? "bg-red-50 align-top" : "align-top"}
+              >
                 <td className="px-3 py-1.5">{line.line}</td>
                 <td className="px-3 py-1.5">{actionWords[line.action]}</td>
                 <td className="px-3 py-1.5 break-words">
@@ -111,7 +142,8 @@ function Summary({ report, dryRun }: { report: ImportReport; dryRun: boolean }) 
                   {line.reason ? <span className="block text-red-700">{line.reason}</span> : null}
                   {line.changes?.map((change) => (
                     <span key={change.column} className="block text-gray-700">
-                      {change.column}: <s className="text-gray-500">{change.before || "(empty)"}</s> → {change.after || "(empty)"}
+                      {change.column}: <s className="text-gray-500">{change.before || "(empty)"}</s> →{" "}
+                      {change.after || "(empty)"}
                     </span>
                   ))}
                 </td>
@@ -120,7 +152,9 @@ function Summary({ report, dryRun }: { report: ImportReport; dryRun: boolean }) 
           </tbody>
         </table>
       </div>
-      {report.lines.length < report.total ? <p className="text-xs text-gray-500">Showing the first {formatCount(REPORTED_LINES)} lines of each kind.</p> : null}
+      {report.lines.length < report.total ? (
+        <p className="text-xs text-gray-500">Showing the first {formatCount(REPORTED_LINES)} lines of each kind.</p>
+      ) : null}
     </div>
   );
 }
@@ -139,7 +173,9 @@ export function CsvImportDialog({ path, noun }: { path: string; noun: string }) 
     if (!file) return;
     setStage({ name: "working", dryRun, done: 0, progress: 0 });
     try {
-      const report = await runImport(path, file, dryRun, (done, progress) => setStage({ name: "working", dryRun, done, progress }));
+      const report = await runImport(path, file, dryRun, (done, progress) =>
+        setStage({ name: "working", dryRun, done, progress }),
+      );
       setStage({ name: dryRun ? "checked" : "imported", report });
       if (!dryRun) void revalidator.revalidate();
     } catch (error) {
@@ -169,10 +205,14 @@ export function CsvImportDialog({ path, noun }: { path: string; noun: string }) 
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[94vw] max-w-2xl -translate-x-1/2 -translate-y-1/2 space-y-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Import {noun} from CSV</Dialog.Title>
           <Dialog.Description className="text-sm text-gray-600">
-            Use the columns of the export (their names or the template's). A line with an ID (or an existing slug) updates that row; others are created.
-            Check the file first: nothing is written until you import.
+            Use the columns of the export (their names or the template's). A line with an ID (or an existing slug)
+            updates that row; others are created. Check the file first: nothing is written until you import.
           </Dialog.Description>
-          <a href={`${path}?template=1`} download className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          <a
+            href={`${path}?template=1`}
+            download
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+          >
             <Download className="h-4 w-4" aria-hidden /> Download a template (the columns, no rows)
           </a>
           <div className="space-y-1.5">
@@ -190,13 +230,21 @@ export function CsvImportDialog({ path, noun }: { path: string; noun: string }) 
           </div>
           {stage.name === "working" ? (
             <div className="space-y-1" role="status">
-              <progress className="w-full" value={stage.progress} max={1} aria-label={stage.dryRun ? "Checking" : "Importing"} />
+              <progress
+                className="w-full"
+                value={stage.progress}
+                max={1}
+                aria-label={stage.dryRun ? "Checking" : "Importing"}
+              />
               <p className="text-sm text-gray-600">
-                {stage.dryRun ? "Checking" : "Importing"}… {stage.done ? `${formatCount(stage.done)} lines, ${Math.floor(stage.progress * 100)} %` : ""}
+                {stage.dryRun ? "Checking" : "Importing"}…{" "}
+                {stage.done ? `${formatCount(stage.done)} lines, ${Math.floor(stage.progress * 100)} %` : ""}
               </p>
             </div>
           ) : null}
-          {stage.name === "checked" || stage.name === "imported" ? <Summary report={stage.report} dryRun={stage.name === "checked"} /> : null}
+          {stage.name === "checked" || stage.name === "imported" ? (
+            <Summary report={stage.report} dryRun={stage.name === "checked"} />
+          ) : null}
           {stage.name === "failed" ? (
             <p className="text-sm text-red-700" role="alert">
               {stage.message}

@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
+
 import { Button } from "#app/components/ui/button";
 
 /** What a list shows when it has no rows, with the way to add the first one. */

@@ -1,4 +1,5 @@
 import { Link, useNavigation } from "react-router";
+
 import { Button } from "#app/components/ui/button";
 
 /** Save and Cancel at the foot of an admin form; the save button reads 'Saving...' while busy. */

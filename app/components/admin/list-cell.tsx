@@ -1,7 +1,9 @@
 import { Link, useFetcher } from "react-router";
+
 import { Badge } from "#app/components/ui/badge";
 import type { AdminCell } from "#app/lib/admin-list";
 import { cn } from "#app/lib/cn";
+
 import { ListIcon } from "./list-icons";
 import { StatusBadge } from "./status-badge";
 
@@ -15,7 +17,13 @@ function IntentButton({ cell, id }: { cell: Extract<AdminCell, { kind: "intent" 
       <input type="hidden" name="id" value={id} />
       <span data-testid={cell.testId}>{cell.note}</span>
       {/* An icon beside the note, named by its words (and showing them on hover): the column stays narrow. */}
-      <button type="submit" className="row-action shrink-0" disabled={busy} aria-label={busy ? cell.busyText : cell.text} title={cell.text}>
+      <button
+        type="submit"
+        className="row-action shrink-0"
+        disabled={busy}
+        aria-label={busy ? cell.busyText : cell.text}
+        title={cell.text}
+      >
         <ListIcon name={cell.icon} className="h-4 w-4" />
       </button>
     </fetcher.Form>
@@ -35,9 +43,23 @@ export function ListCell({ cell, rowId, titleId }: { cell: AdminCell; rowId: str
         </div>
       );
     case "text":
-      return <span className={cn(cell.tone === "muted" && "text-gray-600", cell.tone === "strong" && "font-semibold", "line-clamp-2")}>{cell.text}</span>;
+      return (
+        <span
+          className={cn(
+            cell.tone === "muted" && "text-gray-600",
+            cell.tone === "strong" && "font-semibold",
+            "line-clamp-2",
+          )}
+        >
+          {cell.text}
+        </span>
+      );
     case "code":
-      return cell.code ? <code className="rounded bg-gray-100 px-2 py-0.5">{cell.code}</code> : <span className="text-gray-500">{cell.empty}</span>;
+      return cell.code ? (
+        <code className="rounded bg-gray-100 px-2 py-0.5">{cell.code}</code>
+      ) : (
+        <span className="text-gray-500">{cell.empty}</span>
+      );
     case "status":
       return (
         <>
@@ -73,7 +95,12 @@ export function ListCell({ cell, rowId, titleId }: { cell: AdminCell; rowId: str
       );
     case "link":
       return (
-        <Link to={cell.to} target="_blank" rel="noopener" className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline">
+        <Link
+          to={cell.to}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+        >
           <ListIcon name="external" /> {cell.text}
         </Link>
       );

@@ -1,10 +1,30 @@
-import { BadgeCheck, Copy, ExternalLink, ImageIcon, Pencil, RefreshCw, Star, Trash2, type LucideIcon } from "lucide-react";
+import {
+  BadgeCheck,
+  Copy,
+  ExternalLink,
+  ImageIcon,
+  type LucideIcon,
+  Pencil,
+  RefreshCw,
+  Star,
+  Trash2,
+} from "lucide-react";
+
 import { cn } from "#app/lib/cn";
 
 // A list draws the same few icons on every row; each is drawn once in a sprite and each row refers to
 // it, which keeps a hundred-row page small.
 
-const icons = { pencil: Pencil, copy: Copy, trash: Trash2, refresh: RefreshCw, check: BadgeCheck, star: Star, external: ExternalLink, image: ImageIcon } satisfies Record<string, LucideIcon>;
+const icons = {
+  pencil: Pencil,
+  copy: Copy,
+  trash: Trash2,
+  refresh: RefreshCw,
+  check: BadgeCheck,
+  star: Star,
+  external: ExternalLink,
+  image: ImageIcon,
+} satisfies Record<string, LucideIcon>;
 export type ListIconName = keyof typeof icons;
 
 /** Draws every list icon once, hidden; render it once per page that uses ListIcon. */

@@ -1,5 +1,6 @@
 import { Plus, X } from "lucide-react";
-import { useState, type KeyboardEvent } from "react";
+import { type KeyboardEvent, useState } from "react";
+
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Label } from "#app/components/ui/label";
@@ -54,7 +55,14 @@ export function ListInput({
     <div className="flex flex-col gap-1.5 md:col-span-2">
       <Label htmlFor={id}>{label}</Label>
       <div className="flex gap-2">
-        <Input id={id} value={draft} placeholder={placeholder} onChange={(event) => setDraft(event.target.value)} onKeyDown={onKeyDown} aria-invalid={Boolean(error) || undefined} />
+        <Input
+          id={id}
+          value={draft}
+          placeholder={placeholder}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          aria-invalid={Boolean(error) || undefined}
+        />
         <Button type="button" variant="outline" onClick={add}>
           <Plus className="h-4 w-4" aria-hidden /> {addLabel}
         </Button>
@@ -67,7 +75,10 @@ export function ListInput({
       {items.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label={label}>
           {items.map((item, index) => (
-            <li key={item} className="flex max-w-full items-center gap-1 rounded-full bg-gray-100 py-1 pl-3 pr-1 text-sm">
+            <li
+              key={item}
+              className="flex max-w-full items-center gap-1 rounded-full bg-gray-100 py-1 pl-3 pr-1 text-sm"
+            >
               <span className="truncate">{item}</span>
               <button
                 type="button"

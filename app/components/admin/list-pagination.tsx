@@ -1,13 +1,29 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useNavigate } from "react-router";
-import { Select } from "#app/components/ui/select";
-import { listSearch, PAGE_SIZES, type ListParams } from "#app/modules/content-types/list-params";
-import type { ContentListPage } from "./content-list";
-import { formatCount } from "#app/lib/counts";
 
-function PageLink({ params, page, label, children }: { params: ListParams; page: number; label: string; children: React.ReactNode }) {
+import { Select } from "#app/components/ui/select";
+import { formatCount } from "#app/lib/counts";
+import { type ListParams, listSearch, PAGE_SIZES } from "#app/modules/content-types/list-params";
+
+import type { ContentListPage } from "./content-list";
+
+function PageLink({
+  params,
+  page,
+  label,
+  children,
+}: {
+  params: ListParams;
+  page: number;
+  label: string;
+  children: React.ReactNode;
+}) {
   return (
-    <Link to={listSearch({ ...params, page })} aria-label={label} className="inline-flex h-8 items-center gap-1 rounded-lg border border-gray-300 bg-white px-3 text-sm font-medium hover:bg-gray-50">
+    <Link
+      to={listSearch({ ...params, page })}
+      aria-label={label}
+      className="inline-flex h-8 items-center gap-1 rounded-lg border border-gray-300 bg-white px-3 text-sm font-medium hover:bg-gray-50"
+    >
       {children}
     </Link>
   );
@@ -19,7 +35,10 @@ export function ListPagination({ params, page }: { params: ListParams; page: Con
   const first = (page.page - 1) * params.size + 1;
   const last = Math.min(page.total, page.page * params.size);
   return (
-    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 px-5 py-3 text-sm text-gray-700">
+    <nav
+      aria-label="Pages"
+      className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 px-5 py-3 text-sm text-gray-700"
+    >
       <p data-testid="page-range">
         Showing {formatCount(first)}–{formatCount(last)} of {formatCount(page.total)}
       </p>

@@ -1,11 +1,13 @@
 import { Search } from "lucide-react";
-import { useRef, type FormEvent } from "react";
+import { type FormEvent, useRef } from "react";
 import { Link, useNavigate } from "react-router";
+
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
 import { contentStatuses } from "#app/lib/validation";
 import { isFiltered, type ListParams } from "#app/modules/content-types/list-params";
+
 import { ComboboxFilter } from "./combobox-filter";
 import type { ContentListView } from "./content-list";
 
@@ -16,7 +18,15 @@ const stateLabels = { live: "Live", expired: "Expired", scheduled: "Scheduled" }
  * The list's search box and filters. Submitting puts the view in the URL (empty fields left out, page back
  * to 1, sort and page size kept), so every change is a history entry the Back button returns to.
  */
-export function ListToolbar({ view, params, refLabels }: { view: ContentListView; params: ListParams; refLabels: Record<string, string> }) {
+export function ListToolbar({
+  view,
+  params,
+  refLabels,
+}: {
+  view: ContentListView;
+  params: ListParams;
+  refLabels: Record<string, string>;
+}) {
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const submit = () => form.current?.requestSubmit();
@@ -35,8 +45,19 @@ export function ListToolbar({ view, params, refLabels }: { view: ContentListView
   return (
     <form ref={form} role="search" onSubmit={onSubmit} className="mb-4 flex flex-wrap items-center gap-2">
       <div className="relative w-full sm:w-64">
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400" aria-hidden />
-        <Input type="search" name="q" defaultValue={params.q} key={params.q} aria-label={`Search ${view.noun.many}`} placeholder={`Search ${view.noun.many}…`} className="pl-9" />
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400"
+          aria-hidden
+        />
+        <Input
+          type="search"
+          name="q"
+          defaultValue={params.q}
+          key={params.q}
+          aria-label={`Search ${view.noun.many}`}
+          placeholder={`Search ${view.noun.many}…`}
+          className="pl-9"
+        />
       </div>
       {filters.status ? (
         <Select

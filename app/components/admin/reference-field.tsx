@@ -1,4 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
+
 import { ComboboxField } from "#app/components/forms/fields";
 import type { ComboboxOption } from "#app/components/ui/combobox";
 

@@ -1,8 +1,9 @@
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import type { ReportRow } from "#app/modules/analytics/analytics-view";
+
 import { formatCount } from "#app/lib/counts";
+import type { ReportRow } from "#app/modules/analytics/analytics-view";
 
 // One table of the analytics (top items, stores, placements…): most clicks first as the server sends
 // it; the column headers re-sort the rows shown by name or by clicks.
@@ -11,7 +12,19 @@ type SortKey = "label" | "clicks";
 
 const percentOf = (clicks: number, total: number) => (total > 0 ? `${((clicks / total) * 100).toFixed(1)}%` : "–");
 
-export function ReportTable({ id, title, rows, total, withKind }: { id: string; title: string; rows: ReportRow[]; total: number; withKind: boolean }) {
+export function ReportTable({
+  id,
+  title,
+  rows,
+  total,
+  withKind,
+}: {
+  id: string;
+  title: string;
+  rows: ReportRow[];
+  total: number;
+  withKind: boolean;
+}) {
   const [sort, setSort] = useState<{ by: SortKey; dir: "asc" | "desc" }>({ by: "clicks", dir: "desc" });
   const sorted = [...rows].sort((a, b) => {
     const order = sort.by === "clicks" ? a.clicks - b.clicks : a.label.localeCompare(b.label);
@@ -21,11 +34,17 @@ export function ReportTable({ id, title, rows, total, withKind }: { id: string; 
     const active = sort.by === by;
     const Arrow = sort.dir === "asc" ? ArrowUp : ArrowDown;
     return (
-      <th scope="col" className={`py-2 font-medium ${className}`} aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}>
+      <th
+        scope="col"
+        className={`py-2 font-medium ${className}`}
+        aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}
+      >
         <button
           type="button"
           className="inline-flex items-center gap-1 hover:text-brand-700"
-          onClick={() => setSort({ by, dir: active && sort.dir === "desc" ? "asc" : by === "label" && !active ? "asc" : "desc" })}
+          onClick={() =>
+            setSort({ by, dir: active && sort.dir === "desc" ? "asc" : by === "label" && !active ? "asc" : "desc" })
+          }
         >
           {label}
           {active ? <Arrow className="h-3 w-3" aria-hidden /> : null}
@@ -34,7 +53,11 @@ export function ReportTable({ id, title, rows, total, withKind }: { id: string; 
     );
   };
   return (
-    <section className="rounded-xl border border-gray-200 bg-white p-5" aria-labelledby={`table-${id}`} data-testid={`report-${id}`}>
+    <section
+      className="rounded-xl border border-gray-200 bg-white p-5"
+      aria-labelledby={`table-${id}`}
+      data-testid={`report-${id}`}
+    >
       <h3 id={`table-${id}`} className="mb-3 font-semibold">
         {title}
       </h3>

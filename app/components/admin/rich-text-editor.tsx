@@ -1,8 +1,28 @@
 import { Node } from "@tiptap/core";
-import { EditorContent, NodeViewWrapper, ReactNodeViewRenderer, useEditor, useEditorState, type Editor, type ReactNodeViewProps } from "@tiptap/react";
+import {
+  type Editor,
+  EditorContent,
+  NodeViewWrapper,
+  type ReactNodeViewProps,
+  ReactNodeViewRenderer,
+  useEditor,
+  useEditorState,
+} from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { Bold, Heading1, Heading2, Heading3, Italic, List, ListOrdered, Redo2, Undo2, type LucideIcon } from "lucide-react";
+import {
+  Bold,
+  Heading1,
+  Heading2,
+  Heading3,
+  Italic,
+  List,
+  ListOrdered,
+  type LucideIcon,
+  Redo2,
+  Undo2,
+} from "lucide-react";
 import { createContext, useContext, useState } from "react";
+
 import { Combobox, type ComboboxOption } from "#app/components/ui/combobox";
 import { cn } from "#app/lib/cn";
 import { fromEditorHtml, toEditorHtml } from "#app/lib/content-tokens";
@@ -61,7 +81,11 @@ const ContentToken = Node.create({
   selectable: true,
   addAttributes() {
     return {
-      token: { default: "", parseHTML: (element) => element.getAttribute("data-token"), renderHTML: (attributes) => ({ "data-token": attributes.token }) },
+      token: {
+        default: "",
+        parseHTML: (element) => element.getAttribute("data-token"),
+        renderHTML: (attributes) => ({ "data-token": attributes.token }),
+      },
     };
   },
   parseHTML: () => [{ tag: "span[data-token]" }],
@@ -70,7 +94,19 @@ const ContentToken = Node.create({
   addNodeView: () => ReactNodeViewRenderer(TokenChip, { as: "span" }),
 });
 
-function ToolbarButton({ label, icon: Icon, active, disabled, onClick }: { label: string; icon: LucideIcon; active?: boolean; disabled?: boolean; onClick: () => void }) {
+function ToolbarButton({
+  label,
+  icon: Icon,
+  active,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
   return (
     <button
       type="button"
@@ -81,7 +117,10 @@ function ToolbarButton({ label, icon: Icon, active, disabled, onClick }: { label
       // Keep the caret (and focus) in the editor when a button is clicked with the mouse.
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
-      className={cn("rounded-md p-2 text-gray-700 hover:bg-gray-100 disabled:opacity-40", active && "bg-brand-100 text-brand-700 hover:bg-brand-100")}
+      className={cn(
+        "rounded-md p-2 text-gray-700 hover:bg-gray-100 disabled:opacity-40",
+        active && "bg-brand-100 text-brand-700 hover:bg-brand-100",
+      )}
     >
       <Icon className="h-4 w-4" aria-hidden />
     </button>
@@ -91,7 +130,11 @@ function ToolbarButton({ label, icon: Icon, active, disabled, onClick }: { label
 function ChipOption({ option }: { option: ComboboxOption }) {
   return (
     <span className="flex items-center gap-3">
-      {option.image ? <img src={option.image} alt="" className="h-9 w-9 shrink-0 rounded object-cover" /> : <span className="h-9 w-9 shrink-0 rounded bg-gray-100" />}
+      {option.image ? (
+        <img src={option.image} alt="" className="h-9 w-9 shrink-0 rounded object-cover" />
+      ) : (
+        <span className="h-9 w-9 shrink-0 rounded bg-gray-100" />
+      )}
       <span className="min-w-0">
         <span className="block truncate font-medium">{option.label}</span>
         {option.detail ? <span className="block truncate text-xs text-gray-500">{option.detail}</span> : null}
@@ -104,7 +147,17 @@ function ChipOption({ option }: { option: ComboboxOption }) {
  * '+ Deal' and friends: search the published items of a kind on the server, pick one, and its token goes
  * in at the caret (in a sentence or a paragraph of its own); focus goes back to the editor.
  */
-function TokenPicker({ kind, editor, onPick, onClose }: { kind: EmbedKind; editor: Editor; onPick(chip: EmbedChip): void; onClose(): void }) {
+function TokenPicker({
+  kind,
+  editor,
+  onPick,
+  onClose,
+}: {
+  kind: EmbedKind;
+  editor: Editor;
+  onPick(chip: EmbedChip): void;
+  onClose(): void;
+}) {
   return (
     <div className="border-b border-gray-200 bg-gray-50 p-2">
       <Combobox
@@ -125,7 +178,10 @@ function TokenPicker({ kind, editor, onPick, onClose }: { kind: EmbedKind; edito
           editor
             .chain()
             .focus()
-            .insertContent([{ type: "contentToken", attrs: { token: `${kind.kind}:${option.id}` } }, { type: "text", text: " " }])
+            .insertContent([
+              { type: "contentToken", attrs: { token: `${kind.kind}:${option.id}` } },
+              { type: "text", text: " " },
+            ])
             .run();
           onClose();
         }}
@@ -134,7 +190,17 @@ function TokenPicker({ kind, editor, onPick, onClose }: { kind: EmbedKind; edito
   );
 }
 
-function Toolbar({ editor, kinds, picking, onPicking }: { editor: Editor; kinds: EmbedKind[]; picking: EmbedKind | null; onPicking(kind: EmbedKind | null): void }) {
+function Toolbar({
+  editor,
+  kinds,
+  picking,
+  onPicking,
+}: {
+  editor: Editor;
+  kinds: EmbedKind[];
+  picking: EmbedKind | null;
+  onPicking(kind: EmbedKind | null): void;
+}) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -151,15 +217,44 @@ function Toolbar({ editor, kinds, picking, onPicking }: { editor: Editor; kinds:
   });
   const chain = () => editor.chain().focus();
   return (
-    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-1 border-b border-gray-200 p-2">
-      <ToolbarButton label="Heading 1" icon={Heading1} active={state.h1} onClick={() => chain().toggleHeading({ level: 1 }).run()} />
-      <ToolbarButton label="Heading 2" icon={Heading2} active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()} />
-      <ToolbarButton label="Heading 3" icon={Heading3} active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()} />
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      className="flex flex-wrap items-center gap-1 border-b border-gray-200 p-2"
+    >
+      <ToolbarButton
+        label="Heading 1"
+        icon={Heading1}
+        active={state.h1}
+        onClick={() => chain().toggleHeading({ level: 1 }).run()}
+      />
+      <ToolbarButton
+        label="Heading 2"
+        icon={Heading2}
+        active={state.h2}
+        onClick={() => chain().toggleHeading({ level: 2 }).run()}
+      />
+      <ToolbarButton
+        label="Heading 3"
+        icon={Heading3}
+        active={state.h3}
+        onClick={() => chain().toggleHeading({ level: 3 }).run()}
+      />
       <span className="mx-1 h-6 w-px bg-gray-200" aria-hidden />
       <ToolbarButton label="Bold" icon={Bold} active={state.bold} onClick={() => chain().toggleBold().run()} />
       <ToolbarButton label="Italic" icon={Italic} active={state.italic} onClick={() => chain().toggleItalic().run()} />
-      <ToolbarButton label="Bullet list" icon={List} active={state.bullet} onClick={() => chain().toggleBulletList().run()} />
-      <ToolbarButton label="Numbered list" icon={ListOrdered} active={state.ordered} onClick={() => chain().toggleOrderedList().run()} />
+      <ToolbarButton
+        label="Bullet list"
+        icon={List}
+        active={state.bullet}
+        onClick={() => chain().toggleBulletList().run()}
+      />
+      <ToolbarButton
+        label="Numbered list"
+        icon={ListOrdered}
+        active={state.ordered}
+        onClick={() => chain().toggleOrderedList().run()}
+      />
       <span className="mx-1 h-6 w-px bg-gray-200" aria-hidden />
       <ToolbarButton label="Undo" icon={Undo2} disabled={!state.canUndo} onClick={() => chain().undo().run()} />
       <ToolbarButton label="Redo" icon={Redo2} disabled={!state.canRedo} onClick={() => chain().redo().run()} />
@@ -171,7 +266,10 @@ function Toolbar({ editor, kinds, picking, onPicking }: { editor: Editor; kinds:
           aria-expanded={picking?.kind === kind.kind}
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => onPicking(picking?.kind === kind.kind ? null : kind)}
-          className={cn("rounded-md border border-gray-200 px-2 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50", picking?.kind === kind.kind && "bg-brand-50")}
+          className={cn(
+            "rounded-md border border-gray-200 px-2 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50",
+            picking?.kind === kind.kind && "bg-brand-50",
+          )}
         >
           + {kind.label}
         </button>
@@ -180,13 +278,28 @@ function Toolbar({ editor, kinds, picking, onPicking }: { editor: Editor; kinds:
   );
 }
 
-export default function RichTextEditor({ id, name, defaultValue, invalid, describedBy, kinds, chips: initialChips }: RichTextEditorProps) {
+export default function RichTextEditor({
+  id,
+  name,
+  defaultValue,
+  invalid,
+  describedBy,
+  kinds,
+  chips: initialChips,
+}: RichTextEditorProps) {
   const [html, setHtml] = useState(defaultValue);
   const [chips, setChips] = useState(initialChips);
   const [picking, setPicking] = useState<EmbedKind | null>(null);
   const editor = useEditor({
     // Undo remembers 100 steps; typing after a 500 ms pause starts a new step.
-    extensions: [StarterKit.configure({ heading: { levels: [1, 2, 3] }, undoRedo: { depth: 100, newGroupDelay: 500 }, link: { openOnClick: false } }), ContentToken],
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [1, 2, 3] },
+        undoRedo: { depth: 100, newGroupDelay: 500 },
+        link: { openOnClick: false },
+      }),
+      ContentToken,
+    ],
     content: toEditorHtml(defaultValue),
     immediatelyRender: false,
     onUpdate: ({ editor: e }) => setHtml(e.isEmpty ? "" : fromEditorHtml(e.getHTML())),
@@ -205,7 +318,11 @@ export default function RichTextEditor({ id, name, defaultValue, invalid, descri
   return (
     <ChipsContext.Provider value={chips}>
       <div className={cn("rounded-lg border bg-white", invalid ? "border-red-500" : "border-gray-300")}>
-        {editor ? <Toolbar editor={editor} kinds={kinds} picking={picking} onPicking={setPicking} /> : <div className="h-12 border-b border-gray-200" />}
+        {editor ? (
+          <Toolbar editor={editor} kinds={kinds} picking={picking} onPicking={setPicking} />
+        ) : (
+          <div className="h-12 border-b border-gray-200" />
+        )}
         {editor && picking ? (
           <TokenPicker
             key={picking.kind}

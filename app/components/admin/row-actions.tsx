@@ -1,13 +1,17 @@
 import { Plus } from "lucide-react";
 import { Form, Link } from "react-router";
+
 import { Button } from "#app/components/ui/button";
+
 import type { DeleteTarget } from "./confirm-delete";
 import { ListIcon } from "./list-icons";
 
 const DUPLICATE_FORM = "duplicate-row";
 
 /** The accessible name of a row's control: "Edit Wireless Headphones". */
-export type RowNamer = (verb: "Select" | "Edit" | "Duplicate" | "Delete") => { "aria-label": string } | { "aria-labelledby": string };
+export type RowNamer = (
+  verb: "Select" | "Edit" | "Duplicate" | "Delete",
+) => { "aria-label": string } | { "aria-labelledby": string };
 
 export const rowVerbs = ["Select", "Edit", "Duplicate", "Delete"] as const;
 
@@ -16,7 +20,8 @@ export const rowVerbs = ["Select", "Edit", "Duplicate", "Delete"] as const;
  * own title, so a long title is not repeated four times per row; rows without a title cell say it outright.
  */
 export function rowNamer(label: string, titleId: string | undefined): RowNamer {
-  return (verb) => (titleId ? { "aria-labelledby": `row-verb-${verb.toLowerCase()} ${titleId}` } : { "aria-label": `${verb} ${label}` });
+  return (verb) =>
+    titleId ? { "aria-labelledby": `row-verb-${verb.toLowerCase()} ${titleId}` } : { "aria-label": `${verb} ${label}` };
 }
 
 export function RowVerbLabels() {
@@ -43,7 +48,19 @@ export function DuplicateForm() {
  * Edit, duplicate and delete for one row of an admin list. Its icons come from the list's sprite and its
  * delete opens the list's one confirmation, so a row adds little to the page.
  */
-export function RowActions({ editTo, id, label, named, onDelete }: { editTo: string; id: string; label: string; named: RowNamer; onDelete(target: DeleteTarget): void }) {
+export function RowActions({
+  editTo,
+  id,
+  label,
+  named,
+  onDelete,
+}: {
+  editTo: string;
+  id: string;
+  label: string;
+  named: RowNamer;
+  onDelete(target: DeleteTarget): void;
+}) {
   return (
     <div className="flex items-center gap-1">
       <Link to={editTo} className="row-action" discover="none" {...named("Edit")}>
@@ -52,7 +69,12 @@ export function RowActions({ editTo, id, label, named, onDelete }: { editTo: str
       <button type="submit" form={DUPLICATE_FORM} name="id" value={id} className="row-action" {...named("Duplicate")}>
         <ListIcon name="copy" />
       </button>
-      <button type="button" className="row-action row-action-danger" {...named("Delete")} onClick={() => onDelete({ id, label })}>
+      <button
+        type="button"
+        className="row-action row-action-danger"
+        {...named("Delete")}
+        onClick={() => onDelete({ id, label })}
+      >
         <ListIcon name="trash" />
       </button>
     </div>

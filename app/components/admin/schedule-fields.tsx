@@ -1,4 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
+
 import { TextField } from "#app/components/forms/fields";
 import { Button } from "#app/components/ui/button";
 import { siteTimeZone } from "#app/lib/dates";
@@ -23,8 +24,18 @@ export function ScheduleFields({
     <fieldset className="flex flex-col gap-3 md:col-span-2">
       <legend className="mb-2 text-sm font-semibold text-gray-900">Schedule ({siteTimeZone()})</legend>
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField field={publishAt} label="Publish at" type="datetime-local" hint={`Optional: a published item appears at this time (${siteTimeZone()}).`} />
-        <TextField field={unpublishAt} label="Unpublish at" type="datetime-local" hint={`Optional: it leaves the site at this time (${siteTimeZone()}).`} />
+        <TextField
+          field={publishAt}
+          label="Publish at"
+          type="datetime-local"
+          hint={`Optional: a published item appears at this time (${siteTimeZone()}).`}
+        />
+        <TextField
+          field={unpublishAt}
+          label="Unpublish at"
+          type="datetime-local"
+          hint={`Optional: it leaves the site at this time (${siteTimeZone()}).`}
+        />
       </div>
       {scheduled ? (
         <Button

@@ -1,5 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
+
 import { TextField } from "#app/components/forms/fields";
+
 import { useSlugFollower } from "./use-slug-follower";
 
 /** The title (or name) field and the slug that follows it while a new row is being created. */
@@ -18,7 +20,13 @@ export function SluggedTitleFields({
   return (
     <>
       <TextField field={source} label={sourceLabel} onInput={onSourceInput} />
-      <TextField field={slug} label="Slug" hint={`Made from the ${sourceLabel.toLowerCase()} if left empty.`} ref={slugRef} onInput={onSlugInput} />
+      <TextField
+        field={slug}
+        label="Slug"
+        hint={`Made from the ${sourceLabel.toLowerCase()} if left empty.`}
+        ref={slugRef}
+        onInput={onSlugInput}
+      />
     </>
   );
 }

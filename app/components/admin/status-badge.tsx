@@ -1,4 +1,5 @@
 import { Star } from "lucide-react";
+
 import { Badge } from "#app/components/ui/badge";
 import type { ContentStatus } from "#app/lib/validation";
 

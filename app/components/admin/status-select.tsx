@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
+
 import { SelectField } from "#app/components/forms/fields";
-import { contentStatuses, type ContentStatus } from "#app/lib/validation";
+import { type ContentStatus, contentStatuses } from "#app/lib/validation";
 
 const labels: Record<ContentStatus, string> = { draft: "Draft", published: "Published", archived: "Archived" };
 
@@ -12,7 +13,9 @@ export function StatusSelect({
   field: FieldMetadata<ContentStatus | undefined>;
   offered?: readonly ContentStatus[];
 }) {
-  return <SelectField field={field} label="Status" options={offered.map((value) => ({ value, label: labels[value] }))} />;
+  return (
+    <SelectField field={field} label="Status" options={offered.map((value) => ({ value, label: labels[value] }))} />
+  );
 }
 
 /**
@@ -32,7 +35,11 @@ export function TwoChoiceStatusSelect({
   return (
     <div className="flex flex-col gap-1.5">
       <StatusSelect field={field} offered={archived ? contentStatuses : ["draft", "published"]} />
-      {archived ? <p className="text-xs text-gray-600">This {noun} is archived and stays archived unless you choose another status.</p> : null}
+      {archived ? (
+        <p className="text-xs text-gray-600">
+          This {noun} is archived and stays archived unless you choose another status.
+        </p>
+      ) : null}
     </div>
   );
 }

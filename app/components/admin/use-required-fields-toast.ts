@@ -1,12 +1,14 @@
 import { INTENT } from "@conform-to/dom";
 import type { FormEvent } from "react";
+
 import { showToast } from "#app/components/ui/toaster";
 import { errorToast } from "#app/lib/toast";
 
 export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
 
 /** The button that sent a form, or null. */
-export const submitterOf = (event: FormEvent<HTMLFormElement>) => (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+export const submitterOf = (event: FormEvent<HTMLFormElement>) =>
+  (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
 
 /**
  * Whether the user sent the form. Conform also submits the form to itself to validate a field as it is
@@ -25,7 +27,11 @@ export function withRequiredFieldsToast(
   return (event: FormEvent<HTMLFormElement>) => {
     const data = new FormData(event.currentTarget);
     onSubmit(event);
-    if (event.defaultPrevented && isUserSubmit(event) && required.some((name) => !String(data.get(name) ?? "").trim())) {
+    if (
+      event.defaultPrevented &&
+      isUserSubmit(event) &&
+      required.some((name) => !String(data.get(name) ?? "").trim())
+    ) {
       showToast(errorToast(REQUIRED_FIELDS_MESSAGE));
     }
   };

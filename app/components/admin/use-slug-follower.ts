@@ -1,4 +1,5 @@
-import { useRef, type FormEvent } from "react";
+import { type FormEvent, useRef } from "react";
+
 import { slugify } from "#app/lib/slugify";
 
 /**

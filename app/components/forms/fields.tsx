@@ -1,5 +1,6 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from "react";
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from "react";
+
 import { CheckboxField as Checkbox } from "#app/components/ui/checkbox-field";
 import { Combobox, type ComboboxOption } from "#app/components/ui/combobox";
 import { Field } from "#app/components/ui/field";
@@ -27,7 +28,10 @@ export function TextField<Schema>({
   className,
   type = "text",
   ...input
-}: Labelled<Schema> & { type?: InputType } & Omit<ComponentProps<"input">, "type" | "name" | "id" | "defaultValue" | "form">) {
+}: Labelled<Schema> & { type?: InputType } & Omit<
+    ComponentProps<"input">,
+    "type" | "name" | "id" | "defaultValue" | "form"
+  >) {
   return (
     <Field id={field.id} label={label} errors={field.errors} hint={hint} className={className}>
       <Input {...getInputProps(field, { type })} key={field.key} {...input} />
@@ -35,7 +39,13 @@ export function TextField<Schema>({
   );
 }
 
-export function TextareaField<Schema>({ field, label, hint, className, ...textarea }: Labelled<Schema> & Omit<ComponentProps<"textarea">, "name" | "id" | "defaultValue" | "form">) {
+export function TextareaField<Schema>({
+  field,
+  label,
+  hint,
+  className,
+  ...textarea
+}: Labelled<Schema> & Omit<ComponentProps<"textarea">, "name" | "id" | "defaultValue" | "form">) {
   return (
     <Field id={field.id} label={label} errors={field.errors} hint={hint} className={className}>
       <Textarea {...getTextareaProps(field)} key={field.key} {...textarea} />
@@ -59,7 +69,9 @@ export function SelectField<Schema>({
 }
 
 export function CheckboxField<Schema>({ field, label, hint }: Omit<Labelled<Schema>, "className">) {
-  return <Checkbox {...getInputProps(field, { type: "checkbox" })} key={field.key} id={field.id} label={label} hint={hint} />;
+  return (
+    <Checkbox {...getInputProps(field, { type: "checkbox" })} key={field.key} id={field.id} label={label} hint={hint} />
+  );
 }
 
 /** A searchable choice of a row of another type (a deal's store), posted as the row's id. */

@@ -1,6 +1,7 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+
 import { useToast } from "#app/components/ui/toaster";
 import type { Toast } from "#app/lib/toast";
 import { scheduleInputs } from "#app/modules/content-types/schedule";
@@ -36,5 +37,8 @@ export function useContentForm<Schema extends z.ZodType<Record<string, unknown>,
   defaultValue: Record<string, unknown> | undefined,
 ) {
   useToast(actionData?.toast);
-  return useValidatedForm(schema, { lastResult: actionData?.result, defaultValue: defaultValue && scheduleInputs(defaultValue) });
+  return useValidatedForm(schema, {
+    lastResult: actionData?.result,
+    defaultValue: defaultValue && scheduleInputs(defaultValue),
+  });
 }

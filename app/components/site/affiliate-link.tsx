@@ -1,6 +1,7 @@
 import type { ComponentProps } from "react";
+
+import { AFFILIATE_REL, clickBeaconUrl, type ClickKind, clickOutHref, isAmazonUrl } from "#app/lib/click-out";
 import type { Placement } from "#app/lib/placements";
-import { AFFILIATE_REL, clickBeaconUrl, clickOutHref, isAmazonUrl, type ClickKind } from "#app/lib/click-out";
 
 /**
  * An outbound link to a retailer: new tab, rel="sponsored nofollow noopener", through /go/… so the click
@@ -13,7 +14,12 @@ export function AffiliateLink({
   url,
   placement,
   ...props
-}: Omit<ComponentProps<"a">, "href" | "rel" | "target"> & { kind: ClickKind; id: string; url: string; placement: Placement }) {
+}: Omit<ComponentProps<"a">, "href" | "rel" | "target"> & {
+  kind: ClickKind;
+  id: string;
+  url: string;
+  placement: Placement;
+}) {
   return (
     <a
       {...props}

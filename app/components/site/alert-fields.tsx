@@ -3,7 +3,9 @@ import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
 import { sentFields } from "#app/lib/form-data";
 
-export type AlertFieldErrors = Partial<Record<"email" | "keywords" | "store" | "category" | "maxPrice" | "minDiscount", string[]>>;
+export type AlertFieldErrors = Partial<
+  Record<"email" | "keywords" | "store" | "category" | "maxPrice" | "minDiscount", string[]>
+>;
 
 /** The fields' values: stored ones, or what a visitor sent (as typed) when it came back with a message. */
 export interface AlertFieldValues {
@@ -39,8 +41,19 @@ export function AlertFields({
 }) {
   return (
     <>
-      <Field id="alert-keywords" label="Keywords" errors={errors.keywords} hint="For example: sony headphones, wh1000xm5, air fryer">
-        <Input id="alert-keywords" name="keywords" defaultValue={values.keywords} maxLength={100} {...invalid("alert-keywords", errors.keywords)} />
+      <Field
+        id="alert-keywords"
+        label="Keywords"
+        errors={errors.keywords}
+        hint="For example: sony headphones, wh1000xm5, air fryer"
+      >
+        <Input
+          id="alert-keywords"
+          name="keywords"
+          defaultValue={values.keywords}
+          maxLength={100}
+          {...invalid("alert-keywords", errors.keywords)}
+        />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="alert-store" label="Store" errors={errors.store}>
@@ -56,7 +69,10 @@ export function AlertFields({
             id="alert-category"
             name="category"
             defaultValue={values.category ?? ""}
-            options={[{ value: "", label: "Any category" }, ...categories.map((c) => ({ value: c.slug, label: c.name }))]}
+            options={[
+              { value: "", label: "Any category" },
+              ...categories.map((c) => ({ value: c.slug, label: c.name })),
+            ]}
           />
         </Field>
         <Field id="alert-max-price" label="Highest price ($)" errors={errors.maxPrice}>

@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
+
 import { Button } from "#app/components/ui/button";
 
 /**
@@ -11,7 +12,12 @@ export function CardGrid<Item extends { id: string }>({
   paged = false,
   children,
   ...props
-}: Omit<ComponentProps<"ul">, "children"> & { items: readonly Item[]; className: string; paged?: boolean; children: (item: Item, index: number) => ReactNode }) {
+}: Omit<ComponentProps<"ul">, "children"> & {
+  items: readonly Item[];
+  className: string;
+  paged?: boolean;
+  children: (item: Item, index: number) => ReactNode;
+}) {
   return (
     <ul {...props} data-card-list={paged || undefined}>
       {items.map((item, index) => (

@@ -6,7 +6,19 @@ export type ImageLoading = "lazy" | "eager" | "first";
  * before the file arrives, so nothing shifts. Lazy unless the card opens the list (above the fold), where
  * lazy loading would only delay the largest paint.
  */
-export function CardImage({ src, width = 400, height = 300, loading = "lazy", className }: { src: string; width?: number; height?: number; loading?: ImageLoading; className?: string }) {
+export function CardImage({
+  src,
+  width = 400,
+  height = 300,
+  loading = "lazy",
+  className,
+}: {
+  src: string;
+  width?: number;
+  height?: number;
+  loading?: ImageLoading;
+  className?: string;
+}) {
   return (
     <img
       src={src}
@@ -22,4 +34,5 @@ export function CardImage({ src, width = 400, height = 300, loading = "lazy", cl
 }
 
 /** The loading of the n-th card's picture in a list that opens the page. */
-export const cardImageLoading = (index: number, perRow: number): ImageLoading => (index === 0 ? "first" : index < perRow ? "eager" : "lazy");
+export const cardImageLoading = (index: number, perRow: number): ImageLoading =>
+  index === 0 ? "first" : index < perRow ? "eager" : "lazy";

@@ -1,18 +1,20 @@
-import type { Placement } from "#app/lib/placements";
 import { Clock, Flame, Star } from "lucide-react";
 import { Link } from "react-router";
+
 import { Badge } from "#app/components/ui/badge";
+import { SaveDealButton } from "#app/islands/save-deal-button";
+import { cn } from "#app/lib/cn";
+import { formatCount } from "#app/lib/counts";
 import { savings } from "#app/lib/discount";
 import { timeLeft } from "#app/lib/expiry";
 import { formatPrice } from "#app/lib/money";
-import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
-import { cn } from "#app/lib/cn";
+import type { Placement } from "#app/lib/placements";
 import { dealPath } from "#app/lib/public-paths";
+import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
+
 import { AffiliateLink } from "./affiliate-link";
 import { CardImage, type ImageLoading } from "./card-image";
 import { PriceAsOf } from "./price-as-of";
-import { SaveDealButton } from "#app/islands/save-deal-button";
-import { formatCount } from "#app/lib/counts";
 
 export interface DealCardData {
   id: string;
@@ -33,7 +35,17 @@ export interface DealCardData {
 }
 
 /** A deal as shoppers see it: its title and picture lead to its page, 'Get Deal' to the retailer. `layout="list"` lays it out as a row. */
-export function DealCard({ deal, placement, layout = "grid", imageLoading }: { deal: DealCardData; placement: Placement; layout?: "grid" | "list"; imageLoading?: ImageLoading }) {
+export function DealCard({
+  deal,
+  placement,
+  layout = "grid",
+  imageLoading,
+}: {
+  deal: DealCardData;
+  placement: Placement;
+  layout?: "grid" | "list";
+  imageLoading?: ImageLoading;
+}) {
   // Amazon prices show only while fresh (under 24 hours), with the time they were read.
   const priceShown = amazonPriceShowable(deal);
   const saved = priceShown ? savings(deal.currentPrice, deal.originalPrice) : null;
@@ -43,9 +55,17 @@ export function DealCard({ deal, placement, layout = "grid", imageLoading }: { d
       data-testid="deal-card"
       // On a phone every card is a row (picture beside words), as deal apps lay them out: the first screen
       // shows deals, not one picture. From `sm` a grid card stands up.
-      className={cn("flex flex-row overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md", layout === "grid" && "sm:flex-col")}
+      className={cn(
+        "flex flex-row overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md",
+        layout === "grid" && "sm:flex-col",
+      )}
     >
-      <div className={cn("relative w-32 shrink-0 bg-gray-100", layout === "grid" ? "sm:aspect-[4/3] sm:w-auto" : "sm:w-64")}>
+      <div
+        className={cn(
+          "relative w-32 shrink-0 bg-gray-100",
+          layout === "grid" ? "sm:aspect-[4/3] sm:w-auto" : "sm:w-64",
+        )}
+      >
         {/* The title's link names the page; this second way in is for pointers, not for keyboards or screen readers. */}
         <Link to={dealPath(deal)} tabIndex={-1} aria-hidden="true" className="absolute inset-0">
           <CardImage src={deal.imageUrl} loading={imageLoading} className="h-full w-full object-cover" />

@@ -1,7 +1,9 @@
-import type { Placement } from "#app/lib/placements";
 import { Link } from "react-router";
+
 import { countLabel } from "#app/lib/counts";
-import { dealFiltersHref, type DealFilters } from "#app/modules/deals/deal-filters";
+import type { Placement } from "#app/lib/placements";
+import { type DealFilters, dealFiltersHref } from "#app/modules/deals/deal-filters";
+
 import { CardGrid } from "./card-grid";
 import { cardImageLoading } from "./card-image";
 import { DealCard, type DealCardData } from "./deal-card";

@@ -1,5 +1,7 @@
 import type { ComponentType } from "react";
+
 import { CouponCard, type CouponCardData } from "#app/islands/coupon-card";
+
 import { DealCard, type DealCardData } from "./deal-card";
 import { GiftCard, type GiftCardData } from "./gift-card";
 

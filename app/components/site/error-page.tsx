@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+
 import { Button } from "#app/components/ui/button";
 
 /** What a visitor sees for a missing page (404) or a failure; never a stack trace. */

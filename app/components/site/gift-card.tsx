@@ -1,8 +1,10 @@
 import { Gift } from "lucide-react";
 import { Link } from "react-router";
+
 import { Badge } from "#app/components/ui/badge";
-import { CardImage, type ImageLoading } from "./card-image";
 import { occasionLabels } from "#app/modules/gift-ideas/gift-idea-labels";
+
+import { CardImage, type ImageLoading } from "./card-image";
 
 export interface GiftCardData {
   id: string;
@@ -17,14 +19,26 @@ export interface GiftCardData {
 /** A gift collection card: image or placeholder, title, two-line description, slug, Featured badge. */
 export function GiftCard({ gift, imageLoading }: { gift: GiftCardData; imageLoading?: ImageLoading }) {
   return (
-    <article data-testid="gift-card" className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
-      <Link to={`/gift-ideas/${gift.slug}`} className="relative block aspect-[4/3] bg-gray-100" tabIndex={-1} aria-hidden>
+    <article
+      data-testid="gift-card"
+      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
+    >
+      <Link
+        to={`/gift-ideas/${gift.slug}`}
+        className="relative block aspect-[4/3] bg-gray-100"
+        tabIndex={-1}
+        aria-hidden
+      >
         {gift.imageUrl ? (
           <CardImage src={gift.imageUrl} loading={imageLoading} className="h-full w-full object-cover" />
         ) : (
           <Gift className="absolute inset-0 m-auto h-10 w-10 text-gray-400" aria-hidden />
         )}
-        {gift.featured ? <Badge tone="orange" className="absolute left-3 top-3 bg-accent-700 text-white">Featured</Badge> : null}
+        {gift.featured ? (
+          <Badge tone="orange" className="absolute left-3 top-3 bg-accent-700 text-white">
+            Featured
+          </Badge>
+        ) : null}
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-5">
         <h3 className="font-bold text-gray-900 group-hover:text-brand-700">

@@ -1,7 +1,9 @@
 import { Clock } from "lucide-react";
 import { Link } from "react-router";
-import { guideDate } from "#app/lib/guide-date";
+
 import { cn } from "#app/lib/cn";
+import { guideDate } from "#app/lib/guide-date";
+
 import { CardImage } from "./card-image";
 
 export interface GuideCardData {
@@ -17,9 +19,21 @@ export interface GuideCardData {
 /** A buying guide in a list; `large` is the featured guide's layout. */
 export function GuideCard({ guide, large = false }: { guide: GuideCardData; large?: boolean }) {
   return (
-    <article data-testid="guide-card" className={cn("group overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm", large && "md:grid md:grid-cols-2")}>
+    <article
+      data-testid="guide-card"
+      className={cn(
+        "group overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm",
+        large && "md:grid md:grid-cols-2",
+      )}
+    >
       <Link to={`/buying-guides/${guide.slug}`} className="block" tabIndex={-1} aria-hidden>
-        <CardImage src={guide.coverImageUrl} width={640} height={360} loading={large ? "first" : "lazy"} className={cn("w-full object-cover", large ? "aspect-video md:h-full" : "aspect-video")} />
+        <CardImage
+          src={guide.coverImageUrl}
+          width={640}
+          height={360}
+          loading={large ? "first" : "lazy"}
+          className={cn("w-full object-cover", large ? "aspect-video md:h-full" : "aspect-video")}
+        />
       </Link>
       <div className={cn("flex flex-col gap-2 p-5", large && "md:justify-center md:p-8")}>
         <h3 className={cn("font-bold text-gray-900 group-hover:text-brand-700", large ? "text-2xl" : "text-lg")}>
@@ -33,7 +47,13 @@ export function GuideCard({ guide, large = false }: { guide: GuideCardData; larg
 }
 
 /** A guide's read time and age ("8 min read · 3 days ago"). */
-export function GuideMeta({ guide, className }: { guide: { readTime: number | null; createdAt: Date | string }; className: string }) {
+export function GuideMeta({
+  guide,
+  className,
+}: {
+  guide: { readTime: number | null; createdAt: Date | string };
+  className: string;
+}) {
   return (
     <p className={cn("flex items-center text-gray-500", className)}>
       {guide.readTime ? (

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+
 import { PageHeader } from "./page-header";
 
 /** A text page (about, disclaimer, privacy…) in the site frame. */

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
-import { InfoPage, ReturnHomeLink } from "./info-page";
+
 import { Button } from "../ui/button";
+import { InfoPage, ReturnHomeLink } from "./info-page";
 
 /** A message's signed link (`?<idParam>=&t=`), as its page and its one-click POST read it. */
 export function signedLinkOf(request: Request, idParam: string) {

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+
 import { NewsletterForm } from "#app/islands/newsletter-form";
 import { siteNav } from "#app/lib/site-nav";
+
 import { Logo } from "./site-header";
 
 const supportLinks = [
@@ -12,7 +14,15 @@ const supportLinks = [
   { to: "/feeds/deal-dashes.rss", label: "RSS feed of new deals" },
 ] as const;
 
-function FooterLinks({ id, title, links }: { id: string; title: string; links: ReadonlyArray<{ to: string; label: string }> }) {
+function FooterLinks({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: ReadonlyArray<{ to: string; label: string }>;
+}) {
   return (
     <nav aria-labelledby={id}>
       <h2 id={id} className="mb-3 font-semibold text-white">
@@ -39,7 +49,11 @@ export function SiteFooter() {
           <Logo />
           <p className="text-sm">Hand-picked deals, coupons and buying guides that save you money every day.</p>
         </div>
-        <FooterLinks id="footer-quick-links" title="Quick Links" links={[...siteNav, { to: "/stores", label: "Stores A–Z" }]} />
+        <FooterLinks
+          id="footer-quick-links"
+          title="Quick Links"
+          links={[...siteNav, { to: "/stores", label: "Stores A–Z" }]}
+        />
         <FooterLinks id="footer-support" title="Support" links={supportLinks} />
         <div>
           <h2 className="mb-3 font-semibold text-white">Newsletter</h2>

@@ -1,5 +1,6 @@
 import { Zap } from "lucide-react";
 import { Link, NavLink } from "react-router";
+
 import { HeaderSearch, MobileMenu } from "#app/islands/mobile-menu";
 import { cn } from "#app/lib/cn";
 import { siteNav } from "#app/lib/site-nav";

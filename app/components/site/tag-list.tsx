@@ -1,4 +1,5 @@
 import { Tag } from "lucide-react";
+
 import { cn } from "#app/lib/cn";
 
 export function TagList({ tags, className }: { tags: readonly string[]; className?: string }) {

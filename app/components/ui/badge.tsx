@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+
 import { cn } from "#app/lib/cn";
 
 const tones = {
@@ -10,10 +11,14 @@ const tones = {
   orange: "bg-orange-100 text-orange-800",
 } as const;
 
-export function Badge({ tone = "gray", children, className }: { tone?: keyof typeof tones; children: ReactNode; className?: string }) {
-  return (
-    <span className={cn("badge", tones[tone], className)}>
-      {children}
-    </span>
-  );
+export function Badge({
+  tone = "gray",
+  children,
+  className,
+}: {
+  tone?: keyof typeof tones;
+  children: ReactNode;
+  className?: string;
+}) {
+  return <span className={cn("badge", tones[tone], className)}>{children}</span>;
 }

@@ -1,6 +1,7 @@
 import { ChevronsUpDown, X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+
 import { cn } from "#app/lib/cn";
 
 // A searchable choice of one row among many (a store among thousands): the matches come from the server
@@ -39,7 +40,21 @@ export interface ComboboxProps {
 
 const DEBOUNCE_MS = 150;
 
-export function Combobox({ id, optionsUrl, selected, onSelect, placeholder, clearable, invalid, describedBy, ariaLabel, renderOption, onEscape, autoFocus, className }: ComboboxProps) {
+export function Combobox({
+  id,
+  optionsUrl,
+  selected,
+  onSelect,
+  placeholder,
+  clearable,
+  invalid,
+  describedBy,
+  ariaLabel,
+  renderOption,
+  onEscape,
+  autoFocus,
+  className,
+}: ComboboxProps) {
   const listId = useId();
   const fetcher = useFetcher<{ options: ComboboxOption[] }>();
   const [text, setText] = useState(selected?.label ?? "");
@@ -54,7 +69,10 @@ export function Combobox({ id, optionsUrl, selected, onSelect, placeholder, clea
   function load(query: string) {
     clearTimeout(timer.current);
     const separator = optionsUrl.includes("?") ? "&" : "?";
-    timer.current = setTimeout(() => void fetcher.load(`${optionsUrl}${separator}q=${encodeURIComponent(query)}`), DEBOUNCE_MS);
+    timer.current = setTimeout(
+      () => void fetcher.load(`${optionsUrl}${separator}q=${encodeURIComponent(query)}`),
+      DEBOUNCE_MS,
+    );
   }
 
   function openList(query: string) {
@@ -146,7 +164,10 @@ export function Combobox({ id, optionsUrl, selected, onSelect, placeholder, clea
           <X className="h-4 w-4" aria-hidden />
         </button>
       ) : null}
-      <div hidden={!open} className="absolute z-30 mt-1 w-full min-w-56 rounded-lg border border-gray-200 bg-white p-1 shadow-lg">
+      <div
+        hidden={!open}
+        className="absolute z-30 mt-1 w-full min-w-56 rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
+      >
         <ul id={listId} role="listbox" aria-label={ariaLabel} className="max-h-72 overflow-y-auto">
           {options.map((option, index) => (
             <li
@@ -158,13 +179,19 @@ export function Combobox({ id, optionsUrl, selected, onSelect, placeholder, clea
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => choose(option)}
               onMouseEnter={() => setActive(index)}
-              className={cn("cursor-pointer rounded-md px-3 py-2 text-sm", index === active && "bg-brand-50 text-brand-900", selected?.id === option.id && "font-semibold")}
+              className={cn(
+                "cursor-pointer rounded-md px-3 py-2 text-sm",
+                index === active && "bg-brand-50 text-brand-900",
+                selected?.id === option.id && "font-semibold",
+              )}
             >
               {renderOption ? renderOption(option) : option.label}
             </li>
           ))}
         </ul>
-        {options.length === 0 ? <p className="px-3 py-2 text-sm text-gray-500">{loading || !fetcher.data ? "Searching…" : "No matches"}</p> : null}
+        {options.length === 0 ? (
+          <p className="px-3 py-2 text-sm text-gray-500">{loading || !fetcher.data ? "Searching…" : "No matches"}</p>
+        ) : null}
       </div>
     </div>
   );

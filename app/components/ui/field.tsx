@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+
 import { cn } from "#app/lib/cn";
+
 import { Label } from "./label";
 
 /** A labelled control with its error and hint, wired for screen readers by id. */

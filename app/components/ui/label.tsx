@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+
 import { cn } from "#app/lib/cn";
 
 export function Label({ className, ...props }: ComponentProps<"label">) {

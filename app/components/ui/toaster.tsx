@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { toast as sonner, Toaster as SonnerToaster } from "sonner";
+
 import { island } from "#app/islands/island";
 import type { Toast } from "#app/lib/toast";
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
 import { users } from "./auth";
 import { createdAt, id } from "./common";
 
@@ -49,7 +50,9 @@ export const clicks = pgTable(
     // One store's clicks over a range, for the analytics filtered by store.
     index("clicks_store_created_idx").on(t.storeId, t.createdAt),
     // Code reveals are few: counted on their own, they leave the home page's "clicks out" an index-only count.
-    index("clicks_reveals_idx").on(t.createdAt).where(sql`${t.action} = 'reveal'`),
+    index("clicks_reveals_idx")
+      .on(t.createdAt)
+      .where(sql`${t.action} = 'reveal'`),
   ],
 );
 
@@ -69,7 +72,10 @@ export const itemVotes = pgTable(
     createdAt: createdAt(),
   },
   // The unique key is the limit; recent reports per item feed the admin's attention queue.
-  (t) => [primaryKey({ columns: [t.kind, t.itemId, t.day, t.voter] }), index("item_votes_recent_idx").on(t.vote, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.itemId, t.day, t.voter] }),
+    index("item_votes_recent_idx").on(t.vote, t.createdAt),
+  ],
 );
 
 /**
@@ -104,7 +110,12 @@ export const linkChecks = pgTable(
     problem: text(),
     failures: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.itemId] }), index("link_checks_failing_idx").on(t.failures).where(sql`${t.failures} >= 2`)],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.itemId] }),
+    index("link_checks_failing_idx")
+      .on(t.failures)
+      .where(sql`${t.failures} >= 2`),
+  ],
 );
 
 /** Where an item's click-outs go while its own link is flagged broken (set from Needs attention). */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
 import { categories } from "./categories";
 import { createdAt, id, money, updatedAt } from "./common";
 import { deals } from "./deals";

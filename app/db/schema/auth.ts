@@ -1,4 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
 import { createdAt, id, updatedAt } from "./common";
 
 // better-auth's core tables (its CLI needs Node 22, so they are written here by hand).

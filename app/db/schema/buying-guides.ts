@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+
 import { categories } from "./categories";
-import { contentStatus, createdAt, id, updatedAt, scheduleColumns, scheduleIndexes, searchVector } from "./common";
+import { contentStatus, createdAt, id, scheduleColumns, scheduleIndexes, searchVector, updatedAt } from "./common";
 
 export const buyingGuides = pgTable(
   "buying_guides",
@@ -16,7 +17,10 @@ export const buyingGuides = pgTable(
     status: contentStatus().notNull().default("draft"),
     ...scheduleColumns(),
     featured: boolean().notNull().default(false),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     categoryId: uuid().references(() => categories.id, { onDelete: "restrict" }),
     searchVector: searchVector("title", "excerpt"),
     createdAt: createdAt(),

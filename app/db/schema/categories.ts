@@ -1,4 +1,5 @@
-import { index, pgTable, text, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+
 import { createdAt, id, updatedAt } from "./common";
 
 export const categories = pgTable(

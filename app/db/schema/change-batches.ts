@@ -1,4 +1,5 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
 import { createdAt, id } from "./common";
 
 // Changes made as one operation (a CSV import, a bulk action, later a sourcing approval), so what announces
@@ -27,5 +28,8 @@ export const changeBatchItems = pgTable(
     itemId: uuid().notNull(),
     savedAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.batchId, t.kind, t.itemId] }), index("change_batch_items_item_idx").on(t.kind, t.itemId)],
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.kind, t.itemId] }),
+    index("change_batch_items_item_idx").on(t.kind, t.itemId),
+  ],
 );

@@ -1,5 +1,5 @@
-import { date, index, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import { date, index, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
 
 // Clicks counted per day, week, month and trailing window, so the analytics never count raw clicks over a range
 // (modules/analytics/click-roll-up.server.ts keeps them; ADR 0017). A facet is what a report is by:

@@ -1,10 +1,23 @@
 import { sql } from "drizzle-orm";
-import { customType, index, integer, numeric, pgEnum, timestamp, uuid, type AnyPgColumn, type ExtraConfigColumn } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  customType,
+  type ExtraConfigColumn,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 export const contentStatus = pgEnum("content_status", ["draft", "published", "archived"]);
 
 /** Primary key shared by every content table. */
-export const id = () => uuid().primaryKey().default(sql`gen_random_uuid()`);
+export const id = () =>
+  uuid()
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
 
 export const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () =>
@@ -42,8 +55,12 @@ export const scheduleColumns = () => ({
 /** The page cache's "next scheduled change" reads the soonest future time; most rows have none. */
 export function scheduleIndexes(table: string, t: { publishAt: AnyPgColumn; unpublishAt: AnyPgColumn }) {
   return [
-    index(`${table}_publish_at_idx`).on(t.publishAt).where(sql`${t.publishAt} IS NOT NULL`),
-    index(`${table}_unpublish_at_idx`).on(t.unpublishAt).where(sql`${t.unpublishAt} IS NOT NULL`),
+    index(`${table}_publish_at_idx`)
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} IS NOT NULL`),
+    index(`${table}_unpublish_at_idx`)
+      .on(t.unpublishAt)
+      .where(sql`${t.unpublishAt} IS NOT NULL`),
   ];
 }
 
@@ -51,6 +68,9 @@ export function scheduleIndexes(table: string, t: { publishAt: AnyPgColumn; unpu
 export const popularity = () => integer().notNull().default(0);
 
 /** "Most popular" first, and the unclicked (popularity 0) oldest first, among a status's rows. */
-export function popularityIndex(table: string, t: { status: ExtraConfigColumn; popularity: ExtraConfigColumn; createdAt: ExtraConfigColumn; id: ExtraConfigColumn }) {
+export function popularityIndex(
+  table: string,
+  t: { status: ExtraConfigColumn; popularity: ExtraConfigColumn; createdAt: ExtraConfigColumn; id: ExtraConfigColumn },
+) {
   return index(`${table}_status_popular_idx`).on(t.status, t.popularity.desc(), t.createdAt.desc(), t.id);
 }

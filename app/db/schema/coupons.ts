@@ -1,6 +1,18 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { contentStatus, createdAt, id, money, searchVector, updatedAt, scheduleColumns, scheduleIndexes, popularity, popularityIndex } from "./common";
+
+import {
+  contentStatus,
+  createdAt,
+  id,
+  money,
+  popularity,
+  popularityIndex,
+  scheduleColumns,
+  scheduleIndexes,
+  searchVector,
+  updatedAt,
+} from "./common";
 import { stores } from "./stores";
 
 export const discountType = pgEnum("discount_type", ["percentage", "fixed"]);

@@ -1,7 +1,20 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
 import { categories } from "./categories";
-import { contentStatus, createdAt, id, money, rating, searchVector, updatedAt, scheduleColumns, scheduleIndexes, popularity, popularityIndex } from "./common";
+import {
+  contentStatus,
+  createdAt,
+  id,
+  money,
+  popularity,
+  popularityIndex,
+  rating,
+  scheduleColumns,
+  scheduleIndexes,
+  searchVector,
+  updatedAt,
+} from "./common";
 import { stores } from "./stores";
 
 export const deals = pgTable(
@@ -43,7 +56,10 @@ export const deals = pgTable(
     check("deals_original_price_positive", sql`${t.originalPrice} IS NULL OR ${t.originalPrice} >= 0.01`),
     check("deals_rating_range", sql`${t.rating} IS NULL OR (${t.rating} >= 0 AND ${t.rating} <= 5)`),
     check("deals_review_count_positive", sql`${t.reviewCount} IS NULL OR ${t.reviewCount} >= 0`),
-    check("deals_discount_range", sql`${t.discountPercentage} IS NULL OR ${t.discountPercentage} BETWEEN -1000 AND 100`),
+    check(
+      "deals_discount_range",
+      sql`${t.discountPercentage} IS NULL OR ${t.discountPercentage} BETWEEN -1000 AND 100`,
+    ),
     // Newest first, whole (ends on the id); the migration INCLUDEs the search vector and the dates that make a
     // deal live, so the search page ranks the newest matches from the index alone (drizzle/0029).
     index("deals_status_created_idx").on(t.status, t.createdAt.desc(), t.id),
@@ -61,7 +77,9 @@ export const deals = pgTable(
     // Deal alerts read the deals changed since their last run.
     index("deals_updated_idx").on(t.updatedAt),
     // Needs attention's Amazon deals with stale prices, most clicked first, read in order (it stops at its cap).
-    index("deals_amazon_popular_idx").on(t.popularity.desc()).where(sql`${t.amazonAsin} IS NOT NULL`),
+    index("deals_amazon_popular_idx")
+      .on(t.popularity.desc())
+      .where(sql`${t.amazonAsin} IS NOT NULL`),
     // The public sorts that would otherwise sort every published deal per request.
     popularityIndex("deals", t),
     index("deals_status_discount_idx").on(t.status, t.discountPercentage.desc().nullsLast(), t.createdAt.desc(), t.id),

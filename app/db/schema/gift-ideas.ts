@@ -1,6 +1,18 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { contentStatus, createdAt, id, money, rating, updatedAt, scheduleColumns, scheduleIndexes, popularity, popularityIndex } from "./common";
+
+import {
+  contentStatus,
+  createdAt,
+  id,
+  money,
+  popularity,
+  popularityIndex,
+  rating,
+  scheduleColumns,
+  scheduleIndexes,
+  updatedAt,
+} from "./common";
 import { stores } from "./stores";
 
 export const occasions = [
@@ -39,14 +51,20 @@ export const giftIdeas = pgTable(
     description: text().notNull(),
     longDescription: text(),
     imageUrl: text().notNull(),
-    additionalImages: text().array().notNull().default(sql`'{}'::text[]`),
+    additionalImages: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isAmazonProduct: boolean().notNull().default(false),
     amazonAsin: text(),
     /** When the price was last read from Amazon. */
     priceUpdatedAt: timestamp({ withTimezone: true }),
     productUrl: text().notNull(),
     storeId: uuid().references(() => stores.id, { onDelete: "restrict" }),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     occasion: occasion(),
     audienceType: audienceType(),
     showInGiftGuide: boolean().notNull().default(false),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
 import { createdAt, id } from "./common";
 
 // Every message the site writes (modules/mail): kept here first, in the writer's own transaction, then

@@ -1,4 +1,5 @@
 import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
 import { createdAt, id } from "./common";
 
 /** Every sign-in attempt, for the brute-force limits (in the database so all app processes share the counts). */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
 import type { WebhookBatchMode, WebhookEvent, WebhookFormat } from "../../lib/webhook-kinds";
 import type { ChangeBatchSource } from "./change-batches";
 import { createdAt, id } from "./common";

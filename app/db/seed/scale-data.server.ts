@@ -1,4 +1,5 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+
 import type { Database, Executor } from "../client.server";
 
 // A catalogue at a real site's size, made by set-based SQL (one INSERT … SELECT per table), so 100,000
@@ -26,19 +27,118 @@ export const defaultScaleSizes: ScaleSizes = {
   guides: 500,
 };
 
-const BRANDS = ["Anker", "Sony", "Samsung", "Logitech", "Philips", "Dyson", "Ninja", "Bose", "JBL", "Lenovo", "Asus", "Nike", "Adidas", "Lego", "Fitbit", "Keurig", "Cuisinart", "Oral-B", "Garmin", "Razer", "Shark", "Instant", "Kindle", "TP-Link", "Eufy"];
-const PRODUCTS = ["Wireless Earbuds", "Robot Vacuum", "Air Fryer", "4K Monitor", "Mechanical Keyboard", "Gaming Mouse", "Smart Watch", "Bluetooth Speaker", "Electric Toothbrush", "Running Shoes", "Travel Backpack", "Coffee Maker", "Blender", "USB-C Charger", "Power Bank", "Standing Desk", "Office Chair", "Tablet", "Noise Cancelling Headphones", "Pressure Cooker", "Mesh Wi-Fi System", "Security Camera", "Drone", "E-Reader", "Stroller"];
+const BRANDS = [
+  "Anker",
+  "Sony",
+  "Samsung",
+  "Logitech",
+  "Philips",
+  "Dyson",
+  "Ninja",
+  "Bose",
+  "JBL",
+  "Lenovo",
+  "Asus",
+  "Nike",
+  "Adidas",
+  "Lego",
+  "Fitbit",
+  "Keurig",
+  "Cuisinart",
+  "Oral-B",
+  "Garmin",
+  "Razer",
+  "Shark",
+  "Instant",
+  "Kindle",
+  "TP-Link",
+  "Eufy",
+];
+const PRODUCTS = [
+  "Wireless Earbuds",
+  "Robot Vacuum",
+  "Air Fryer",
+  "4K Monitor",
+  "Mechanical Keyboard",
+  "Gaming Mouse",
+  "Smart Watch",
+  "Bluetooth Speaker",
+  "Electric Toothbrush",
+  "Running Shoes",
+  "Travel Backpack",
+  "Coffee Maker",
+  "Blender",
+  "USB-C Charger",
+  "Power Bank",
+  "Standing Desk",
+  "Office Chair",
+  "Tablet",
+  "Noise Cancelling Headphones",
+  "Pressure Cooker",
+  "Mesh Wi-Fi System",
+  "Security Camera",
+  "Drone",
+  "E-Reader",
+  "Stroller",
+];
 const VARIANTS = ["", "Pro", "Max", "Mini", "2-Pack", "Plus", "Lite", "Gen 2", "Ultra", "Bundle", "XL", "Renewed"];
 const STORE_WORDS = ["Outlet", "Direct", "Market", "Depot", "Supply", "Shop", "Warehouse", "Goods", "Store", "Mart"];
-const CATEGORY_WORDS = ["Electronics", "Home", "Kitchen", "Fashion", "Toys", "Sports", "Beauty", "Garden", "Office", "Baby", "Pets", "Automotive", "Books", "Health", "Outdoors", "Gaming", "Audio", "Computers", "Tools", "Travel"];
-const IMAGES = ["earbuds", "vacuum", "air-fryer", "monitor", "console", "speaker", "toothbrush", "shoes", "backpack", "coffee", "blender", "tablet", "headphones", "pressure-cooker", "drone", "ereader", "stroller", "smartwatch", "tv", "jacket"];
+const CATEGORY_WORDS = [
+  "Electronics",
+  "Home",
+  "Kitchen",
+  "Fashion",
+  "Toys",
+  "Sports",
+  "Beauty",
+  "Garden",
+  "Office",
+  "Baby",
+  "Pets",
+  "Automotive",
+  "Books",
+  "Health",
+  "Outdoors",
+  "Gaming",
+  "Audio",
+  "Computers",
+  "Tools",
+  "Travel",
+];
+const IMAGES = [
+  "earbuds",
+  "vacuum",
+  "air-fryer",
+  "monitor",
+  "console",
+  "speaker",
+  "toothbrush",
+  "shoes",
+  "backpack",
+  "coffee",
+  "blender",
+  "tablet",
+  "headphones",
+  "pressure-cooker",
+  "drone",
+  "ereader",
+  "stroller",
+  "smartwatch",
+  "tv",
+  "jacket",
+];
 
-const textArray = (values: readonly string[]) => sql`ARRAY[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
+const textArray = (values: readonly string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
 /** The n-th element (1-based, wrapping) of a literal text array. */
 const pick = (values: readonly string[], n: SQL) => sql`(${textArray(values)})[1 + ((${n}) % ${values.length})]`;
 /** A random element of an array column from a CTE, or NULL for an empty array. */
 const randomOf = (array: SQL) => sql`(${array})[1 + floor(random() * coalesce(array_length(${array}, 1), 0))::int]`;
-const slugOf = (title: SQL, n: SQL) => sql`trim(both '-' from lower(regexp_replace(${title}, '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || ${n}`;
+const slugOf = (title: SQL, n: SQL) =>
+  sql`trim(both '-' from lower(regexp_replace(${title}, '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || ${n}`;
 /** A time up to `days` days back, spread evenly. */
 const daysAgo = (days: number) => sql`now() - random() * interval '1 day' * ${days}`;
 // Dates the forms store as whole days (UTC): from a day's first instant, until its last.
@@ -47,7 +147,9 @@ const dayEnd = (time: SQL) => sql`(${dayStart(time)} + interval '1 day' - interv
 const status = sql`(CASE WHEN random() < 0.8 THEN 'published' WHEN random() < 0.75 THEN 'draft' ELSE 'archived' END)::content_status`;
 
 async function countOf(db: Executor, table: string): Promise<number> {
-  const result = (await db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)) as unknown as { rows: Array<{ n: number }> };
+  const result = (await db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)) as unknown as {
+    rows: Array<{ n: number }>;
+  };
   return result.rows[0]!.n;
 }
 
@@ -179,7 +281,11 @@ async function seedClicks(db: Executor, size: number) {
  * analyzes. Returns the seconds each table took.
  */
 /** `derive` fills columns computed from other rows (a deal's popularity from its clicks) before the vacuum. */
-export async function seedScaleData(db: Database, sizes: ScaleSizes, derive?: (db: Database) => Promise<unknown>): Promise<Array<[string, number]>> {
+export async function seedScaleData(
+  db: Database,
+  sizes: ScaleSizes,
+  derive?: (db: Database) => Promise<unknown>,
+): Promise<Array<[string, number]>> {
   const steps: Array<[keyof ScaleSizes, (tx: Executor, size: number) => Promise<void>]> = [
     ["stores", seedStores],
     ["categories", seedCategories],

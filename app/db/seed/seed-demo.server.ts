@@ -1,7 +1,8 @@
-import type { Database } from "../client.server";
-import { buyingGuides, categories, coupons, deals, giftIdeas, stores } from "../schema";
 import { discountPercentage } from "#app/lib/discount";
 import { slugify } from "#app/lib/slugify";
+
+import type { Database } from "../client.server";
+import { buyingGuides, categories, coupons, deals, giftIdeas, stores } from "../schema";
 import {
   daysFromNow,
   demoCategories,

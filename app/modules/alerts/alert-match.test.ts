@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { dealMatches, keywordsMatch, keywordsOf, titleStarts, type AlertCriteria, type DealFacts } from "./alert-match";
+
+import { type AlertCriteria, type DealFacts, dealMatches, keywordsMatch, keywordsOf, titleStarts } from "./alert-match";
 
 const matches = (keywords: string, title: string) => keywordsMatch(keywordsOf(keywords), titleStarts(title));
 
-const alert = ({ keywords = "", ...overrides }: Partial<Omit<AlertCriteria, "terms">> & { keywords?: string } = {}): AlertCriteria => ({
+const alert = ({
+  keywords = "",
+  ...overrides
+}: Partial<Omit<AlertCriteria, "terms">> & { keywords?: string } = {}): AlertCriteria => ({
   terms: keywordsOf(keywords),
   storeId: null,
   categoryId: null,
@@ -25,7 +29,15 @@ const deal = ({
 
 describe("alert keywords", () => {
   it("match the way shoppers type: case, spaces and hyphens do not count", () => {
-    for (const typed of ["wh1000xm5", "WH-1000XM5", "wh 1000xm5", "sony headphones", "Sony, wireless", "headphone", "sonywh"]) {
+    for (const typed of [
+      "wh1000xm5",
+      "WH-1000XM5",
+      "wh 1000xm5",
+      "sony headphones",
+      "Sony, wireless",
+      "headphone",
+      "sonywh",
+    ]) {
       expect(matches(typed, "Sony WH-1000XM5 Wireless Headphones"), typed).toBe(true);
     }
   });
@@ -40,7 +52,9 @@ describe("alert keywords", () => {
 
 describe("an alert's other conditions", () => {
   it("hold the store, the category or its parent, the highest price and the lowest discount", () => {
-    expect(dealMatches(alert({ keywords: "sony", storeId: "s1", categoryId: "c1", maxPrice: 300, minDiscount: 30 }), deal())).toBe(true);
+    expect(
+      dealMatches(alert({ keywords: "sony", storeId: "s1", categoryId: "c1", maxPrice: 300, minDiscount: 30 }), deal()),
+    ).toBe(true);
     expect(dealMatches(alert({ storeId: "s2" }), deal())).toBe(false);
     expect(dealMatches(alert({ categoryId: "c3" }), deal())).toBe(false);
     expect(dealMatches(alert({ maxPrice: 279.98 }), deal())).toBe(false);

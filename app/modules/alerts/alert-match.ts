@@ -27,10 +27,12 @@ export const keywordsOf = (keywords: string) =>
     .map(compact)
     .filter(Boolean);
 
-const allStart = (terms: string[], starts: string[]) => terms.every((term) => starts.some((rest) => rest.startsWith(term)));
+const allStart = (terms: string[], starts: string[]) =>
+  terms.every((term) => starts.some((rest) => rest.startsWith(term)));
 
 /** Every keyword matches, or all of them written as one ('wh 1000xm5' is one model number). */
-export const keywordsMatch = (terms: string[], starts: string[]) => allStart(terms, starts) || (terms.length > 1 && allStart([terms.join("")], starts));
+export const keywordsMatch = (terms: string[], starts: string[]) =>
+  allStart(terms, starts) || (terms.length > 1 && allStart([terms.join("")], starts));
 
 export interface AlertCriteria {
   /** From keywordsOf. */

@@ -1,12 +1,22 @@
-import { readMark, writeMark } from "#app/db/roll-up-marks.server";
 import { and, count, eq, gt, gte, inArray, isNull, lte, or } from "drizzle-orm";
+
 import type { Database, Executor } from "#app/db/client.server";
-import { alertDeliveries, categories, dealAlerts, deals, mailOutbox, stores, type AlertFrequency } from "#app/db/schema";
+import { readMark, writeMark } from "#app/db/roll-up-marks.server";
+import {
+  alertDeliveries,
+  type AlertFrequency,
+  categories,
+  dealAlerts,
+  deals,
+  mailOutbox,
+  stores,
+} from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { dealType } from "#app/modules/deals/deal.type.server";
 import { mailBody } from "#app/modules/mail/mail-body.server";
 import { dealMailItem } from "#app/modules/mail/mail-items";
-import { listUnsubscribeHeaders, queueMail, type MailMessage } from "#app/modules/mail/outbox.server";
+import { listUnsubscribeHeaders, type MailMessage, queueMail } from "#app/modules/mail/outbox.server";
+
 import { dealMatches, keywordsOf, titleStarts } from "./alert-match";
 import { alertLink, type AlertServices } from "./alerts.server";
 
@@ -74,7 +84,13 @@ export async function matchNewDeals(db: Executor, now = new Date()): Promise<num
           .map((alert) => ({ email: alert.email, dealId: deal.id, alertId: alert.id, frequency: alert.frequency }));
       });
       if (matches.length > 0)
-        kept += (await db.insert(alertDeliveries).values(matches).onConflictDoNothing().returning({ email: alertDeliveries.email })).length;
+        kept += (
+          await db
+            .insert(alertDeliveries)
+            .values(matches)
+            .onConflictDoNothing()
+            .returning({ email: alertDeliveries.email })
+        ).length;
       if (changed.length < DEALS_PER_PASS) break;
       offset += DEALS_PER_PASS;
     }
@@ -86,7 +102,12 @@ export async function matchNewDeals(db: Executor, now = new Date()): Promise<num
 type AlertedDeal = Parameters<typeof dealMailItem>[1];
 
 /** The message one address gets for its matched deals (and the same shape for the owner's test). */
-export function alertMessage(services: AlertServices, email: string, rows: AlertedDeal[], alertIds: string[]): MailMessage {
+export function alertMessage(
+  services: AlertServices,
+  email: string,
+  rows: AlertedDeal[],
+  alertIds: string[],
+): MailMessage {
   const site = services.env.PUBLIC_URL;
   const unsubscribe = alertLink(services, "unsubscribe", alertIds[0]!);
   const body = mailBody({
@@ -96,10 +117,16 @@ export function alertMessage(services: AlertServices, email: string, rows: Alert
       { heading: "Deals", links: rows.map((row) => dealMailItem(site, row)) },
       {
         heading: "Your alerts",
-        links: alertIds.map((id, index) => ({ label: `Edit, pause or delete alert ${index + 1}`, url: alertLink(services, "manage", id) })),
+        links: alertIds.map((id, index) => ({
+          label: `Edit, pause or delete alert ${index + 1}`,
+          url: alertLink(services, "manage", id),
+        })),
       },
     ],
-    footer: ["You get this message because you set up a deal alert on DealDash and confirmed it.", `Stop all your deal alerts: ${unsubscribe}`],
+    footer: [
+      "You get this message because you set up a deal alert on DealDash and confirmed it.",
+      `Stop all your deal alerts: ${unsubscribe}`,
+    ],
   });
   return {
     to: email,
@@ -140,7 +167,13 @@ export async function mailAlerts(
     const [sent] = await db
       .select({ n: count() })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.purpose, "deal-alert"), gte(mailOutbox.createdAt, new Date(now.getTime() - DAY_MS))));
+      .where(
+        and(
+          eq(mailOutbox.to, email),
+          eq(mailOutbox.purpose, "deal-alert"),
+          gte(mailOutbox.createdAt, new Date(now.getTime() - DAY_MS)),
+        ),
+      );
     if ((sent?.n ?? 0) >= cap) continue;
     const alertIds = [...new Set(rows.map((row) => row.alertId))];
     const message = alertMessage(services, email, rows, alertIds);
@@ -165,7 +198,11 @@ export async function mailAlerts(
 }
 
 /** The every-minute run (and each wake-up): match, then mail the instant alerts. */
-export async function runDealAlerts(db: Database, services: AlertServices, options: { now?: Date; cap: number }): Promise<Record<string, number>> {
+export async function runDealAlerts(
+  db: Database,
+  services: AlertServices,
+  options: { now?: Date; cap: number },
+): Promise<Record<string, number>> {
   const matched = await matchNewDeals(db, options.now);
   return { matched, messages: await mailAlerts(db, services, "instant", options) };
 }

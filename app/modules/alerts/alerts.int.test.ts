@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { testContext } from "../../../tests/support/test-context";
-import { testDatabasePerFile } from "../../../tests/support/test-database";
+
 import { alertDeliveries, dealAlerts, deals, mailOutbox, rollUpMarks, stores } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
+
+import { testContext } from "../../../tests/support/test-context";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { alertCriteriaSchema } from "./alert.schema";
 import { mailAlerts, matchNewDeals, runDealAlerts } from "./alert-runner.server";
 import { alertToManage, confirmAlert, createAlert, pauseAlertsOfAddress } from "./alerts.server";
@@ -29,7 +31,9 @@ async function confirmedAlert(email: string, criteria: Record<string, unknown>) 
     .where(and(eq(mailOutbox.to, email), eq(mailOutbox.purpose, "alert-confirm")));
   expect(message!.headers["List-Unsubscribe"]).toMatch(/^<http\S+\/alerts\/unsubscribe\?a=[0-9a-f-]{36}&t=\S+>$/);
   const link = new URL(message!.text.match(/http\S+\/alerts\/confirm\?\S+/)![0]);
-  expect(await confirmAlert(db(), services().appSecret, link.searchParams.get("a")!, link.searchParams.get("t"))).toBe(true);
+  expect(await confirmAlert(db(), services().appSecret, link.searchParams.get("a")!, link.searchParams.get("t"))).toBe(
+    true,
+  );
   return link.searchParams.get("a")!;
 }
 
@@ -75,7 +79,10 @@ describe("deal alerts", () => {
     expect(await messagesTo("pending@example.com")).toHaveLength(0);
 
     // Run again, after a restart, after the deal is edited: no second message about it.
-    await db().update(deals).set({ title: "Acme ZX-9000Q Wireless Headphones (black)", updatedAt: new Date() }).where(eq(deals.id, deal.id));
+    await db()
+      .update(deals)
+      .set({ title: "Acme ZX-9000Q Wireless Headphones (black)", updatedAt: new Date() })
+      .where(eq(deals.id, deal.id));
     expect(await runDealAlerts(db(), services(), { cap: 10 })).toEqual({ matched: 0, messages: 0 });
     expect(await messagesTo("fan@example.com")).toHaveLength(1);
     expect((await alertToManage(db(), id))?.state).toBe("active");
@@ -86,7 +93,10 @@ describe("deal alerts", () => {
     const publishAt = new Date(Date.now() + HOUR);
     await publishDeal("Breville Espresso Machine", { publishAt });
     expect(await runDealAlerts(db(), services(), { cap: 10, now: new Date() })).toEqual({ matched: 0, messages: 0 });
-    expect(await runDealAlerts(db(), services(), { cap: 10, now: new Date(publishAt.getTime() + 1_000) })).toEqual({ matched: 1, messages: 1 });
+    expect(await runDealAlerts(db(), services(), { cap: 10, now: new Date(publishAt.getTime() + 1_000) })).toEqual({
+      matched: 1,
+      messages: 1,
+    });
   });
 
   it("hold the store, the lowest discount and the daily cap; daily alerts wait for the daily message", async () => {

@@ -1,13 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
+
 import type { Database, Executor } from "#app/db/client.server";
 import { categories, dealAlerts, stores } from "#app/db/schema";
 import { formatPrice } from "#app/lib/money";
+import { isUuid } from "#app/lib/uuid";
 import { mailBody } from "#app/modules/mail/mail-body.server";
 import { listUnsubscribeHeaders, queueMail } from "#app/modules/mail/outbox.server";
 import { signedToken, tokenMatches } from "#app/modules/mail/signed-link.server";
 import type { AppServices } from "#app/platform/load-context";
+
 import type { AlertCriteriaInput } from "./alert.schema";
-import { isUuid } from "#app/lib/uuid";
 
 // Deal alerts without an account: an address asks, confirms through the signed link of its confirmation
 // message (double opt-in, as the newsletter), and manages the alert through the signed link every alert
@@ -59,7 +61,12 @@ export function describeAlert(alert: {
 }
 
 /** Creates a pending alert and writes its confirmation message, in one transaction. */
-export async function createAlert(db: Database, services: AlertServices, email: string, input: AlertCriteriaInput): Promise<void> {
+export async function createAlert(
+  db: Database,
+  services: AlertServices,
+  email: string,
+  input: AlertCriteriaInput,
+): Promise<void> {
   const criteria = await storedCriteria(db, input);
   await db.transaction(async (tx) => {
     const [alert] = await tx

@@ -1,16 +1,27 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeAmazon, type FakeAmazon } from "../../../tests/support/fake-amazon";
-import { AmazonApiError, createAmazonApi, getProduct, type AmazonCredentials } from "./amazon-api.server";
+
+import { type FakeAmazon, startFakeAmazon } from "../../../tests/support/fake-amazon";
+import { AmazonApiError, type AmazonCredentials, createAmazonApi, getProduct } from "./amazon-api.server";
 
 const items = [
   { asin: "B0TESTAAAA", title: "Wireless Earbuds", price: 79.99, savingBasis: 99.99, rating: 4.5, reviews: 1200 },
   { asin: "B0TESTBBBB", title: "Desk Lamp", price: 25 },
-  ...Array.from({ length: 13 }, (_, i) => ({ asin: `B0BATCH${String(i).padStart(3, "0")}`, title: `Item ${i}`, price: 10 + i })),
+  ...Array.from({ length: 13 }, (_, i) => ({
+    asin: `B0BATCH${String(i).padStart(3, "0")}`,
+    title: `Item ${i}`,
+    price: 10 + i,
+  })),
 ];
 
 let fake: FakeAmazon;
 beforeAll(async () => {
-  fake = await startFakeAmazon({ clientId: "cred-id", clientSecret: "cred-secret", accessKey: "AKIAEXAMPLE", secretKey: "paapi-secret", items });
+  fake = await startFakeAmazon({
+    clientId: "cred-id",
+    clientSecret: "cred-secret",
+    accessKey: "AKIAEXAMPLE",
+    secretKey: "paapi-secret",
+    items,
+  });
 });
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
@@ -43,7 +54,10 @@ function recordingClock() {
 }
 
 async function failure(promise: Promise<unknown>): Promise<AmazonApiError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AmazonApiError);
   return error as AmazonApiError;
 }
@@ -90,7 +104,14 @@ describe.each([
     fake.failNext(429, 2);
     fake.failNext(503, 2);
     const { clock, waits } = recordingClock();
-    const api = createAmazonApi(credentials, { endpointOverride: fake.url, minIntervalMs: 0, backoffBaseMs: 1000, backoffCapMs: 5000, maxRetries: 4, clock });
+    const api = createAmazonApi(credentials, {
+      endpointOverride: fake.url,
+      minIntervalMs: 0,
+      backoffBaseMs: 1000,
+      backoffCapMs: 5000,
+      maxRetries: 4,
+      clock,
+    });
     const product = await getProduct(api, "B0TESTBBBB");
     expect(product.title).toBe("Desk Lamp");
     expect(fake.requests).toHaveLength(5);
@@ -105,7 +126,9 @@ describe.each([
 
   it("times out a slow answer", async () => {
     fake.delayNext(500);
-    const error = await failure(getProduct(createAmazonApi(credentials, { ...fast(), timeoutMs: 100, maxRetries: 0 }), "B0TESTBBBB"));
+    const error = await failure(
+      getProduct(createAmazonApi(credentials, { ...fast(), timeoutMs: 100, maxRetries: 0 }), "B0TESTBBBB"),
+    );
     expect(error.kind).toBe("unavailable");
   });
 });

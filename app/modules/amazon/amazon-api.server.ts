@@ -1,5 +1,6 @@
 import aws4 from "aws4";
-import { camelizeKeys, toAmazonProduct, type AmazonProduct } from "./amazon-product";
+
+import { type AmazonProduct, camelizeKeys, toAmazonProduct } from "./amazon-product";
 import { CREATORS_API_BASE, CREATORS_TOKEN_ENDPOINTS, findMarketplace } from "./marketplaces";
 
 // One interface, two protocols: the Creators API (OAuth2 client credentials, default) and the legacy
@@ -65,7 +66,12 @@ const RESOURCES = [
   "customerReviews.starRating",
 ];
 // PA-API names the same resources in PascalCase.
-const PAAPI_RESOURCES = RESOURCES.map((resource) => resource.split(".").map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("."));
+const PAAPI_RESOURCES = RESOURCES.map((resource) =>
+  resource
+    .split(".")
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join("."),
+);
 
 const realClock: Clock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
 
@@ -75,13 +81,25 @@ interface HttpAnswer {
   retryAfterMs: number | null;
 }
 
-async function post(url: string, init: { headers: Record<string, string>; body: string }, timeoutMs: number): Promise<HttpAnswer> {
+async function post(
+  url: string,
+  init: { headers: Record<string, string>; body: string },
+  timeoutMs: number,
+): Promise<HttpAnswer> {
   let response: Response;
   try {
-    response = await fetch(url, { method: "POST", headers: init.headers, body: init.body, signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetch(url, {
+      method: "POST",
+      headers: init.headers,
+      body: init.body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
   } catch (error) {
     const timedOut = error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError");
-    throw new AmazonApiError("unavailable", timedOut ? "Amazon did not answer in time. Please try again." : "Amazon could not be reached.");
+    throw new AmazonApiError(
+      "unavailable",
+      timedOut ? "Amazon did not answer in time. Please try again." : "Amazon could not be reached.",
+    );
   }
   const text = await response.text();
   let body: unknown = null;
@@ -91,11 +109,19 @@ async function post(url: string, init: { headers: Record<string, string>; body: 
     body = text;
   }
   const retryAfter = Number(response.headers.get("retry-after"));
-  return { status: response.status, body, retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null };
+  return {
+    status: response.status,
+    body,
+    retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
+  };
 }
 
 function messageOf(body: unknown): string {
-  const value = camelizeKeys(body) as { errors?: Array<{ message?: string }>; message?: string; error_description?: string } | null;
+  const value = camelizeKeys(body) as {
+    errors?: Array<{ message?: string }>;
+    message?: string;
+    error_description?: string;
+  } | null;
   return value?.errors?.[0]?.message ?? value?.message ?? value?.error_description ?? "";
 }
 
@@ -103,11 +129,19 @@ function messageOf(body: unknown): string {
 function errorFor(answer: HttpAnswer): AmazonApiError {
   const detail = messageOf(answer.body);
   if (answer.status === 401 || answer.status === 403) {
-    return new AmazonApiError("bad-credentials", `Amazon refused the credentials${detail ? `: ${detail}` : ""}. Check the keys and the associate tag.`);
+    return new AmazonApiError(
+      "bad-credentials",
+      `Amazon refused the credentials${detail ? `: ${detail}` : ""}. Check the keys and the associate tag.`,
+    );
   }
-  if (answer.status === 429) return new AmazonApiError("throttled", "Amazon is limiting requests right now. Please wait a minute and try again.");
+  if (answer.status === 429)
+    return new AmazonApiError(
+      "throttled",
+      "Amazon is limiting requests right now. Please wait a minute and try again.",
+    );
   if (answer.status === 404) return new AmazonApiError("not-found", "Amazon has no product with that ASIN.");
-  if (answer.status >= 500) return new AmazonApiError("unavailable", "Amazon's product service is unavailable. Please try again later.");
+  if (answer.status >= 500)
+    return new AmazonApiError("unavailable", "Amazon's product service is unavailable. Please try again later.");
   return new AmazonApiError("invalid", detail || `Amazon answered with status ${answer.status}.`);
 }
 
@@ -144,12 +178,17 @@ class TokenCache {
       this.tokenUrl,
       lwa
         ? { headers: { "Content-Type": "application/json" }, body: JSON.stringify(fields) }
-        : { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() },
+        : {
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams(fields).toString(),
+          },
       this.timeoutMs,
     );
     const body = answer.body as { access_token?: string; expires_in?: number } | null;
     if (answer.status !== 200 || !body?.access_token) {
-      throw answer.status >= 500 ? errorFor(answer) : new AmazonApiError("bad-credentials", "Amazon refused the credential ID or secret.");
+      throw answer.status >= 500
+        ? errorFor(answer)
+        : new AmazonApiError("bad-credentials", "Amazon refused the credential ID or secret.");
     }
     const lifetime = (body.expires_in ?? 3600) * 1000;
     // Refresh a little early so a token never expires in flight.
@@ -204,7 +243,9 @@ export function createAmazonApi(credentials: AmazonCredentials, options: AmazonA
 
   const tokens = new TokenCache(
     credentials,
-    override ? `${override}${credentials.credentialVersion.startsWith("3.") ? "/auth/o2/token" : "/oauth2/token"}` : (CREATORS_TOKEN_ENDPOINTS[credentials.credentialVersion] ?? ""),
+    override
+      ? `${override}${credentials.credentialVersion.startsWith("3.") ? "/auth/o2/token" : "/oauth2/token"}`
+      : (CREATORS_TOKEN_ENDPOINTS[credentials.credentialVersion] ?? ""),
     timeoutMs,
   );
 
@@ -213,11 +254,18 @@ export function createAmazonApi(credentials: AmazonCredentials, options: AmazonA
       throw new AmazonApiError("invalid", `Unknown Creators API credential version ${credentials.credentialVersion}`);
     }
     const url = `${override ?? CREATORS_API_BASE}/catalog/v1/getItems`;
-    const body = JSON.stringify({ itemIds: asins, itemIdType: "ASIN", partnerTag: credentials.associateTag, resources: RESOURCES });
+    const body = JSON.stringify({
+      itemIds: asins,
+      itemIdType: "ASIN",
+      partnerTag: credentials.associateTag,
+      resources: RESOURCES,
+    });
     const answer = await withRetries(
       async () => {
         const token = await tokens.get();
-        const version = credentials.credentialVersion.startsWith("3.") ? "" : `, Version ${credentials.credentialVersion}`;
+        const version = credentials.credentialVersion.startsWith("3.")
+          ? ""
+          : `, Version ${credentials.credentialVersion}`;
         return post(
           url,
           {
@@ -264,7 +312,11 @@ export function createAmazonApi(credentials: AmazonCredentials, options: AmazonA
         },
         { accessKeyId: credentials.accessKey, secretAccessKey: credentials.secretKey },
       );
-      return post(`${target.protocol}//${target.host}/paapi5/getitems`, { headers: signed.headers as Record<string, string>, body }, timeoutMs);
+      return post(
+        `${target.protocol}//${target.host}/paapi5/getitems`,
+        { headers: signed.headers as Record<string, string>, body },
+        timeoutMs,
+      );
     });
     if (answer.status !== 200) throw errorFor(answer);
     return answer.body;
@@ -279,7 +331,10 @@ export function createAmazonApi(credentials: AmazonCredentials, options: AmazonA
         const raw = credentials.api === "paapi" ? await paapiBatch(batch) : await creatorsBatch(batch);
         const data = camelizeKeys(raw) as { itemsResult?: { items?: Array<Record<string, unknown>> } } | null;
         for (const item of data?.itemsResult?.items ?? []) {
-          const product = toAmazonProduct(item, { associateTag: credentials.associateTag, marketplace: credentials.marketplace });
+          const product = toAmazonProduct(item, {
+            associateTag: credentials.associateTag,
+            marketplace: credentials.marketplace,
+          });
           products.set(product.asin, product);
         }
       }
@@ -293,6 +348,7 @@ export async function getProduct(api: AmazonApi, asin: string): Promise<AmazonPr
   const products = await api.getItems([asin]);
   const product = products.get(asin.trim().toUpperCase());
   if (!product) throw new AmazonApiError("not-found", "Amazon has no product with that ASIN.");
-  if (!product.title && product.currentPrice === null) throw new AmazonApiError("no-data", "No data received from Amazon API");
+  if (!product.title && product.currentPrice === null)
+    throw new AmazonApiError("no-data", "No data received from Amazon API");
   return product;
 }

@@ -21,7 +21,8 @@ export interface AmazonProduct {
 }
 
 type Json = Record<string, unknown>;
-const obj = (value: unknown): Json => (value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : {});
+const obj = (value: unknown): Json =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : {};
 const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 const str = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value : null);
@@ -56,7 +57,9 @@ export function toAmazonProduct(item: Json, context: { associateTag: string; mar
   const info = obj(item.itemInfo);
   const images = obj(item.images);
   const primary = str(obj(obj(images.primary).large).url);
-  const variants = arr(images.variants).map((variant) => str(obj(obj(variant).large).url)).filter((url): url is string => url !== null);
+  const variants = arr(images.variants)
+    .map((variant) => str(obj(obj(variant).large).url))
+    .filter((url): url is string => url !== null);
   const listing = obj(arr(obj(item.offersV2).listings)[0]);
   const price = obj(listing.price);
   const current = num(obj(price.money).amount);
@@ -75,7 +78,9 @@ export function toAmazonProduct(item: Json, context: { associateTag: string; mar
     imageUrl: primary ?? variants[0] ?? null,
     currentPrice: current,
     originalPrice: basis !== null && current !== null && basis > current ? basis : null,
-    savingsAmount: num(obj(savings.money).amount) ?? (basis !== null && current !== null && basis > current ? Math.round((basis - current) * 100) / 100 : null),
+    savingsAmount:
+      num(obj(savings.money).amount) ??
+      (basis !== null && current !== null && basis > current ? Math.round((basis - current) * 100) / 100 : null),
     savingsPercentage: num(savings.percentage),
     availability: str(obj(listing.availability).message) ?? str(obj(listing.availability).type),
     buyable: current !== null && !UNBUYABLE.has(str(obj(listing.availability).type) ?? ""),

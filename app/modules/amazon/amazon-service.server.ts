@@ -1,6 +1,15 @@
 import { createHash } from "node:crypto";
+
 import type { Executor } from "#app/db/client.server";
-import { AmazonApiError, createAmazonApi, getProduct, type AmazonApi, type AmazonApiOptions, type AmazonCredentials } from "./amazon-api.server";
+
+import {
+  type AmazonApi,
+  AmazonApiError,
+  type AmazonApiOptions,
+  type AmazonCredentials,
+  createAmazonApi,
+  getProduct,
+} from "./amazon-api.server";
 import { loadAmazonCredentials } from "./amazon-settings.server";
 
 // One client per account and process, so its request queue, back-off and token cache are shared by
@@ -8,7 +17,9 @@ import { loadAmazonCredentials } from "./amazon-settings.server";
 const clients = new Map<string, AmazonApi>();
 
 export function amazonClient(credentials: AmazonCredentials, options: AmazonApiOptions = {}): AmazonApi {
-  const key = createHash("sha256").update(JSON.stringify([credentials, options.endpointOverride ?? ""])).digest("hex");
+  const key = createHash("sha256")
+    .update(JSON.stringify([credentials, options.endpointOverride ?? ""]))
+    .digest("hex");
   let client = clients.get(key);
   if (!client) {
     client = createAmazonApi(credentials, options);
@@ -18,7 +29,11 @@ export function amazonClient(credentials: AmazonCredentials, options: AmazonApiO
 }
 
 /** The configured account's client, or null when the settings are incomplete. */
-export async function configuredAmazonClient(db: Executor, appSecret: string, options: AmazonApiOptions = {}): Promise<AmazonApi | null> {
+export async function configuredAmazonClient(
+  db: Executor,
+  appSecret: string,
+  options: AmazonApiOptions = {},
+): Promise<AmazonApi | null> {
   const credentials = await loadAmazonCredentials(db, appSecret);
   return credentials ? amazonClient(credentials, options) : null;
 }
@@ -31,13 +46,21 @@ export type ConnectionVerdict = { ok: true; message: string } | { ok: false; mes
 const CONNECT_FAILED = "Failed to connect to Amazon PA API. Please check your credentials.";
 
 /** 'Test API Connection': ask Amazon for the test product with these credentials. */
-export async function testAmazonConnection(credentials: AmazonCredentials, options: AmazonApiOptions = {}): Promise<ConnectionVerdict> {
+export async function testAmazonConnection(
+  credentials: AmazonCredentials,
+  options: AmazonApiOptions = {},
+): Promise<ConnectionVerdict> {
   try {
     await getProduct(amazonClient(credentials, options), CONNECTION_TEST_ASIN);
     return { ok: true, message: "API connection successful" };
   } catch (error) {
     // Amazon answering "no such product" still proves the credentials work.
-    if (error instanceof AmazonApiError && error.kind === "not-found") return { ok: true, message: "API connection successful" };
-    return { ok: false, message: "API connection failed", detail: error instanceof AmazonApiError ? error.message : CONNECT_FAILED };
+    if (error instanceof AmazonApiError && error.kind === "not-found")
+      return { ok: true, message: "API connection successful" };
+    return {
+      ok: false,
+      message: "API connection failed",
+      detail: error instanceof AmazonApiError ? error.message : CONNECT_FAILED,
+    };
   }
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
+
 import { text } from "#app/lib/validation";
+
 import { CREATORS_TOKEN_ENDPOINTS, DEFAULT_MARKETPLACE, MARKETPLACES } from "./marketplaces";
 
 export const AMAZON_REGIONS = ["us-east-1", "us-west-2", "eu-west-1", "ap-northeast-1"] as const;
@@ -29,7 +31,9 @@ const settingsFields = z.object({
  */
 export const amazonSettingsSchema = (hasSecret: boolean) =>
   settingsFields.extend({
-    secretKey: hasSecret ? settingsFields.shape.secretKey : text(SECRET_REQUIRED).trim().min(1, SECRET_REQUIRED).max(500),
+    secretKey: hasSecret
+      ? settingsFields.shape.secretKey
+      : text(SECRET_REQUIRED).trim().min(1, SECRET_REQUIRED).max(500),
   });
 
 export type AmazonSettingsInput = z.output<typeof settingsFields>;

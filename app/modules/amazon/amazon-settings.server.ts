@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
+
 import type { Database, Executor } from "#app/db/client.server";
 import { stores } from "#app/db/schema";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import type { Actor } from "#app/modules/content-types/mutations.server";
 import { decryptSecret, encryptSecret, isEncryptedSecret } from "#app/platform/secrets-at-rest.server";
+
 import type { AmazonCredentials } from "./amazon-api.server";
-import { SECRET_REQUIRED, type AmazonSettingsInput } from "./amazon-settings.schema";
+import { type AmazonSettingsInput, SECRET_REQUIRED } from "./amazon-settings.schema";
 import { DEFAULT_MARKETPLACE } from "./marketplaces";
 
 // Settings live in api_config of the store with slug 'amazon', the secret encrypted at rest.
@@ -32,7 +34,9 @@ export async function loadAmazonSettings(db: Executor, appSecret: string) {
   let secretLast4: string | null = null;
   if (config.secret_key) {
     try {
-      secretLast4 = (isEncryptedSecret(config.secret_key) ? decryptSecret(config.secret_key, appSecret) : config.secret_key).slice(-4);
+      secretLast4 = (
+        isEncryptedSecret(config.secret_key) ? decryptSecret(config.secret_key, appSecret) : config.secret_key
+      ).slice(-4);
     } catch {
       secretLast4 = null;
     }
@@ -53,7 +57,9 @@ export async function loadAmazonSettings(db: Executor, appSecret: string) {
 export async function loadAmazonCredentials(db: Executor, appSecret: string): Promise<AmazonCredentials | null> {
   const config = await storedConfig(db);
   if (!config?.access_key || !config.secret_key || !config.associate_tag) return null;
-  const secretKey = isEncryptedSecret(config.secret_key) ? decryptSecret(config.secret_key, appSecret) : config.secret_key;
+  const secretKey = isEncryptedSecret(config.secret_key)
+    ? decryptSecret(config.secret_key, appSecret)
+    : config.secret_key;
   return {
     api: config.api ?? "creators",
     accessKey: config.access_key,
@@ -65,7 +71,11 @@ export async function loadAmazonCredentials(db: Executor, appSecret: string): Pr
 }
 
 /** The credentials a form describes, taking the stored secret when the form leaves it empty. */
-export async function credentialsFromForm(db: Executor, input: AmazonSettingsInput, appSecret: string): Promise<AmazonCredentials | null> {
+export async function credentialsFromForm(
+  db: Executor,
+  input: AmazonSettingsInput,
+  appSecret: string,
+): Promise<AmazonCredentials | null> {
   const stored = await loadAmazonCredentials(db, appSecret);
   const secretKey = input.secretKey || stored?.secretKey;
   if (!secretKey) return null;
@@ -82,7 +92,12 @@ export async function credentialsFromForm(db: Executor, input: AmazonSettingsInp
 export class MissingSecretError extends Error {}
 
 /** Upserts the 'amazon' store (api_type amazon_pa) with the settings; an empty secret keeps the stored one. */
-export async function saveAmazonSettings(db: Database, actor: Actor, input: AmazonSettingsInput, appSecret: string): Promise<void> {
+export async function saveAmazonSettings(
+  db: Database,
+  actor: Actor,
+  input: AmazonSettingsInput,
+  appSecret: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const current = (await storedConfig(tx)) ?? {};
     const secret = input.secretKey ? encryptSecret(input.secretKey, appSecret) : current.secret_key;
@@ -102,6 +117,12 @@ export async function saveAmazonSettings(db: Database, actor: Actor, input: Amaz
       .values({ name: "Amazon", slug: SLUG, apiType: "amazon_pa", apiConfig })
       .onConflictDoUpdate({ target: stores.slug, set: { apiType: "amazon_pa", apiConfig } })
       .returning({ id: stores.id });
-    await recordAudit(tx, { action: "update", actor, entity: "amazon_settings", entityId: row!.id, detail: { title: "Amazon settings" } });
+    await recordAudit(tx, {
+      action: "update",
+      actor,
+      entity: "amazon_settings",
+      entityId: row!.id,
+      detail: { title: "Amazon settings" },
+    });
   });
 }

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeAmazon, type FakeAmazon } from "../../../tests/support/fake-amazon";
+
+import { deals, giftIdeas, linkChecks } from "#app/db/schema";
+import { reasonText } from "#app/modules/attention/attention";
+import { attentionQueue } from "#app/modules/attention/attention.server";
+
+import { type FakeAmazon, startFakeAmazon } from "../../../tests/support/fake-amazon";
 import { insertStore } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { deals, giftIdeas, linkChecks } from "#app/db/schema";
-import { attentionQueue } from "#app/modules/attention/attention.server";
-import { reasonText } from "#app/modules/attention/attention";
 import { createAmazonApi } from "./amazon-api.server";
 import { amazonPriceShowable, PRICE_MAX_AGE_MS } from "./price-freshness";
 import { refreshAmazonPrices } from "./price-refresh.server";
@@ -37,27 +39,40 @@ const database = testDatabasePerFile(async (t) => {
     status: "published" as const,
   };
   await t.db.insert(deals).values([
-    { ...base, title: "Stale", slug: "stale", currentPrice: 99, originalPrice: null, amazonAsin: "B0STALE001", priceUpdatedAt: new Date(Date.now() - 2 * day) },
+    {
+      ...base,
+      title: "Stale",
+      slug: "stale",
+      currentPrice: 99,
+      originalPrice: null,
+      amazonAsin: "B0STALE001",
+      priceUpdatedAt: new Date(Date.now() - 2 * day),
+    },
     { ...base, title: "Fresh", slug: "fresh", currentPrice: 10, amazonAsin: "B0STALE001", priceUpdatedAt: new Date() },
     { ...base, title: "Gone", slug: "gone", currentPrice: 5, amazonAsin: "B0GONE0001", priceUpdatedAt: null },
     { ...base, title: "Manual", slug: "manual", currentPrice: 7 },
   ]);
-  await t.db
-    .insert(giftIdeas)
-    .values({
-      title: "Gift",
-      slug: "gift",
-      description: "d",
-      imageUrl: "https://e.com/g.png",
-      productUrl: "https://www.amazon.com/dp/G",
-      amazonAsin: "B0GIFT0001",
-      price: 1,
-    });
+  await t.db.insert(giftIdeas).values({
+    title: "Gift",
+    slug: "gift",
+    description: "d",
+    imageUrl: "https://e.com/g.png",
+    productUrl: "https://www.amazon.com/dp/G",
+    amazonAsin: "B0GIFT0001",
+    price: 1,
+  });
 });
 const db = () => database().db;
 const api = () =>
   createAmazonApi(
-    { api: "creators", accessKey: "id", secretKey: "secret", associateTag: "tag-20", marketplace: "www.amazon.com", credentialVersion: "2.1" },
+    {
+      api: "creators",
+      accessKey: "id",
+      secretKey: "secret",
+      associateTag: "tag-20",
+      marketplace: "www.amazon.com",
+      credentialVersion: "2.1",
+    },
     { endpointOverride: fake.url, minIntervalMs: 0 },
   );
 const byTitle = async (title: string) => (await db().select().from(deals).where(eq(deals.title, title)))[0]!;
@@ -68,7 +83,13 @@ describe("Amazon price freshness", () => {
     const result = await refreshAmazonPrices(db(), api(), { now });
     expect(result).toEqual({ checked: 3, updated: 2 });
     const stale = await byTitle("Stale");
-    expect(stale).toMatchObject({ currentPrice: 42.5, originalPrice: 50, discountPercentage: 15, rating: 4.2, reviewCount: 10 });
+    expect(stale).toMatchObject({
+      currentPrice: 42.5,
+      originalPrice: 50,
+      discountPercentage: 15,
+      rating: 4.2,
+      reviewCount: 10,
+    });
     expect(stale.priceUpdatedAt?.getTime()).toBe(now.getTime());
     expect((await byTitle("Fresh")).currentPrice).toBe(10);
     expect((await byTitle("Gone")).priceUpdatedAt).toBeNull();
@@ -80,7 +101,10 @@ describe("Amazon price freshness", () => {
   it("leaves a deal's save time alone when Amazon says what it already shows, so nothing announces a change", async () => {
     await refreshAmazonPrices(db(), api());
     const read = await byTitle("Stale");
-    await db().update(deals).set({ priceUpdatedAt: null, updatedAt: new Date(Date.now() - 3_600_000) }).where(eq(deals.id, read.id));
+    await db()
+      .update(deals)
+      .set({ priceUpdatedAt: null, updatedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(deals.id, read.id));
     const before = await byTitle("Stale");
     await refreshAmazonPrices(db(), api(), { dealIds: [read.id] });
     const after = await byTitle("Stale");
@@ -95,8 +119,15 @@ describe("Amazon price freshness", () => {
 
   it("hides an Amazon price older than 24 hours (or never read), not a manual one", async () => {
     const now = new Date();
-    expect(amazonPriceShowable({ amazonAsin: "B0X", priceUpdatedAt: new Date(now.getTime() - PRICE_MAX_AGE_MS + 60_000) }, now)).toBe(true);
-    expect(amazonPriceShowable({ amazonAsin: "B0X", priceUpdatedAt: new Date(now.getTime() - PRICE_MAX_AGE_MS - 1) }, now)).toBe(false);
+    expect(
+      amazonPriceShowable(
+        { amazonAsin: "B0X", priceUpdatedAt: new Date(now.getTime() - PRICE_MAX_AGE_MS + 60_000) },
+        now,
+      ),
+    ).toBe(true);
+    expect(
+      amazonPriceShowable({ amazonAsin: "B0X", priceUpdatedAt: new Date(now.getTime() - PRICE_MAX_AGE_MS - 1) }, now),
+    ).toBe(false);
     expect(amazonPriceShowable({ amazonAsin: "B0X", priceUpdatedAt: null }, now)).toBe(false);
     expect(amazonPriceShowable({ amazonAsin: null, priceUpdatedAt: null }, now)).toBe(true);
   });
@@ -106,12 +137,25 @@ describe("Amazon price freshness", () => {
     const stale = await byTitle("Stale");
     const [soldOut] = await db()
       .insert(deals)
-      .values({ ...gone, id: undefined, title: "Sold out", slug: "sold-out", amazonAsin: "B0SOLDOUT1", affiliateUrl: "https://www.amazon.com/dp/B0SOLDOUT1" })
+      .values({
+        ...gone,
+        id: undefined,
+        title: "Sold out",
+        slug: "sold-out",
+        amazonAsin: "B0SOLDOUT1",
+        affiliateUrl: "https://www.amazon.com/dp/B0SOLDOUT1",
+      })
       .returning();
     const ids = [gone.id, stale.id, soldOut!.id];
     await refreshAmazonPrices(db(), api(), { dealIds: ids });
     const flagged = async () =>
-      (await attentionQueue(db(), { reason: "link" })).rows.map((row) => `${row.label}: ${reasonText(row.kind, row.reasons.find((item) => item.reason === "link")!)}`);
+      (await attentionQueue(db(), { reason: "link" })).rows.map(
+        (row) =>
+          `${row.label}: ${reasonText(
+            row.kind,
+            row.reasons.find((item) => item.reason === "link")!,
+          )}`,
+      );
     expect(await flagged()).toEqual([]);
 
     await refreshAmazonPrices(db(), api(), { dealIds: ids });

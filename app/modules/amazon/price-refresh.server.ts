@@ -1,11 +1,13 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+
 import type { Executor } from "#app/db/client.server";
 import { deals, giftIdeas } from "#app/db/schema";
 import { discountPercentage } from "#app/lib/discount";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
-import type { AppServices } from "#app/platform/load-context";
 import { recordLinkCheck } from "#app/modules/link-health/link-check-record.server";
+import type { AppServices } from "#app/platform/load-context";
+
 import type { AmazonApi } from "./amazon-api.server";
 import type { AmazonProduct } from "./amazon-product";
 
@@ -20,7 +22,8 @@ export interface RefreshResult {
 /** A failed check when Amazon no longer lists the product or nobody can buy it now; null when it is fine. */
 function availabilityProblem(product: AmazonProduct | undefined): { ok: false; problem: string } | null {
   if (!product) return { ok: false, problem: "Amazon no longer lists this product" };
-  if (!product.buyable) return { ok: false, problem: `Unavailable on Amazon${product.availability ? ` (${product.availability})` : ""}` };
+  if (!product.buyable)
+    return { ok: false, problem: `Unavailable on Amazon${product.availability ? ` (${product.availability})` : ""}` };
   return null;
 }
 
@@ -29,7 +32,9 @@ function availabilityProblem(product: AmazonProduct | undefined): { ok: false; p
  * announces changes (webhooks, deal alerts) hears nothing. Only the freshness stamp moves.
  */
 function keptSaveTime(row: Record<string, unknown>, read: Record<string, unknown>, updatedAt: AnyPgColumn) {
-  const same = Object.entries(read).every(([key, value]) => (value === null ? row[key] === null : row[key] !== null && Number(row[key]) === Number(value)));
+  const same = Object.entries(read).every(([key, value]) =>
+    value === null ? row[key] === null : row[key] !== null && Number(row[key]) === Number(value),
+  );
   return same ? { updatedAt: sql`${updatedAt}` } : {};
 }
 
@@ -46,7 +51,8 @@ export async function refreshAmazonPrices(
   const now = options.now ?? new Date();
   const cutoff = new Date(now.getTime() - REFRESH_AFTER_MS);
   const limit = options.limit ?? 200;
-  const due = (column: typeof deals.priceUpdatedAt | typeof giftIdeas.priceUpdatedAt) => or(isNull(column), lt(column, cutoff));
+  const due = (column: typeof deals.priceUpdatedAt | typeof giftIdeas.priceUpdatedAt) =>
+    or(isNull(column), lt(column, cutoff));
 
   const dealRows = await db
     .select({
@@ -60,12 +66,24 @@ export async function refreshAmazonPrices(
       reviewCount: deals.reviewCount,
     })
     .from(deals)
-    .where(and(isNotNull(deals.amazonAsin), options.dealIds ? inArray(deals.id, options.dealIds) : due(deals.priceUpdatedAt)))
+    .where(
+      and(
+        isNotNull(deals.amazonAsin),
+        options.dealIds ? inArray(deals.id, options.dealIds) : due(deals.priceUpdatedAt),
+      ),
+    )
     .limit(limit);
   const giftRows = options.dealIds
     ? []
     : await db
-        .select({ id: giftIdeas.id, asin: giftIdeas.amazonAsin, url: giftIdeas.productUrl, price: giftIdeas.price, rating: giftIdeas.rating, totalReviews: giftIdeas.totalReviews })
+        .select({
+          id: giftIdeas.id,
+          asin: giftIdeas.amazonAsin,
+          url: giftIdeas.productUrl,
+          price: giftIdeas.price,
+          rating: giftIdeas.rating,
+          totalReviews: giftIdeas.totalReviews,
+        })
         .from(giftIdeas)
         .where(and(isNotNull(giftIdeas.amazonAsin), due(giftIdeas.priceUpdatedAt)))
         .limit(limit);
@@ -75,9 +93,17 @@ export async function refreshAmazonPrices(
   const products = await api.getItems(asins);
 
   // Link health for Amazon items comes from here (ADR 0020): gone or not buyable counts as a failed check.
-  const availability = [...dealRows.map((row) => ({ ...row, kind: "deal" })), ...giftRows.map((row) => ({ ...row, kind: "gift" }))];
+  const availability = [
+    ...dealRows.map((row) => ({ ...row, kind: "deal" })),
+    ...giftRows.map((row) => ({ ...row, kind: "gift" })),
+  ];
   for (const row of availability) {
-    await recordLinkCheck(db, { kind: row.kind, id: row.id, url: row.url }, availabilityProblem(products.get(row.asin!.toUpperCase())), now);
+    await recordLinkCheck(
+      db,
+      { kind: row.kind, id: row.id, url: row.url },
+      availabilityProblem(products.get(row.asin!.toUpperCase())),
+      now,
+    );
   }
 
   let updated = 0;

@@ -59,7 +59,10 @@ function presetView(preset: PresetRange, today: string): Pick<AnalyticsView, "fr
   };
 }
 
-function customRange(search: URLSearchParams, today: string): { from: string; to: string } | { errors: AnalyticsView["errors"] } {
+function customRange(
+  search: URLSearchParams,
+  today: string,
+): { from: string; to: string } | { errors: AnalyticsView["errors"] } {
   const from = search.get("from");
   const to = search.get("to");
   if (!isDay(from)) return { errors: { from: "Enter a start date." } };
@@ -146,7 +149,13 @@ function weeksAndDaysOf(from: string, to: string): Omit<RangeParts, "months"> {
   for (let monday = firstMonday; addDays(monday, 6) <= to; monday = addDays(monday, 7)) weeks.push(monday);
   if (weeks.length === 0) return { weeks, days: daysOf(from, to) };
   const afterWeeks = addDays(weeks.at(-1)!, 7);
-  return { weeks, days: [...(from < firstMonday ? daysOf(from, addDays(firstMonday, -1)) : []), ...(afterWeeks <= to ? daysOf(afterWeeks, to) : [])] };
+  return {
+    weeks,
+    days: [
+      ...(from < firstMonday ? daysOf(from, addDays(firstMonday, -1)) : []),
+      ...(afterWeeks <= to ? daysOf(afterWeeks, to) : []),
+    ],
+  };
 }
 
 /**
@@ -156,7 +165,8 @@ function weeksAndDaysOf(from: string, to: string): Omit<RangeParts, "months"> {
 export function rangePartsOf(from: string, to: string): RangeParts {
   const firstMonth = monthOf(from) === from ? from : addDays(lastDayOfMonth(monthOf(from)), 1);
   const months: string[] = [];
-  for (let first = firstMonth; lastDayOfMonth(first) <= to; first = addDays(lastDayOfMonth(first), 1)) months.push(first);
+  for (let first = firstMonth; lastDayOfMonth(first) <= to; first = addDays(lastDayOfMonth(first), 1))
+    months.push(first);
   if (months.length === 0) return { months, ...weeksAndDaysOf(from, to) };
   const before = from < firstMonth ? weeksAndDaysOf(from, addDays(firstMonth, -1)) : { weeks: [], days: [] };
   const afterMonths = addDays(lastDayOfMonth(months.at(-1)!), 1);

@@ -1,18 +1,31 @@
 import { randomUUID } from "node:crypto";
+
 import { parse } from "csv-parse/sync";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { clickDays, clickMonths, clicks, clickWeeks, clickWindows, coupons, deals, type giftIdeas, rollUpMarks } from "#app/db/schema";
+
+import {
+  clickDays,
+  clickMonths,
+  clicks,
+  clickWeeks,
+  clickWindows,
+  coupons,
+  deals,
+  type giftIdeas,
+  rollUpMarks,
+} from "#app/db/schema";
+import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { clickOutType } from "#app/modules/content-types/click-out.server";
 import { adminPathOf, titleCase } from "#app/modules/content-types/words";
-import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { forgetContentMemos } from "#app/platform/content-memo.server";
+
+import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { addDays, dayOf, monthOf, readAnalyticsView } from "./analytics-view";
 import { clickReport } from "./click-analytics.server";
 import { clickReportCsv } from "./click-report-csv.server";
-import { rollUpRecentClicks } from "./recent-clicks.server";
 import { FACETS, rollUpClicks, WINDOWS } from "./click-roll-up.server";
+import { rollUpRecentClicks } from "./recent-clicks.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
 const db = () => database().db;
@@ -36,7 +49,10 @@ type ClickRow = typeof clicks.$inferInsert;
 /** `count` clicks over the `days` days before `until`, on demo deals and coupons, with every detail varied. */
 async function addClicks(count: number, until: Date, days: number, seed: number): Promise<void> {
   const random = randomFrom(seed);
-  const [dealRows, couponRows] = await Promise.all([db().select().from(deals).limit(8), db().select().from(coupons).limit(4)]);
+  const [dealRows, couponRows] = await Promise.all([
+    db().select().from(deals).limit(8),
+    db().select().from(coupons).limit(4),
+  ]);
   const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
   const rows: ClickRow[] = [];
   for (let i = 0; i < count; i++) {
@@ -74,7 +90,15 @@ const rawValue: Record<(typeof FACETS)[number], string> = {
 /** A store's clicks over every type are one row, of kind ''. */
 const rawKind = (facet: (typeof FACETS)[number]) => (facet === "store-all" ? "''" : "kind");
 
-type Counted = { facet: string; start?: string; days?: number; value: string; kind: string; action: string; clicks: number };
+type Counted = {
+  facet: string;
+  start?: string;
+  days?: number;
+  value: string;
+  kind: string;
+  action: string;
+  clicks: number;
+};
 const key = (row: Counted) => [row.facet, row.start ?? row.days, row.value, row.kind, row.action].join("|");
 type RolledUp = Record<"days" | "weeks" | "months" | "windows", Record<string, number>>;
 const byKey = (rows: Counted[]) => Object.fromEntries(rows.map((row) => [key(row), Number(row.clicks)]));
@@ -115,7 +139,12 @@ async function rolledUp(): Promise<RolledUp> {
     db().select().from(clickMonths),
     db().select().from(clickWindows),
   ]);
-  return { days: byKey(days as Counted[]), weeks: byKey(weeks as Counted[]), months: byKey(months as Counted[]), windows: byKey(windows as Counted[]) };
+  return {
+    days: byKey(days as Counted[]),
+    weeks: byKey(weeks as Counted[]),
+    months: byKey(months as Counted[]),
+    windows: byKey(windows as Counted[]),
+  };
 }
 
 beforeEach(async () => {
@@ -187,7 +216,9 @@ describe("the click report", () => {
     const today = dayOf(now);
     const rawTotal = async (from: string, where = "") => {
       const result = (await db().execute(
-        sql.raw(`SELECT count(*)::int AS n FROM clicks WHERE action = 'click' AND created_at >= '${from}T00:00:00Z' ${where}`),
+        sql.raw(
+          `SELECT count(*)::int AS n FROM clicks WHERE action = 'click' AND created_at >= '${from}T00:00:00Z' ${where}`,
+        ),
       )) as unknown as { rows: Array<{ n: number }> };
       return result.rows[0]!.n;
     };
@@ -204,24 +235,44 @@ describe("the click report", () => {
     // are summed from the range's parts, so they add up to the range's raw clicks.
     const sumOf = (rows: Array<{ clicks: number }>) => rows.reduce((sum, row) => sum + row.clicks, 0);
     const from = addDays(today, -44);
-    const custom = await clickReport(db(), readAnalyticsView(new URLSearchParams({ range: "custom", from, to: addDays(today, -10) }), today, kinds));
+    const custom = await clickReport(
+      db(),
+      readAnalyticsView(new URLSearchParams({ range: "custom", from, to: addDays(today, -10) }), today, kinds),
+    );
     expect(custom.totals.clicks).toBe((await rawTotal(from)) - (await rawTotal(addDays(today, -9))));
     expect(custom.series).toHaveLength(35);
     expect(sumOf(custom.tables.devices)).toBe(custom.totals.clicks);
     const monthFrom = addDays(monthOf(addDays(today, -62)), -3);
-    const withMonth = await clickReport(db(), readAnalyticsView(new URLSearchParams({ range: "custom", from: monthFrom, to: addDays(today, -2) }), today, kinds));
+    const withMonth = await clickReport(
+      db(),
+      readAnalyticsView(
+        new URLSearchParams({ range: "custom", from: monthFrom, to: addDays(today, -2) }),
+        today,
+        kinds,
+      ),
+    );
     expect(withMonth.totals.clicks).toBe((await rawTotal(monthFrom)) - (await rawTotal(addDays(today, -1))));
     expect(sumOf(withMonth.tables.devices)).toBe(withMonth.totals.clicks);
     expect(sumOf(withMonth.tables.placements)).toBe(withMonth.totals.clicks);
     // Stores over every type (no type chosen) and over one type: one row per store either way.
     expect(sumOf(withMonth.tables.stores)).toBe(withMonth.totals.clicks);
-    const dealsOnly = await clickReport(db(), readAnalyticsView(new URLSearchParams({ range: "custom", from: monthFrom, to: addDays(today, -2), kind: "deal" }), today, kinds));
+    const dealsOnly = await clickReport(
+      db(),
+      readAnalyticsView(
+        new URLSearchParams({ range: "custom", from: monthFrom, to: addDays(today, -2), kind: "deal" }),
+        today,
+        kinds,
+      ),
+    );
     expect(sumOf(dealsOnly.tables.stores)).toBe(dealsOnly.totals.clicks);
     expect(new Set(withMonth.tables.stores.map((row) => row.value)).size).toBe(withMonth.tables.stores.length);
     expect(sumOf(month.tables.stores)).toBe(month.totals.clicks);
 
     const [deal] = await db().select().from(deals).limit(1);
-    const store = await clickReport(db(), readAnalyticsView(new URLSearchParams({ range: "90", store: deal!.storeId!, kind: "deal" }), today, kinds));
+    const store = await clickReport(
+      db(),
+      readAnalyticsView(new URLSearchParams({ range: "90", store: deal!.storeId!, kind: "deal" }), today, kinds),
+    );
     const storeRaw = await rawTotal(addDays(today, -89), `AND store_id = '${deal!.storeId}' AND kind = 'deal'`);
     expect(store.totals.clicks).toBe(storeRaw);
     expect(store.tables.items.reduce((sum, row) => sum + row.clicks, 0)).toBe(storeRaw);
@@ -231,7 +282,9 @@ describe("the click report", () => {
     const dayRows = csv.filter((row) => row.Section === "Clicks by day");
     expect(dayRows).toHaveLength(30);
     expect(dayRows.reduce((sum, row) => sum + Number(row.Clicks), 0)).toBe(month.totals.clicks);
-    expect(csv.find((row) => row.Section === "Total" && row.Name === "Clicks out")?.Clicks).toBe(String(month.totals.clicks));
+    expect(csv.find((row) => row.Section === "Total" && row.Name === "Clicks out")?.Clicks).toBe(
+      String(month.totals.clicks),
+    );
     expect(csv.filter((row) => row.Section === "Top items").map((row) => [row.Name, Number(row.Clicks)])).toEqual(
       month.tables.items.map((row) => [row.label, row.clicks]),
     );
@@ -244,10 +297,22 @@ describe("the click report", () => {
     const [deal] = await db().select().from(deals).limit(1);
     await db()
       .insert(clicks)
-      .values([0, 1, 2].map((i) => ({ kind: "deal", itemId: deal!.id, storeId: deal!.storeId, createdAt: new Date(now.getTime() - i * 60_000) })));
+      .values(
+        [0, 1, 2].map((i) => ({
+          kind: "deal",
+          itemId: deal!.id,
+          storeId: deal!.storeId,
+          createdAt: new Date(now.getTime() - i * 60_000),
+        })),
+      );
     const today = dayOf(now);
-    const report = await clickReport(db(), readAnalyticsView(new URLSearchParams({ range: "7" }), today, ["deal", "coupon", "gift", "store"]));
-    const raw = (await db().execute(sql`SELECT count(*)::int AS n FROM clicks WHERE action = 'click'`)) as unknown as { rows: Array<{ n: number }> };
+    const report = await clickReport(
+      db(),
+      readAnalyticsView(new URLSearchParams({ range: "7" }), today, ["deal", "coupon", "gift", "store"]),
+    );
+    const raw = (await db().execute(sql`SELECT count(*)::int AS n FROM clicks WHERE action = 'click'`)) as unknown as {
+      rows: Array<{ n: number }>;
+    };
     expect(report.totals.clicks).toBe(raw.rows[0]!.n);
     expect(report.series.at(-1)!.clicks).toBeGreaterThanOrEqual(3);
     expect(report.countedUntil?.getTime()).toBe(now.getTime() - HOUR / 2);
@@ -257,15 +322,31 @@ describe("the click report", () => {
 
   it("lists a custom range's top items exactly, whether each day's most clicked prove it or every item is summed", async () => {
     const days = ["2026-03-01", "2026-03-02", "2026-03-03"];
-    const range = readAnalyticsView(new URLSearchParams({ range: "custom", from: days[0]!, to: days[2]! }), TODAY, kinds);
+    const range = readAnalyticsView(
+      new URLSearchParams({ range: "custom", from: days[0]!, to: days[2]! }),
+      TODAY,
+      kinds,
+    );
     const itemDays = (values: string[], clicksOf: (index: number, day: number) => number) =>
-      days.flatMap((day, d) => values.map((value, i) => ({ facet: "item", start: day, value, kind: "deal", action: "click", clicks: clicksOf(i, d) })));
+      days.flatMap((day, d) =>
+        values.map((value, i) => ({
+          facet: "item",
+          start: day,
+          value,
+          kind: "deal",
+          action: "click",
+          clicks: clicksOf(i, d),
+        })),
+      );
     const expectExactTop = async () => {
       const summed = await db().execute(sql`
         SELECT value, sum(clicks)::int AS clicks FROM click_days WHERE facet = 'item' AND action = 'click' GROUP BY value ORDER BY clicks DESC, value LIMIT 50`);
       const report = await clickReport(db(), range);
       expect(report.tables.items.map((row) => [row.value, row.clicks])).toEqual(
-        (summed as unknown as { rows: Array<{ value: string; clicks: number }> }).rows.map((row) => [row.value, row.clicks]),
+        (summed as unknown as { rows: Array<{ value: string; clicks: number }> }).rows.map((row) => [
+          row.value,
+          row.clicks,
+        ]),
       );
     };
     const ids = (count: number) => Array.from({ length: count }, () => randomUUID());
@@ -275,7 +356,11 @@ describe("the click report", () => {
     const hot = ids(60);
     const rows = [
       ...itemDays(hot, (i, d) => 5 + ((i * 7 + d) % 50)),
-      ...days.flatMap((day, d) => tail.slice(d * 150, d * 150 + 150).map((value) => ({ facet: "item", start: day, value, kind: "deal", action: "click", clicks: 1 }))),
+      ...days.flatMap((day, d) =>
+        tail
+          .slice(d * 150, d * 150 + 150)
+          .map((value) => ({ facet: "item", start: day, value, kind: "deal", action: "click", clicks: 1 })),
+      ),
     ];
     for (let start = 0; start < rows.length; start += 500)
       await db()
@@ -293,27 +378,33 @@ describe("the click report", () => {
     await expectExactTop();
   });
 
-  it.each(["deal", "coupon", "gift"])("lists live items (%s) with no click-out in 30 days, and not a clicked one nor a draft", async (kind) => {
-    const type = clickOutType(kind)!;
-    const table = type.table as typeof deals | typeof coupons | typeof giftIdeas;
-    const now = new Date();
-    const unclicked = async () => {
-      // Each type's rows keep their own count of recent clicks (recent-clicks.server.ts); the server
-      // forgets the kept list when told content changed.
-      await rollUpRecentClicks(db(), { now });
-      forgetContentMemos();
-      return (await clickReport(db(), readAnalyticsView(new URLSearchParams({ kind }), dayOf(now), kinds))).unclicked;
-    };
-    const before = await unclicked();
-    expect(before.counts).toHaveLength(1);
-    const [clicked, drafted] = before.rows;
-    await db().insert(clicks).values({ kind, itemId: clicked!.value, createdAt: now });
-    await db().update(table).set({ status: "draft" }).where(eq(table.id, drafted!.value));
-    const after = await unclicked();
-    await db().update(table).set({ status: "published" }).where(eq(table.id, drafted!.value));
-    expect(after.counts[0]!.count).toBe(before.counts[0]!.count - 2);
-    expect(after.rows.map((row) => row.value)).not.toContain(clicked!.value);
-    expect(after.rows.map((row) => row.value)).not.toContain(drafted!.value);
-    expect(after.rows[0]).toMatchObject({ kind: titleCase(type.noun.one), href: `${adminPathOf(type)}/edit/${after.rows[0]!.value}` });
-  });
+  it.each(["deal", "coupon", "gift"])(
+    "lists live items (%s) with no click-out in 30 days, and not a clicked one nor a draft",
+    async (kind) => {
+      const type = clickOutType(kind)!;
+      const table = type.table as typeof deals | typeof coupons | typeof giftIdeas;
+      const now = new Date();
+      const unclicked = async () => {
+        // Each type's rows keep their own count of recent clicks (recent-clicks.server.ts); the server
+        // forgets the kept list when told content changed.
+        await rollUpRecentClicks(db(), { now });
+        forgetContentMemos();
+        return (await clickReport(db(), readAnalyticsView(new URLSearchParams({ kind }), dayOf(now), kinds))).unclicked;
+      };
+      const before = await unclicked();
+      expect(before.counts).toHaveLength(1);
+      const [clicked, drafted] = before.rows;
+      await db().insert(clicks).values({ kind, itemId: clicked!.value, createdAt: now });
+      await db().update(table).set({ status: "draft" }).where(eq(table.id, drafted!.value));
+      const after = await unclicked();
+      await db().update(table).set({ status: "published" }).where(eq(table.id, drafted!.value));
+      expect(after.counts[0]!.count).toBe(before.counts[0]!.count - 2);
+      expect(after.rows.map((row) => row.value)).not.toContain(clicked!.value);
+      expect(after.rows.map((row) => row.value)).not.toContain(drafted!.value);
+      expect(after.rows[0]).toMatchObject({
+        kind: titleCase(type.noun.one),
+        href: `${adminPathOf(type)}/edit/${after.rows[0]!.value}`,
+      });
+    },
+  );
 });

@@ -1,16 +1,30 @@
-import { asc, eq, sql, type SQL } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
+
 import { cappedCount } from "#app/db/capped-count";
 import type { Executor } from "#app/db/client.server";
 import { rowsOf } from "#app/db/result-rows";
 import { categories, stores } from "#app/db/schema";
-import { publicRows } from "#app/modules/content-types/public-read.server";
-import { itemNames, namesOf } from "#app/modules/content-types/item-names.server";
 import { clickOutTypes } from "#app/modules/content-types/click-out.server";
+import { itemNames, namesOf } from "#app/modules/content-types/item-names.server";
+import { publicRows } from "#app/modules/content-types/public-read.server";
 import { adminPathOf, lifecycleOf, titleCase, titleColumnOf } from "#app/modules/content-types/words";
-import { addDays, consecutiveRuns, dayOf, daysOf, lastDayOfMonth, previousPeriod, rangePartsOf, readAnalyticsView, type AnalyticsView, type RangeParts, type ReportRow } from "./analytics-view";
+import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 import { logger } from "#app/platform/logger.server";
-import type { JobQueue } from "#app/modules/jobs/job-queue.server";
+
+import {
+  addDays,
+  type AnalyticsView,
+  consecutiveRuns,
+  dayOf,
+  daysOf,
+  lastDayOfMonth,
+  previousPeriod,
+  type RangeParts,
+  rangePartsOf,
+  readAnalyticsView,
+  type ReportRow,
+} from "./analytics-view";
 import { CLICK_ROLL_UP_JOB, countedUntil, type Facet } from "./click-roll-up.server";
 
 // The click report for one view. Everything is read from the roll-ups (`click_windows` for the preset
@@ -66,8 +80,18 @@ interface Counted {
 
 /** The roll-up each part of a custom range is read from, and its date column. */
 const partTables = {
-  months: { unit: "month", table: sql.identifier("click_months"), column: "month", next: (first: string) => addDays(lastDayOfMonth(first), 1) },
-  weeks: { unit: "week", table: sql.identifier("click_weeks"), column: "week", next: (monday: string) => addDays(monday, 7) },
+  months: {
+    unit: "month",
+    table: sql.identifier("click_months"),
+    column: "month",
+    next: (first: string) => addDays(lastDayOfMonth(first), 1),
+  },
+  weeks: {
+    unit: "week",
+    table: sql.identifier("click_weeks"),
+    column: "week",
+    next: (monday: string) => addDays(monday, 7),
+  },
   days: { unit: "day", table: sql.identifier("click_days"), column: "day", next: (day: string) => addDays(day, 1) },
 } as const;
 
@@ -99,7 +123,10 @@ const datesTable = (read: PartRead): SQL =>
 /** One facet's rows over a custom range (value, kind, clicks), every part together. */
 function rangeRows(reads: PartRead[], facet: Facet, action: string, kind: SQL): SQL {
   return sql.join(
-    reads.map((read) => sql`SELECT value, kind, clicks FROM ${read.table} WHERE facet = ${facet} AND action = ${action} AND ${inDates(read)} ${kind}`),
+    reads.map(
+      (read) =>
+        sql`SELECT value, kind, clicks FROM ${read.table} WHERE facet = ${facet} AND action = ${action} AND ${inDates(read)} ${kind}`,
+    ),
     sql` UNION ALL `,
   );
 }
@@ -139,7 +166,12 @@ const MOST_CANDIDATES = 200;
  * hopeful sums cannot put a 50th above the bound, or when there are so many (flat counts, as coupon code
  * reveals have) that summing every item is cheaper.
  */
-async function topOverRange(db: Executor, view: AnalyticsView, facet: OneRowFacet, action: string): Promise<Counted[] | null> {
+async function topOverRange(
+  db: Executor,
+  view: AnalyticsView,
+  facet: OneRowFacet,
+  action: string,
+): Promise<Counted[] | null> {
   const kind = view.kind ? sql`AND kind = ${view.kind}` : sql``;
   const reads = readsOf(view);
   // Each part's list, labelled so a month's, a week's and a day's LIST_TOP-th counts are told apart.
@@ -245,7 +277,11 @@ async function topOf(db: Executor, view: AnalyticsView, facet: Facet, action: st
  * Clicks per day and action over the view and the period before it: the roll-ups, plus the raw clicks since
  * they were counted (a minute's worth, normally: read off `clicks (created_at)`), so a click out shows at once.
  */
-async function seriesOf(db: Executor, view: AnalyticsView, since: Date | undefined): Promise<Pick<ClickReport, "series" | "totals">> {
+async function seriesOf(
+  db: Executor,
+  view: AnalyticsView,
+  since: Date | undefined,
+): Promise<Pick<ClickReport, "series" | "totals">> {
   const previous = previousPeriod(view);
   const [facet, value] = view.store ? ["store", view.store] : ["total", ""];
   const kind = view.kind ? sql`AND kind = ${view.kind}` : sql``;
@@ -262,7 +298,10 @@ async function seriesOf(db: Executor, view: AnalyticsView, since: Date | undefin
           GROUP BY 1, 2`)
       : undefined,
   ]);
-  const rows = [...rowsOf<{ day: string; action: string; clicks: number }>(counted), ...(uncounted ? rowsOf<{ day: string; action: string; clicks: number }>(uncounted) : [])];
+  const rows = [
+    ...rowsOf<{ day: string; action: string; clicks: number }>(counted),
+    ...(uncounted ? rowsOf<{ day: string; action: string; clicks: number }>(uncounted) : []),
+  ];
   const clicksOn = new Map<string, number>();
   let reveals = 0;
   for (const row of rows) {
@@ -274,7 +313,8 @@ async function seriesOf(db: Executor, view: AnalyticsView, since: Date | undefin
     clicks: clicksOn.get(day) ?? 0,
     previous: clicksOn.get(addDays(previous.from, index)) ?? 0,
   }));
-  const sum = (pick: (point: (typeof series)[number]) => number) => series.reduce((total, point) => total + pick(point), 0);
+  const sum = (pick: (point: (typeof series)[number]) => number) =>
+    series.reduce((total, point) => total + pick(point), 0);
   return {
     series,
     totals: {
@@ -285,7 +325,8 @@ async function seriesOf(db: Executor, view: AnalyticsView, since: Date | undefin
   };
 }
 
-const humanize = (value: string) => (value ? value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, " ") : "Unknown");
+const humanize = (value: string) =>
+  value ? value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, " ") : "Unknown";
 
 /** Labels each counted value: item titles with their admin pages, store and category names, readable words. */
 async function labelled(db: Executor, key: TableKey, counted: Counted[]): Promise<ReportRow[]> {
@@ -297,7 +338,13 @@ async function labelled(db: Executor, key: TableKey, counted: Counted[]): Promis
     );
     return counted.map((row) => {
       const name = names.get(`${row.kind}:${row.value}`);
-      return { value: row.value, clicks: row.clicks, label: name?.label ?? "Deleted item", kind: name?.noun ?? row.kind, href: name?.href };
+      return {
+        value: row.value,
+        clicks: row.clicks,
+        label: name?.label ?? "Deleted item",
+        kind: name?.noun ?? row.kind,
+        href: name?.href,
+      };
     });
   }
   if (facet === "store" || facet === "category") {
@@ -337,7 +384,9 @@ const unclickedOf = keptUntilContentChanges(
   async (db: Executor, kind: string | null): Promise<ClickReport["unclicked"]> => {
     // Every type with a lifecycle keeps its rows' recent clicks (recent-clicks.server.ts), read off its index.
     const types = clickOutTypes.flatMap((type) =>
-      lifecycleOf(type) && type.clickOut?.recentClicks && (!kind || kind === type.key) ? [{ type, recentClicks: type.clickOut.recentClicks }] : [],
+      lifecycleOf(type) && type.clickOut?.recentClicks && (!kind || kind === type.key)
+        ? [{ type, recentClicks: type.clickOut.recentClicks }]
+        : [],
     );
     const perType = await Promise.all(
       types.map(async ({ type, recentClicks }) => {
@@ -351,7 +400,10 @@ const unclickedOf = keptUntilContentChanges(
             })
             .from(publicRows(type, { live: true }))
             .where(eq(recentClicks, 0));
-        const [count, rows] = await Promise.all([cappedCount(db, query()), query().orderBy(asc(type.table.createdAt)).limit(UNCLICKED_ROWS)]);
+        const [count, rows] = await Promise.all([
+          cappedCount(db, query()),
+          query().orderBy(asc(type.table.createdAt)).limit(UNCLICKED_ROWS),
+        ]);
         return {
           type,
           count,
@@ -395,7 +447,10 @@ export async function clickReport(db: Executor, view: AnalyticsView): Promise<Cl
   const [timeline, unclicked, ...tables] = await Promise.all([
     seriesOf(db, view, since),
     unclickedOf(db, view.kind),
-    ...keys.map(async (key) => [key, await labelled(db, key, await topOf(db, view, tableFacets[key].facet, tableFacets[key].action))] as const),
+    ...keys.map(
+      async (key) =>
+        [key, await labelled(db, key, await topOf(db, view, tableFacets[key].facet, tableFacets[key].action))] as const,
+    ),
   ]);
   const empty: Record<TableKey, ReportRow[]> = {
     items: [],
@@ -415,7 +470,10 @@ export async function clickReport(db: Executor, view: AnalyticsView): Promise<Cl
 }
 
 /** The dashboard's summary: clicks per day over the last 30 days and the five most clicked items. */
-export async function clickSummary(db: Executor, today: string): Promise<{ series: ClickReport["series"]; total: number; top: ReportRow[] }> {
+export async function clickSummary(
+  db: Executor,
+  today: string,
+): Promise<{ series: ClickReport["series"]; total: number; top: ReportRow[] }> {
   const view: AnalyticsView = {
     from: addDays(today, -29),
     to: today,
@@ -425,7 +483,10 @@ export async function clickSummary(db: Executor, today: string): Promise<{ serie
     store: null,
     errors: {},
   };
-  const [timeline, top] = await Promise.all([seriesOf(db, view, await countedUntil(db)), topOf(db, view, "item", "click")]);
+  const [timeline, top] = await Promise.all([
+    seriesOf(db, view, await countedUntil(db)),
+    topOf(db, view, "item", "click"),
+  ]);
   return {
     series: timeline.series,
     total: timeline.totals.clicks,
@@ -453,7 +514,9 @@ export async function reportForRequest(
   );
   if (Date.now() - rollUpAskedAt > FRESH_MS) {
     rollUpAskedAt = Date.now();
-    void jobs.runNow(CLICK_ROLL_UP_JOB).catch((error: unknown) => logger.warn({ err: error }, "could not queue a click roll-up"));
+    void jobs
+      .runNow(CLICK_ROLL_UP_JOB)
+      .catch((error: unknown) => logger.warn({ err: error }, "could not queue a click roll-up"));
   }
   const [report, storeNames] = await Promise.all([
     clickReport(db, view),

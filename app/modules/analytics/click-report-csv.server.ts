@@ -1,4 +1,5 @@
 import { csvLines } from "#app/platform/csv.server";
+
 import type { ClickReport, TableKey } from "./click-analytics.server";
 
 // The analytics view as one CSV: clicks by day (with the previous period), the totals, then each table,
@@ -22,6 +23,7 @@ export function clickReportCsv(report: ClickReport): string {
   for (const key of Object.keys(TABLE_TITLES) as TableKey[]) {
     for (const row of report.tables[key]) rows.push([TABLE_TITLES[key], row.label, row.kind ?? "", row.clicks, ""]);
   }
-  for (const row of report.unclicked.rows) rows.push(["Published, 0 clicks in 30 days", row.label, row.kind ?? "", 0, ""]);
+  for (const row of report.unclicked.rows)
+    rows.push(["Published, 0 clicks in 30 days", row.label, row.kind ?? "", 0, ""]);
   return csvLines(rows, { first: true });
 }

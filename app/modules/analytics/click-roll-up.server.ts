@@ -1,7 +1,9 @@
-import { readMark, writeMark } from "#app/db/roll-up-marks.server";
 import { sql } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
-import { addDays, daysOf, dayOf, lastDayOfMonth, monthOf, weekOf } from "./analytics-view";
+import { readMark, writeMark } from "#app/db/roll-up-marks.server";
+
+import { addDays, dayOf, daysOf, lastDayOfMonth, monthOf, weekOf } from "./analytics-view";
 
 // The analytics read clicks rolled up per day (`click_days`), per week and per month (`click_weeks`,
 // `click_months`: a custom range's whole weeks and months) and per trailing window (`click_windows`), never
@@ -65,27 +67,47 @@ async function countDay(db: Executor, day: string): Promise<Group[]> {
   return result.rows;
 }
 
-const groupsIn = (chunk: string) => sql`(SELECT DISTINCT * FROM jsonb_to_recordset(${chunk}::jsonb) AS g(facet text, value text, kind text, action text))`;
+const groupsIn = (chunk: string) =>
+  sql`(SELECT DISTINCT * FROM jsonb_to_recordset(${chunk}::jsonb) AS g(facet text, value text, kind text, action text))`;
 
 function chunked(groups: Group[]): string[] {
   const chunks: string[] = [];
-  for (let start = 0; start < groups.length; start += RECOUNT_CHUNK) chunks.push(JSON.stringify(groups.slice(start, start + RECOUNT_CHUNK)));
+  for (let start = 0; start < groups.length; start += RECOUNT_CHUNK)
+    chunks.push(JSON.stringify(groups.slice(start, start + RECOUNT_CHUNK)));
   return chunks;
 }
 
 const periods = {
-  week: { table: sql.identifier("click_weeks"), column: sql.identifier("week"), startOf: weekOf, lastDay: (monday: string) => addDays(monday, 6) },
-  month: { table: sql.identifier("click_months"), column: sql.identifier("month"), startOf: monthOf, lastDay: lastDayOfMonth },
+  week: {
+    table: sql.identifier("click_weeks"),
+    column: sql.identifier("week"),
+    startOf: weekOf,
+    lastDay: (monday: string) => addDays(monday, 6),
+  },
+  month: {
+    table: sql.identifier("click_months"),
+    column: sql.identifier("month"),
+    startOf: monthOf,
+    lastDay: lastDayOfMonth,
+  },
 } as const;
 
 /**
  * Sums the days of the week or month starting `start` into its roll-up: for the given groups (those whose
  * count changed on a day counted), or for every group.
  */
-async function countPeriod(db: Executor, period: keyof typeof periods, start: string, groups: Group[] | "every group"): Promise<void> {
+async function countPeriod(
+  db: Executor,
+  period: keyof typeof periods,
+  start: string,
+  groups: Group[] | "every group",
+): Promise<void> {
   const { table, column, lastDay } = periods[period];
   for (const chunk of groups === "every group" ? [null] : chunked(groups)) {
-    const only = chunk === null ? sql`` : sql`AND (d.facet, d.value, d.kind, d.action) IN (SELECT facet, value, kind, action FROM ${groupsIn(chunk)} AS g)`;
+    const only =
+      chunk === null
+        ? sql``
+        : sql`AND (d.facet, d.value, d.kind, d.action) IN (SELECT facet, value, kind, action FROM ${groupsIn(chunk)} AS g)`;
     await db.execute(sql`
       INSERT INTO ${table} (facet, ${column}, value, kind, action, clicks)
       SELECT d.facet, ${start}::date, d.value, d.kind, d.action, sum(d.clicks)::int FROM click_days d
@@ -145,12 +167,16 @@ async function groupsLeavingWindows(db: Executor, before: string, today: string)
 }
 
 async function clickedSince(db: Executor, since: Date): Promise<boolean> {
-  const result = (await db.execute(sql`SELECT 1 FROM clicks WHERE created_at > ${since.toISOString()}::timestamptz LIMIT 1`)) as unknown as { rows: unknown[] };
+  const result = (await db.execute(
+    sql`SELECT 1 FROM clicks WHERE created_at > ${since.toISOString()}::timestamptz LIMIT 1`,
+  )) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }
 
 async function firstClickDay(db: Executor): Promise<string | undefined> {
-  const result = (await db.execute(sql`SELECT min(created_at) AS first FROM clicks`)) as unknown as { rows: Array<{ first: string | Date | null }> };
+  const result = (await db.execute(sql`SELECT min(created_at) AS first FROM clicks`)) as unknown as {
+    rows: Array<{ first: string | Date | null }>;
+  };
   const first = result.rows[0]?.first;
   return first ? dayOf(new Date(first)) : undefined;
 }
@@ -165,7 +191,8 @@ export async function rollUpClicks(db: Executor, { now = new Date() }: { now?: D
   const windowsDay = windowsMark ? dayOf(windowsMark) : undefined;
   // Nothing clicked since the last run and the same day: nothing to recount (today's recount costs 0.4 s on
   // the embedded database at 14,000 clicks a day). The marks stay, so a click committed late is still seen.
-  if (daysMark && windowsDay === today && !(await clickedSince(db, new Date(daysMark.getTime() - LATE_COMMIT_MS)))) return 0;
+  if (daysMark && windowsDay === today && !(await clickedSince(db, new Date(daysMark.getTime() - LATE_COMMIT_MS))))
+    return 0;
   const first = daysMark ? dayOf(new Date(daysMark.getTime() - LATE_COMMIT_MS)) : await firstClickDay(db);
   const days = first ? daysOf(first, today) : [];
   const touched: Group[] = [];
@@ -174,7 +201,8 @@ export async function rollUpClicks(db: Executor, { now = new Date() }: { now?: D
     if (daysMark) touched.push(...changed);
   }
   for (const period of ["week", "month"] as const) {
-    for (const start of new Set(days.map(periods[period].startOf))) await countPeriod(db, period, start, daysMark ? touched : "every group");
+    for (const start of new Set(days.map(periods[period].startOf)))
+      await countPeriod(db, period, start, daysMark ? touched : "every group");
   }
   if (!daysMark || !windowsDay || addDays(windowsDay, LONGEST_WINDOW) < today) {
     await rebuildWindows(db, today);

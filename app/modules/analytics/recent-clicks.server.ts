@@ -1,9 +1,10 @@
-import { readMark, writeMark } from "#app/db/roll-up-marks.server";
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+
 import type { Executor } from "#app/db/client.server";
-import type { AnyContentType } from "#app/modules/content-types/content-type";
+import { readMark, writeMark } from "#app/db/roll-up-marks.server";
 import { clickOutTypes } from "#app/modules/content-types/click-out.server";
+import type { AnyContentType } from "#app/modules/content-types/content-type";
 
 // Each item's counted click-outs in the last 30 days live in a column of its own row (`popularity` of deals,
 // coupons and gift ideas), indexed: "Most popular" sorts by it and analytics' 'Published, 0 clicks in 30
@@ -18,7 +19,9 @@ const WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 const LATE_COMMIT_MS = 60 * 1000;
 
 /** The types whose rows keep their recent clicks, with that column. */
-const rolledUpTypes = clickOutTypes.flatMap((type) => (type.clickOut?.recentClicks ? [{ type, column: type.clickOut.recentClicks }] : []));
+const rolledUpTypes = clickOutTypes.flatMap((type) =>
+  type.clickOut?.recentClicks ? [{ type, column: type.clickOut.recentClicks }] : [],
+);
 
 /**
  * Rolls the last 30 days of clicks (as of `now`) up into each type's recent-clicks column; returns how many

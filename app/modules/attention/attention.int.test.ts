@@ -1,16 +1,25 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { actor, insertActor } from "../../../tests/support/fixtures";
-import { testContext } from "../../../tests/support/test-context";
-import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { loader as clickOut } from "#app/routes/resources/go";
+
 import { attentionMarks, auditLog, clicks, coupons, deals, itemVotes, linkChecks } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
 import { castVote } from "#app/modules/votes/votes.server";
-import { actOnAttention, attentionCount, attentionQueue, bulkActOnAttention, REPORT_THRESHOLD, sidebarAttentionCount } from "./attention.server";
+import { loader as clickOut } from "#app/routes/resources/go";
+
+import { actor, insertActor } from "../../../tests/support/fixtures";
+import { testContext } from "../../../tests/support/test-context";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { ATTENTION_PAGE_SIZE } from "./attention";
+import {
+  actOnAttention,
+  attentionCount,
+  attentionQueue,
+  bulkActOnAttention,
+  REPORT_THRESHOLD,
+  sidebarAttentionCount,
+} from "./attention.server";
 
 const database = testDatabasePerFile(async (t) => {
   await seedDemoContent(t.db);
@@ -22,12 +31,23 @@ const liveDeals = () =>
   db()
     .select()
     .from(deals)
-    .where(and(eq(deals.status, "published"), sql`${deals.amazonAsin} IS NULL`, sql`${deals.expiresAt} IS NULL OR ${deals.expiresAt} > now()`));
+    .where(
+      and(
+        eq(deals.status, "published"),
+        sql`${deals.amazonAsin} IS NULL`,
+        sql`${deals.expiresAt} IS NULL OR ${deals.expiresAt} > now()`,
+      ),
+    );
 const reportExpired = async (id: string, voters: number) => {
-  for (let i = 0; i < voters; i++) await castVote(db(), { kind: "deal", id, vote: "expired", ip: `198.51.100.${i + 1}`, secret: "s" });
+  for (let i = 0; i < voters; i++)
+    await castVote(db(), { kind: "deal", id, vote: "expired", ip: `198.51.100.${i + 1}`, secret: "s" });
 };
 /** The queue's items with shoppers' reports, each with that reason's figure. */
-const queued = async () => (await attentionQueue(db(), { reason: "reports" })).rows.map((row) => ({ ...row, ...row.reasons.find((item) => item.reason === "reports")! }));
+const queued = async () =>
+  (await attentionQueue(db(), { reason: "reports" })).rows.map((row) => ({
+    ...row,
+    ...row.reasons.find((item) => item.reason === "reports")!,
+  }));
 
 beforeEach(async () => {
   await db().delete(itemVotes);
@@ -51,14 +71,20 @@ describe("needs attention", () => {
       [busy!.id, 4],
       [quiet!.id, 0],
     ]);
-    expect(rows[0]).toMatchObject({ label: busy!.title, noun: "Deal", href: `/admin/deals/edit/${busy!.id}`, figure: REPORT_THRESHOLD });
+    expect(rows[0]).toMatchObject({
+      label: busy!.title,
+      noun: "Deal",
+      href: `/admin/deals/edit/${busy!.id}`,
+      figure: REPORT_THRESHOLD,
+    });
     expect(await attentionCount(db())).toBeGreaterThanOrEqual(2);
   });
 
   it("'Expire' ends the deal for the public and is audited; 'Snooze' and 'Dismiss' hide a row, and new reports bring a dismissed one back", async () => {
     const [expired, snoozed, dismissed] = await liveDeals();
     for (const deal of [expired, snoozed, dismissed]) await reportExpired(deal!.id, REPORT_THRESHOLD);
-    const act = (id: string, action: string) => actOnAttention(db(), actor, { kind: "deal", id, reason: "reports", action });
+    const act = (id: string, action: string) =>
+      actOnAttention(db(), actor, { kind: "deal", id, reason: "reports", action });
 
     expect(await act(expired!.id, "expire")).toMatchObject({ type: "success" });
     const listed = await listPublicDeals(db(), { ids: [expired!.id], limit: 50 });
@@ -90,23 +116,45 @@ describe("needs attention", () => {
       .where(eq(coupons.id, coupon!.id));
     const row = (await attentionQueue(db())).rows.find((candidate) => candidate.id === coupon!.id);
     expect(row).toMatchObject({ reasons: [{ reason: "ended-featured", figure: 0, detail: null }], kind: "coupon" });
-    await actOnAttention(db(), actor, { kind: "coupon", id: coupon!.id, reason: "ended-featured", action: "unpublish" });
+    await actOnAttention(db(), actor, {
+      kind: "coupon",
+      id: coupon!.id,
+      reason: "ended-featured",
+      action: "unpublish",
+    });
     const [after] = await db().select().from(coupons).where(eq(coupons.id, coupon!.id));
     expect(after!.status).toBe("draft");
     expect((await attentionQueue(db())).rows.find((candidate) => candidate.id === coupon!.id)).toBeUndefined();
-    await db().update(coupons).set({ status: "published", featured: coupon!.featured, validUntil: coupon!.validUntil }).where(eq(coupons.id, coupon!.id));
+    await db()
+      .update(coupons)
+      .set({ status: "published", featured: coupon!.featured, validUntil: coupon!.validUntil })
+      .where(eq(coupons.id, coupon!.id));
   });
 
   it("refuses an action an item's kind does not have", async () => {
     const [deal] = await liveDeals();
-    expect(await actOnAttention(db(), actor, { kind: "deal", id: deal!.id, reason: "reports", action: "verify" })).toMatchObject({ type: "error" });
-    expect(await actOnAttention(db(), actor, { kind: "store", id: deal!.id, reason: "reports", action: "expire" })).toMatchObject({ type: "error" });
-    expect(await actOnAttention(db(), actor, { kind: "deal", id: deal!.id, reason: "reports", action: "delete" })).toMatchObject({ type: "error" });
+    expect(
+      await actOnAttention(db(), actor, { kind: "deal", id: deal!.id, reason: "reports", action: "verify" }),
+    ).toMatchObject({ type: "error" });
+    expect(
+      await actOnAttention(db(), actor, { kind: "store", id: deal!.id, reason: "reports", action: "expire" }),
+    ).toMatchObject({ type: "error" });
+    expect(
+      await actOnAttention(db(), actor, { kind: "deal", id: deal!.id, reason: "reports", action: "delete" }),
+    ).toMatchObject({ type: "error" });
   });
 
   it("'Set fallback URL' sends click-outs to the fallback while the checks flag the link, and back to it once it works", async () => {
     const [deal] = await liveDeals();
-    const broken = { kind: "deal", itemId: deal!.id, url: deal!.affiliateUrl, checkedAt: new Date(), status: 404, problem: "Not found (404)", failures: 2 };
+    const broken = {
+      kind: "deal",
+      itemId: deal!.id,
+      url: deal!.affiliateUrl,
+      checkedAt: new Date(),
+      status: 404,
+      problem: "Not found (404)",
+      failures: 2,
+    };
     await db().insert(linkChecks).values(broken);
     const destination = async () => {
       const answer = (await clickOut({
@@ -116,8 +164,10 @@ describe("needs attention", () => {
       } as never)) as Response;
       return answer.headers.get("location");
     };
-    const setFallback = (fallbackUrl: string) => actOnAttention(db(), actor, { kind: "deal", id: deal!.id, reason: "link", action: "fallback", fallbackUrl });
-    const linkRow = async () => (await attentionQueue(db(), { reason: "link" })).rows.filter((row) => row.id === deal!.id);
+    const setFallback = (fallbackUrl: string) =>
+      actOnAttention(db(), actor, { kind: "deal", id: deal!.id, reason: "link", action: "fallback", fallbackUrl });
+    const linkRow = async () =>
+      (await attentionQueue(db(), { reason: "link" })).rows.filter((row) => row.id === deal!.id);
 
     expect(await linkRow()).toHaveLength(1);
     expect(await setFallback("javascript:alert(1)")).toMatchObject({
@@ -136,18 +186,33 @@ describe("needs attention", () => {
     expect(entry?.detail).toMatchObject({ did: "fallback", fallbackUrl: "https://shop.example/search?q=headphones" });
 
     // The next check finds the link working again: shoppers go to it.
-    await db().update(linkChecks).set({ failures: 0, status: 200, problem: null, checkedAt: new Date() }).where(eq(linkChecks.itemId, deal!.id));
+    await db()
+      .update(linkChecks)
+      .set({ failures: 0, status: 200, problem: null, checkedAt: new Date() })
+      .where(eq(linkChecks.itemId, deal!.id));
     expect(await destination()).toBe(deal!.affiliateUrl);
   });
 
   it("shows an item once with all its reasons, filters by reason, and snoozes or dismisses many at once", async () => {
     const [both, reported, linked] = await liveDeals();
     for (const deal of [both, reported]) await reportExpired(deal!.id, REPORT_THRESHOLD);
-    const broken = (id: string) => ({ kind: "deal", itemId: id, url: "https://shop.example/x", checkedAt: new Date(), status: 404, problem: "Not found (404)", failures: 2 });
-    await db().insert(linkChecks).values([broken(both!.id), broken(linked!.id)]);
+    const broken = (id: string) => ({
+      kind: "deal",
+      itemId: id,
+      url: "https://shop.example/x",
+      checkedAt: new Date(),
+      status: 404,
+      problem: "Not found (404)",
+      failures: 2,
+    });
+    await db()
+      .insert(linkChecks)
+      .values([broken(both!.id), broken(linked!.id)]);
     const ours = new Set([both!.id, reported!.id, linked!.id]);
     const mine = async (reason: "link" | "reports" | null = null) =>
-      (await attentionQueue(db(), { reason })).rows.filter((row) => ours.has(row.id)).map((row) => [row.label, row.reasons.map((item) => item.reason)]);
+      (await attentionQueue(db(), { reason })).rows
+        .filter((row) => ours.has(row.id))
+        .map((row) => [row.label, row.reasons.map((item) => item.reason)]);
 
     // One row per item, every reason in it; the filter keeps the items with that reason.
     expect((await mine()).sort()).toEqual(
@@ -163,19 +228,37 @@ describe("needs attention", () => {
     expect(counts.reports).toBeGreaterThanOrEqual(2);
 
     // Ticked items, snoozed: every reason of each, one audit row per item.
-    expect(await bulkActOnAttention(db(), actor, { action: "snooze", items: [{ kind: "deal", id: both!.id }], reason: null })).toMatchObject({
+    expect(
+      await bulkActOnAttention(db(), actor, {
+        action: "snooze",
+        items: [{ kind: "deal", id: both!.id }],
+        reason: null,
+      }),
+    ).toMatchObject({
       type: "success",
       description: "1 item snoozed for 7 days",
     });
     expect((await mine()).map(([label]) => label).sort()).toEqual([reported!.title, linked!.title].sort());
     // Every item with a broken link, dismissed from the filtered view: the reports stay.
-    expect(await bulkActOnAttention(db(), actor, { action: "dismiss", items: "all", reason: "link" })).toMatchObject({ type: "success" });
+    expect(await bulkActOnAttention(db(), actor, { action: "dismiss", items: "all", reason: "link" })).toMatchObject({
+      type: "success",
+    });
     expect(await mine()).toEqual([[reported!.title, ["reports"]]]);
-    const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "attention"), eq(auditLog.entityId, both!.id)));
-    expect(audits.map((row) => row.detail)).toEqual([expect.objectContaining({ did: "snooze", bulk: true, reasons: expect.arrayContaining(["link", "reports"]) })]);
-    expect(await bulkActOnAttention(db(), actor, { action: "delete", items: "all", reason: null })).toMatchObject({ type: "error" });
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "attention"), eq(auditLog.entityId, both!.id)));
+    expect(audits.map((row) => row.detail)).toEqual([
+      expect.objectContaining({ did: "snooze", bulk: true, reasons: expect.arrayContaining(["link", "reports"]) }),
+    ]);
+    expect(await bulkActOnAttention(db(), actor, { action: "delete", items: "all", reason: null })).toMatchObject({
+      type: "error",
+    });
     // More ticks than a page holds did not come from the page: refused, nothing changed.
-    const tooMany = Array.from({ length: ATTENTION_PAGE_SIZE + 1 }, () => ({ kind: "deal" as const, id: reported!.id }));
+    const tooMany = Array.from({ length: ATTENTION_PAGE_SIZE + 1 }, () => ({
+      kind: "deal" as const,
+      id: reported!.id,
+    }));
     expect(await bulkActOnAttention(db(), actor, { action: "snooze", items: tooMany, reason: null })).toMatchObject({
       type: "error",
       description: `Tick at most ${ATTENTION_PAGE_SIZE} items, a page at a time.`,

@@ -1,31 +1,33 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
+
 import type { Database, Executor } from "#app/db/client.server";
 import { rowsOf } from "#app/db/result-rows";
 import { attentionMarks, auditLog, coupons, deals, giftIdeas, linkFallbacks, stores } from "#app/db/schema";
 import { COUNT_CAP, formatCount } from "#app/lib/counts";
-import { isUuid } from "#app/lib/uuid";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
-import { HTTP_URL_MESSAGE } from "#app/lib/validation";
 import { isHttpUrl } from "#app/lib/urls";
+import { isUuid } from "#app/lib/uuid";
+import { HTTP_URL_MESSAGE } from "#app/lib/validation";
 import { recordAudit } from "#app/modules/audit/audit.server";
-import { markCouponVerified } from "#app/modules/coupons/coupon-verified.server";
-import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 import { clickOutTypes } from "#app/modules/content-types/click-out.server";
 import type { AnyContentType, TypeKey } from "#app/modules/content-types/content-type";
 import { itemNames } from "#app/modules/content-types/item-names.server";
+import type { Actor } from "#app/modules/content-types/mutations.server";
 import { publicRule } from "#app/modules/content-types/public-read.server";
 import { contentType } from "#app/modules/content-types/registry.server";
 import { lifecycleOf } from "#app/modules/content-types/words";
-import type { Actor } from "#app/modules/content-types/mutations.server";
+import { markCouponVerified } from "#app/modules/coupons/coupon-verified.server";
+import { keptUntilContentChanges } from "#app/platform/content-memo.server";
+
 import {
   actionsFor,
   ATTENTION_PAGE_SIZE,
-  attentionReasons,
-  bulkAttentionActions,
   type AttentionAction,
   type AttentionReason,
+  attentionReasons,
   type AttentionRow,
   type BulkAttentionAction,
+  bulkAttentionActions,
   type ItemReason,
 } from "./attention";
 
@@ -51,7 +53,10 @@ const publicOf = (type: AnyContentType | TypeKey, options: { live?: boolean } = 
 /** Whether the item a row names is live, by the types' own public rule (every type with a click-out). */
 const liveItem = (kind: SQL, id: SQL) => sql`CASE ${kind}
   ${sql.join(
-    clickOutTypes.map((type) => sql`WHEN ${type.key} THEN EXISTS (SELECT 1 FROM ${type.table} WHERE ${type.table.id} = ${id} AND ${publicOf(type, { live: true })})`),
+    clickOutTypes.map(
+      (type) =>
+        sql`WHEN ${type.key} THEN EXISTS (SELECT 1 FROM ${type.table} WHERE ${type.table.id} = ${id} AND ${publicOf(type, { live: true })})`,
+    ),
     sql` `,
   )}
   ELSE false END`;
@@ -92,7 +97,6 @@ const open = sql`
     SELECT 1 FROM attention_marks m WHERE m.kind = r.kind AND m.item_id = r.item_id AND m.reason = r.reason
       AND (m.snoozed_until > now() OR (m.snoozed_until IS NULL AND (r.since IS NULL OR r.since <= m.created_at))))`;
 
-
 /** The open reasons grouped by item: one row per item, its reasons in a list (`reason`: only items with it). */
 const itemsOf = (reason: AttentionReason | null) => sql`
   SELECT o.kind, o.item_id,
@@ -102,7 +106,9 @@ const itemsOf = (reason: AttentionReason | null) => sql`
 
 /** How many items wait (for a reason, or any), up to COUNT_CAP + 1 (the sidebar's figure). */
 export async function attentionCount(db: Executor, reason: AttentionReason | null = null): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM (${itemsOf(reason)} LIMIT ${COUNT_CAP + 1}) waiting`));
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM (${itemsOf(reason)} LIMIT ${COUNT_CAP + 1}) waiting`),
+  );
   return row?.n ?? 0;
 }
 
@@ -110,12 +116,18 @@ export async function attentionCount(db: Executor, reason: AttentionReason | nul
  * The sidebar's figure on every admin page, read again at most every 20 seconds (at 100,000 deals the count
  * costs tens of milliseconds on the embedded database), or at once after this process's admin acts on the queue.
  */
-export const sidebarAttentionCount = keptUntilContentChanges((db: Executor) => attentionCount(db), { maxAgeMs: 20_000 });
+export const sidebarAttentionCount = keptUntilContentChanges((db: Executor) => attentionCount(db), {
+  maxAgeMs: 20_000,
+});
 
 /** How many items wait for each reason (the filter's figures). */
 async function reasonCounts(db: Executor): Promise<Record<AttentionReason, number>> {
-  const rows = rowsOf<{ reason: AttentionReason; n: number }>(await db.execute(sql`SELECT reason, count(*)::int AS n FROM (${open}) o GROUP BY reason`));
-  return Object.fromEntries(attentionReasons.map((reason) => [reason, rows.find((row) => row.reason === reason)?.n ?? 0])) as Record<AttentionReason, number>;
+  const rows = rowsOf<{ reason: AttentionReason; n: number }>(
+    await db.execute(sql`SELECT reason, count(*)::int AS n FROM (${open}) o GROUP BY reason`),
+  );
+  return Object.fromEntries(
+    attentionReasons.map((reason) => [reason, rows.find((row) => row.reason === reason)?.n ?? 0]),
+  ) as Record<AttentionReason, number>;
 }
 
 /**
@@ -149,9 +161,16 @@ export async function attentionQueue(
 }
 
 /** The item's open reasons (only `reason`, when given): what its snooze or dismissal hides. */
-async function openReasonsOf(db: Executor, kind: string, id: string, reason: AttentionReason | null): Promise<AttentionReason[]> {
+async function openReasonsOf(
+  db: Executor,
+  kind: string,
+  id: string,
+  reason: AttentionReason | null,
+): Promise<AttentionReason[]> {
   const rows = rowsOf<{ reason: AttentionReason }>(
-    await db.execute(sql`SELECT o.reason FROM (${open}) o WHERE o.kind = ${kind} AND o.item_id = ${id}::uuid ${reason ? sql`AND o.reason = ${reason}` : sql``}`),
+    await db.execute(
+      sql`SELECT o.reason FROM (${open}) o WHERE o.kind = ${kind} AND o.item_id = ${id}::uuid ${reason ? sql`AND o.reason = ${reason}` : sql``}`,
+    ),
   );
   return rows.map((row) => row.reason);
 }
@@ -165,7 +184,10 @@ async function mark(db: Executor, item: { kind: string; id: string; reason: stri
   await db
     .insert(attentionMarks)
     .values({ kind: item.kind, itemId: item.id, reason: item.reason, snoozedUntil, createdAt: new Date() })
-    .onConflictDoUpdate({ target: [attentionMarks.kind, attentionMarks.itemId, attentionMarks.reason], set: { snoozedUntil, createdAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [attentionMarks.kind, attentionMarks.itemId, attentionMarks.reason],
+      set: { snoozedUntil, createdAt: new Date() },
+    });
 }
 
 const done: Record<AttentionAction, string> = {
@@ -191,23 +213,35 @@ export async function actOnAttention(
   const table = tables[item.kind as keyof typeof tables];
   if (!table || !isUuid(item.id)) return errorToast("That action is not available for this item.");
   const reasons = await openReasonsOf(db, item.kind, item.id, item.reason ?? null);
-  const action = actionsFor({ kind: item.kind, reasons: reasons.map((reason) => ({ reason })) }).find((candidate) => candidate.action === item.action)?.action;
-  if (!action) return errorToast(reasons.length === 0 ? "This item no longer needs attention." : "That action is not available for this item.");
+  const action = actionsFor({ kind: item.kind, reasons: reasons.map((reason) => ({ reason })) }).find(
+    (candidate) => candidate.action === item.action,
+  )?.action;
+  if (!action)
+    return errorToast(
+      reasons.length === 0 ? "This item no longer needs attention." : "That action is not available for this item.",
+    );
   if (action === "verify") {
     const verified = await markCouponVerified({ db }, item.id, actor);
     sidebarAttentionCount.forget();
     return verified;
   }
   const fallbackUrl = item.fallbackUrl?.trim() ?? "";
-  if (action === "fallback" && (!isHttpUrl(fallbackUrl) || fallbackUrl.length > MAX_URL_LENGTH)) return errorToast(`Fallback URL: ${HTTP_URL_MESSAGE}`);
+  if (action === "fallback" && (!isHttpUrl(fallbackUrl) || fallbackUrl.length > MAX_URL_LENGTH))
+    return errorToast(`Fallback URL: ${HTTP_URL_MESSAGE}`);
   const changed = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ title: "title" in table ? table.title : table.name }).from(table).where(eq(table.id, item.id));
+    const [row] = await tx
+      .select({ title: "title" in table ? table.title : table.name })
+      .from(table)
+      .where(eq(table.id, item.id));
     if (!row) return false;
     if (action === "fallback") {
       await tx
         .insert(linkFallbacks)
         .values({ kind: item.kind, itemId: item.id, url: fallbackUrl })
-        .onConflictDoUpdate({ target: [linkFallbacks.kind, linkFallbacks.itemId], set: { url: fallbackUrl, setAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [linkFallbacks.kind, linkFallbacks.itemId],
+          set: { url: fallbackUrl, setAt: new Date() },
+        });
       // Handled until the next failed check brings the row back.
       await mark(tx, { ...item, reason: "link" }, null);
     } else if (action === "expire" || action === "unpublish") {
@@ -244,17 +278,25 @@ export async function bulkActOnAttention(
 ): Promise<Toast> {
   const action = bulkAttentionActions.find((candidate) => candidate.action === request.action)?.action;
   if (!action) return errorToast("Choose an action for the selected items");
-  const items = request.items === "all" ? "all" : request.items.filter((item) => item.kind in tables && isUuid(item.id));
+  const items =
+    request.items === "all" ? "all" : request.items.filter((item) => item.kind in tables && isUuid(item.id));
   if (items !== "all" && items.length === 0) return errorToast("Select the items to change first");
   // Ticks come from one page of the queue: a longer list did not come from it, and would walk the queue once per item.
-  if (items !== "all" && items.length > ATTENTION_PAGE_SIZE) return errorToast(`Tick at most ${ATTENTION_PAGE_SIZE} items, a page at a time.`);
+  if (items !== "all" && items.length > ATTENTION_PAGE_SIZE)
+    return errorToast(`Tick at most ${ATTENTION_PAGE_SIZE} items, a page at a time.`);
   if (action === "unpublish") {
     if (items === "all") return errorToast("Unpublish the items you tick, a page at a time.");
     let unpublished = 0;
     for (const item of items.filter((candidate) => candidate.kind !== "store")) {
       if ((await actOnAttention(db, actor, { ...item, action })).type === "success") unpublished++;
     }
-    return successToast(bulkDone.unpublish(items.length === unpublished ? `${formatCount(unpublished)} ${unpublished === 1 ? "item" : "items"}` : `${formatCount(unpublished)} of ${formatCount(items.length)} items`));
+    return successToast(
+      bulkDone.unpublish(
+        items.length === unpublished
+          ? `${formatCount(unpublished)} ${unpublished === 1 ? "item" : "items"}`
+          : `${formatCount(unpublished)} of ${formatCount(items.length)} items`,
+      ),
+    );
   }
   const chosen =
     items === "all"

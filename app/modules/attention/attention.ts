@@ -39,7 +39,9 @@ export interface AttentionRow {
 export function reasonText(kind: string, { reason, figure, detail }: ItemReason): string {
   switch (reason) {
     case "reports":
-      return kind === "coupon" ? `${figure} shoppers said the code didn't work` : `${figure} shoppers said it has expired`;
+      return kind === "coupon"
+        ? `${figure} shoppers said the code didn't work`
+        : `${figure} shoppers said it has expired`;
     case "link":
       return `Link broken: ${detail ?? "the check failed"} (${figure} checks in a row)`;
     case "ended-featured":
@@ -50,11 +52,16 @@ export function reasonText(kind: string, { reason, figure, detail }: ItemReason)
 }
 
 /** The actions an item offers besides opening it ('fallback' comes with its URL field). */
-export function actionsFor(row: { kind: string; reasons: ReadonlyArray<{ reason: AttentionReason }> }): Array<{ action: AttentionAction; label: string }> {
+export function actionsFor(row: {
+  kind: string;
+  reasons: ReadonlyArray<{ reason: AttentionReason }>;
+}): Array<{ action: AttentionAction; label: string }> {
   const ends = row.kind === "deal" || row.kind === "coupon";
   return [
     ...(row.kind === "coupon" ? [{ action: "verify" as const, label: "Mark verified" }] : []),
-    ...(row.reasons.some((reason) => reason.reason === "link") ? [{ action: "fallback" as const, label: "Set fallback URL" }] : []),
+    ...(row.reasons.some((reason) => reason.reason === "link")
+      ? [{ action: "fallback" as const, label: "Set fallback URL" }]
+      : []),
     ...(ends ? [{ action: "expire" as const, label: "Expire" }] : []),
     // Stores have no status: they are public while they have live items.
     ...(row.kind === "store" ? [] : [{ action: "unpublish" as const, label: "Unpublish" }]),

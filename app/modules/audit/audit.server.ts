@@ -1,4 +1,5 @@
 import { desc } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
 import { auditLog } from "#app/db/schema";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { scheduleFields, scheduleInOrder } from "#app/modules/content-types/schedule";
+
 import { isBlankHtml } from "#app/lib/html-text";
 import { splitTags } from "#app/lib/tags";
 import {
@@ -9,10 +9,11 @@ import {
   optionalSlug,
   optionalText,
   requiredText,
+  slugged,
   status,
   text,
-  slugged,
 } from "#app/lib/validation";
+import { scheduleFields, scheduleInOrder } from "#app/modules/content-types/schedule";
 
 /** The form's fields (also what `toRow` maps to columns). */
 export const buyingGuideFields = z.object({

@@ -1,15 +1,16 @@
 import type { Executor } from "#app/db/client.server";
-import { statusCell } from "#app/lib/admin-list";
 import { buyingGuides } from "#app/db/schema";
+import { statusCell } from "#app/lib/admin-list";
+import { fromEditorHtml } from "#app/lib/content-tokens";
 import { formatDate } from "#app/lib/dates";
 import { isBlankHtml } from "#app/lib/html-text";
 import { formColumns } from "#app/lib/validation";
-import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
-import { paged } from "#app/modules/content-types/paged.server";
-import { FieldErrors } from "#app/modules/content-types/field-errors";
-import { fromEditorHtml } from "#app/lib/content-tokens";
 import { sanitizeRichText } from "#app/modules/content/safe-html.server";
-import { buyingGuideFields, buyingGuideSchema, type BuyingGuideInput } from "./buying-guide.schema";
+import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
+import { FieldErrors } from "#app/modules/content-types/field-errors";
+import { paged } from "#app/modules/content-types/paged.server";
+
+import { buyingGuideFields, type BuyingGuideInput, buyingGuideSchema } from "./buying-guide.schema";
 import { guideCardColumns } from "./buying-guides-public.server";
 
 const guidePath = (row: { slug: string }) => `/buying-guides/${row.slug}`;
@@ -63,7 +64,14 @@ export const buyingGuideType: ContentType<BuyingGuideInput, ListRow, typeof buyi
 
 /** A page of the admin list, every status. */
 async function listForAdmin(db: Executor, page: ListPage) {
-  const query = db.select({ ...guideCardColumns, status: buyingGuides.status, publishAt: buyingGuides.publishAt, unpublishAt: buyingGuides.unpublishAt }).from(buyingGuides);
+  const query = db
+    .select({
+      ...guideCardColumns,
+      status: buyingGuides.status,
+      publishAt: buyingGuides.publishAt,
+      unpublishAt: buyingGuides.unpublishAt,
+    })
+    .from(buyingGuides);
   return paged(query.$dynamic(), page);
 }
 

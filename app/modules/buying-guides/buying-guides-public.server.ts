@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import { containsPattern } from "#app/db/sql-text";
-import { textSearchMatch, textSearchOf, type TextSearch } from "#app/modules/search/search-words.server";
+
 import type { Executor } from "#app/db/client.server";
-import { buyingGuides, categories } from "#app/db/schema";
-import { publicRows } from "#app/modules/content-types/public-read.server";
-import { buyingGuideType } from "./buying-guide.type.server";
 import { descNullsLast } from "#app/db/order-by";
+import { buyingGuides, categories } from "#app/db/schema";
+import { containsPattern } from "#app/db/sql-text";
+import { publicRows } from "#app/modules/content-types/public-read.server";
+import { type TextSearch, textSearchMatch, textSearchOf } from "#app/modules/search/search-words.server";
+
+import { buyingGuideType } from "./buying-guide.type.server";
 
 /** Guides on a page of the list (and in its feed). */
 export const GUIDES_PER_PAGE = 9;
@@ -26,7 +28,13 @@ export const guideCardColumns = {
 /** A published guide by slug with its content, or null (drafts and archived guides do not exist for the public). */
 export async function findPublicGuideBySlug(db: Executor, slug: string) {
   const [guide] = await db
-    .select({ ...guideCardColumns, content: buyingGuides.content, tags: buyingGuides.tags, categoryName: categories.name, categorySlug: categories.slug })
+    .select({
+      ...guideCardColumns,
+      content: buyingGuides.content,
+      tags: buyingGuides.tags,
+      categoryName: categories.name,
+      categorySlug: categories.slug,
+    })
     .from(publicRows(buyingGuideType))
     .leftJoin(categories, eq(categories.id, buyingGuides.categoryId))
     .where(eq(buyingGuides.slug, slug))
@@ -36,21 +44,40 @@ export async function findPublicGuideBySlug(db: Executor, slug: string) {
 
 /** The slug of a published guide by id (the spec's other reading of /buying-guides/{id}). */
 export async function findPublicGuideSlugById(db: Executor, id: string) {
-  const [guide] = await db.select({ slug: buyingGuides.slug }).from(publicRows(buyingGuideType)).where(eq(buyingGuides.id, id)).limit(1);
+  const [guide] = await db
+    .select({ slug: buyingGuides.slug })
+    .from(publicRows(buyingGuideType))
+    .where(eq(buyingGuides.id, id))
+    .limit(1);
   return guide?.slug ?? null;
 }
 
 /** A guide matches when its title or excerpt contains the search, or their words match with a typo forgiven. */
 function guideSearchCondition(text: TextSearch): SQL {
   const pattern = containsPattern(text.search);
-  return or(ilike(buyingGuides.title, pattern), ilike(buyingGuides.excerpt, pattern), textSearchMatch(buyingGuides.searchVector, text))!;
+  return or(
+    ilike(buyingGuides.title, pattern),
+    ilike(buyingGuides.excerpt, pattern),
+    textSearchMatch(buyingGuides.searchVector, text),
+  )!;
 }
 
 /** Published guides, featured first then newest (title matches first for a search), optionally in one category (by slug). */
-export async function listPublicGuides(db: Executor, options: { category?: string; search?: string | TextSearch; offset?: number; limit: number }) {
+export async function listPublicGuides(
+  db: Executor,
+  options: { category?: string; search?: string | TextSearch; offset?: number; limit: number },
+) {
   // The site search hands over the search it has already worked out.
-  const text = typeof options.search === "string" ? (options.search ? await textSearchOf(db, options.search) : undefined) : options.search;
-  const where = and(options.category ? eq(categories.slug, options.category) : undefined, text ? guideSearchCondition(text) : undefined);
+  const text =
+    typeof options.search === "string"
+      ? options.search
+        ? await textSearchOf(db, options.search)
+        : undefined
+      : options.search;
+  const where = and(
+    options.category ? eq(categories.slug, options.category) : undefined,
+    text ? guideSearchCondition(text) : undefined,
+  );
   const titleFirst = text ? [desc(ilike(buyingGuides.title, containsPattern(text.search)))] : [];
   const [rows, [total]] = await Promise.all([
     db
@@ -58,10 +85,19 @@ export async function listPublicGuides(db: Executor, options: { category?: strin
       .from(publicRows(buyingGuideType))
       .leftJoin(categories, eq(categories.id, buyingGuides.categoryId))
       .where(where)
-      .orderBy(...titleFirst, descNullsLast(buyingGuides.featured), descNullsLast(buyingGuides.createdAt), asc(buyingGuides.id))
+      .orderBy(
+        ...titleFirst,
+        descNullsLast(buyingGuides.featured),
+        descNullsLast(buyingGuides.createdAt),
+        asc(buyingGuides.id),
+      )
       .limit(options.limit)
       .offset(options.offset ?? 0),
-    db.select({ n: count() }).from(publicRows(buyingGuideType)).leftJoin(categories, eq(categories.id, buyingGuides.categoryId)).where(where),
+    db
+      .select({ n: count() })
+      .from(publicRows(buyingGuideType))
+      .leftJoin(categories, eq(categories.id, buyingGuides.categoryId))
+      .where(where),
   ]);
   return { guides: rows, total: total?.n ?? 0 };
 }

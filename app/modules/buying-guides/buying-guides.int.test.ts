@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { contentTypeKit, messagesFor, firstListPage } from "../../../tests/support/fixtures";
+
 import { getForEdit } from "#app/modules/content-types/mutations.server";
+
+import { contentTypeKit, firstListPage, messagesFor } from "../../../tests/support/fixtures";
 import { buyingGuideSchema } from "./buying-guide.schema";
 import { buyingGuideType } from "./buying-guide.type.server";
 import { findPublicGuideBySlug } from "./buying-guides-public.server";
@@ -10,7 +12,9 @@ const { db, form, save } = contentTypeKit(buyingGuideType);
 describe("buying guide validation", () => {
   it("refuses blank content, a read time under a minute and a title with nothing for a slug", () => {
     expect(messagesFor(buyingGuideSchema, form({ content: "<p></p>" }))).toEqual({ content: ["Content is required"] });
-    expect(messagesFor(buyingGuideSchema, form({ readTime: 0 }))).toEqual({ readTime: ["Read time must be at least 1 minute"] });
+    expect(messagesFor(buyingGuideSchema, form({ readTime: 0 }))).toEqual({
+      readTime: ["Read time must be at least 1 minute"],
+    });
     expect(messagesFor(buyingGuideSchema, form({ title: "!!!" }))).toEqual({ slug: ["Slug is required"] });
   });
 
@@ -21,9 +25,16 @@ describe("buying guide validation", () => {
 
 describe("buying guides", () => {
   it("sanitises content on save and keeps tokens", async () => {
-    const created = await save(undefined, { content: '<p onclick="x()">Hi <script>alert(1)</script>[deal:abc]</p><img src=x onerror=alert(1)>' });
+    const created = await save(undefined, {
+      content: '<p onclick="x()">Hi <script>alert(1)</script>[deal:abc]</p><img src=x onerror=alert(1)>',
+    });
     expect(created.ok && created.row.content).toBe("<p>Hi [deal:abc]</p>");
-    expect(created.ok && created.row).toMatchObject({ slug: "best-headphones", status: "draft", readTime: null, tags: [] });
+    expect(created.ok && created.row).toMatchObject({
+      slug: "best-headphones",
+      status: "draft",
+      readTime: null,
+      tags: [],
+    });
   });
 
   it("refuses content that is empty once sanitised", async () => {

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+
 import type { Executor } from "#app/db/client.server";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
 import { contentTypes } from "#app/modules/content-types/registry.server";
@@ -37,7 +38,9 @@ export async function calendarWeek(db: Executor, from: Date, to: Date): Promise<
       [lifecycle.unpublishAt, "leaves"],
       [lifecycle.endsAt, "ends"],
     ];
-    return happenings.flatMap(([column, happening]) => (column ? [{ type, status: lifecycle.status, column, happening }] : []));
+    return happenings.flatMap(([column, happening]) =>
+      column ? [{ type, status: lifecycle.status, column, happening }] : [],
+    );
   });
   const read = await Promise.all(
     columns.map(async ({ type, status, column, happening }) => {
@@ -48,7 +51,10 @@ export async function calendarWeek(db: Executor, from: Date, to: Date): Promise<
         .where(inWeek)
         .orderBy(asc(column))
         .limit(PER_COLUMN + 1);
-      const extra = rows.length > PER_COLUMN ? (await db.select({ n: count() }).from(type.table).where(inWeek))[0]!.n - PER_COLUMN : 0;
+      const extra =
+        rows.length > PER_COLUMN
+          ? (await db.select({ n: count() }).from(type.table).where(inWeek))[0]!.n - PER_COLUMN
+          : 0;
       return { type, happening, rows: rows.slice(0, PER_COLUMN), extra };
     }),
   );
@@ -56,9 +62,17 @@ export async function calendarWeek(db: Executor, from: Date, to: Date): Promise<
   return {
     entries: read
       .flatMap(({ type, happening, rows }) =>
-        rows.map((row) => ({ at: new Date(row.at), happening, noun: noun(type), title: row.title, href: `${adminPathOf(type)}/edit/${String(row.id)}` })),
+        rows.map((row) => ({
+          at: new Date(row.at),
+          happening,
+          noun: noun(type),
+          title: row.title,
+          href: `${adminPathOf(type)}/edit/${String(row.id)}`,
+        })),
       )
       .sort((a, b) => a.at.getTime() - b.at.getTime()),
-    more: read.filter(({ extra }) => extra > 0).map(({ type, happening, extra }) => ({ noun: titleCase(type.noun.many), happening, count: extra })),
+    more: read
+      .filter(({ extra }) => extra > 0)
+      .map(({ type, happening, extra }) => ({ noun: titleCase(type.noun.many), happening, count: extra })),
   };
 }

@@ -1,18 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { actor, firstListPage, insertActor, messagesFor } from "../../../tests/support/fixtures";
-import { testDatabasePerFile } from "../../../tests/support/test-database";
+
 import { categories } from "#app/db/schema";
 import { deleteContent, getForEdit, saveContent } from "#app/modules/content-types/mutations.server";
 import { contentType } from "#app/modules/content-types/registry.server";
+
+import { actor, firstListPage, insertActor, messagesFor } from "../../../tests/support/fixtures";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
+import { categoryFilterOptions } from "./categories.server";
 import { categorySchema } from "./category.schema";
 import { categoryType } from "./category.type.server";
 import { selfAndDescendants } from "./category-tree";
-import { categoryFilterOptions } from "./categories.server";
 
 const database = testDatabasePerFile((t) => insertActor(t.db));
 
 const input = (overrides: Record<string, unknown> = {}) => categorySchema.parse({ name: "Electronics", ...overrides });
-const save = (id: string | undefined, overrides: Record<string, unknown> = {}) => saveContent(categoryType, database().db, actor, id, input(overrides));
+const save = (id: string | undefined, overrides: Record<string, unknown> = {}) =>
+  saveContent(categoryType, database().db, actor, id, input(overrides));
 
 async function create(name: string, parentId?: string) {
   const result = await save(undefined, { name, parentId });
@@ -36,14 +39,21 @@ describe("categories", () => {
       ["Kitchen", "Home & Garden"],
     ]);
     expect(await save(kitchen.id, { name: "Kitchen & Dining", description: "Pots" })).toMatchObject({ ok: true });
-    expect(await getForEdit(categoryType, database().db, kitchen.id)).toMatchObject({ name: "Kitchen & Dining", slug: "kitchen-dining", description: "Pots", parentId: null });
+    expect(await getForEdit(categoryType, database().db, kitchen.id)).toMatchObject({
+      name: "Kitchen & Dining",
+      slug: "kitchen-dining",
+      description: "Pots",
+      parentId: null,
+    });
   });
 
   it("refuses to put a category under itself or its descendants", async () => {
     const a = await create("A");
     const b = await create("B", a.id);
     const c = await create("C", b.id);
-    expect(selfAndDescendants(a.id, await database().db.select().from(categories))).toEqual(new Set([a.id, b.id, c.id]));
+    expect(selfAndDescendants(a.id, await database().db.select().from(categories))).toEqual(
+      new Set([a.id, b.id, c.id]),
+    );
     for (const parentId of [a.id, c.id]) {
       expect(await save(a.id, { name: "A", parentId })).toMatchObject({
         ok: false,
@@ -56,7 +66,13 @@ describe("categories", () => {
   it("names its subcategories first when a delete is refused", async () => {
     const parent = await create("Parent");
     await create("Child", parent.id);
-    const store = await saveContent(contentType("store"), database().db, actor, undefined, contentType("store").schema.parse({ name: "Acme" }));
+    const store = await saveContent(
+      contentType("store"),
+      database().db,
+      actor,
+      undefined,
+      contentType("store").schema.parse({ name: "Acme" }),
+    );
     await saveContent(
       contentType("deal"),
       database().db,
@@ -88,7 +104,9 @@ describe("the Deal Dashes category filter", () => {
     expect(offered).toContain("Zz Audio Top");
     expect(offered).not.toContain("Aa Speakers Sub");
     expect(offered).toEqual([...offered].sort((a, b) => a.localeCompare(b, "en")));
-    const chosen = (await categoryFilterOptions(database().db, speakers.slug as string)).map((category) => category.name);
+    const chosen = (await categoryFilterOptions(database().db, speakers.slug as string)).map(
+      (category) => category.name,
+    );
     expect(chosen[0]).toBe("Aa Speakers Sub");
     expect(chosen).toContain("Zz Audio Top");
   });

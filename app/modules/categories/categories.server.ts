@@ -1,13 +1,19 @@
-import { asc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+
 import type { Executor } from "#app/db/client.server";
 import { categories, deals } from "#app/db/schema";
+import { withChosenOption } from "#app/lib/listing-filters";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { dealType } from "#app/modules/deals/deal.type.server";
-import { withChosenOption } from "#app/lib/listing-filters";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 
-const choiceColumns = { id: categories.id, name: categories.name, slug: categories.slug, parentId: categories.parentId };
+const choiceColumns = {
+  id: categories.id,
+  name: categories.name,
+  slug: categories.slug,
+  parentId: categories.parentId,
+};
 
 /** Top-level categories, A–Z (a top-level category's deals include its subcategories'). */
 export async function topLevelCategories(db: Executor) {
@@ -23,7 +29,9 @@ const keptTopLevelCategories = keptUntilContentChanges(topLevelCategories);
 export async function categoryFilterOptions(db: Executor, chosenSlug?: string) {
   const [top, chosen] = await Promise.all([
     keptTopLevelCategories(db),
-    chosenSlug ? db.select(choiceColumns).from(categories).where(eq(categories.slug, chosenSlug)).limit(1) : Promise.resolve([]),
+    chosenSlug
+      ? db.select(choiceColumns).from(categories).where(eq(categories.slug, chosenSlug)).limit(1)
+      : Promise.resolve([]),
   ]);
   return withChosenOption(top, chosen);
 }
@@ -32,13 +40,24 @@ export async function categoryFilterOptions(db: Executor, chosenSlug?: string) {
 export async function findPublicCategoryBySlug(db: Executor, slug: string) {
   const parent = alias(categories, "parent");
   const [category] = await db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug, description: categories.description, parentName: parent.name, parentSlug: parent.slug })
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      description: categories.description,
+      parentName: parent.name,
+      parentSlug: parent.slug,
+    })
     .from(categories)
     .leftJoin(parent, eq(parent.id, categories.parentId))
     .where(eq(categories.slug, slug))
     .limit(1);
   if (!category) return undefined;
-  const children = await db.select({ name: categories.name, slug: categories.slug }).from(categories).where(eq(categories.parentId, category.id)).orderBy(asc(categories.name));
+  const children = await db
+    .select({ name: categories.name, slug: categories.slug })
+    .from(categories)
+    .where(eq(categories.parentId, category.id))
+    .orderBy(asc(categories.name));
   const { parentName, parentSlug, ...own } = category;
   return { ...own, parent: parentName && parentSlug ? { name: parentName, slug: parentSlug } : null, children };
 }

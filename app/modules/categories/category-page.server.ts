@@ -1,5 +1,6 @@
 import type { Executor } from "#app/db/client.server";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
+
 import { findPublicCategoryBySlug } from "./categories.server";
 
 /** The category page shows its newest live deals; the rest are a Deal Dashes filter away. */

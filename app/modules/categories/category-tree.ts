@@ -1,5 +1,8 @@
 /** The ids of a category and everything below it: the parents it must not be moved under. */
-export function selfAndDescendants(id: string, all: ReadonlyArray<{ id: string; parentId: string | null }>): Set<string> {
+export function selfAndDescendants(
+  id: string,
+  all: ReadonlyArray<{ id: string; parentId: string | null }>,
+): Set<string> {
   const result = new Set([id]);
   let grew = true;
   while (grew) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { optionalReference, optionalSlug, optionalText, requiredText, slugged } from "#app/lib/validation";
 
 /** The form's fields (also what `toRow` maps to columns). */

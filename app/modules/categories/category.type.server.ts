@@ -1,16 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+
 import type { Executor } from "#app/db/client.server";
 import { categories } from "#app/db/schema";
 import { formatDate } from "#app/lib/dates";
+import { categoryPath } from "#app/lib/public-paths";
 import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
-import { paged } from "#app/modules/content-types/paged.server";
 import { FieldErrors } from "#app/modules/content-types/field-errors";
-import { CATEGORY_CYCLE, categoryFields, categorySchema, type CategoryInput } from "./category.schema";
-import { selfAndDescendants } from "./category-tree";
-import { categoryPath } from "#app/lib/public-paths";
+import { paged } from "#app/modules/content-types/paged.server";
+
 import { categoryHasLiveDeals } from "./categories.server";
+import { CATEGORY_CYCLE, categoryFields, type CategoryInput, categorySchema } from "./category.schema";
+import { selfAndDescendants } from "./category-tree";
 
 export const categoryType: ContentType<CategoryInput, ListRow, typeof categories> = {
   key: "category",
@@ -31,7 +33,13 @@ export const categoryType: ContentType<CategoryInput, ListRow, typeof categories
   publicPath: categoryPath,
   inSitemapWhen: categoryHasLiveDeals,
   references: [
-    { field: "parentId", to: "category", notFound: "Parent category not found", dependentNoun: { one: "subcategory", many: "subcategories" }, label: "Parent category" },
+    {
+      field: "parentId",
+      to: "category",
+      notFound: "Parent category not found",
+      dependentNoun: { one: "subcategory", many: "subcategories" },
+      label: "Parent category",
+    },
   ],
   csv: { fields: categoryFields },
   admin: {
@@ -49,7 +57,9 @@ export const categoryType: ContentType<CategoryInput, ListRow, typeof categories
     cells: (category) => [
       { kind: "title", text: category.name, detail: category.slug },
       // 'Unknown' is the spec's word for a parent that no longer exists.
-      category.parentId ? { kind: "text", text: category.parentName ?? "Unknown" } : { kind: "text", text: "Top level", tone: "muted" },
+      category.parentId
+        ? { kind: "text", text: category.parentName ?? "Unknown" }
+        : { kind: "text", text: "Top level", tone: "muted" },
       { kind: "text", text: category.description ?? "", tone: "muted" },
       { kind: "text", text: formatDate(category.createdAt), tone: "muted" },
     ],

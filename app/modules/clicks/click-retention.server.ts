@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
 import { daysBefore, deleteInBatches } from "#app/db/delete-in-batches.server";
 

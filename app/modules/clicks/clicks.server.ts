@@ -1,7 +1,9 @@
 import { isbot } from "isbot";
+
 import type { Executor } from "#app/db/client.server";
 import { clicks } from "#app/db/schema";
 import { placementOrNull } from "#app/lib/placements";
+
 import { deviceClassOf } from "./device-class";
 
 export interface ClickOut {
@@ -13,7 +15,6 @@ export interface ClickOut {
 }
 
 export type ClickAction = "click" | "reveal";
-
 
 function referrerHostOf(request: Request): string | null {
   try {
@@ -28,7 +29,12 @@ function referrerHostOf(request: Request): string | null {
  * clicks or a bot made it. Keeps what, when, where on our site, the referring host and the device class:
  * no address, no user agent.
  */
-export async function recordClickOut(db: Executor, request: Request, target: ClickOut, action: ClickAction = "click"): Promise<void> {
+export async function recordClickOut(
+  db: Executor,
+  request: Request,
+  target: ClickOut,
+  action: ClickAction = "click",
+): Promise<void> {
   const userAgent = request.headers.get("user-agent") ?? "";
   if (!target.trackClicks || !userAgent || isbot(userAgent)) return;
   await db.insert(clicks).values({

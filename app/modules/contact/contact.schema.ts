@@ -1,8 +1,12 @@
 import { z } from "zod";
+
 import { text } from "#app/lib/validation";
 
 export const contactSchema = z.object({
-  name: text("Please enter your name").trim().min(1, "Please enter your name").max(100, "Please use at most 100 characters"),
+  name: text("Please enter your name")
+    .trim()
+    .min(1, "Please enter your name")
+    .max(100, "Please use at most 100 characters"),
   email: text("Please enter your email address")
     .trim()
     .toLowerCase()

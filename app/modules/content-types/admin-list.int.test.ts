@@ -1,13 +1,15 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { seedScaleData } from "#app/db/seed/scale-data.server";
+
 import { deals } from "#app/db/schema";
+import { seedScaleData } from "#app/db/seed/scale-data.server";
+
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { queryAdminList, refFiltersOf, sortKeyOf } from "./admin-list.server";
 import type { AnyContentType } from "./content-type";
 import { readListParams } from "./list-params";
-import { contentType, contentTypes } from "./registry.server";
 import { searchOptions } from "./options.server";
+import { contentType, contentTypes } from "./registry.server";
 
 // The admin lists at a few thousand rows: every sort pages through every row exactly once, and search
 // and filters pick exactly the rows a plain reading of the table says they should.
@@ -17,12 +19,23 @@ const db = () => database.db;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedScaleData(db(), { stores: 60, categories: 30, deals: 2500, coupons: 600, gifts: 150, guides: 60, clicks: 0 });
+  await seedScaleData(db(), {
+    stores: 60,
+    categories: 30,
+    deals: 2500,
+    coupons: 600,
+    gifts: 150,
+    guides: 60,
+    clicks: 0,
+  });
 });
 afterAll(() => database.close());
 
 const paramsFor = (type: AnyContentType, query: string) =>
-  readListParams(new URLSearchParams(query), refFiltersOf(type).map((filter) => filter.param));
+  readListParams(
+    new URLSearchParams(query),
+    refFiltersOf(type).map((filter) => filter.param),
+  );
 
 /** Every row a view shows, page by page, with the ids in the order shown. */
 async function walk(type: AnyContentType, query: string): Promise<{ ids: string[]; total: number }> {
@@ -44,7 +57,11 @@ async function everyRow(type: AnyContentType): Promise<Array<Record<string, unkn
 }
 
 const sorts = contentTypes.flatMap((type) =>
-  type.admin.columns.filter((column) => column.sort).flatMap((column) => (["asc", "desc"] as const).map((dir) => [`${type.key} by ${column.heading} ${dir}`, type, column, dir] as const)),
+  type.admin.columns
+    .filter((column) => column.sort)
+    .flatMap((column) =>
+      (["asc", "desc"] as const).map((dir) => [`${type.key} by ${column.heading} ${dir}`, type, column, dir] as const),
+    ),
 );
 
 describe("paging", () => {
@@ -76,7 +93,10 @@ describe("paging", () => {
   });
 
   it("reads nonsense in the URL as the default view", () => {
-    const params = paramsFor(contentType("deal"), "page=-3&size=7&status=gone&store=not-a-uuid&sort=Robert'); DROP&dir=up&q=%00x");
+    const params = paramsFor(
+      contentType("deal"),
+      "page=-3&size=7&status=gone&store=not-a-uuid&sort=Robert'); DROP&dir=up&q=%00x",
+    );
     expect(params).toEqual({ ...paramsFor(contentType("deal"), ""), q: "x" });
   });
 });
@@ -86,10 +106,28 @@ describe("search and filters", () => {
   const now = Date.now();
 
   it.each([
-    ["a word of the title", "q=ninja", (row: Record<string, unknown>) => String(row.title).toLowerCase().includes("ninja")],
-    ["published, featured", "status=published&featured=yes", (row: Record<string, unknown>) => row.status === "published" && row.featured === true],
-    ["drafts that are expired", "status=draft&state=expired", (row: Record<string, unknown>) => row.status === "draft" && row.expiresAt !== null && (row.expiresAt as Date).getTime() < now],
-    ["live and not featured", "state=live&featured=no", (row: Record<string, unknown>) => row.featured === false && (row.expiresAt === null || (row.expiresAt as Date).getTime() >= now)],
+    [
+      "a word of the title",
+      "q=ninja",
+      (row: Record<string, unknown>) => String(row.title).toLowerCase().includes("ninja"),
+    ],
+    [
+      "published, featured",
+      "status=published&featured=yes",
+      (row: Record<string, unknown>) => row.status === "published" && row.featured === true,
+    ],
+    [
+      "drafts that are expired",
+      "status=draft&state=expired",
+      (row: Record<string, unknown>) =>
+        row.status === "draft" && row.expiresAt !== null && (row.expiresAt as Date).getTime() < now,
+    ],
+    [
+      "live and not featured",
+      "state=live&featured=no",
+      (row: Record<string, unknown>) =>
+        row.featured === false && (row.expiresAt === null || (row.expiresAt as Date).getTime() >= now),
+    ],
   ])("%s", async (_name, query, expected) => {
     const rows = await everyRow(type);
     const { ids, total } = await walk(type, query);
@@ -103,13 +141,22 @@ describe("search and filters", () => {
     const rows = await everyRow(type);
     const sample = rows.find((row) => row.categoryId !== null && String(row.title).startsWith("Sony"))!;
     const query = `q=sony&store=${String(sample.storeId)}&category=${String(sample.categoryId)}`;
-    const want = rows.filter((row) => String(row.title).toLowerCase().includes("sony") && row.storeId === sample.storeId && row.categoryId === sample.categoryId);
+    const want = rows.filter(
+      (row) =>
+        String(row.title).toLowerCase().includes("sony") &&
+        row.storeId === sample.storeId &&
+        row.categoryId === sample.categoryId,
+    );
     const { ids } = await walk(type, query);
     expect(new Set(ids)).toEqual(new Set(want.map((row) => row.id)));
   });
 
   it("finds a deal by its exact slug or ASIN, in either case", async () => {
-    const [row] = await db().select({ id: deals.id, slug: deals.slug, asin: deals.amazonAsin }).from(deals).where(sql`${deals.amazonAsin} is not null`).limit(1);
+    const [row] = await db()
+      .select({ id: deals.id, slug: deals.slug, asin: deals.amazonAsin })
+      .from(deals)
+      .where(sql`${deals.amazonAsin} is not null`)
+      .limit(1);
     expect((await walk(type, `q=${row!.slug.toUpperCase()}`)).ids).toEqual([row!.id]);
     expect((await walk(type, `q=${row!.asin!.toLowerCase()}`)).ids).toEqual([row!.id]);
   });
@@ -145,7 +192,8 @@ describe("combobox options", () => {
     const rows = await everyRow(categories);
     const parent = rows.find((row) => rows.some((child) => child.parentId === row.id))!;
     const child = rows.find((row) => row.parentId === parent.id)!;
-    const offered = async (name: unknown, exclude?: string) => (await searchOptions(categories, db(), String(name), { exclude })).map((option) => option.id);
+    const offered = async (name: unknown, exclude?: string) =>
+      (await searchOptions(categories, db(), String(name), { exclude })).map((option) => option.id);
     expect(await offered(parent.name)).toContain(parent.id);
     expect(await offered(child.name)).toContain(child.id);
     expect(await offered(parent.name, String(parent.id))).not.toContain(parent.id);

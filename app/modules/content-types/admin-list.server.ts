@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import { QueryBuilder, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { type AnyPgColumn, type PgTable, QueryBuilder } from "drizzle-orm/pg-core";
+
 import type { Executor } from "#app/db/client.server";
 import { containsPattern } from "#app/db/sql-text";
 import type { AdminListRow } from "#app/lib/admin-list";
+
 import type { AnyContentType, ListColumn, ListPage, Reference } from "./content-type";
 import type { ListParams, ListState, SortDirection } from "./list-params";
 import { contentType } from "./registry.server";
@@ -51,14 +53,20 @@ function searchCondition(type: AnyContentType, q: string): SQL | undefined {
   const equals = [...(slug ? [slug] : []), ...(type.admin.search?.equals ?? [])];
   // Slugs are lower case and codes such as ASINs upper case: an exact match in either spelling.
   const spellings = [...new Set([q, q.toLowerCase(), q.toUpperCase()])];
-  return or(...contains.map((column) => ilike(column, containsPattern(q))), ...equals.map((column) => inArray(column, spellings)));
+  return or(
+    ...contains.map((column) => ilike(column, containsPattern(q))),
+    ...equals.map((column) => inArray(column, spellings)),
+  );
 }
 
 function stateCondition(type: AnyContentType, state: ListState, now: SQL): SQL | undefined {
   const { starts, ends } = windowOf(type);
   if (state === "expired") return or(...ends.map((end) => lt(end, now)));
   if (state === "scheduled") return or(...starts.map((start) => gt(start, now)));
-  return and(...starts.map((start) => or(isNull(start), lte(start, now))), ...ends.map((end) => or(isNull(end), sql`${end} >= ${now}`)));
+  return and(
+    ...starts.map((start) => or(isNull(start), lte(start, now))),
+    ...ends.map((end) => or(isNull(end), sql`${end} >= ${now}`)),
+  );
 }
 
 /** The rows a view shows (every page of it): search, status, featured, state and reference filters. */
@@ -87,7 +95,11 @@ export function sortOf(type: AnyContentType, params: ListParams): ListSort & { b
   const chosen = sortable.find((column) => sortKeyOf(column) === params.sort);
   const column = chosen ?? sortable.find((candidate) => candidate.sort?.isDefault);
   if (!column?.sort) return { key: "", dir: "desc", by: type.table.createdAt };
-  return { key: sortKeyOf(column), dir: (chosen ? params.dir : undefined) ?? column.sort.first ?? "asc", by: column.sort.by };
+  return {
+    key: sortKeyOf(column),
+    dir: (chosen ? params.dir : undefined) ?? column.sort.first ?? "asc",
+    by: column.sort.by,
+  };
 }
 
 export interface AdminListPage {
@@ -110,7 +122,10 @@ export function listRow(type: AnyContentType, row: unknown): AdminListRow {
  */
 export async function queryAdminList(type: AnyContentType, db: Executor, params: ListParams): Promise<AdminListPage> {
   const pageAt = (page: number) => type.admin.list(db, listPage(type, { ...params, page }));
-  const [[counted], firstTry] = await Promise.all([db.select({ n: count() }).from(type.table).where(listWhere(type, params)), pageAt(params.page)]);
+  const [[counted], firstTry] = await Promise.all([
+    db.select({ n: count() }).from(type.table).where(listWhere(type, params)),
+    pageAt(params.page),
+  ]);
   const total = counted?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / params.size));
   const page = Math.min(params.page, pageCount);
@@ -139,12 +154,19 @@ export function listPage(type: AnyContentType, params: ListParams): ListPage {
 }
 
 /** The names of the rows a view's reference filters point at, for their comboboxes. */
-export async function refFilterLabels(type: AnyContentType, db: Executor, params: ListParams): Promise<Record<string, string>> {
+export async function refFilterLabels(
+  type: AnyContentType,
+  db: Executor,
+  params: ListParams,
+): Promise<Record<string, string>> {
   const chosen = refFiltersOf(type).filter((filter) => params.refs[filter.param]);
   const named = await Promise.all(
     chosen.map(async (filter) => {
       const target = contentType(filter.to);
-      const [row] = await db.select({ name: titleColumnOf(target) }).from(target.table).where(eq(target.table.id, params.refs[filter.param]!));
+      const [row] = await db
+        .select({ name: titleColumnOf(target) })
+        .from(target.table)
+        .where(eq(target.table.id, params.refs[filter.param]!));
       return [filter.param, String(row?.name ?? "Unknown")] as const;
     }),
   );

@@ -1,11 +1,12 @@
 import { count, sql } from "drizzle-orm";
-import type { AdminNavItem } from "#app/lib/admin-list";
+
 import type { Executor } from "#app/db/client.server";
+import type { AdminNavItem } from "#app/lib/admin-list";
+
 import { contentTypes } from "./registry.server";
 import { adminPathOf, adminWordsOf, lifecycleOf } from "./words";
 
 // The admin's view of all types at once: the sidebar, the dashboard's counts and quick actions.
-
 
 /** The sidebar; `waiting` is how many rows Needs attention holds. */
 export function adminNavigation(waiting: number): AdminNavItem[] {
@@ -36,17 +37,27 @@ export async function dashboardCards(db: Executor): Promise<DashboardCard[]> {
   const totals = await Promise.all(
     counted.map(async (type) => {
       const lifecycle = lifecycleOf(type);
-      const published = lifecycle ? sql<number>`count(*) filter (where ${lifecycle.status} = 'published')` : sql<number>`0`;
+      const published = lifecycle
+        ? sql<number>`count(*) filter (where ${lifecycle.status} = 'published')`
+        : sql<number>`0`;
       const [row] = await db.select({ total: count(), published: published.mapWith(Number) }).from(type.table);
       return { type, total: row?.total ?? 0, published: row?.published ?? 0 };
     }),
   );
   return totals.flatMap(({ type, total, published }) => [
-    ...(type.admin.dashboard?.total ? [{ label: type.admin.dashboard.total, value: total, icon: type.admin.icon }] : []),
-    ...(type.admin.dashboard?.published ? [{ label: type.admin.dashboard.published, value: published, icon: "CheckCircle2" }] : []),
+    ...(type.admin.dashboard?.total
+      ? [{ label: type.admin.dashboard.total, value: total, icon: type.admin.icon }]
+      : []),
+    ...(type.admin.dashboard?.published
+      ? [{ label: type.admin.dashboard.published, value: published, icon: "CheckCircle2" }]
+      : []),
   ]);
 }
 
 export function quickActions(): Array<{ to: string; label: string }> {
-  return contentTypes.flatMap((type) => (type.admin.dashboard?.quickAction ? [{ to: `${adminPathOf(type)}/add`, label: type.admin.dashboard.quickAction }] : []));
+  return contentTypes.flatMap((type) =>
+    type.admin.dashboard?.quickAction
+      ? [{ to: `${adminPathOf(type)}/add`, label: type.admin.dashboard.quickAction }]
+      : [],
+  );
 }

@@ -1,8 +1,10 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
+import { auditLog, deals, stores } from "#app/db/schema";
+
 import { actor, auditTrail, createValid, insertActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { auditLog, deals, stores } from "#app/db/schema";
 import { listWhere, refFiltersOf } from "./admin-list.server";
 import { bulkActionsOf, describeBulkResult, runBulkAction } from "./bulk.server";
 import { readListParams } from "./list-params";
@@ -15,7 +17,9 @@ const dealType = contentType("deal");
 const storeType = contentType("store");
 
 async function auditedIds(action: string) {
-  return (await db().select({ id: auditLog.entityId }).from(auditLog).where(eq(auditLog.action, action))).map((row) => row.id);
+  return (await db().select({ id: auditLog.entityId }).from(auditLog).where(eq(auditLog.action, action))).map(
+    (row) => row.id,
+  );
 }
 
 describe("bulk actions", () => {
@@ -32,7 +36,8 @@ describe("bulk actions", () => {
 
   it("publishes the chosen rows with one audit row each, counting only rows that changed", async () => {
     const rows = [];
-    for (let i = 0; i < 4; i++) rows.push(await createValid(db(), dealType, { status: i === 0 ? "published" : "draft" }));
+    for (let i = 0; i < 4; i++)
+      rows.push(await createValid(db(), dealType, { status: i === 0 ? "published" : "draft" }));
     const chosen = rows.slice(0, 3).map((row) => row.id);
     const before = await auditedIds("update");
     const result = await runBulkAction(dealType, db(), actor, "publish", inArray(deals.id, chosen));
@@ -62,8 +67,14 @@ describe("bulk actions", () => {
 
   it("applies to every row a view matches, and to nothing else", async () => {
     const keep = await createValid(db(), dealType, { featured: false });
-    const matching = [await createValid(db(), dealType, { title: "Blue kettle" }), await createValid(db(), dealType, { title: "Blue lamp" })];
-    const view = readListParams(new URLSearchParams("q=blue"), refFiltersOf(dealType).map((filter) => filter.param));
+    const matching = [
+      await createValid(db(), dealType, { title: "Blue kettle" }),
+      await createValid(db(), dealType, { title: "Blue lamp" }),
+    ];
+    const view = readListParams(
+      new URLSearchParams("q=blue"),
+      refFiltersOf(dealType).map((filter) => filter.param),
+    );
     const result = await runBulkAction(dealType, db(), actor, "feature", listWhere(dealType, view));
     expect(result.changed).toBe(2);
     const featured = await db().select({ id: deals.id }).from(deals).where(eq(deals.featured, true));
@@ -81,7 +92,9 @@ describe("bulk actions", () => {
     expect(result).toEqual({
       action: "delete",
       changed: 1,
-      refused: [{ name: "Used Store", reason: "This store is used by 1 deal and 1 coupon. Move or delete them first." }],
+      refused: [
+        { name: "Used Store", reason: "This store is used by 1 deal and 1 coupon. Move or delete them first." },
+      ],
       refusedCount: 1,
     });
     expect(await getForEdit(storeType, db(), used.id)).not.toBeNull();
@@ -99,14 +112,19 @@ describe("bulk actions", () => {
     const child = await createValid(db(), categoryType, { name: "Child", parentId: parent.id });
     const result = await runBulkAction(categoryType, db(), actor, "delete", undefined);
     expect(result.changed).toBe(1);
-    expect(result.refused).toEqual([{ name: "Parent", reason: "This category still has 1 subcategory. Move or delete them first." }]);
+    expect(result.refused).toEqual([
+      { name: "Parent", reason: "This category still has 1 subcategory. Move or delete them first." },
+    ]);
     expect(await getForEdit(categoryType, db(), child.id)).toBeNull();
   });
 
   it("refuses an action the type does not have, changing nothing", async () => {
     const store = await createValid(db(), storeType);
     await expect(runBulkAction(storeType, db(), actor, "publish", eq(stores.id, store.id))).rejects.toThrow();
-    const [row] = await db().select({ n: count() }).from(auditLog).where(and(eq(auditLog.entity, "store"), eq(auditLog.action, "update")));
+    const [row] = await db()
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "store"), eq(auditLog.action, "update")));
     expect(row!.n).toBe(0);
   });
 });
@@ -116,14 +134,23 @@ describe("duplicate", () => {
     const original = await createValid(db(), dealType, { title: "Robot Vacuum", status: "published", featured: true });
     const first = await duplicateContent(dealType, db(), actor, original.id);
     const second = await duplicateContent(dealType, db(), actor, original.id);
-    expect(first.ok && first.row).toMatchObject({ title: "Robot Vacuum (copy)", slug: `${String(original.slug)}-copy`, status: "draft", featured: false, currentPrice: 80 });
+    expect(first.ok && first.row).toMatchObject({
+      title: "Robot Vacuum (copy)",
+      slug: `${String(original.slug)}-copy`,
+      status: "draft",
+      featured: false,
+      currentPrice: 80,
+    });
     expect(second.ok && second.row).toMatchObject({ slug: `${String(original.slug)}-copy-2` });
     expect(first.ok && first.row.id).not.toBe(original.id);
     expect((await auditTrail(db()))[0]).toBe("create deal Robot Vacuum (copy)");
   });
 
   it("answers a row that is gone as not found", async () => {
-    expect(await duplicateContent(dealType, db(), actor, "00000000-0000-4000-8000-00000000dead")).toEqual({ ok: false, reason: "not-found" });
+    expect(await duplicateContent(dealType, db(), actor, "00000000-0000-4000-8000-00000000dead")).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
   });
 
   it.each(contentTypes.map((type) => [type.key, type] as const))("copies a %s", async (_key, type) => {

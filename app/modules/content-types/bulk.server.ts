@@ -1,15 +1,17 @@
-import { and, asc, count, ne, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, ne, not, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+
 import type { Database, Executor } from "#app/db/client.server";
-import { databaseName } from "#app/db/sql-text";
 import { auditLog, changeBatchItems } from "#app/db/schema";
+import { databaseName } from "#app/db/sql-text";
+import { formatCount } from "#app/lib/counts";
+
 import { openChangeBatch } from "./change-batches.server";
 import type { AnyContentType, Reference } from "./content-type";
 import type { Actor } from "./mutations.server";
 import { dependentsOf } from "./mutations.server";
 import { contentTypes } from "./registry.server";
 import { entityOf, lifecycleOf, titleColumnOf } from "./words";
-import { formatCount } from "#app/lib/counts";
 
 // Bulk work on an admin list's selection (some rows, or every row a filter matches): set-based, one
 // transaction, one audit row per changed row. A delete leaves out the rows something still uses, and says
@@ -38,7 +40,8 @@ const pastTense: Record<BulkAction, string> = {
 
 const statusSet = { publish: "published", draft: "draft", archive: "archived" } as const;
 
-const featuredColumn = (type: AnyContentType) => (type.table as unknown as Record<string, AnyPgColumn | undefined>).featured;
+const featuredColumn = (type: AnyContentType) =>
+  (type.table as unknown as Record<string, AnyPgColumn | undefined>).featured;
 
 /** The actions a type's rows allow: status changes with a status, featuring with a featured flag, and delete. */
 export function bulkActionsOf(type: AnyContentType): BulkAction[] {
@@ -58,8 +61,12 @@ export interface BulkResult {
 }
 
 /** The column and value an action sets. */
-function changeOf(type: AnyContentType, action: Exclude<BulkAction, "delete">): { column: AnyPgColumn; key: string; value: unknown } {
-  if (action === "feature" || action === "unfeature") return { column: featuredColumn(type)!, key: "featured", value: action === "feature" };
+function changeOf(
+  type: AnyContentType,
+  action: Exclude<BulkAction, "delete">,
+): { column: AnyPgColumn; key: string; value: unknown } {
+  if (action === "feature" || action === "unfeature")
+    return { column: featuredColumn(type)!, key: "featured", value: action === "feature" };
   return { column: lifecycleOf(type)!.status, key: "status", value: statusSet[action] };
 }
 
@@ -97,7 +104,9 @@ async function changeWithAudit(
 /** "Still used by something": one EXISTS per reference any type has to this one. */
 function stillUsed(type: AnyContentType): SQL | undefined {
   const uses = contentTypes.flatMap((other) =>
-    (other.references ?? []).filter((reference) => reference.to === type.key).map((reference) => usedThrough(type, other, reference)),
+    (other.references ?? [])
+      .filter((reference) => reference.to === type.key)
+      .map((reference) => usedThrough(type, other, reference)),
   );
   return or(...uses);
 }
@@ -108,9 +117,18 @@ function usedThrough(type: AnyContentType, other: AnyContentType, reference: Ref
   return sql`exists (select 1 from ${other.table} as dependent where dependent.${column} = ${type.table.id})`;
 }
 
-const returningNamed = (type: AnyContentType) => ({ id: type.table.id, title: sql<string>`${titleColumnOf(type)}`.as("title"), updatedAt: type.table.updatedAt });
+const returningNamed = (type: AnyContentType) => ({
+  id: type.table.id,
+  title: sql<string>`${titleColumnOf(type)}`.as("title"),
+  updatedAt: type.table.updatedAt,
+});
 
-async function deleteUnused(tx: Executor, type: AnyContentType, actor: Actor, selection: SQL | undefined): Promise<BulkResult> {
+async function deleteUnused(
+  tx: Executor,
+  type: AnyContentType,
+  actor: Actor,
+  selection: SQL | undefined,
+): Promise<BulkResult> {
   const used = stillUsed(type);
   const refusedWhere = used ? and(selection, used) : undefined;
   let refused: BulkResult["refused"] = [];
@@ -118,8 +136,18 @@ async function deleteUnused(tx: Executor, type: AnyContentType, actor: Actor, se
   if (refusedWhere) {
     const [counted] = await tx.select({ n: count() }).from(type.table).where(refusedWhere);
     refusedCount = counted?.n ?? 0;
-    const first = await tx.select({ id: type.table.id, name: titleColumnOf(type) }).from(type.table).where(refusedWhere).orderBy(asc(titleColumnOf(type))).limit(5);
-    refused = await Promise.all(first.map(async (row) => ({ name: String(row.name), reason: (await dependentsOf(type, tx, String(row.id))) ?? "" })));
+    const first = await tx
+      .select({ id: type.table.id, name: titleColumnOf(type) })
+      .from(type.table)
+      .where(refusedWhere)
+      .orderBy(asc(titleColumnOf(type)))
+      .limit(5);
+    refused = await Promise.all(
+      first.map(async (row) => ({
+        name: String(row.name),
+        reason: (await dependentsOf(type, tx, String(row.id))) ?? "",
+      })),
+    );
   }
   const removable = used ? and(selection, not(used)) : selection;
   const change = tx.delete(type.table).where(removable).returning(returningNamed(type)).getSQL();
@@ -128,7 +156,13 @@ async function deleteUnused(tx: Executor, type: AnyContentType, actor: Actor, se
 }
 
 /** Applies one bulk action to the rows `selection` matches (a condition on the type's table; none: every row). */
-export async function runBulkAction(type: AnyContentType, db: Database, actor: Actor, action: BulkAction, selection: SQL | undefined): Promise<BulkResult> {
+export async function runBulkAction(
+  type: AnyContentType,
+  db: Database,
+  actor: Actor,
+  action: BulkAction,
+  selection: SQL | undefined,
+): Promise<BulkResult> {
   if (!bulkActionsOf(type).includes(action)) throw new Error(`${action} does not apply to ${type.noun.many}`);
   return db.transaction(async (tx) => {
     if (action === "delete") return deleteUnused(tx, type, actor, selection);
@@ -139,7 +173,15 @@ export async function runBulkAction(type: AnyContentType, db: Database, actor: A
       .where(and(selection, ne(column, value)))
       .returning(returningNamed(type))
       .getSQL();
-    const changed = await changeWithAudit(tx, type, change, "update", actor, { bulk: action }, await openChangeBatch(tx, "bulk", { finished: true }));
+    const changed = await changeWithAudit(
+      tx,
+      type,
+      change,
+      "update",
+      actor,
+      { bulk: action },
+      await openChangeBatch(tx, "bulk", { finished: true }),
+    );
     return { action, changed, refused: [], refusedCount: 0 };
   });
 }
@@ -147,9 +189,13 @@ export async function runBulkAction(type: AnyContentType, db: Database, actor: A
 /** The outcome in words: "3 deals published", then what was left alone and why. */
 export function describeBulkResult(type: AnyContentType, result: BulkResult): { ok: boolean; text: string } {
   const noun = (n: number) => `${formatCount(n)} ${n === 1 ? type.noun.one : type.noun.many}`;
-  const done = result.changed === 0 && result.refusedCount === 0 ? `No ${type.noun.many} needed changing` : `${noun(result.changed)} ${pastTense[result.action]}`;
+  const done =
+    result.changed === 0 && result.refusedCount === 0
+      ? `No ${type.noun.many} needed changing`
+      : `${noun(result.changed)} ${pastTense[result.action]}`;
   if (result.refusedCount === 0) return { ok: true, text: done };
   const reasons = result.refused.map((row) => `"${row.name}": ${row.reason}`).join(" ");
-  const more = result.refusedCount > result.refused.length ? ` And ${result.refusedCount - result.refused.length} more.` : "";
+  const more =
+    result.refusedCount > result.refused.length ? ` And ${result.refusedCount - result.refused.length} more.` : "";
   return { ok: false, text: `${done}. ${noun(result.refusedCount)} not deleted. ${reasons}${more}` };
 }

@@ -1,13 +1,19 @@
 import { inArray, sql } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
-import { changeBatchItems, changeBatches, type ChangeBatchSource } from "#app/db/schema";
+import { changeBatches, changeBatchItems, type ChangeBatchSource } from "#app/db/schema";
+
 import type { AnyContentType } from "./content-type";
 
 // An operation that writes many rows at once (a CSV import, a bulk action) records them as one batch
 // (db/schema/change-batches.ts), so webhooks tell of the operation once instead of once per row.
 
 /** Starts a batch; a bulk action, one transaction, opens it finished. */
-export async function openChangeBatch(db: Executor, source: ChangeBatchSource, { finished = false } = {}): Promise<string> {
+export async function openChangeBatch(
+  db: Executor,
+  source: ChangeBatchSource,
+  { finished = false } = {},
+): Promise<string> {
   const [batch] = await db
     .insert(changeBatches)
     .values({ source, finishedAt: finished ? sql`now()` : null })

@@ -1,5 +1,7 @@
 import { eq, sql } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
+
 import type { AnyContentType } from "./content-type";
 import { publicRows } from "./public-read.server";
 import { contentTypes } from "./registry.server";

@@ -1,10 +1,12 @@
 import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+
 import type { Executor } from "#app/db/client.server";
 import type { AdminCell } from "#app/lib/admin-list";
 import type { Toast } from "#app/lib/toast";
 import type { AppServices } from "#app/platform/load-context";
+
 import type { SortDirection } from "./list-params";
 import type { Actor } from "./mutations.server";
 
@@ -15,7 +17,9 @@ import type { Actor } from "./mutations.server";
 export type TypeKey = "deal" | "coupon" | "gift" | "guide" | "store" | "category";
 
 /** Rows known by a uuid `id`, named by a `title` or `name` column, with created and updated stamps. */
-export type ContentTable = PgTable & { id: AnyPgColumn; createdAt: AnyPgColumn; updatedAt: AnyPgColumn } & ({ title: AnyPgColumn } | { name: AnyPgColumn });
+export type ContentTable = PgTable & { id: AnyPgColumn; createdAt: AnyPgColumn; updatedAt: AnyPgColumn } & (
+    { title: AnyPgColumn } | { name: AnyPgColumn }
+  );
 
 /**
  * When a row exists for the public: while its status is published and its schedule (publish and unpublish

@@ -1,8 +1,10 @@
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
+import { auditLog, stores } from "#app/db/schema";
+
 import { actor, auditTrail, createValid, insertActor, messagesFor, validForms } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { auditLog, stores } from "#app/db/schema";
 import type { AnyContentType, TypeKey } from "./content-type";
 import { deleteContent, getForEdit, saveContent } from "./mutations.server";
 import { contentType, contentTypes } from "./registry.server";
@@ -15,8 +17,12 @@ const db = () => database().db;
 const missing = "00000000-0000-4000-8000-00000000dead";
 const byKey = contentTypes.map((type) => [type.key, type] as const);
 const withSlug = byKey.filter(([, type]) => "slug" in type.table);
-const referenced = byKey.filter(([, type]) => contentTypes.some((other) => other.references?.some((reference) => reference.to === type.key)));
-const references = contentTypes.flatMap((type) => (type.references ?? []).map((reference) => [`${type.key}.${reference.field}`, type, reference] as const));
+const referenced = byKey.filter(([, type]) =>
+  contentTypes.some((other) => other.references?.some((reference) => reference.to === type.key)),
+);
+const references = contentTypes.flatMap((type) =>
+  (type.references ?? []).map((reference) => [`${type.key}.${reference.field}`, type, reference] as const),
+);
 
 async function auditCount() {
   const [row] = await db().select({ n: count() }).from(auditLog);
@@ -73,7 +79,10 @@ describe.each(byKey)("%s", (key, type) => {
 
   it("answers an edit of a row deleted meanwhile as not found, writing nothing", async () => {
     const before = await auditCount();
-    expect(await saveContent(type, db(), actor, missing, await inputOf(type))).toEqual({ ok: false, reason: "not-found" });
+    expect(await saveContent(type, db(), actor, missing, await inputOf(type))).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
     expect(await deleteContent(type, db(), actor, missing)).toEqual({ ok: false, reason: "not-found" });
     expect(await auditCount()).toBe(before);
   });
@@ -90,9 +99,16 @@ describe.each(withSlug)("%s slugs", (_key, type) => {
   it("lets one of two saves racing for a slug win; the other hears 'Slug already in use' and writes nothing", async () => {
     const input = await inputOf(type, { slug: "the-same-slug" });
     const before = await auditCount();
-    const results = await Promise.all([saveContent(type, db(), actor, undefined, input), saveContent(type, db(), actor, undefined, input)]);
+    const results = await Promise.all([
+      saveContent(type, db(), actor, undefined, input),
+      saveContent(type, db(), actor, undefined, input),
+    ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
-    expect(results.find((result) => !result.ok)).toEqual({ ok: false, reason: "invalid", fieldErrors: { slug: ["Slug already in use"] } });
+    expect(results.find((result) => !result.ok)).toEqual({
+      ok: false,
+      reason: "invalid",
+      fieldErrors: { slug: ["Slug already in use"] },
+    });
     expect(await auditCount()).toBe(before + 1);
   });
 });
@@ -100,7 +116,9 @@ describe.each(withSlug)("%s slugs", (_key, type) => {
 describe.each(references)("the reference %s", (_name, type, reference) => {
   it("answers a row that does not exist with its field error, writing nothing", async () => {
     const before = await auditCount();
-    expect(await saveContent(type, db(), actor, undefined, await inputOf(type, { [reference.field]: missing }))).toEqual({
+    expect(
+      await saveContent(type, db(), actor, undefined, await inputOf(type, { [reference.field]: missing })),
+    ).toEqual({
       ok: false,
       reason: "invalid",
       fieldErrors: { [reference.field]: [notFoundMessage(reference)] },
@@ -112,9 +130,12 @@ describe.each(references)("the reference %s", (_name, type, reference) => {
 describe.each(referenced)("deleting a %s that others use", (_key, type) => {
   it("is refused, naming what uses it, until they are gone", async () => {
     const target = await createValid(db(), type);
-    const users = contentTypes.flatMap((other) => (other.references ?? []).filter((r) => r.to === type.key).map((r) => ({ other, r })));
+    const users = contentTypes.flatMap((other) =>
+      (other.references ?? []).filter((r) => r.to === type.key).map((r) => ({ other, r })),
+    );
     const dependents = [];
-    for (const { other, r } of users) dependents.push({ other, row: await createValid(db(), other, { [r.field]: target.id }) });
+    for (const { other, r } of users)
+      dependents.push({ other, row: await createValid(db(), other, { [r.field]: target.id }) });
     const refused = await deleteContent(type, db(), actor, target.id);
     expect(refused).toMatchObject({ ok: false, reason: "in-use" });
     const message = !refused.ok && refused.reason === "in-use" ? refused.message : "";

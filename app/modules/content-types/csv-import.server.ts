@@ -1,20 +1,23 @@
+import { Readable } from "node:stream";
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CsvError, parse } from "csv-parse";
-import { Readable } from "node:stream";
-import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+
 import type { Database, Executor } from "#app/db/client.server";
+import { formatCount } from "#app/lib/counts";
+import { type ImportChange, type ImportLine, type ImportReport, REPORTED_LINES } from "#app/lib/csv-import-report";
+import { plainNumber } from "#app/lib/money";
 import { isUuid } from "#app/lib/uuid";
-import type { AnyContentType } from "./content-type";
-import { finishChangeBatch, openChangeBatch } from "./change-batches.server";
 import { csvLine, csvLines, unescapeFormula } from "#app/platform/csv.server";
-import { REPORTED_LINES, type ImportChange, type ImportLine, type ImportReport } from "#app/lib/csv-import-report";
-import { csvColumnsOf, csvRows, type CsvColumn } from "./csv.server";
-import { saveContent, type Actor } from "./mutations.server";
+
+import { finishChangeBatch, openChangeBatch } from "./change-batches.server";
+import type { AnyContentType } from "./content-type";
+import { type CsvColumn, csvColumnsOf, csvRows } from "./csv.server";
+import { type Actor, saveContent } from "./mutations.server";
 import { contentType } from "./registry.server";
 import { titleColumnOf } from "./words";
-import { formatCount } from "#app/lib/counts";
-import { plainNumber } from "#app/lib/money";
 
 // CSV import: the export's columns back in. Each line is checked by the type's own form schema, finds
 // the row it updates by id (then by ASIN or slug), and is created, updated, left unchanged or refused
@@ -49,7 +52,9 @@ interface CsvChunk {
 
 function headerOf(headers: string[], columns: CsvColumn[]): CsvHeader {
   // A column is known by its header ("Current price") or its field's name ("currentPrice"), in any case.
-  const known = new Map(columns.flatMap((column) => [column.header, column.key].map((name) => [name.toLowerCase(), column] as const)));
+  const known = new Map(
+    columns.flatMap((column) => [column.header, column.key].map((name) => [name.toLowerCase(), column] as const)),
+  );
   const named = new Map<string, string>();
   const found = headers.flatMap((header) => {
     const column = known.get(header.toLowerCase());
@@ -65,10 +70,14 @@ function fileError(error: unknown): Error {
   if (error instanceof ImportFileError) return error;
   const code = (error as { code?: string }).code;
   if (code === "ERR_ENCODING_INVALID_ENCODED_DATA") {
-    return new ImportFileError('This file is not UTF-8 text, so its accented letters would be lost. Save it from your spreadsheet as "CSV UTF-8" and import it again.');
+    return new ImportFileError(
+      'This file is not UTF-8 text, so its accented letters would be lost. Save it from your spreadsheet as "CSV UTF-8" and import it again.',
+    );
   }
   if (error instanceof CsvError && error.code === "CSV_MAX_RECORD_SIZE") {
-    return new ImportFileError(`Line ${String(error.lines)} is longer than ${formatCount(MAX_LINE_CHARS)} characters: is a quote left open?`);
+    return new ImportFileError(
+      `Line ${String(error.lines)} is longer than ${formatCount(MAX_LINE_CHARS)} characters: is a quote left open?`,
+    );
   }
   if (error instanceof CsvError) return new ImportFileError(`This file is not CSV we can read: ${error.message}`);
   if (code?.startsWith("Z_")) return new ImportFileError("The file arrived damaged. Import it again.");
@@ -78,7 +87,10 @@ function fileError(error: unknown): Error {
 /** Bytes as UTF-8 text, in pieces of at most SLICE_CHARS. Bytes that are not UTF-8 are an error, not U+FFFD. */
 async function* utf8Pieces(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder("utf-8", { fatal: true });
-  const pieces = (text: string) => Array.from({ length: Math.ceil(text.length / SLICE_CHARS) }, (_, n) => text.slice(n * SLICE_CHARS, (n + 1) * SLICE_CHARS));
+  const pieces = (text: string) =>
+    Array.from({ length: Math.ceil(text.length / SLICE_CHARS) }, (_, n) =>
+      text.slice(n * SLICE_CHARS, (n + 1) * SLICE_CHARS),
+    );
   for await (const chunk of bytes) yield* pieces(decoder.decode(chunk, { stream: true }));
   yield* pieces(decoder.decode());
 }
@@ -112,12 +124,16 @@ async function* csvChunks(bytes: AsyncIterable<Uint8Array>, columns: CsvColumn[]
   const chunkOf = (lines: Cells[]): CsvChunk => ({
     header: header!,
     raw: lines,
-    records: lines.map((line) => Object.fromEntries(header!.found.map(({ header: name, column }) => [column.key, clean(line[name])]))),
+    records: lines.map((line) =>
+      Object.fromEntries(header!.found.map(({ header: name, column }) => [column.key, clean(line[name])])),
+    ),
   });
   try {
     for await (const line of parser as AsyncIterable<Cells>) {
       if (header!.found.length === 0) {
-        throw new ImportFileError(`None of the file's columns is one we know. Use the export's columns: ${columns.map((column) => column.header).join(", ")}.`);
+        throw new ImportFileError(
+          `None of the file's columns is one we know. Use the export's columns: ${columns.map((column) => column.header).join(", ")}.`,
+        );
       }
       raw.push(line);
       if (raw.length === CHUNK) {
@@ -134,10 +150,20 @@ async function* csvChunks(bytes: AsyncIterable<Uint8Array>, columns: CsvColumn[]
 }
 
 /** Referenced rows by their slug or name, lower-cased, for each reference column the file has. */
-async function referenceIndex(db: Executor, columns: CsvColumn[], records: Cells[]): Promise<Map<string, Map<string, string[]>>> {
+async function referenceIndex(
+  db: Executor,
+  columns: CsvColumn[],
+  records: Cells[],
+): Promise<Map<string, Map<string, string[]>>> {
   const index = new Map<string, Map<string, string[]>>();
   for (const column of columns.filter((candidate) => candidate.reference)) {
-    const names = [...new Set(records.map((record) => record[column.key]?.trim().toLowerCase()).filter((name): name is string => Boolean(name)))];
+    const names = [
+      ...new Set(
+        records
+          .map((record) => record[column.key]?.trim().toLowerCase())
+          .filter((name): name is string => Boolean(name)),
+      ),
+    ];
     const byName = new Map<string, string[]>();
     index.set(column.key, byName);
     if (names.length === 0) continue;
@@ -151,7 +177,8 @@ async function referenceIndex(db: Executor, columns: CsvColumn[], records: Cells
         .from(target.table)
         .where(or(inArray(sql`lower(${slug})`, part), inArray(sql`lower(${name})`, part)));
       for (const row of rows) {
-        for (const key of new Set([String(row.slug).toLowerCase(), String(row.name).toLowerCase()])) byName.set(key, [...(byName.get(key) ?? []), String(row.id)]);
+        for (const key of new Set([String(row.slug).toLowerCase(), String(row.name).toLowerCase()]))
+          byName.set(key, [...(byName.get(key) ?? []), String(row.id)]);
       }
     }
   }
@@ -168,13 +195,19 @@ function fieldKind(type: AnyContentType, field: string): string {
 const TRUE = new Set(["true", "yes", "y", "1", "on"]);
 
 /** A type's import keys, each as the columns that find a row together. */
-const importKeysOf = (type: AnyContentType) => (type.csv!.importBy ?? []).map((key) => (Array.isArray(key) ? key : [key]));
+const importKeysOf = (type: AnyContentType) =>
+  (type.csv!.importBy ?? []).map((key) => (Array.isArray(key) ? key : [key]));
 
 /**
  * A line's values for one import key, as stored (a reference's cell resolved to the row it names; ASINs and
  * slugs in the spellings they may be stored in), or null when a cell is empty or names no single row.
  */
-function keyValues(key: AnyPgColumn[], columns: CsvColumn[], record: Cells, refs: Map<string, Map<string, string[]>>): string[][] | null {
+function keyValues(
+  key: AnyPgColumn[],
+  columns: CsvColumn[],
+  record: Cells,
+  refs: Map<string, Map<string, string[]>>,
+): string[][] | null {
   const values: string[][] = [];
   for (const by of key) {
     const column = columns.find((candidate) => candidate.field === by.name);
@@ -190,11 +223,19 @@ function keyValues(key: AnyPgColumn[], columns: CsvColumn[], record: Cells, refs
 }
 
 /** The stored rows a chunk of lines may update: by id, then by each import key's values. */
-async function existingRows(type: AnyContentType, db: Executor, columns: CsvColumn[], records: Cells[], refs: Map<string, Map<string, string[]>>) {
+async function existingRows(
+  type: AnyContentType,
+  db: Executor,
+  columns: CsvColumn[],
+  records: Cells[],
+  refs: Map<string, Map<string, string[]>>,
+) {
   const ids = records.map((record) => record.id?.trim()).filter(isUuid);
   const conditions: Array<SQL | undefined> = [ids.length > 0 ? inArray(type.table.id, ids) : undefined];
   for (const key of importKeysOf(type)) {
-    const lines = records.map((record) => keyValues(key, columns, record, refs)).filter((values): values is string[][] => values !== null);
+    const lines = records
+      .map((record) => keyValues(key, columns, record, refs))
+      .filter((values): values is string[][] => values !== null);
     if (lines.length === 0) continue;
     if (key.length === 1) conditions.push(inArray(key[0]!, [...new Set(lines.flatMap((values) => values[0]!))]));
     // Columns that find a row together: one condition per line (a chunk is a few hundred lines).
@@ -202,7 +243,10 @@ async function existingRows(type: AnyContentType, db: Executor, columns: CsvColu
   }
   const where = or(...conditions);
   if (!where) return [];
-  return (await db.select().from(type.table as PgTable).where(where)) as Array<Record<string, unknown>>;
+  return (await db
+    .select()
+    .from(type.table as PgTable)
+    .where(where)) as Array<Record<string, unknown>>;
 }
 
 /** Whether a file's cell says what the stored row's (as the export writes it) says. */
@@ -213,7 +257,12 @@ function sameCell(kind: string, before: string, after: string): boolean {
     return was !== null && is !== null ? Number(was) === Number(is) : before === after;
   }
   if (kind === "array") {
-    const items = (cell: string) => cell.split(",").map((item) => item.trim()).filter(Boolean).join(",");
+    const items = (cell: string) =>
+      cell
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean)
+        .join(",");
     return items(before) === items(after);
   }
   return before === after;
@@ -223,7 +272,14 @@ function sameCell(kind: string, before: string, after: string): boolean {
  * The cells a line changes in the row it matches, compared as the export writes the row: an export read
  * back unchanged changes nothing (a deal's end is a day, whatever hour it was stored at).
  */
-function changesOf(type: AnyContentType, file: CsvHeader, columns: CsvColumn[], record: Cells, match: Match, form: FormData): ImportChange[] {
+function changesOf(
+  type: AnyContentType,
+  file: CsvHeader,
+  columns: CsvColumn[],
+  record: Cells,
+  match: Match,
+  form: FormData,
+): ImportChange[] {
   return columns.flatMap((column) => {
     if (column.field === "id" || !(column.key in record)) return [];
     const after = record[column.key]!.trim();
@@ -246,7 +302,14 @@ interface Planned {
 type Match = { row: Record<string, unknown>; cells: Cells };
 
 /** A line's form data: the file's cells over the stored row's (columns the file leaves out keep their values). */
-function formOf(type: AnyContentType, file: CsvHeader, columns: CsvColumn[], record: Cells, match: Match | undefined, refs: Map<string, Map<string, string[]>>): FormData | string {
+function formOf(
+  type: AnyContentType,
+  file: CsvHeader,
+  columns: CsvColumn[],
+  record: Cells,
+  match: Match | undefined,
+  refs: Map<string, Map<string, string[]>>,
+): FormData | string {
   const cells: Cells = { ...match?.cells, ...record };
   const form = new FormData();
   for (const column of columns) {
@@ -272,12 +335,22 @@ function formOf(type: AnyContentType, file: CsvHeader, columns: CsvColumn[], rec
 }
 
 /** The stored row a line means: its id, else the first import key (ASIN, slug; a coupon's store and code) that finds one. */
-function matchOf(type: AnyContentType, columns: CsvColumn[], record: Cells, stored: Map<string, Match>, refs: Map<string, Map<string, string[]>>): Match | undefined {
+function matchOf(
+  type: AnyContentType,
+  columns: CsvColumn[],
+  record: Cells,
+  stored: Map<string, Match>,
+  refs: Map<string, Map<string, string[]>>,
+): Match | undefined {
   const id = record.id?.trim().toLowerCase();
   if (id) return stored.get(id);
   for (const key of importKeysOf(type)) {
     const values = keyValues(key, columns, record, refs);
-    const found = values && [...stored.values()].find(({ row }) => key.every((by, index) => values[index]!.includes(String(row[by.name] ?? ""))));
+    const found =
+      values &&
+      [...stored.values()].find(({ row }) =>
+        key.every((by, index) => values[index]!.includes(String(row[by.name] ?? ""))),
+      );
     if (found) return found;
   }
   return undefined;
@@ -286,7 +359,10 @@ function matchOf(type: AnyContentType, columns: CsvColumn[], record: Cells, stor
 /** A field's errors as a line's reason, in the file's words: "Current price: Enter a number". */
 const reasonOf = (file: CsvHeader, columns: CsvColumn[], errors: Record<string, string[] | null | undefined>) =>
   Object.entries(errors)
-    .map(([field, messages]) => `${file.named.get(field) ?? columns.find((column) => column.field === field)?.header ?? field}: ${(messages ?? []).join(", ")}`)
+    .map(
+      ([field, messages]) =>
+        `${file.named.get(field) ?? columns.find((column) => column.field === field)?.header ?? field}: ${(messages ?? []).join(", ")}`,
+    )
     .join("; ");
 
 /** What one line would do, given the stored row it means (if any). */
@@ -322,7 +398,11 @@ function planLine(
 }
 
 /** Stored rows with their CSV cells, by id. */
-async function matchesById(type: AnyContentType, db: Executor, rows: Array<Record<string, unknown>>): Promise<Map<string, Match>> {
+async function matchesById(
+  type: AnyContentType,
+  db: Executor,
+  rows: Array<Record<string, unknown>>,
+): Promise<Map<string, Match>> {
   const cells = await csvRows(type, db, rows);
   return new Map(rows.map((row, index) => [String(row.id), { row, cells: cells[index]! }]));
 }
@@ -339,12 +419,23 @@ async function planChunk(
   seen: Map<string, number>,
 ): Promise<Planned[]> {
   const byId = await matchesById(type, db, await existingRows(type, db, columns, records, refs));
-  let plans = records.map((record, index) => planLine(type, file, columns, record, firstLine + index, matchOf(type, columns, record, byId, refs), refs, seen));
+  let plans = records.map((record, index) =>
+    planLine(type, file, columns, record, firstLine + index, matchOf(type, columns, record, byId, refs), refs, seen),
+  );
   // A line without id or slug still means the row whose slug its title makes, where slugs find rows.
   const slugColumn = (type.table as unknown as Record<string, AnyPgColumn | undefined>).slug;
-  const derived = plans.flatMap((plan, index) => (plan.line.action === "create" && plan.slug && !records[index]!.slug?.trim() ? [plan.slug] : []));
+  const derived = plans.flatMap((plan, index) =>
+    plan.line.action === "create" && plan.slug && !records[index]!.slug?.trim() ? [plan.slug] : [],
+  );
   if (slugColumn && type.csv.importBy?.includes(slugColumn) && derived.length > 0) {
-    const found = await matchesById(type, db, (await db.select().from(type.table as PgTable).where(inArray(slugColumn, derived))) as Array<Record<string, unknown>>);
+    const found = await matchesById(
+      type,
+      db,
+      (await db
+        .select()
+        .from(type.table as PgTable)
+        .where(inArray(slugColumn, derived))) as Array<Record<string, unknown>>,
+    );
     const bySlug = new Map([...found.values()].map((match) => [String(match.row.slug), match]));
     plans = plans.map((plan, index) => {
       const match = plan.line.action === "create" && plan.slug ? bySlug.get(plan.slug) : undefined;
@@ -355,18 +446,31 @@ async function planChunk(
 }
 
 /** Lines whose slug another row has (in the database, or an earlier line of the file) are refused. */
-async function refuseTakenSlugs(type: AnyContentType, db: Executor, file: CsvHeader, plans: Planned[], seen: Map<string, number>): Promise<Planned[]> {
+async function refuseTakenSlugs(
+  type: AnyContentType,
+  db: Executor,
+  file: CsvHeader,
+  plans: Planned[],
+  seen: Map<string, number>,
+): Promise<Planned[]> {
   const slugColumn = (type.table as unknown as Record<string, AnyPgColumn | undefined>).slug;
   const slugs = [...new Set(plans.map((plan) => plan.slug).filter((slug): slug is string => Boolean(slug)))];
   if (!slugColumn || slugs.length === 0) return plans;
-  const owners = new Map((await db.select({ id: type.table.id, slug: slugColumn }).from(type.table).where(inArray(slugColumn, slugs))).map((row) => [String(row.slug), String(row.id)]));
+  const owners = new Map(
+    (await db.select({ id: type.table.id, slug: slugColumn }).from(type.table).where(inArray(slugColumn, slugs))).map(
+      (row) => [String(row.slug), String(row.id)],
+    ),
+  );
   return plans.map((plan) => {
     if (!plan.slug) return plan;
     const owner = owners.get(plan.slug);
     const earlier = seen.get(`slug:${plan.slug}`);
     if ((owner && owner !== plan.id) || earlier !== undefined) {
       const header = file.named.get("slug") ?? "Slug";
-      const reason = earlier !== undefined ? `${header}: "${plan.slug}" is also line ${earlier}'s.` : `${header}: Slug already in use ("${plan.slug}").`;
+      const reason =
+        earlier !== undefined
+          ? `${header}: "${plan.slug}" is also line ${earlier}'s.`
+          : `${header}: Slug already in use ("${plan.slug}").`;
       return { line: { ...plan.line, action: "refuse", reason } };
     }
     seen.set(`slug:${plan.slug}`, plan.line.line);
@@ -400,7 +504,10 @@ export async function importCsv(
       const note = (line: ImportLine) => {
         report.counts[line.action] += 1;
         if (report.counts[line.action] <= REPORTED_LINES) report.lines.push(line);
-        if (line.action === "refuse") refused.push(csvLine([...header.headers.map((name) => raw[line.line - firstLine]?.[name] ?? ""), line.reason ?? ""]));
+        if (line.action === "refuse")
+          refused.push(
+            csvLine([...header.headers.map((name) => raw[line.line - firstLine]?.[name] ?? ""), line.reason ?? ""]),
+          );
       };
       const refs = await referenceIndex(db, columns, records);
       const plans = await planChunk(type, db, header, columns, records, firstLine, refs, seen);
@@ -413,12 +520,19 @@ export async function importCsv(
               note(plan.line);
               continue;
             }
-            const saved = await saveContent(type, tx as unknown as Database, actor, plan.id, plan.value, { detail: { import: batch }, keep: type.csv!.omit, batchId: batch }).catch(
-              () => null,
-            );
+            const saved = await saveContent(type, tx as unknown as Database, actor, plan.id, plan.value, {
+              detail: { import: batch },
+              keep: type.csv!.omit,
+              batchId: batch,
+            }).catch(() => null);
             if (saved?.ok) note(plan.line);
             else {
-              const reason = saved && saved.reason === "invalid" ? Object.entries(saved.fieldErrors).map(([field, messages]) => `${field}: ${messages.join(", ")}`).join("; ") : "Could not be saved.";
+              const reason =
+                saved && saved.reason === "invalid"
+                  ? Object.entries(saved.fieldErrors)
+                      .map(([field, messages]) => `${field}: ${messages.join(", ")}`)
+                      .join("; ")
+                  : "Could not be saved.";
               note({ ...plan.line, action: "refuse", reason });
             }
           }

@@ -1,8 +1,11 @@
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { createGzip, gzipSync } from "node:zlib";
+
 import { describe, expect, it } from "vitest";
+
 import { IMPORT_TOO_LARGE } from "#app/lib/csv-import-report";
+
 import { csvUpload, MAX_CSV_BYTES } from "./csv-upload.server";
 
 async function read(bytes: AsyncIterable<Uint8Array>): Promise<string> {
@@ -31,9 +34,13 @@ describe("an uploaded CSV", () => {
 
   it("is cut off where it unpacks past the limit, however small it was sent", async () => {
     const megabyte = Buffer.alloc(1024 * 1024, "a");
-    const gzipped = await buffer(Readable.from((function* () {
-      for (let n = 0; n <= MAX_CSV_BYTES / megabyte.length; n += 1) yield megabyte;
-    })()).pipe(createGzip()));
+    const gzipped = await buffer(
+      Readable.from(
+        (function* () {
+          for (let n = 0; n <= MAX_CSV_BYTES / megabyte.length; n += 1) yield megabyte;
+        })(),
+      ).pipe(createGzip()),
+    );
     expect(gzipped.length).toBeLessThan(2 * 1024 * 1024);
     await expect(read(csvUpload(gzipped, "gzip").bytes)).rejects.toThrow(IMPORT_TOO_LARGE);
   });

@@ -1,6 +1,8 @@
 import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
+
 import { IMPORT_TOO_LARGE } from "#app/lib/csv-import-report";
+
 import { ImportFileError } from "./csv-import.server";
 
 // An import's file as it arrives. The browser gzips it on the way (a 100,000-deal export is 30 MB, about

@@ -1,13 +1,15 @@
 import { asc, desc, inArray } from "drizzle-orm";
-import { isScheduleField } from "./schedule";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+
 import type { Executor } from "#app/db/client.server";
-import { csvLines } from "#app/platform/csv.server";
 import { toDateInput, toDateTimeInput } from "#app/lib/dates";
+import { csvLines } from "#app/platform/csv.server";
+
 import { listWhere, refParamOf, sortOf } from "./admin-list.server";
 import type { AnyContentType, Reference } from "./content-type";
 import type { ListParams } from "./list-params";
 import { contentType } from "./registry.server";
+import { isScheduleField } from "./schedule";
 
 // A type's rows as CSV, in the shape its import reads back: the form's fields (references by the other
 // row's slug), one header per field, written by the site's one CSV writer (platform/csv.server.ts).
@@ -30,8 +32,15 @@ const ACRONYMS = new Set(["id", "url", "asin", "seo", "api"]);
 
 /** A field's name in words: "currentPrice" → "Current price", "amazonAsin" → "Amazon ASIN". */
 export function columnLabel(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(" ");
-  return words.map((word, index) => (ACRONYMS.has(word) ? word.toUpperCase() : index === 0 ? word[0]!.toUpperCase() + word.slice(1) : word)).join(" ");
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(" ");
+  return words
+    .map((word, index) =>
+      ACRONYMS.has(word) ? word.toUpperCase() : index === 0 ? word[0]!.toUpperCase() + word.slice(1) : word,
+    )
+    .join(" ");
 }
 
 /** The CSV's columns for a type: the id, then its form fields in order. */
@@ -57,15 +66,24 @@ export function cellOf(value: unknown, field: string): string {
 }
 
 /** The slugs of the rows a batch refers to, by reference field and id. */
-async function referencedSlugs(type: AnyContentType, db: Executor, rows: Array<Record<string, unknown>>): Promise<Map<string, string>> {
+async function referencedSlugs(
+  type: AnyContentType,
+  db: Executor,
+  rows: Array<Record<string, unknown>>,
+): Promise<Map<string, string>> {
   const slugs = new Map<string, string>();
   await Promise.all(
     (type.references ?? []).map(async (reference) => {
-      const ids = [...new Set(rows.map((row) => row[reference.field]).filter((id): id is string => typeof id === "string"))];
+      const ids = [
+        ...new Set(rows.map((row) => row[reference.field]).filter((id): id is string => typeof id === "string")),
+      ];
       if (ids.length === 0) return;
       const target = contentType(reference.to);
       const slug = (target.table as unknown as Record<string, AnyPgColumn>).slug!;
-      const found = await db.select({ id: target.table.id, slug }).from(target.table).where(inArray(target.table.id, ids));
+      const found = await db
+        .select({ id: target.table.id, slug })
+        .from(target.table)
+        .where(inArray(target.table.id, ids));
       for (const row of found) slugs.set(`${reference.field}:${String(row.id)}`, String(row.slug));
     }),
   );
@@ -73,24 +91,40 @@ async function referencedSlugs(type: AnyContentType, db: Executor, rows: Array<R
 }
 
 /** One stored row as CSV cells by column key. */
-export function csvCells(columns: CsvColumn[], row: Record<string, unknown>, slugs: Map<string, string>): Record<string, string> {
+export function csvCells(
+  columns: CsvColumn[],
+  row: Record<string, unknown>,
+  slugs: Map<string, string>,
+): Record<string, string> {
   return Object.fromEntries(
     columns.map((column) => {
       const value = row[column.field];
-      return [column.key, column.reference ? (typeof value === "string" ? (slugs.get(`${column.field}:${value}`) ?? "") : "") : cellOf(value, column.field)];
+      return [
+        column.key,
+        column.reference
+          ? typeof value === "string"
+            ? (slugs.get(`${column.field}:${value}`) ?? "")
+            : ""
+          : cellOf(value, column.field),
+      ];
     }),
   );
 }
 
 /** Cells by column key for stored rows, with references as slugs: what the export writes and import compares. */
-export async function csvRows(type: AnyContentType, db: Executor, rows: Array<Record<string, unknown>>): Promise<Array<Record<string, string>>> {
+export async function csvRows(
+  type: AnyContentType,
+  db: Executor,
+  rows: Array<Record<string, unknown>>,
+): Promise<Array<Record<string, string>>> {
   const columns = csvColumnsOf(type);
   const slugs = await referencedSlugs(type, db, rows);
   return rows.map((row) => csvCells(columns, row, slugs));
 }
 
 /** The header line alone, with the byte-order mark: a file to start an import from. */
-export const csvTemplate = (type: AnyContentType) => csvLines([csvColumnsOf(type).map((column) => column.header)], { first: true });
+export const csvTemplate = (type: AnyContentType) =>
+  csvLines([csvColumnsOf(type).map((column) => column.header)], { first: true });
 
 /**
  * Every row a list view matches, as a CSV stream read a thousand rows at a time, so a hundred thousand
@@ -117,7 +151,8 @@ export function exportCsv(type: AnyContentType, db: Executor, params: ListParams
         .offset(offset)) as Array<Record<string, unknown>>;
       offset += batch.length;
       const cells = await csvRows(type, db, batch);
-      if (cells.length > 0) controller.enqueue(encoder.encode(csvLines(cells.map((row) => columns.map((column) => row[column.key]!)))));
+      if (cells.length > 0)
+        controller.enqueue(encoder.encode(csvLines(cells.map((row) => columns.map((column) => row[column.key]!)))));
       if (batch.length < EXPORT_BATCH) controller.close();
     },
   });

@@ -1,9 +1,11 @@
 import { asc, ilike, inArray, sql } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
 import { containsPattern, startsWithPattern } from "#app/db/sql-text";
 import { AFFILIATE_REL, clickBeaconUrl, clickOutHref, isAmazonUrl } from "#app/lib/click-out";
 import { renderInlineTokens, splitContent, tokenIds } from "#app/lib/content-tokens";
 import { escapeText } from "#app/modules/content/safe-html.server";
+
 import type { AnyContentType, EmbedChip, TypeKey } from "./content-type";
 import { publicRows } from "./public-read.server";
 import { contentTypes } from "./registry.server";
@@ -45,7 +47,10 @@ export async function searchEmbeds(type: AnyContentType, db: Executor, q: string
 }
 
 /** The public cards of the tokens in some HTML, by "kind:id". */
-async function publicCards(db: Executor, html: string): Promise<Map<string, { type: AnyContentType; card: { id: string } }>> {
+async function publicCards(
+  db: Executor,
+  html: string,
+): Promise<Map<string, { type: AnyContentType; card: { id: string } }>> {
   const ids = tokenIds(html);
   const found = new Map<string, { type: AnyContentType; card: { id: string } }>();
   await Promise.all(
@@ -71,10 +76,17 @@ export async function tokenChips(db: Executor, html: string): Promise<Record<str
       const type = embedType(kind);
       const hidden = ids.filter((id) => !chips[`${kind}:${id}`]);
       if (hidden.length === 0) return;
-      const rows = type ? await db.select({ id: type.table.id, label: titleColumnOf(type) }).from(type.table).where(inArray(type.table.id, hidden)) : [];
+      const rows = type
+        ? await db
+            .select({ id: type.table.id, label: titleColumnOf(type) })
+            .from(type.table)
+            .where(inArray(type.table.id, hidden))
+        : [];
       for (const id of hidden) {
         const row = rows.find((candidate) => candidate.id === id);
-        chips[`${kind}:${id}`] = row ? { id, label: String(row.label), state: "unpublished" } : { id, label: "Deleted item", state: "missing" };
+        chips[`${kind}:${id}`] = row
+          ? { id, label: String(row.label), state: "unpublished" }
+          : { id, label: "Deleted item", state: "missing" };
       }
     }),
   );
@@ -85,7 +97,11 @@ export async function tokenChips(db: Executor, html: string): Promise<Record<str
  * The warning for a saved row whose tokens point at items shoppers will not see (unpublished or deleted),
  * or null when they can see them all.
  */
-export async function hiddenEmbedsNotice(type: AnyContentType, db: Executor, row: Record<string, unknown>): Promise<string | null> {
+export async function hiddenEmbedsNotice(
+  type: AnyContentType,
+  db: Executor,
+  row: Record<string, unknown>,
+): Promise<string | null> {
   if (!type.tokensIn) return null;
   const hidden = Object.values(await tokenChips(db, String(row[type.tokensIn] ?? ""))).filter((chip) => chip.state);
   if (hidden.length === 0) return null;
@@ -101,9 +117,11 @@ export type EmbeddedSegment = { type: "html"; html: string } | { type: "card"; k
  */
 function inlineLink(type: AnyContentType, card: { id: string; slug?: unknown }, chip: EmbedChip): string {
   const text = escapeText(chip.label);
-  if (type.publicPath && typeof card.slug === "string") return `<a href="${type.publicPath({ slug: encodeURIComponent(card.slug) })}">${text}</a>`;
+  if (type.publicPath && typeof card.slug === "string")
+    return `<a href="${type.publicPath({ slug: encodeURIComponent(card.slug) })}">${text}</a>`;
   const target = safeUrl(chip.url);
-  const beacon = target && isAmazonUrl(target) ? ` data-beacon="${clickBeaconUrl(type.key, card.id, INLINE_PLACEMENT)}"` : "";
+  const beacon =
+    target && isAmazonUrl(target) ? ` data-beacon="${clickBeaconUrl(type.key, card.id, INLINE_PLACEMENT)}"` : "";
   return `<a href="${clickOutHref(type.key, card.id, target, INLINE_PLACEMENT)}" rel="${AFFILIATE_REL}" target="_blank"${beacon}>${text}</a>`;
 }
 

@@ -1,7 +1,9 @@
 import { inArray } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+
 import type { Executor } from "#app/db/client.server";
 import { isUuid } from "#app/lib/uuid";
+
 import type { AnyContentType } from "./content-type";
 import { contentTypes } from "./registry.server";
 import { adminPathOf, titleCase, titleColumnOf } from "./words";
@@ -9,7 +11,12 @@ import { adminPathOf, titleCase, titleColumnOf } from "./words";
 // Names for rows met by id in reports and queues (clicks, votes): one query per table, never per row.
 
 /** Names for ids, from one table's name or title column. */
-export async function namesOf(db: Executor, table: PgTable & { id: AnyPgColumn }, title: AnyPgColumn, ids: string[]): Promise<Map<string, string>> {
+export async function namesOf(
+  db: Executor,
+  table: PgTable & { id: AnyPgColumn },
+  title: AnyPgColumn,
+  ids: string[],
+): Promise<Map<string, string>> {
   const uuids = [...new Set(ids.filter((id) => isUuid(id)))];
   if (uuids.length === 0) return new Map();
   const rows = await db.select({ id: table.id, label: title }).from(table).where(inArray(table.id, uuids));
@@ -25,14 +32,21 @@ export interface ItemName {
 }
 
 /** Each item's title, type noun and admin page, keyed `kind:id`; items that no longer exist are left out. */
-export async function itemNames(db: Executor, items: Array<{ kind: string; id: string }>): Promise<Map<string, ItemName>> {
+export async function itemNames(
+  db: Executor,
+  items: Array<{ kind: string; id: string }>,
+): Promise<Map<string, ItemName>> {
   const names = new Map<string, ItemName>();
   await Promise.all(
     contentTypes.map(async (type: AnyContentType) => {
       const ids = items.filter((item) => item.kind === type.key).map((item) => item.id);
       if (ids.length === 0) return;
       for (const [id, label] of await namesOf(db, type.table, titleColumnOf(type), ids)) {
-        names.set(`${type.key}:${id}`, { label, noun: titleCase(type.noun.one), href: `${adminPathOf(type)}/edit/${id}` });
+        names.set(`${type.key}:${id}`, {
+          label,
+          noun: titleCase(type.noun.one),
+          href: `${adminPathOf(type)}/edit/${id}`,
+        });
       }
     }),
   );

@@ -1,5 +1,5 @@
 import { isUuid } from "#app/lib/uuid";
-import { contentStatuses, type ContentStatus } from "#app/lib/validation";
+import { type ContentStatus, contentStatuses } from "#app/lib/validation";
 
 // What an admin list shows, held in its URL (?q=&status=&store=&sort=&dir=&page=&size=), so a reload, a
 // shared link and the Back button show the same view. Read leniently: a value that makes no sense is

@@ -1,10 +1,12 @@
 import { count, eq, getTableColumns, like, or } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+
 import type { Database, Executor } from "#app/db/client.server";
+import { isStillReferenced, missingReferenceColumn, PG_UNIQUE_VIOLATION, pgError } from "#app/db/errors.server";
 import { databaseName, startsWithPattern } from "#app/db/sql-text";
-import { isStillReferenced, missingReferenceColumn, pgError, PG_UNIQUE_VIOLATION } from "#app/db/errors.server";
 import { SLUG_TAKEN } from "#app/lib/validation";
 import { recordAudit } from "#app/modules/audit/audit.server";
+
 import { noteBatchRows } from "./change-batches.server";
 import type { AnyContentType } from "./content-type";
 import { FieldErrors } from "./field-errors";
@@ -23,7 +25,8 @@ export type SaveResult =
   | { ok: false; reason: "invalid"; fieldErrors: Record<string, string[]> }
   | { ok: false; reason: "not-found" };
 
-export type DeleteResult = { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "in-use"; message: string };
+export type DeleteResult =
+  { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "in-use"; message: string };
 
 /** A database refusal as messages at fields, or null when it is not one the form can explain. */
 function fieldErrorsFor(type: AnyContentType, error: unknown): Record<string, string[]> | null {
@@ -37,10 +40,15 @@ function fieldErrorsFor(type: AnyContentType, error: unknown): Record<string, st
   return reference ? { [reference.field]: [notFoundMessage(reference)] } : null;
 }
 
-const withoutKeys = (values: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(Object.entries(values).filter(([key]) => !keys.includes(key)));
+const withoutKeys = (values: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(Object.entries(values).filter(([key]) => !keys.includes(key)));
 
 /** One row of any content type for its edit form (every status), or null. */
-export async function getForEdit(type: AnyContentType, db: Executor, id: string): Promise<Record<string, unknown> | null> {
+export async function getForEdit(
+  type: AnyContentType,
+  db: Executor,
+  id: string,
+): Promise<Record<string, unknown> | null> {
   const table = type.table as PgTable & AnyContentType["table"];
   const [row] = (await db.select().from(table).where(eq(type.table.id, id)).limit(1)) as Array<Record<string, unknown>>;
   if (!row) return null;
@@ -60,7 +68,14 @@ export interface SaveOptions {
  * Creates (no id) or updates a row from validated input, with its audit row, in one transaction (a
  * savepoint when `db` is a transaction already).
  */
-export async function saveContent(type: AnyContentType, db: Database, actor: Actor, id: string | undefined, input: unknown, options: SaveOptions = {}): Promise<SaveResult> {
+export async function saveContent(
+  type: AnyContentType,
+  db: Database,
+  actor: Actor,
+  id: string | undefined,
+  input: unknown,
+  options: SaveOptions = {},
+): Promise<SaveResult> {
   try {
     const values = withoutKeys(type.toRow(input), id === undefined ? [] : (options.keep ?? []));
     const title = String(values[titleColumnOf(type).name] ?? "");
@@ -74,7 +89,13 @@ export async function saveContent(type: AnyContentType, db: Database, actor: Act
       }
       if (saved) {
         const action = id === undefined ? "create" : "update";
-        await recordAudit(tx, { action, actor, entity: entityOf(type), entityId: String(saved.id), detail: { title, ...options.detail } });
+        await recordAudit(tx, {
+          action,
+          actor,
+          entity: entityOf(type),
+          entityId: String(saved.id),
+          detail: { title, ...options.detail },
+        });
         if (options.batchId) await noteBatchRows(tx, options.batchId, type, [String(saved.id)]);
       }
       return saved as ({ id: string } & Record<string, unknown>) | undefined;
@@ -101,11 +122,16 @@ export function describeCounts(counts: Array<[number, { one: string; many: strin
 export async function dependentsOf(type: AnyContentType, db: Executor, id: string): Promise<string | null> {
   const referencing = [...contentTypes].sort((a, b) => Number(b === type) - Number(a === type));
   const uses = referencing.flatMap((other) =>
-    (other.references ?? []).filter((reference) => reference.to === type.key).map((reference) => ({ other, reference })),
+    (other.references ?? [])
+      .filter((reference) => reference.to === type.key)
+      .map((reference) => ({ other, reference })),
   );
   const counts = await Promise.all(
     uses.map(async ({ other, reference }): Promise<[number, { one: string; many: string }]> => {
-      const [row] = await db.select({ n: count() }).from(other.table).where(eq(referenceColumn(other, reference), id));
+      const [row] = await db
+        .select({ n: count() })
+        .from(other.table)
+        .where(eq(referenceColumn(other, reference), id));
       return [row?.n ?? 0, reference.dependentNoun ?? other.noun];
     }),
   );
@@ -117,21 +143,39 @@ export async function dependentsOf(type: AnyContentType, db: Executor, id: strin
  * Deletes one row and writes its audit row, unless something still uses it: then nothing is deleted and
  * the message says what depends on it. The database's RESTRICT keys back this up against races.
  */
-export async function deleteContent(type: AnyContentType, db: Database, actor: Actor, id: string): Promise<DeleteResult> {
+export async function deleteContent(
+  type: AnyContentType,
+  db: Database,
+  actor: Actor,
+  id: string,
+): Promise<DeleteResult> {
   const inUse = await dependentsOf(type, db, id);
   if (inUse) return { ok: false, reason: "in-use", message: inUse };
   try {
     const removed = await db.transaction(async (tx) => {
-      const [row] = await tx.delete(type.table).where(eq(type.table.id, id)).returning({ id: type.table.id, title: titleColumnOf(type) });
+      const [row] = await tx
+        .delete(type.table)
+        .where(eq(type.table.id, id))
+        .returning({ id: type.table.id, title: titleColumnOf(type) });
       if (row) {
-        await recordAudit(tx, { action: "delete", actor, entity: entityOf(type), entityId: String(row.id), detail: { title: row.title } });
+        await recordAudit(tx, {
+          action: "delete",
+          actor,
+          entity: entityOf(type),
+          entityId: String(row.id),
+          detail: { title: row.title },
+        });
       }
       return row;
     });
     return removed ? { ok: true } : { ok: false, reason: "not-found" };
   } catch (error) {
     if (!isStillReferenced(error)) throw error;
-    return { ok: false, reason: "in-use", message: (await dependentsOf(type, db, id)) ?? "Other content still uses it." };
+    return {
+      ok: false,
+      reason: "in-use",
+      message: (await dependentsOf(type, db, id)) ?? "Other content still uses it.",
+    };
   }
 }
 
@@ -154,9 +198,16 @@ async function copySlug(type: AnyContentType, db: Executor, slug: string): Promi
  * Copies a row as a new draft (unfeatured, " (copy)" after its name, a free slug), with its audit row.
  * Generated columns, the id and the timestamps are the new row's own.
  */
-export async function duplicateContent(type: AnyContentType, db: Database, actor: Actor, id: string): Promise<SaveResult> {
+export async function duplicateContent(
+  type: AnyContentType,
+  db: Database,
+  actor: Actor,
+  id: string,
+): Promise<SaveResult> {
   return db.transaction(async (tx) => {
-    const [source] = (await tx.select().from(type.table).where(eq(type.table.id, id)).limit(1)) as Array<Record<string, unknown>>;
+    const [source] = (await tx.select().from(type.table).where(eq(type.table.id, id)).limit(1)) as Array<
+      Record<string, unknown>
+    >;
     if (!source) return { ok: false, reason: "not-found" } as const;
     const copy: Record<string, unknown> = {};
     for (const [key, column] of Object.entries(getTableColumns(type.table))) {
@@ -168,8 +219,16 @@ export async function duplicateContent(type: AnyContentType, db: Database, actor
     if (typeof source.slug === "string") copy.slug = await copySlug(type, tx, source.slug);
     if ("status" in copy) copy.status = "draft";
     if ("featured" in copy) copy.featured = false;
-    const [saved] = (await tx.insert(type.table).values(copy).returning()) as Array<{ id: string } & Record<string, unknown>>;
-    await recordAudit(tx, { action: "create", actor, entity: entityOf(type), entityId: saved!.id, detail: { title: copy[titleKey], copyOf: id } });
+    const [saved] = (await tx.insert(type.table).values(copy).returning()) as Array<
+      { id: string } & Record<string, unknown>
+    >;
+    await recordAudit(tx, {
+      action: "create",
+      actor,
+      entity: entityOf(type),
+      entityId: saved!.id,
+      detail: { title: copy[titleKey], copyOf: id },
+    });
     return { ok: true, row: saved! } as const;
   });
 }

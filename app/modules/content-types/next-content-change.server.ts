@@ -1,6 +1,8 @@
 import { and, gt, min, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+
 import type { Executor } from "#app/db/client.server";
+
 import type { AnyContentType } from "./content-type";
 import { contentTypes } from "./registry.server";
 import { lifecycleOf, windowOf } from "./words";

@@ -1,6 +1,8 @@
-import { and, asc, eq, ilike, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, notInArray, type SQL, sql } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
 import { containsPattern, databaseName, startsWithPattern } from "#app/db/sql-text";
+
 import type { AnyContentType } from "./content-type";
 import { contentType } from "./registry.server";
 import { referenceColumn, titleColumnOf } from "./words";
@@ -29,27 +31,46 @@ function subtreeOf(type: AnyContentType, id: string): SQL | undefined {
  * Rows of a type whose name contains `q`, names that start with it first, then alphabetical. `exclude`
  * leaves out a row and, for a type that nests (categories), everything under it: the choices of a parent.
  */
-export async function searchOptions(type: AnyContentType, db: Executor, q: string, options: { exclude?: string } = {}): Promise<ChoiceOption[]> {
+export async function searchOptions(
+  type: AnyContentType,
+  db: Executor,
+  q: string,
+  options: { exclude?: string } = {},
+): Promise<ChoiceOption[]> {
   const name = titleColumnOf(type);
   const text = q.replaceAll("\0", "").trim().slice(0, 100);
-  const excluded = options.exclude ? (subtreeOf(type, options.exclude) ?? sql`(SELECT ${options.exclude}::uuid)`) : undefined;
+  const excluded = options.exclude
+    ? (subtreeOf(type, options.exclude) ?? sql`(SELECT ${options.exclude}::uuid)`)
+    : undefined;
   const rows = await db
     .select({ id: type.table.id, label: name })
     .from(type.table)
-    .where(and(text ? ilike(name, containsPattern(text)) : undefined, excluded ? notInArray(type.table.id, excluded) : undefined))
+    .where(
+      and(
+        text ? ilike(name, containsPattern(text)) : undefined,
+        excluded ? notInArray(type.table.id, excluded) : undefined,
+      ),
+    )
     .orderBy(...(text ? [sql`${name} ILIKE ${startsWithPattern(text)} DESC`] : []), asc(name), asc(type.table.id))
     .limit(OPTION_LIMIT);
   return rows.map((row) => ({ id: String(row.id), label: String(row.label) }));
 }
 
 /** The rows a stored record points at, by field, for its form's comboboxes (`{ storeId: { id, label } }`). */
-export async function referencedOptions(type: AnyContentType, db: Executor, row: Record<string, unknown>): Promise<Record<string, ChoiceOption | null>> {
+export async function referencedOptions(
+  type: AnyContentType,
+  db: Executor,
+  row: Record<string, unknown>,
+): Promise<Record<string, ChoiceOption | null>> {
   const entries = await Promise.all(
     (type.references ?? []).map(async (reference) => {
       const id = row[reference.field];
       if (typeof id !== "string") return [reference.field, null] as const;
       const target = contentType(reference.to);
-      const [found] = await db.select({ label: titleColumnOf(target) }).from(target.table).where(eq(target.table.id, id));
+      const [found] = await db
+        .select({ label: titleColumnOf(target) })
+        .from(target.table)
+        .where(eq(target.table.id, id));
       return [reference.field, { id, label: found ? String(found.label) : "Unknown" }] as const;
     }),
   );

@@ -1,6 +1,7 @@
-import { and, eq, getTableName, gt, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { QueryBuilder, type PgTable } from "drizzle-orm/pg-core";
+import { and, eq, getTableName, gt, gte, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { type PgTable, QueryBuilder } from "drizzle-orm/pg-core";
+
 import type { Lifecycle } from "./content-type";
 import { lifecycleOf } from "./words";
 
@@ -32,7 +33,10 @@ export function publicRule(lifecycle: Lifecycle | undefined, options: PublicRead
 }
 
 /** A type's public rows, as a subquery that stands in for its table. */
-export function publicRows<Table extends PgTable>(type: { table: Table; endsAt?: AnyPgColumn }, options: PublicReadOptions = {}) {
+export function publicRows<Table extends PgTable>(
+  type: { table: Table; endsAt?: AnyPgColumn },
+  options: PublicReadOptions = {},
+) {
   return queryBuilder
     .select()
     .from(type.table as PgTable)

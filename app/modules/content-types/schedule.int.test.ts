@@ -1,9 +1,11 @@
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { testDatabasePerFile } from "../../../tests/support/test-database";
+
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
-import type { AnyContentType } from "./content-type";
+
+import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { listWhere } from "./admin-list.server";
+import type { AnyContentType } from "./content-type";
 import { readListParams } from "./list-params";
 import { nextContentChange } from "./next-content-change.server";
 import { publicRows } from "./public-read.server";
@@ -16,9 +18,12 @@ const scheduled = contentTypes.filter((type) => lifecycleOf(type)?.publishAt).ma
 
 /** A copy of the first published demo row (one with no end) with the given schedule; the caller deletes it. */
 async function scheduledCopy(type: AnyContentType, schedule: { publishAt: Date | null; unpublishAt: Date | null }) {
-  const [source] = (await db().select().from(type.table).where(eq(lifecycleOf(type)!.status, "published")).orderBy(asc(type.table.createdAt)).limit(1)) as Array<
-    Record<string, unknown>
-  >;
+  const [source] = (await db()
+    .select()
+    .from(type.table)
+    .where(eq(lifecycleOf(type)!.status, "published"))
+    .orderBy(asc(type.table.createdAt))
+    .limit(1)) as Array<Record<string, unknown>>;
   const row: Record<string, unknown> = { ...source, ...schedule, [titleColumnOf(type).name]: `Scheduled ${type.key}` };
   for (const [key, column] of Object.entries(getTableColumns(type.table))) {
     if (column.generated || ["id", "createdAt", "updatedAt"].includes(key)) delete row[key];
@@ -58,14 +63,19 @@ describe.each(scheduled)("a scheduled %s", (_key, type) => {
     try {
       const idsIn = async (state: string) => {
         const where = listWhere(type, readListParams(new URLSearchParams({ state }), []));
-        const rows = await db().select({ id: type.table.id }).from(type.table).where(and(where, sql`${type.table.id} in (${soon}, ${gone})`));
+        const rows = await db()
+          .select({ id: type.table.id })
+          .from(type.table)
+          .where(and(where, sql`${type.table.id} in (${soon}, ${gone})`));
         return rows.map((row) => row.id);
       };
       expect(await idsIn("scheduled")).toEqual([soon]);
       expect(await idsIn("expired")).toEqual([gone]);
       expect(await idsIn("live")).toEqual([]);
     } finally {
-      await db().delete(type.table).where(sql`${type.table.id} in (${soon}, ${gone})`);
+      await db()
+        .delete(type.table)
+        .where(sql`${type.table.id} in (${soon}, ${gone})`);
     }
   });
 });

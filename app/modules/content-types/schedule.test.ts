@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+
 import { INVALID_DATE_TIME } from "#app/lib/validation";
+
 import { SCHEDULE_ORDER_MESSAGE, scheduleFields, scheduleInOrder, scheduleInputs } from "./schedule";
 
 const schedule = z.object(scheduleFields).superRefine(scheduleInOrder);
 const messagesOf = (input: Record<string, string>) => {
   const parsed = schedule.safeParse(input);
-  return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+  return parsed.success
+    ? {}
+    : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
 };
 
 describe("the schedule fields", () => {
@@ -20,7 +24,9 @@ describe("the schedule fields", () => {
     expect(messagesOf({ publishAt: "2026-02-30T09:00" })).toEqual({ publishAt: INVALID_DATE_TIME });
     expect(messagesOf({ publishAt: "2026-12-01T25:00" })).toEqual({ publishAt: INVALID_DATE_TIME });
     expect(messagesOf({ publishAt: "tomorrow" })).toEqual({ publishAt: INVALID_DATE_TIME });
-    expect(messagesOf({ publishAt: "2026-12-01T09:00", unpublishAt: "2026-12-01T09:00" })).toEqual({ unpublishAt: SCHEDULE_ORDER_MESSAGE });
+    expect(messagesOf({ publishAt: "2026-12-01T09:00", unpublishAt: "2026-12-01T09:00" })).toEqual({
+      unpublishAt: SCHEDULE_ORDER_MESSAGE,
+    });
     expect(messagesOf({ publishAt: "2026-12-01T09:00", unpublishAt: "2026-12-01T09:01" })).toEqual({});
   });
 

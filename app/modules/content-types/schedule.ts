@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import { toDateTimeInput } from "#app/lib/dates";
 import { optionalDateTime } from "#app/lib/validation";
 
@@ -22,5 +23,9 @@ export function scheduleInOrder(value: { publishAt?: Date; unpublishAt?: Date },
 /** A stored row's schedule as the form's inputs show it. */
 export function scheduleInputs(row: Record<string, unknown>): Record<string, unknown> {
   if (!("publishAt" in row)) return row;
-  return { ...row, publishAt: toDateTimeInput(row.publishAt as Date | null), unpublishAt: toDateTimeInput(row.unpublishAt as Date | null) };
+  return {
+    ...row,
+    publishAt: toDateTimeInput(row.publishAt as Date | null),
+    unpublishAt: toDateTimeInput(row.unpublishAt as Date | null),
+  };
 }

@@ -1,11 +1,13 @@
 import { eq, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { testDatabasePerFile } from "../../../tests/support/test-database";
+
 import { deals } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { contentTypes } from "./registry.server";
 import { forgetContentMemos } from "#app/platform/content-memo.server";
+
+import { testDatabasePerFile } from "../../../tests/support/test-database";
+import { contentTypes } from "./registry.server";
 import { sitemapFileEntries, sitemapFiles, URLS_PER_SITEMAP } from "./sitemap.server";
 import { lifecycleOf } from "./words";
 
@@ -46,7 +48,9 @@ describe("the sitemap index", () => {
     const files = await sitemapFiles(db(), 2);
     const dealFiles = files.filter((file) => file.name.startsWith("deals-"));
     const liveDeals = (await livePaths()).filter((path) => path.startsWith("/deals/")).length;
-    expect(dealFiles.map((file) => file.name)).toEqual(Array.from({ length: Math.ceil(liveDeals / 2) }, (_, i) => `deals-${i + 1}`));
+    expect(dealFiles.map((file) => file.name)).toEqual(
+      Array.from({ length: Math.ceil(liveDeals / 2) }, (_, i) => `deals-${i + 1}`),
+    );
     expect(files[0]!.name).toBe("pages");
     expect(await sitemapFileEntries(db(), `deals-${dealFiles.length + 1}`, 2)).toBeNull();
     expect(await sitemapFileEntries(db(), "nothing-1", 2)).toBeNull();
@@ -54,7 +58,10 @@ describe("the sitemap index", () => {
 
   it("lists exactly the live pages, each once, whatever the file size, with when each last changed", async () => {
     const [ended] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
-    await db().update(deals).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(deals.id, ended!.id));
+    await db()
+      .update(deals)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(deals.id, ended!.id));
     // The server forgets kept reads when content changes (the page cache's signal).
     forgetContentMemos();
     try {
@@ -75,6 +82,8 @@ describe("the sitemap index", () => {
     const refreshed = new Date(Date.now() + 60_000);
     await db().update(deals).set({ priceUpdatedAt: refreshed }).where(eq(deals.id, deal!.id));
     const entries = await sitemapFileEntries(db(), "deals-1");
-    expect(entries!.find((entry) => entry.path === `/deals/${deal!.slug}`)!.lastmod!.getTime()).toBe(refreshed.getTime());
+    expect(entries!.find((entry) => entry.path === `/deals/${deal!.slug}`)!.lastmod!.getTime()).toBe(
+      refreshed.getTime(),
+    );
   });
 });

@@ -1,7 +1,9 @@
-import { asc, count, max, sql, type SQL } from "drizzle-orm";
+import { asc, count, max, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+
 import type { Executor } from "#app/db/client.server";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
+
 import type { AnyContentType } from "./content-type";
 import { publicRows } from "./public-read.server";
 import { contentTypes } from "./registry.server";
@@ -38,24 +40,33 @@ const toDate = (value: Date | string | null | undefined) => (value ? new Date(va
  * Counting every live row of each type takes about 55 ms at 100,000 deals, so the answer is kept until
  * content changes (a scheduled row going live counts: the page cache's timer empties the kept reads too).
  */
-export const sitemapFiles = keptUntilContentChanges(async (db: Executor, perFile: number = URLS_PER_SITEMAP): Promise<SitemapFile[]> => {
-  const perType = await Promise.all(
-    typesWithPages().map(async (type) => {
-      const [row] = await db
-        .select({ rows: count(), lastmod: max(lastChangeOf(type)) })
-        .from(publicRows(type, { live: true }))
-        .where(type.inSitemapWhen?.());
-      const files = Math.ceil((row?.rows ?? 0) / perFile);
-      return Array.from({ length: files }, (_, i) => ({ name: `${segmentOf(type)}-${i + 1}`, lastmod: toDate(row?.lastmod) }));
-    }),
-  );
-  const content = perType.flat();
-  const newest = Math.max(0, ...content.map((file) => file.lastmod?.getTime() ?? 0));
-  return [{ name: "pages", lastmod: newest ? new Date(newest) : null }, ...content];
-});
+export const sitemapFiles = keptUntilContentChanges(
+  async (db: Executor, perFile: number = URLS_PER_SITEMAP): Promise<SitemapFile[]> => {
+    const perType = await Promise.all(
+      typesWithPages().map(async (type) => {
+        const [row] = await db
+          .select({ rows: count(), lastmod: max(lastChangeOf(type)) })
+          .from(publicRows(type, { live: true }))
+          .where(type.inSitemapWhen?.());
+        const files = Math.ceil((row?.rows ?? 0) / perFile);
+        return Array.from({ length: files }, (_, i) => ({
+          name: `${segmentOf(type)}-${i + 1}`,
+          lastmod: toDate(row?.lastmod),
+        }));
+      }),
+    );
+    const content = perType.flat();
+    const newest = Math.max(0, ...content.map((file) => file.lastmod?.getTime() ?? 0));
+    return [{ name: "pages", lastmod: newest ? new Date(newest) : null }, ...content];
+  },
+);
 
 /** The live pages of one content type's sitemap file (`deals-2`), or null when there is no such file. */
-export async function sitemapFileEntries(db: Executor, name: string, perFile = URLS_PER_SITEMAP): Promise<SitemapEntry[] | null> {
+export async function sitemapFileEntries(
+  db: Executor,
+  name: string,
+  perFile = URLS_PER_SITEMAP,
+): Promise<SitemapEntry[] | null> {
   const match = /^([a-z-]+)-([1-9]\d{0,5})$/.exec(name);
   const type = match && typesWithPages().find((candidate) => segmentOf(candidate) === match[1]);
   if (!match || !type) return null;

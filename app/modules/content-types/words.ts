@@ -1,6 +1,8 @@
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { AnyContentType, Lifecycle, Messages, Reference } from "./content-type";
+
 import { formatCount } from "#app/lib/counts";
+
+import type { AnyContentType, Lifecycle, Messages, Reference } from "./content-type";
 
 // A type's words follow from its nouns ("gift idea", "gift ideas"); a definition states only where the
 // spec words it otherwise.
@@ -9,18 +11,27 @@ const sentenceCase = (words: string) => words.charAt(0).toUpperCase() + words.sl
 export const titleCase = (words: string) => words.replace(/\b\w/g, (letter) => letter.toUpperCase());
 
 /** The column that names a row (its title, or its name): audit rows, pickers, list rows. */
-export const titleColumnOf = (type: AnyContentType): AnyPgColumn => ("title" in type.table ? type.table.title : type.table.name);
+export const titleColumnOf = (type: AnyContentType): AnyPgColumn =>
+  "title" in type.table ? type.table.title : type.table.name;
 
 /** A type's lifecycle: public while its `status` is published (when it has one), live until `endsAt`. */
 export function lifecycleOf(type: Pick<AnyContentType, "table" | "endsAt">): Lifecycle | undefined {
-  const table = type.table as AnyContentType["table"] & { status?: AnyPgColumn; publishAt?: AnyPgColumn; unpublishAt?: AnyPgColumn };
-  return table.status ? { status: table.status, publishAt: table.publishAt, unpublishAt: table.unpublishAt, endsAt: type.endsAt } : undefined;
+  const table = type.table as AnyContentType["table"] & {
+    status?: AnyPgColumn;
+    publishAt?: AnyPgColumn;
+    unpublishAt?: AnyPgColumn;
+  };
+  return table.status
+    ? { status: table.status, publishAt: table.publishAt, unpublishAt: table.unpublishAt, endsAt: type.endsAt }
+    : undefined;
 }
 
 /** The dates that make a row scheduled (before a start) or expired (after an end): its schedule and window. */
 export function windowOf(type: AnyContentType): { starts: AnyPgColumn[]; ends: AnyPgColumn[] } {
   const lifecycle = lifecycleOf(type);
-  const present = (columns: Array<AnyPgColumn | undefined>) => [...new Set(columns.filter((column): column is AnyPgColumn => column !== undefined))];
+  const present = (columns: Array<AnyPgColumn | undefined>) => [
+    ...new Set(columns.filter((column): column is AnyPgColumn => column !== undefined)),
+  ];
   return {
     starts: present([type.admin.window?.startsAt, lifecycle?.publishAt]),
     ends: present([type.admin.window?.endsAt ?? type.endsAt, lifecycle?.unpublishAt]),
@@ -68,6 +79,12 @@ export function adminWordsOf(type: AnyContentType) {
     addLabel: type.admin.addLabel ?? `Add ${one}`,
     backLabel: `Back to ${many}`,
     deleteQuestion: `Are you sure you want to delete this ${type.noun.one}?`,
-    formTitles: { add: `Add ${one}`, edit: `Edit ${one}`, create: `Create ${one}`, update: `Update ${one}`, ...type.admin.formTitles },
+    formTitles: {
+      add: `Add ${one}`,
+      edit: `Edit ${one}`,
+      create: `Create ${one}`,
+      update: `Update ${one}`,
+      ...type.admin.formTitles,
+    },
   };
 }

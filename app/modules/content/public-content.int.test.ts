@@ -1,13 +1,25 @@
 import { eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { testDatabasePerFile } from "../../../tests/support/test-database";
+
 import { buyingGuides, coupons, giftIdeas } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
-import { categoriesWithPublicGuides, findPublicGuideBySlug, findPublicGuideSlugById, listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
+import {
+  categoriesWithPublicGuides,
+  findPublicGuideBySlug,
+  findPublicGuideSlugById,
+  listPublicGuides,
+} from "#app/modules/buying-guides/buying-guides-public.server";
 import { findClickTarget } from "#app/modules/content-types/click-out.server";
 import { contentType } from "#app/modules/content-types/registry.server";
-import { findPublicCouponsByIds, listPublicCoupons, listTrendingCoupons, revealCouponCode } from "#app/modules/coupons/coupons-public.server";
+import {
+  findPublicCouponsByIds,
+  listPublicCoupons,
+  listTrendingCoupons,
+  revealCouponCode,
+} from "#app/modules/coupons/coupons-public.server";
 import { findPublicGiftIdeaBySlug, listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
+
+import { testDatabasePerFile } from "../../../tests/support/test-database";
 
 const database = testDatabasePerFile(async (t) => {
   await seedDemoContent(t.db);
@@ -32,7 +44,9 @@ describe("public coupons", () => {
     const current = await listPublicCoupons(db(), { limit: 100 });
     expect(current.coupons.length).toBeLessThan(shown.coupons.length);
     expect(current.coupons.every((c) => c.validUntil === null || c.validUntil > new Date())).toBe(true);
-    expect((await listTrendingCoupons(db(), 10)).every((c) => c.validUntil === null || c.validUntil > new Date())).toBe(true);
+    expect((await listTrendingCoupons(db(), 10)).every((c) => c.validUntil === null || c.validUntil > new Date())).toBe(
+      true,
+    );
   });
 
   it("never carry the code in list data; reveal gives it for a published, unexpired coupon", async () => {
@@ -47,7 +61,11 @@ describe("public coupons", () => {
 
   it("search title and description without case, and match the store by name without case", async () => {
     const { coupons: found } = await listPublicCoupons(db(), { search: "SITEWIDE", limit: 100, showExpired: true });
-    const { coupons: byDescription } = await listPublicCoupons(db(), { search: "electronics", limit: 100, showExpired: true });
+    const { coupons: byDescription } = await listPublicCoupons(db(), {
+      search: "electronics",
+      limit: 100,
+      showExpired: true,
+    });
     const { coupons: byStore } = await listPublicCoupons(db(), { store: "best buy", limit: 100, showExpired: true });
     for (const list of [found, byDescription, byStore]) expect(list.length).toBeGreaterThan(0);
     expect(byStore.every((c) => c.storeName === "Best Buy")).toBe(true);
@@ -57,16 +75,25 @@ describe("public coupons", () => {
   it("send the shopper to the affiliate URL, else a manual custom URL, else the store's site", async () => {
     const [coupon] = await db().select().from(coupons).where(eq(coupons.status, "published")).limit(1);
     const target = async (values: Partial<typeof coupons.$inferInsert>) => {
-      await db().update(coupons).set({ validUntil: null, ...values }).where(eq(coupons.id, coupon!.id));
+      await db()
+        .update(coupons)
+        .set({ validUntil: null, ...values })
+        .where(eq(coupons.id, coupon!.id));
       const listed = (await findPublicCouponsByIds(db(), [coupon!.id]))[0]!.targetUrl;
       const clicked = (await findClickTarget(contentType("coupon"), db(), coupon!.id))!.url;
       expect(clicked).toBe(listed);
       return clicked;
     };
-    expect(await target({ affiliateUrl: "https://aff.example/", urlType: "manual", customUrl: "https://custom.example/" })).toBe("https://aff.example/");
-    expect(await target({ affiliateUrl: null, urlType: "manual", customUrl: "https://custom.example/" })).toBe("https://custom.example/");
+    expect(
+      await target({ affiliateUrl: "https://aff.example/", urlType: "manual", customUrl: "https://custom.example/" }),
+    ).toBe("https://aff.example/");
+    expect(await target({ affiliateUrl: null, urlType: "manual", customUrl: "https://custom.example/" })).toBe(
+      "https://custom.example/",
+    );
     const storeSlug = (await findPublicCouponsByIds(db(), [coupon!.id]))[0]!.storeSlug;
-    expect(await target({ affiliateUrl: null, urlType: "automatic", customUrl: "https://custom.example/" })).toBe(`https://www.${storeSlug}.com/`);
+    expect(await target({ affiliateUrl: null, urlType: "automatic", customUrl: "https://custom.example/" })).toBe(
+      `https://www.${storeSlug}.com/`,
+    );
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { isBlankHtml } from "#app/lib/html-text";
+
 import { sanitizeRichText } from "./safe-html.server";
 
 // Payloads from the usual XSS cheat sheets: tags, handlers, URL schemes, encodings, SVG, broken markup.
@@ -42,7 +44,24 @@ const payloads = [
   `<template><script>alert(1)</script></template>`,
 ];
 
-const dangerous = [/<script/i, /javascript:/i, /vbscript:/i, /data:/i, /\son\w+\s*=/i, /<iframe/i, /<svg/i, /<object/i, /<embed/i, /<style/i, /style=/i, /<form/i, /<meta/i, /<base/i, /href="\/\//i, /<math/i];
+const dangerous = [
+  /<script/i,
+  /javascript:/i,
+  /vbscript:/i,
+  /data:/i,
+  /\son\w+\s*=/i,
+  /<iframe/i,
+  /<svg/i,
+  /<object/i,
+  /<embed/i,
+  /<style/i,
+  /style=/i,
+  /<form/i,
+  /<meta/i,
+  /<base/i,
+  /href="\/\//i,
+  /<math/i,
+];
 
 describe("sanitizeRichText", () => {
   it("has a corpus of at least 30 payloads", () => {
@@ -59,7 +78,7 @@ describe("sanitizeRichText", () => {
 
   it("keeps ordinary formatting and tokens", () => {
     const html =
-      '<h1>Title</h1><h2>Sub</h2><h3>Small</h3><p><strong>Bold</strong> and <em>italic</em></p>' +
+      "<h1>Title</h1><h2>Sub</h2><h3>Small</h3><p><strong>Bold</strong> and <em>italic</em></p>" +
       "<ul><li>one</li></ul><ol><li>first</li></ol><p>[deal:123e4567-e89b-42d3-a456-426614174000]</p>";
     expect(sanitizeRichText(html)).toBe(html);
   });
@@ -68,12 +87,18 @@ describe("sanitizeRichText", () => {
     expect(sanitizeRichText('<a href="https://shop.example/x">buy</a>')).toBe(
       '<a href="https://shop.example/x" rel="sponsored nofollow noopener" target="_blank">buy</a>',
     );
-    expect(sanitizeRichText('<img src="https://img.example/a.png" alt="A">')).toBe('<img src="https://img.example/a.png" alt="A" />');
+    expect(sanitizeRichText('<img src="https://img.example/a.png" alt="A">')).toBe(
+      '<img src="https://img.example/a.png" alt="A" />',
+    );
   });
 
   it("drops images without an http(s) or site address and unwraps links without one", () => {
-    expect(sanitizeRichText('<p><img src="x"><img src="/demo/tablet.svg" alt="T"></p>')).toBe('<p><img src="/demo/tablet.svg" alt="T" /></p>');
-    expect(sanitizeRichText('<p><a href="/relative">read</a> and <a href="javascript:alert(1)">more</a></p>')).toBe("<p>read and more</p>");
+    expect(sanitizeRichText('<p><img src="x"><img src="/demo/tablet.svg" alt="T"></p>')).toBe(
+      '<p><img src="/demo/tablet.svg" alt="T" /></p>',
+    );
+    expect(sanitizeRichText('<p><a href="/relative">read</a> and <a href="javascript:alert(1)">more</a></p>')).toBe(
+      "<p>read and more</p>",
+    );
   });
 
   it("knows an empty editor document from content", () => {

@@ -5,7 +5,28 @@ import sanitizeHtml from "sanitize-html";
 // render, so neither an old row nor a bypassed form can put script into a page.
 
 const options: sanitizeHtml.IOptions = {
-  allowedTags: ["h1", "h2", "h3", "h4", "p", "br", "hr", "ul", "ol", "li", "strong", "em", "b", "i", "s", "blockquote", "code", "pre", "a", "img"],
+  allowedTags: [
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "p",
+    "br",
+    "hr",
+    "ul",
+    "ol",
+    "li",
+    "strong",
+    "em",
+    "b",
+    "i",
+    "s",
+    "blockquote",
+    "code",
+    "pre",
+    "a",
+    "img",
+  ],
   allowedAttributes: {
     a: ["href", "title", "rel", "target"],
     img: ["src", "alt", "title", "width", "height"],
@@ -16,7 +37,19 @@ const options: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
   // Content of dropped elements that can only hold code or markup is dropped with them.
-  nonTextTags: ["script", "style", "textarea", "noscript", "iframe", "object", "embed", "svg", "math", "template", "title"],
+  nonTextTags: [
+    "script",
+    "style",
+    "textarea",
+    "noscript",
+    "iframe",
+    "object",
+    "embed",
+    "svg",
+    "math",
+    "template",
+    "title",
+  ],
   transformTags: {
     // Links must be absolute http(s); every link leaves the site: sponsored, in a new tab.
     // A link without a usable address keeps its text and loses the link.
@@ -26,7 +59,8 @@ const options: sanitizeHtml.IOptions = {
         : { tagName: "unwrap", attribs: {} },
   },
   // Images must be http(s) or served by this site.
-  exclusiveFilter: (frame) => frame.tag === "img" && !(isAbsoluteHttp(frame.attribs.src) || isSitePath(frame.attribs.src)),
+  exclusiveFilter: (frame) =>
+    frame.tag === "img" && !(isAbsoluteHttp(frame.attribs.src) || isSitePath(frame.attribs.src)),
 };
 
 const isAbsoluteHttp = (value: string | undefined) => /^https?:\/\/[^\s]/i.test(value?.trim() ?? "");

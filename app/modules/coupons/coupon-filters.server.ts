@@ -1,7 +1,9 @@
 import { z } from "zod";
+
 import { filterValues } from "#app/lib/listing-filters";
-import { text } from "#app/lib/validation";
 import { MAX_PAGE } from "#app/lib/page-window";
+import { text } from "#app/lib/validation";
+
 import type { CouponFilters } from "./coupon-filters";
 
 const filtersSchema = z.object({

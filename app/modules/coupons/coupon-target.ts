@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import { coupons, stores } from "#app/db/schema";
 
 /**

@@ -1,7 +1,18 @@
 import { z } from "zod";
-import { scheduleFields, scheduleInOrder } from "#app/modules/content-types/schedule";
+
 import { discountAmount } from "#app/lib/money";
-import { checkbox, choice, optionalDate, optionalHttpUrl, optionalText, reference, requiredText, status, text } from "#app/lib/validation";
+import {
+  checkbox,
+  choice,
+  optionalDate,
+  optionalHttpUrl,
+  optionalText,
+  reference,
+  requiredText,
+  status,
+  text,
+} from "#app/lib/validation";
+import { scheduleFields, scheduleInOrder } from "#app/modules/content-types/schedule";
 
 export const discountTypes = ["percentage", "fixed"] as const;
 export const urlTypes = ["automatic", "manual"] as const;

@@ -1,13 +1,15 @@
 import { eq } from "drizzle-orm";
-import { statusCell } from "#app/lib/admin-list";
+
 import type { Executor } from "#app/db/client.server";
 import { coupons, stores } from "#app/db/schema";
+import { statusCell } from "#app/lib/admin-list";
 import { endOfDay, formatDate, startOfDay } from "#app/lib/dates";
+import { timeAgo } from "#app/lib/relative-time";
 import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { paged } from "#app/modules/content-types/paged.server";
-import { adminDiscountLabel, couponFields, couponSchema, type CouponInput } from "./coupon.schema";
-import { timeAgo } from "#app/lib/relative-time";
+
+import { adminDiscountLabel, couponFields, type CouponInput, couponSchema } from "./coupon.schema";
 import { couponTargetUrl } from "./coupon-target";
 import { markCouponVerified } from "./coupon-verified.server";
 import { findPublicCouponsByIds, type PublicCoupon } from "./coupons-public.server";
@@ -40,7 +42,13 @@ export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
   },
   clickOut: { url: couponTargetUrl, storeId: coupons.storeId, recentClicks: coupons.popularity },
   // A coupon has no slug: its store and code find it, or for a coupon without a code its store and title.
-  csv: { fields: couponFields, importBy: [[coupons.storeId, coupons.couponCode], [coupons.storeId, coupons.title]] },
+  csv: {
+    fields: couponFields,
+    importBy: [
+      [coupons.storeId, coupons.couponCode],
+      [coupons.storeId, coupons.title],
+    ],
+  },
   admin: {
     icon: "Tag",
     title: "Coupons Management",
@@ -82,7 +90,9 @@ export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
       statusCell(coupon, { startsAt: coupon.validFrom, endsAt: coupon.validUntil }),
       { kind: "featured", featured: coupon.featured },
       { kind: "text", text: formatDate(coupon.createdAt), tone: "muted" },
-      coupon.validUntil ? { kind: "text", text: formatDate(coupon.validUntil), tone: "muted" } : { kind: "text", text: "No end", tone: "muted" },
+      coupon.validUntil
+        ? { kind: "text", text: formatDate(coupon.validUntil), tone: "muted" }
+        : { kind: "text", text: "No end", tone: "muted" },
     ],
     intents: [{ intent: "verify", run: markCouponVerified }],
     dashboard: { total: "Total Coupons", published: "Published Coupons", quickAction: "Add Coupon" },

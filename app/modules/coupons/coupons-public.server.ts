@@ -1,13 +1,15 @@
-import { containsPattern } from "#app/db/sql-text";
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "#app/db/client.server";
-import { coupons, itemVoteTallies, stores } from "#app/db/schema";
-import { publicRows } from "#app/modules/content-types/public-read.server";
-import { couponTargetUrl } from "./coupon-target";
-import { couponType } from "./coupon.type.server";
-import { descNullsLast } from "#app/db/order-by";
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+
 import { cappedCount } from "#app/db/capped-count";
-import { textSearchMatch, textSearchOf, type TextSearch } from "#app/modules/search/search-words.server";
+import type { Executor } from "#app/db/client.server";
+import { descNullsLast } from "#app/db/order-by";
+import { coupons, itemVoteTallies, stores } from "#app/db/schema";
+import { containsPattern } from "#app/db/sql-text";
+import { publicRows } from "#app/modules/content-types/public-read.server";
+import { type TextSearch, textSearchMatch, textSearchOf } from "#app/modules/search/search-words.server";
+
+import { couponType } from "./coupon.type.server";
+import { couponTargetUrl } from "./coupon-target";
 
 /** Published coupons; `live` leaves out the expired ones (see public-read.server.ts). */
 const publicCoupons = (live: boolean) => publicRows(couponType, { live });
@@ -57,7 +59,11 @@ export interface PublicCouponFilters {
  */
 function couponSearchCondition(text: TextSearch): SQL {
   const pattern = containsPattern(text.search);
-  return or(ilike(coupons.title, pattern), ilike(coupons.description, pattern), text.widened ? textSearchMatch(coupons.searchVector, text) : undefined)!;
+  return or(
+    ilike(coupons.title, pattern),
+    ilike(coupons.description, pattern),
+    text.widened ? textSearchMatch(coupons.searchVector, text) : undefined,
+  )!;
 }
 
 /** The store matches by name without case. */
@@ -73,9 +79,16 @@ export async function listPublicCoupons(db: Executor, filters: PublicCouponFilte
       .orderBy(descNullsLast(coupons.createdAt), asc(coupons.id))
       .limit(filters.limit + 1)
       .offset(filters.offset ?? 0),
-    db.select({ one: sql`1` }).from(publicCoupons(false)).limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(publicCoupons(false))
+      .limit(1),
   ]);
-  return { coupons: rows.slice(0, filters.limit), hasMore: rows.length > filters.limit, anyPublished: published.length > 0 };
+  return {
+    coupons: rows.slice(0, filters.limit),
+    hasMore: rows.length > filters.limit,
+    anyPublished: published.length > 0,
+  };
 }
 
 /**
@@ -87,7 +100,11 @@ export async function listMatchingCoupons(db: Executor, text: TextSearch, limit:
   const [rows, total] = await Promise.all([
     couponCards(db, true)
       .where(where)
-      .orderBy(desc(ilike(coupons.title, containsPattern(text.search))), descNullsLast(coupons.createdAt), asc(coupons.id))
+      .orderBy(
+        desc(ilike(coupons.title, containsPattern(text.search))),
+        descNullsLast(coupons.createdAt),
+        asc(coupons.id),
+      )
       .limit(limit),
     countMatchingCoupons(db, text),
   ]);
@@ -96,18 +113,33 @@ export async function listMatchingCoupons(db: Executor, text: TextSearch, limit:
 
 /** How many live coupons match a search, up to COUNT_CAP + 1 (Deal Dashes points to them when no deal matches). */
 export async function countMatchingCoupons(db: Executor, text: TextSearch): Promise<number> {
-  return cappedCount(db, db.select({ one: sql`1` }).from(publicCoupons(true)).where(couponSearchCondition(text)));
+  return cappedCount(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(publicCoupons(true))
+      .where(couponSearchCondition(text)),
+  );
 }
 
 /**
  * A store page's coupons: its live ones (featured first, then newest) or its expired ones (latest to end
  * first), read through the coupons' store index.
  */
-export async function listStoreCoupons(db: Executor, storeId: string, options: { state: "live" | "expired"; limit: number }) {
+export async function listStoreCoupons(
+  db: Executor,
+  storeId: string,
+  options: { state: "live" | "expired"; limit: number },
+) {
   const live = options.state === "live";
   return couponCards(db, live)
     .where(and(eq(coupons.storeId, storeId), live ? undefined : sql`${coupons.validUntil} < now()`))
-    .orderBy(...(live ? [descNullsLast(coupons.featured), descNullsLast(coupons.createdAt)] : [descNullsLast(coupons.validUntil)]), asc(coupons.id))
+    .orderBy(
+      ...(live
+        ? [descNullsLast(coupons.featured), descNullsLast(coupons.createdAt)]
+        : [descNullsLast(coupons.validUntil)]),
+      asc(coupons.id),
+    )
     .limit(options.limit);
 }
 
@@ -125,7 +157,14 @@ export async function findPublicCouponsByIds(db: Executor, ids: string[]) {
 }
 
 /** The code of a live coupon (asked for by 'Show Code') and its store, or null. */
-export async function revealCouponCode(db: Executor, id: string): Promise<{ code: string | null; storeId: string } | null> {
-  const [row] = await db.select({ code: coupons.couponCode, storeId: coupons.storeId }).from(publicCoupons(true)).where(eq(coupons.id, id)).limit(1);
+export async function revealCouponCode(
+  db: Executor,
+  id: string,
+): Promise<{ code: string | null; storeId: string } | null> {
+  const [row] = await db
+    .select({ code: coupons.couponCode, storeId: coupons.storeId })
+    .from(publicCoupons(true))
+    .where(eq(coupons.id, id))
+    .limit(1);
   return row ?? null;
 }

@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { isUuid } from "#app/lib/uuid";
+
 import { filterValues } from "#app/lib/listing-filters";
-import { text } from "#app/lib/validation";
 import { MAX_PAGE } from "#app/lib/page-window";
-import { dealSortOptions, type DealFilters, type DealSort } from "./deal-filters";
+import { isUuid } from "#app/lib/uuid";
+import { text } from "#app/lib/validation";
+
+import { type DealFilters, type DealSort, dealSortOptions } from "./deal-filters";
 
 const sorts = dealSortOptions.map((option) => option.value) as [DealSort, ...DealSort[]];
 const slug = text().regex(/^[a-z0-9-]{1,120}$/);
@@ -26,4 +28,3 @@ const filtersSchema = z.object({
 export function parseDealFilters(params: URLSearchParams): DealFilters {
   return filtersSchema.parse(filterValues(params)) satisfies DealFilters;
 }
-

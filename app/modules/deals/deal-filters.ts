@@ -13,7 +13,15 @@ export const dealSortOptions = [
 export type DealSort = (typeof dealSortOptions)[number]["value"];
 
 /** What each Deal Dashes parameter means when left at its default (the URL then leaves it out). */
-export const DEAL_FILTER_DEFAULTS = { search: "", store: "all", category: "all", sort: "newest", view: "grid", page: "1", saved: "" } as const;
+export const DEAL_FILTER_DEFAULTS = {
+  search: "",
+  store: "all",
+  category: "all",
+  sort: "newest",
+  view: "grid",
+  page: "1",
+  saved: "",
+} as const;
 
 export interface DealFilters {
   search: string;

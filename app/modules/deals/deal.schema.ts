@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { scheduleFields, scheduleInOrder } from "#app/modules/content-types/schedule";
+
 import {
   checkbox,
   httpUrl,
@@ -13,11 +13,12 @@ import {
   rating,
   reference,
   requiredText,
+  slugged,
   status,
   text,
   wholeCount,
-  slugged,
 } from "#app/lib/validation";
+import { scheduleFields, scheduleInOrder } from "#app/modules/content-types/schedule";
 
 export const PRICE_MIN_MESSAGE = "Price must be greater than 0";
 

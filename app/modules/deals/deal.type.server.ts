@@ -1,17 +1,19 @@
 import { eq } from "drizzle-orm";
-import { statusCell } from "#app/lib/admin-list";
+
 import type { Executor } from "#app/db/client.server";
 import { deals, stores } from "#app/db/schema";
+import { statusCell } from "#app/lib/admin-list";
 import { endOfDay, formatDate } from "#app/lib/dates";
 import { discountPercentage } from "#app/lib/discount";
 import { formatPrice } from "#app/lib/money";
+import { dealPath } from "#app/lib/public-paths";
 import { timeAgo } from "#app/lib/relative-time";
-import { refreshDealPrice } from "#app/modules/amazon/price-refresh.server";
 import { formColumns } from "#app/lib/validation";
+import { refreshDealPrice } from "#app/modules/amazon/price-refresh.server";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { paged } from "#app/modules/content-types/paged.server";
-import { dealPath } from "#app/lib/public-paths";
-import { dealFields, dealSchema, type DealInput } from "./deal.schema";
+
+import { dealFields, type DealInput, dealSchema } from "./deal.schema";
 import { findPublicDealsByIds, type PublicDeal } from "./deals-public.server";
 
 export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
@@ -29,7 +31,10 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
   endsAt: deals.expiresAt,
   publicPath: dealPath,
   lastChangedBy: [deals.updatedAt, deals.priceUpdatedAt],
-  references: [{ field: "storeId", to: "store" }, { field: "categoryId", to: "category" }],
+  references: [
+    { field: "storeId", to: "store" },
+    { field: "categoryId", to: "category" },
+  ],
   embed: {
     label: "Deal",
     cards: findPublicDealsByIds,
@@ -41,7 +46,13 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
       url: deal.affiliateUrl,
     }),
   },
-  clickOut: { url: deals.affiliateUrl, trackClicks: deals.trackClicks, storeId: deals.storeId, categoryId: deals.categoryId, recentClicks: deals.popularity },
+  clickOut: {
+    url: deals.affiliateUrl,
+    trackClicks: deals.trackClicks,
+    storeId: deals.storeId,
+    categoryId: deals.categoryId,
+    recentClicks: deals.popularity,
+  },
   csv: { fields: dealFields, importBy: [deals.amazonAsin, deals.slug] },
   admin: {
     icon: "Zap",
@@ -66,7 +77,8 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
         kind: "price",
         current: formatPrice(deal.currentPrice),
         original: deal.originalPrice === null ? null : formatPrice(deal.originalPrice),
-        discount: deal.originalPrice !== null && deal.discountPercentage !== null ? `${deal.discountPercentage}%` : null,
+        discount:
+          deal.originalPrice !== null && deal.discountPercentage !== null ? `${deal.discountPercentage}%` : null,
       },
       statusCell(deal, { endsAt: deal.expiresAt }),
       { kind: "featured", featured: deal.featured },

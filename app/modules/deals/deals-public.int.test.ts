@@ -1,16 +1,25 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { COUNT_CAP } from "#app/lib/counts";
 import { describe, expect, it } from "vitest";
-import { testDatabasePerFile } from "../../../tests/support/test-database";
+
 import { categories, clicks, deals } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
+import { COUNT_CAP } from "#app/lib/counts";
+import { rollUpRecentClicks } from "#app/modules/analytics/recent-clicks.server";
+import { recordClickOut } from "#app/modules/clicks/clicks.server";
 import { findClickTarget } from "#app/modules/content-types/click-out.server";
 import { contentType } from "#app/modules/content-types/registry.server";
-import { recordClickOut } from "#app/modules/clicks/clicks.server";
-import { rollUpRecentClicks } from "#app/modules/analytics/recent-clicks.server";
 import { storeFilterOptions } from "#app/modules/stores/stores.server";
-import { categoryDealCounts, findPublicDealBySlug, findPublicDealsByIds, listHotDeals, listPublicDeals, listRelatedDeals } from "./deals-public.server";
+
+import { testDatabasePerFile } from "../../../tests/support/test-database";
 import type { DealSort } from "./deal-filters";
+import {
+  categoryDealCounts,
+  findPublicDealBySlug,
+  findPublicDealsByIds,
+  listHotDeals,
+  listPublicDeals,
+  listRelatedDeals,
+} from "./deals-public.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
 const db = () => database().db;
@@ -38,7 +47,12 @@ describe("public deals", () => {
     expect(await findClickTarget(contentType("deal"), db(), hidden[0]!)).toBeNull();
   });
 
-  it.each<[DealSort, (a: { currentPrice: number; discountPercentage: number | null; createdAt: Date }, b: typeof a) => boolean]>([
+  it.each<
+    [
+      DealSort,
+      (a: { currentPrice: number; discountPercentage: number | null; createdAt: Date }, b: typeof a) => boolean,
+    ]
+  >([
     ["price-low", (a, b) => a.currentPrice <= b.currentPrice],
     ["price-high", (a, b) => a.currentPrice >= b.currentPrice],
     ["discount", (a, b) => (a.discountPercentage ?? -1) >= (b.discountPercentage ?? -1)],
@@ -54,31 +68,51 @@ describe("public deals", () => {
     const [newest, second] = rows;
     const last = rows.at(-1)!;
     const clickOut = (id: string, userAgent: string) =>
-      recordClickOut(db(), new Request("http://localhost/go/deal/x?from=test", { headers: { "user-agent": userAgent } }), { kind: "deal", id, trackClicks: true, storeId: null });
+      recordClickOut(
+        db(),
+        new Request("http://localhost/go/deal/x?from=test", { headers: { "user-agent": userAgent } }),
+        { kind: "deal", id, trackClicks: true, storeId: null },
+      );
     await clickOut(last.id, "Mozilla/5.0 (X11; Linux x86_64) Chrome/130");
     await clickOut(last.id, "Mozilla/5.0 (X11; Linux x86_64) Chrome/130");
     for (let i = 0; i < 5; i++) await clickOut(second!.id, "Googlebot/2.1 (+http://www.google.com/bot.html)");
-    await db().insert(clicks).values(Array.from({ length: 3 }, () => ({ kind: "deal", itemId: newest!.id, createdAt: new Date(Date.now() - 40 * 24 * 3600 * 1000) })));
+    await db()
+      .insert(clicks)
+      .values(
+        Array.from({ length: 3 }, () => ({
+          kind: "deal",
+          itemId: newest!.id,
+          createdAt: new Date(Date.now() - 40 * 24 * 3600 * 1000),
+        })),
+      );
 
     expect((await listPublicDeals(db(), { sort: "popular", limit: 1 })).deals[0]!.id).not.toBe(last.id);
     expect(await rollUpRecentClicks(db())).toBe(1);
     const { deals: popular } = await listPublicDeals(db(), { sort: "popular", limit: 100 });
     // Humans' clicks count; bots' and clicks older than 30 days do not; ties fall back to newest first.
-    expect(popular.map((deal) => deal.id)).toEqual([last.id, ...rows.filter((deal) => deal.id !== last.id).map((deal) => deal.id)]);
+    expect(popular.map((deal) => deal.id)).toEqual([
+      last.id,
+      ...rows.filter((deal) => deal.id !== last.id).map((deal) => deal.id),
+    ]);
     expect(await rollUpRecentClicks(db())).toBe(0);
   });
 
   it("rolls popularity up incrementally: clicks it has not seen count, clicks turning 30 days old stop counting", async () => {
     const [x, y] = (await listPublicDeals(db(), { sort: "newest", limit: 2 })).deals;
-    const popularity = async (id: string) => (await db().select({ p: deals.popularity }).from(deals).where(eq(deals.id, id)))[0]!.p;
+    const popularity = async (id: string) =>
+      (await db().select({ p: deals.popularity }).from(deals).where(eq(deals.id, id)))[0]!.p;
     // A year ahead, so no other click of this file falls inside these 30-day windows.
     const hour = 3600 * 1000;
     const t0 = Date.now() + 365 * 24 * hour;
-    await db().insert(clicks).values({ kind: "deal", itemId: x!.id, createdAt: new Date(t0 - 30 * 24 * hour + hour) });
+    await db()
+      .insert(clicks)
+      .values({ kind: "deal", itemId: x!.id, createdAt: new Date(t0 - 30 * 24 * hour + hour) });
     await rollUpRecentClicks(db(), { now: new Date(t0), full: true });
     expect([await popularity(x!.id), await popularity(y!.id)]).toEqual([1, 0]);
 
-    await db().insert(clicks).values({ kind: "deal", itemId: y!.id, createdAt: new Date(t0 + hour) });
+    await db()
+      .insert(clicks)
+      .values({ kind: "deal", itemId: y!.id, createdAt: new Date(t0 + hour) });
     expect(await rollUpRecentClicks(db(), { now: new Date(t0 + 2 * hour) })).toBe(2);
     expect([await popularity(x!.id), await popularity(y!.id)]).toEqual([0, 1]);
     expect(await rollUpRecentClicks(db(), { now: new Date(t0 + 3 * hour) })).toBe(0);
@@ -99,17 +133,26 @@ describe("public deals", () => {
   it("finds 'headphone' in 'Wireless Noise-Cancelling Headphones', and tolerates a typo", async () => {
     for (const search of ["headphone", "noise cancelling", "headphnes", "wireles headphones"]) {
       const { deals: rows } = await listPublicDeals(db(), { search, limit: 20 });
-      expect(rows.map((d) => d.title), search).toContain("Sony WH-1000XM5 Wireless Noise-Cancelling Headphones");
+      expect(
+        rows.map((d) => d.title),
+        search,
+      ).toContain("Sony WH-1000XM5 Wireless Noise-Cancelling Headphones");
     }
     expect((await listPublicDeals(db(), { search: "zzzqqq", limit: 20 })).total).toBe(0);
   });
 
   it("forgives typos in the words of a new deal's title and of a renamed one, but not in a quoted search", async () => {
     const [deal] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
-    const titles = async (search: string) => (await listPublicDeals(db(), { search, limit: 20 })).deals.map((d) => d.title);
+    const titles = async (search: string) =>
+      (await listPublicDeals(db(), { search, limit: 20 })).deals.map((d) => d.title);
     const [created] = await db()
       .insert(deals)
-      .values({ ...deal!, id: undefined, slug: "zephyrion-blender", title: "Zephyrion Countertop Blender" } as typeof deals.$inferInsert)
+      .values({
+        ...deal!,
+        id: undefined,
+        slug: "zephyrion-blender",
+        title: "Zephyrion Countertop Blender",
+      } as typeof deals.$inferInsert)
       .returning({ id: deals.id });
     try {
       expect(await titles("zephyrian blender")).toContain("Zephyrion Countertop Blender");
@@ -129,7 +172,12 @@ describe("public deals", () => {
     const counts = await categoryDealCounts(db(), 100);
     expect(await categoryDealCounts(db(), 2)).toEqual(counts.slice(0, 2));
     expect(counts.find((c) => c.slug === "electronics")!.count).toBe(electronics);
-    expect((await storeFilterOptions(db(), "deals")).map((s) => s.slug)).toEqual(["amazon", "bestbuy", "target", "walmart"]);
+    expect((await storeFilterOptions(db(), "deals")).map((s) => s.slug)).toEqual([
+      "amazon",
+      "bestbuy",
+      "target",
+      "walmart",
+    ]);
   });
 });
 
@@ -140,14 +188,29 @@ describe("search counts", () => {
     expect(typo.total).toBeGreaterThan(0);
 
     const [template] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
-    const copies = Array.from({ length: COUNT_CAP + 5 }, (_, i) => ({ ...template!, id: undefined, slug: `gadget-widget-${i}`, title: `Gadget Widget ${i}` }));
-    const inserted = await db().insert(deals).values(copies as (typeof deals.$inferInsert)[]).returning({ id: deals.id });
+    const copies = Array.from({ length: COUNT_CAP + 5 }, (_, i) => ({
+      ...template!,
+      id: undefined,
+      slug: `gadget-widget-${i}`,
+      title: `Gadget Widget ${i}`,
+    }));
+    const inserted = await db()
+      .insert(deals)
+      .values(copies as (typeof deals.$inferInsert)[])
+      .returning({ id: deals.id });
     try {
       expect((await listPublicDeals(db(), { search: "widget", limit: 12 })).total).toBe(COUNT_CAP + 1);
       expect((await listPublicDeals(db(), { search: "widgt", limit: 12 })).total).toBe(COUNT_CAP + 1);
       expect((await listPublicDeals(db(), { search: "widget zzzqqq", limit: 12 })).total).toBe(0);
     } finally {
-      await db().delete(deals).where(inArray(deals.id, inserted.map((row) => row.id)));
+      await db()
+        .delete(deals)
+        .where(
+          inArray(
+            deals.id,
+            inserted.map((row) => row.id),
+          ),
+        );
     }
   });
 });
@@ -160,7 +223,10 @@ describe("a deal's own page and its end", () => {
       expect(found?.slug, `${row.slug} (${row.status})`).toBe(row.status === "published" ? row.slug : undefined);
     }
     const [deal] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
-    await db().update(deals).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(deals.id, deal!.id));
+    await db()
+      .update(deals)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(deals.id, deal!.id));
     try {
       const ended = await findPublicDealBySlug(db(), deal!.slug);
       expect(ended?.expired).toBe(true);
@@ -172,8 +238,15 @@ describe("a deal's own page and its end", () => {
 
   it("drops a deal from listings, embeds and related deals the moment it ends", async () => {
     const [deal] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
-    const [other] = await db().select().from(deals).where(sql`${deals.status} = 'published' and ${deals.storeId} = ${deal!.storeId} and ${deals.id} <> ${deal!.id}`).limit(1);
-    await db().update(deals).set({ expiresAt: sql`now() + interval '1 hour'` }).where(eq(deals.id, deal!.id));
+    const [other] = await db()
+      .select()
+      .from(deals)
+      .where(sql`${deals.status} = 'published' and ${deals.storeId} = ${deal!.storeId} and ${deals.id} <> ${deal!.id}`)
+      .limit(1);
+    await db()
+      .update(deals)
+      .set({ expiresAt: sql`now() + interval '1 hour'` })
+      .where(eq(deals.id, deal!.id));
     const offered = async () => ({
       listed: (await listPublicDeals(db(), { limit: 100 })).deals.some((d) => d.id === deal!.id),
       embedded: (await findPublicDealsByIds(db(), [deal!.id])).length > 0,
@@ -183,7 +256,10 @@ describe("a deal's own page and its end", () => {
     try {
       expect(await offered()).toEqual({ listed: true, embedded: true, related: true, hot: true });
       // Ended a moment ago: still published, no job has run, yet no longer offered.
-      await db().update(deals).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(deals.id, deal!.id));
+      await db()
+        .update(deals)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(deals.id, deal!.id));
       expect(await offered()).toEqual({ listed: false, embedded: false, related: false, hot: false });
       expect((await findPublicDealBySlug(db(), deal!.slug))?.expired).toBe(true);
     } finally {
@@ -203,11 +279,21 @@ describe("a deal's own page and its end", () => {
       (
         await db()
           .insert(deals)
-          .values({ ...rest, title, slug: `alike-${title.toLowerCase().replace(/\W+/g, "-")}`, expiresAt: null, publishAt: null, ...values })
+          .values({
+            ...rest,
+            title,
+            slug: `alike-${title.toLowerCase().replace(/\W+/g, "-")}`,
+            expiresAt: null,
+            publishAt: null,
+            ...values,
+          })
           .returning()
       )[0]!;
     // A category of their own, so the demo's deals do not crowd the answer.
-    const [{ id: categoryId }] = (await db().insert(categories).values({ name: "Drones", slug: "drones-alike" }).returning({ id: categories.id })) as [{ id: string }];
+    const [{ id: categoryId }] = (await db()
+      .insert(categories)
+      .values({ name: "Drones", slug: "drones-alike" })
+      .returning({ id: categories.id })) as [{ id: string }];
     const drone = await add("DJI Mini 4 Pro Camera Drone", { categoryId });
     const alike = await add("DJI Air 3 Camera Drone", { categoryId, createdAt: new Date(Date.now() - 86_400_000) });
     const unlike = await add("Folding Kite", { categoryId });
@@ -221,6 +307,10 @@ describe("a deal's own page and its end", () => {
     expect(titles).not.toContain(drone.title);
     expect(titles).not.toContain("Gone Drone DJI");
     // After the category, the store's deals (newest first): none of another store.
-    expect(related.slice(2).every((row) => row.storeName === related.find((candidate) => candidate.id === sameStore.id)!.storeName)).toBe(true);
+    expect(
+      related
+        .slice(2)
+        .every((row) => row.storeName === related.find((candidate) => candidate.id === sameStore.id)!.storeName),
+    ).toBe(true);
   });
 });

@@ -1,14 +1,22 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { queryRows, type Executor } from "#app/db/client.server";
-import { COUNT_CAP } from "#app/lib/counts";
-import { categories, deals, stores } from "#app/db/schema";
-import { publicRows } from "#app/modules/content-types/public-read.server";
-import type { DealSort } from "./deal-filters";
-import { dealType } from "./deal.type.server";
-import { descNullsLast } from "#app/db/order-by";
+import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+
 import { cappedCount } from "#app/db/capped-count";
-import { fullTextMatch, textSearchMatch, textSearchOf, textSearchRank, type TextSearch } from "#app/modules/search/search-words.server";
+import { type Executor, queryRows } from "#app/db/client.server";
+import { descNullsLast } from "#app/db/order-by";
+import { categories, deals, stores } from "#app/db/schema";
+import { COUNT_CAP } from "#app/lib/counts";
+import { publicRows } from "#app/modules/content-types/public-read.server";
+import {
+  fullTextMatch,
+  type TextSearch,
+  textSearchMatch,
+  textSearchOf,
+  textSearchRank,
+} from "#app/modules/search/search-words.server";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
+
+import { dealType } from "./deal.type.server";
+import type { DealSort } from "./deal-filters";
 
 export interface PublicDealFilters {
   search?: string;
@@ -95,17 +103,28 @@ export async function listPublicDeals(db: Executor, filters: PublicDealFilters) 
       .limit(filters.limit)
       .offset(filters.offset ?? 0);
   if (!filters.search) {
-    const [rows, total] = await Promise.all([page(and(...conditions)), cappedCount(db, matchingIds(db, and(...conditions)))]);
+    const [rows, total] = await Promise.all([
+      page(and(...conditions)),
+      cappedCount(db, matchingIds(db, and(...conditions))),
+    ]);
     return { deals: rows, total };
   }
   const text = await textSearchOf(db, filters.search);
   const matched = await searchMatches(db, conditions, text);
   if (matched.few?.length === 0) return { deals: [], total: 0 };
-  return { deals: await page(matched.few ? inArray(deals.id, matched.few) : matched.where), total: matched.few?.length ?? COUNT_CAP + 1 };
+  return {
+    deals: await page(matched.few ? inArray(deals.id, matched.few) : matched.where),
+    total: matched.few?.length ?? COUNT_CAP + 1,
+  };
 }
 
 const matchingIds = (db: Executor, where: SQL | undefined) =>
-  db.select({ id: deals.id }).from(liveDeals()).innerJoin(stores, eq(stores.id, deals.storeId)).where(where).limit(COUNT_CAP + 1);
+  db
+    .select({ id: deals.id })
+    .from(liveDeals())
+    .innerJoin(stores, eq(stores.id, deals.storeId))
+    .where(where)
+    .limit(COUNT_CAP + 1);
 
 /**
  * What a search matches: the ids themselves when there are at most COUNT_CAP (`few`), read through the
@@ -114,10 +133,17 @@ const matchingIds = (db: Executor, where: SQL | undefined) =>
  * word few or none have (130 ms at 100,000 deals). The words as typed are tried first: a common word
  * reaches the cap on that alone, and only a rarer one is tried again with its near words.
  */
-async function searchMatches(db: Executor, conditions: SQL[], text: TextSearch): Promise<{ few: string[] | null; where: SQL | undefined }> {
+async function searchMatches(
+  db: Executor,
+  conditions: SQL[],
+  text: TextSearch,
+): Promise<{ few: string[] | null; where: SQL | undefined }> {
   // One row of joined ids: carrying 1,001 rows from the embedded database's thread cost about 2 ms more.
   const ids = async (where: SQL | undefined) => {
-    const [row] = await queryRows<{ ids: string }>(db, sql`select coalesce(string_agg(m.id::text, ','), '') as ids from (${matchingIds(db, where)}) m`);
+    const [row] = await queryRows<{ ids: string }>(
+      db,
+      sql`select coalesce(string_agg(m.id::text, ','), '') as ids from (${matchingIds(db, where)}) m`,
+    );
     return row?.ids ? row.ids.split(",") : [];
   };
   const exact = await ids(and(...conditions, fullTextMatch(deals.searchVector, text.search)));
@@ -169,7 +195,11 @@ export async function listHotDeals(db: Executor, limit: number) {
 /** Published deals by id (for guide tokens); anything else is simply absent. */
 export async function findPublicDealsByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select(publicColumns).from(liveDeals()).innerJoin(stores, eq(stores.id, deals.storeId)).where(inArray(deals.id, ids));
+  return db
+    .select(publicColumns)
+    .from(liveDeals())
+    .innerJoin(stores, eq(stores.id, deals.storeId))
+    .where(inArray(deals.id, ids));
 }
 
 /**
@@ -181,7 +211,9 @@ export const categoryDealCounts = keptUntilContentChanges(async (db: Executor, l
   const inCategory = db
     .select({ one: sql`1` })
     .from(liveDeals())
-    .where(sql`${deals.categoryId} in (select m.id from ${categories} m where m.id = ${categories.id} or m.parent_id = ${categories.id})`)
+    .where(
+      sql`${deals.categoryId} in (select m.id from ${categories} m where m.id = ${categories.id} or m.parent_id = ${categories.id})`,
+    )
     .limit(COUNT_CAP + 1)
     .as("in_category");
   return db
@@ -228,12 +260,20 @@ const ALIKE_CANDIDATES = 200;
  * similarity, among its newest few hundred) leading, then the same store's newest. A drone's page offers
  * drones, not a car seat from the same shop.
  */
-export async function listRelatedDeals(db: Executor, deal: { id: string; title: string; storeId: string; categoryId: string | null }, limit: number) {
+export async function listRelatedDeals(
+  db: Executor,
+  deal: { id: string; title: string; storeId: string; categoryId: string | null },
+  limit: number,
+) {
   const liveLike = (condition: SQL) => and(condition, ne(deals.id, deal.id));
   const sameCategory = async () => {
     if (!deal.categoryId) return [];
     const candidates = db
-      .select({ id: deals.id, createdAt: deals.createdAt, likeness: sql<number>`similarity(${deals.title}, ${deal.title})`.as("likeness") })
+      .select({
+        id: deals.id,
+        createdAt: deals.createdAt,
+        likeness: sql<number>`similarity(${deals.title}, ${deal.title})`.as("likeness"),
+      })
       .from(liveDeals())
       .where(liveLike(eq(deals.categoryId, deal.categoryId)))
       .orderBy(descNullsLast(deals.createdAt), asc(deals.id))

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { actor, auditTrail, contentTypeKit, messagesFor, firstListPage } from "../../../tests/support/fixtures";
+
 import { INVALID_CHARACTER } from "#app/lib/validation";
 import { deleteContent, getForEdit } from "#app/modules/content-types/mutations.server";
+
+import { actor, auditTrail, contentTypeKit, firstListPage, messagesFor } from "../../../tests/support/fixtures";
 import { dealSchema } from "./deal.schema";
 import { dealType } from "./deal.type.server";
 
@@ -9,14 +11,20 @@ const { db, form, save } = contentTypeKit(dealType, { name: "Best Buy", slug: "b
 
 describe("deal validation", () => {
   it("needs a positive price and http(s) links", () => {
-    expect(messagesFor(dealSchema, form({ currentPrice: 0 }))).toEqual({ currentPrice: ["Price must be greater than 0"] });
-    expect(messagesFor(dealSchema, form({ originalPrice: -1 }))).toEqual({ originalPrice: ["Price must be greater than 0"] });
+    expect(messagesFor(dealSchema, form({ currentPrice: 0 }))).toEqual({
+      currentPrice: ["Price must be greater than 0"],
+    });
+    expect(messagesFor(dealSchema, form({ originalPrice: -1 }))).toEqual({
+      originalPrice: ["Price must be greater than 0"],
+    });
     expect(messagesFor(dealSchema, form({ affiliateUrl: "javascript:alert(1)" }))).toEqual({
       affiliateUrl: ["Enter a full URL starting with http:// or https://"],
     });
     expect(messagesFor(dealSchema, form({ imageUrl: "data:image/png;base64,AAAA" }))).toHaveProperty("imageUrl");
     expect(messagesFor(dealSchema, form({ rating: 6 }))).toEqual({ rating: ["Rating must be between 0 and 5"] });
-    expect(messagesFor(dealSchema, form({ amazonAsin: "short" }))).toEqual({ amazonAsin: ["An ASIN is 10 letters and digits"] });
+    expect(messagesFor(dealSchema, form({ amazonAsin: "short" }))).toEqual({
+      amazonAsin: ["An ASIN is 10 letters and digits"],
+    });
   });
 
   it("refuses text PostgreSQL cannot store and dates outside the calendar at the field", () => {
@@ -32,7 +40,12 @@ describe("deal validation", () => {
 describe("deals", () => {
   it("computes the discount on the server and stores an empty original price as null", async () => {
     const created = await save(undefined);
-    expect(created.ok && created.row).toMatchObject({ slug: "wireless-headphones", discountPercentage: 20, status: "draft", featured: false });
+    expect(created.ok && created.row).toMatchObject({
+      slug: "wireless-headphones",
+      discountPercentage: 20,
+      status: "draft",
+      featured: false,
+    });
     const id = created.ok ? created.row.id : "";
     await save(id, { originalPrice: undefined, status: "published", expiresAt: "2026-12-24" });
     const row = await getForEdit(dealType, db(), id);

@@ -1,5 +1,6 @@
+import { FEED_FORMATS, type FeedFormat, feedPath, listQuery } from "#app/lib/feed-links";
 import { SITE_NAME } from "#app/lib/seo";
-import { FEED_FORMATS, feedPath, listQuery, type FeedFormat } from "#app/lib/feed-links";
+
 import type { ListFeed } from "./list-feeds.server";
 
 // RSS 2.0 and Atom 1.0 written here, every text node escaped: titles and summaries are the owner's text (and

@@ -3,8 +3,8 @@ import { couponDiscountLabel, formatPrice } from "#app/lib/money";
 import { dealPath, storePath } from "#app/lib/public-paths";
 import { GUIDES_PER_PAGE, listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
 import { readCategoryPage } from "#app/modules/categories/category-page.server";
-import { parseCouponFilters } from "#app/modules/coupons/coupon-filters.server";
 import { COUPONS_PER_PAGE } from "#app/modules/coupons/coupon-filters";
+import { parseCouponFilters } from "#app/modules/coupons/coupon-filters.server";
 import { listPublicCoupons, type PublicCoupon } from "#app/modules/coupons/coupons-public.server";
 import { DEALS_PER_PAGE } from "#app/modules/deals/deal-filters";
 import { parseDealFilters } from "#app/modules/deals/deal-filters.server";
@@ -56,7 +56,11 @@ function couponEntry(coupon: PublicCoupon): FeedEntry {
     id: coupon.id,
     title: coupon.title,
     path: `${storePath({ slug: coupon.storeSlug })}#coupon-${coupon.id}`,
-    summary: joined(couponDiscountLabel(coupon.discountType, coupon.discountValue), `at ${coupon.storeName}`, coupon.description),
+    summary: joined(
+      couponDiscountLabel(coupon.discountType, coupon.discountValue),
+      `at ${coupon.storeName}`,
+      coupon.description,
+    ),
     date: when(coupon.createdAt),
   };
 }
@@ -87,7 +91,12 @@ const lists: Array<{ path: RegExp; read: ListReader }> = [
         showExpired: Boolean(filters.expired),
         limit: COUPONS_PER_PAGE,
       });
-      return { title: "Coupons", description: "The latest coupon codes and offers on DealDash.", pagePath: "/coupons", entries: coupons.map(couponEntry) };
+      return {
+        title: "Coupons",
+        description: "The latest coupon codes and offers on DealDash.",
+        pagePath: "/coupons",
+        entries: coupons.map(couponEntry),
+      };
     },
   },
   {
@@ -95,7 +104,9 @@ const lists: Array<{ path: RegExp; read: ListReader }> = [
     async read(db, _params, slug) {
       const page = await readStorePage(db, slug);
       if (!page) return null;
-      const entries = [...page.liveCoupons.map(couponEntry), ...page.deals.map(dealEntry)].sort((a, b) => b.date.getTime() - a.date.getTime());
+      const entries = [...page.liveCoupons.map(couponEntry), ...page.deals.map(dealEntry)].sort(
+        (a, b) => b.date.getTime() - a.date.getTime(),
+      );
       return {
         title: `${page.store.name} Coupons & Deals`,
         description: `${page.store.name} coupons and deals on DealDash.`,
@@ -121,7 +132,11 @@ const lists: Array<{ path: RegExp; read: ListReader }> = [
     path: /^\/buying-guides$/,
     async read(db, params) {
       const category = /^[a-z0-9-]{1,120}$/.test(params.get("category") ?? "") ? params.get("category")! : undefined;
-      const { guides } = await listPublicGuides(db, { category, search: searchQueryOf(params, "search"), limit: GUIDES_PER_PAGE });
+      const { guides } = await listPublicGuides(db, {
+        category,
+        search: searchQueryOf(params, "search"),
+        limit: GUIDES_PER_PAGE,
+      });
       return {
         title: "Buying Guides",
         description: "DealDash's buying guides.",

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { scheduleFields, scheduleInOrder } from "#app/modules/content-types/schedule";
+
 import { audiences, occasions } from "#app/db/schema/gift-ideas";
 import { normalizeTags } from "#app/lib/tags";
-import { asin } from "#app/modules/deals/deal.schema";
+import { isImageUrl } from "#app/lib/urls";
 import {
   checkbox,
   choice,
@@ -15,13 +15,14 @@ import {
   optionalText,
   rating,
   requiredText,
+  slugged,
   status,
   stringList,
   text,
   wholeCount,
-  slugged,
 } from "#app/lib/validation";
-import { isImageUrl } from "#app/lib/urls";
+import { scheduleFields, scheduleInOrder } from "#app/modules/content-types/schedule";
+import { asin } from "#app/modules/deals/deal.schema";
 
 export { audiences, occasions };
 

@@ -1,13 +1,14 @@
 import type { Executor } from "#app/db/client.server";
-import { statusCell } from "#app/lib/admin-list";
 import { giftIdeas } from "#app/db/schema";
+import { statusCell } from "#app/lib/admin-list";
 import { formatDate } from "#app/lib/dates";
+import { formatPrice } from "#app/lib/money";
 import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { paged } from "#app/modules/content-types/paged.server";
-import { giftIdeaFields, giftIdeaSchema, type GiftIdeaInput } from "./gift-idea.schema";
+
+import { giftIdeaFields, type GiftIdeaInput, giftIdeaSchema } from "./gift-idea.schema";
 import { findPublicGiftIdeasByIds, type PublicGiftCard } from "./gift-ideas-public.server";
-import { formatPrice } from "#app/lib/money";
 
 export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas> = {
   key: "gift",

@@ -1,9 +1,11 @@
 import { asc, eq, inArray } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
+import { descNullsLast } from "#app/db/order-by";
 import { giftIdeas, stores } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
+
 import { giftIdeaType } from "./gift-idea.type.server";
-import { descNullsLast } from "#app/db/order-by";
 
 /** Gift ideas on a page of the list (and in its feed). */
 export const GIFTS_PER_PAGE = 12;
@@ -26,7 +28,10 @@ const cardColumns = {
 export type PublicGiftCard = Awaited<ReturnType<typeof findPublicGiftIdeasByIds>>[number];
 
 /** Published, featured first, then newest; `featuredOnly` for the featured section. */
-export async function listPublicGiftIdeas(db: Executor, options: { limit: number; offset?: number; featuredOnly?: boolean }) {
+export async function listPublicGiftIdeas(
+  db: Executor,
+  options: { limit: number; offset?: number; featuredOnly?: boolean },
+) {
   return db
     .select(cardColumns)
     .from(publicRows(giftIdeaType))

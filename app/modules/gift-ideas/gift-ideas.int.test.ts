@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { auditTrail, contentTypeKit, messagesFor, firstListPage } from "../../../tests/support/fixtures";
+
 import { embedKinds, searchEmbeds } from "#app/modules/content-types/embeds.server";
 import { getForEdit } from "#app/modules/content-types/mutations.server";
+
+import { auditTrail, contentTypeKit, firstListPage, messagesFor } from "../../../tests/support/fixtures";
 import { giftIdeaSchema } from "./gift-idea.schema";
 import { giftIdeaType } from "./gift-idea.type.server";
 
@@ -11,8 +13,12 @@ describe("gift idea validation", () => {
   it("needs a usable slug, a rating out of 5, a count that is not negative and image URLs", () => {
     expect(messagesFor(giftIdeaSchema, form({ title: "日本" }))).toEqual({ slug: ["Slug is required"] });
     expect(messagesFor(giftIdeaSchema, form({ rating: 5.5 }))).toEqual({ rating: ["Rating must be between 0 and 5"] });
-    expect(messagesFor(giftIdeaSchema, form({ totalReviews: -1 }))).toEqual({ totalReviews: ["Total reviews cannot be negative"] });
-    expect(messagesFor(giftIdeaSchema, form({ additionalImages: ["javascript:alert(1)"] }))).toHaveProperty("additionalImages.0");
+    expect(messagesFor(giftIdeaSchema, form({ totalReviews: -1 }))).toEqual({
+      totalReviews: ["Total reviews cannot be negative"],
+    });
+    expect(messagesFor(giftIdeaSchema, form({ additionalImages: ["javascript:alert(1)"] }))).toHaveProperty(
+      "additionalImages.0",
+    );
   });
 
   it("normalises tags: trimmed, no empties, no duplicates", () => {
@@ -43,14 +49,22 @@ describe("gift ideas", () => {
     const created = await save(undefined, { status: "archived" });
     const id = created.ok ? created.row.id : "";
     await save(id, { status: "archived", title: "Cozy Wool Socks", slug: "cozy-socks" });
-    expect(await getForEdit(giftIdeaType, db(), id)).toMatchObject({ status: "archived", title: "Cozy Wool Socks", slug: "cozy-socks" });
+    expect(await getForEdit(giftIdeaType, db(), id)).toMatchObject({
+      status: "archived",
+      title: "Cozy Wool Socks",
+      slug: "cozy-socks",
+    });
   });
 
   it("lists newest first, and offers only published ones to the guide editor", async () => {
     await save(undefined, { title: "Draft gift" });
     await save(undefined, { title: "Live gift", status: "published" });
     expect((await firstListPage(giftIdeaType, db())).map((g) => g.title)).toEqual(["Live gift", "Draft gift"]);
-    expect(embedKinds().find((kind) => kind.kind === "gift")).toEqual({ kind: "gift", label: "Gift Idea", noun: "gift ideas" });
+    expect(embedKinds().find((kind) => kind.kind === "gift")).toEqual({
+      kind: "gift",
+      label: "Gift Idea",
+      noun: "gift ideas",
+    });
     expect((await searchEmbeds(giftIdeaType, db(), "gift")).map((chip) => chip.label)).toEqual(["Live gift"]);
   });
 });

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { queryRows } from "#app/db/client.server";
+
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { startJobQueue, type BackgroundJob, type JobQueue } from "./job-queue.server";
+import { type BackgroundJob, type JobQueue, startJobQueue } from "./job-queue.server";
 import { jobStatuses } from "./job-status.server";
 
 const db = testDatabasePerFile();
@@ -51,9 +53,17 @@ describe("background jobs on pg-boss", () => {
     );
     const queue = await queueOf([flaky]);
 
-    expect(await queue.runAndWait("flaky", {}, 120_000)).toEqual({ state: "failed", message: "The retailer did not answer" });
+    expect(await queue.runAndWait("flaky", {}, 120_000)).toEqual({
+      state: "failed",
+      message: "The retailer did not answer",
+    });
     const [failing] = await jobStatuses(db().db, queue.jobs);
-    expect(failing).toMatchObject({ title: "Flaky job", failures: 1, lastRun: null, lastFailure: { message: "The retailer did not answer" } });
+    expect(failing).toMatchObject({
+      title: "Flaky job",
+      failures: 1,
+      lastRun: null,
+      lastFailure: { message: "The retailer did not answer" },
+    });
     expect(failing!.nextRun.toISOString().slice(5, 16)).toBe("01-01T00:00");
 
     // The retry comes by itself, after the back-off.
@@ -80,7 +90,11 @@ describe("background jobs on pg-boss", () => {
     });
     // Two queues on one database: two app processes.
     const [first, second] = [await queueOf([slow]), await queueOf([slow])];
-    const outcomes = await Promise.all([first.runAndWait("slow", {}, 120_000), second.runAndWait("slow", {}, 120_000), first.runAndWait("slow", {}, 120_000)]);
+    const outcomes = await Promise.all([
+      first.runAndWait("slow", {}, 120_000),
+      second.runAndWait("slow", {}, 120_000),
+      first.runAndWait("slow", {}, 120_000),
+    ]);
     expect(outcomes.map((outcome) => outcome.state)).toEqual(["completed", "completed", "completed"]);
     expect(runs).toBeGreaterThanOrEqual(2);
     expect(most).toBe(1);
@@ -93,7 +107,11 @@ describe("background jobs on pg-boss", () => {
     // A process whose run will stop beating (as if killed), and a process started after it.
     const dying = await queueOf([testJob("digest", async () => held.then(() => ({ by: "the dying process" })))]);
     const runId = await dying.runNow("digest", { week: 48 });
-    await expect.poll(async () => (await queryRows<{ n: number }>(db().db, sql`SELECT count(*)::int AS n FROM job_heartbeats`))[0]!.n).toBe(1);
+    await expect
+      .poll(
+        async () => (await queryRows<{ n: number }>(db().db, sql`SELECT count(*)::int AS n FROM job_heartbeats`))[0]!.n,
+      )
+      .toBe(1);
     // Still beating: a second process leaves it alone.
     const alive = await queueOf([testJob("digest", async (data) => void cutOff.push(String(data.week)))]);
     await alive.stop();
@@ -101,8 +119,12 @@ describe("background jobs on pg-boss", () => {
 
     // Its beat stops (the process was killed: here, its last beat is made a minute old and its beating stopped).
     await db().runSql("UPDATE job_heartbeats SET beat_at = now() - interval '1 minute'");
-    await db().runSql(`CREATE FUNCTION beat_lost() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN CASE WHEN OLD.job_id = '${runId}' THEN NULL ELSE NEW END; END $$`);
-    await db().runSql("CREATE TRIGGER beat_lost BEFORE UPDATE ON job_heartbeats FOR EACH ROW EXECUTE FUNCTION beat_lost()");
+    await db().runSql(
+      `CREATE FUNCTION beat_lost() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN CASE WHEN OLD.job_id = '${runId}' THEN NULL ELSE NEW END; END $$`,
+    );
+    await db().runSql(
+      "CREATE TRIGGER beat_lost BEFORE UPDATE ON job_heartbeats FOR EACH ROW EXECUTE FUNCTION beat_lost()",
+    );
     try {
       await queueOf([testJob("digest", async (data) => void cutOff.push(String(data.week)))]);
       await expect.poll(() => cutOff, { timeout: 60_000, interval: 100 }).toEqual(["48"]);

@@ -1,7 +1,9 @@
 import PgBoss from "pg-boss";
-import type { DatabaseHandle } from "#app/db/client.server";
+
 import { runAsBackgroundWork } from "#app/db/background-work.server";
+import type { DatabaseHandle } from "#app/db/client.server";
 import { logger } from "#app/platform/logger.server";
+
 import { beatWhileRunning, handBackOrphanedRuns, LOOK_EVERY_MS } from "./orphaned-runs.server";
 
 // Background work runs on pg-boss (ADR 0021): schedules, retries with back-off and one runner at a time
@@ -152,7 +154,9 @@ async function startJobQueueNow(handle: Pick<DatabaseHandle, "runSql">, jobs: Ba
   }
   // Runs cut off with their process (this one's last life, or another's) go back to their queue now.
   const handBack = () =>
-    handBackOrphanedRuns(handle, boss, JOB_SCHEMA, ours).catch((error: unknown) => logger.warn({ err: error }, "could not look for background runs cut off"));
+    handBackOrphanedRuns(handle, boss, JOB_SCHEMA, ours).catch((error: unknown) =>
+      logger.warn({ err: error }, "could not look for background runs cut off"),
+    );
   await handBack();
   const lookForOrphans = setInterval(() => void runAsBackgroundWork(handBack), LOOK_EVERY_MS);
   lookForOrphans.unref();
@@ -168,8 +172,10 @@ async function startJobQueueNow(handle: Pick<DatabaseHandle, "runSql">, jobs: Ba
   const waitFor = async (name: string, id: string, deadline: number): Promise<JobOutcome> => {
     while (Date.now() < deadline) {
       const job = await boss.getJobById(name, id, { includeArchive: true });
-      if (job?.state === "completed") return { state: "completed", output: (job.output ?? {}) as Record<string, unknown> };
-      if (job?.state === "failed" || job?.state === "retry") return { state: "failed", message: errorMessage(job.output) };
+      if (job?.state === "completed")
+        return { state: "completed", output: (job.output ?? {}) as Record<string, unknown> };
+      if (job?.state === "failed" || job?.state === "retry")
+        return { state: "failed", message: errorMessage(job.output) };
       if (!job || job.state === "cancelled") return { state: "failed", message: "The run was cancelled" };
       await sleep(WAIT_STEP_MS);
     }
@@ -177,7 +183,10 @@ async function startJobQueueNow(handle: Pick<DatabaseHandle, "runSql">, jobs: Ba
   };
 
   const waitingRun = async (name: string): Promise<string | undefined> => {
-    const { rows } = (await handle.runSql(`SELECT id FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry') LIMIT 1`, [name])) as {
+    const { rows } = (await handle.runSql(
+      `SELECT id FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry') LIMIT 1`,
+      [name],
+    )) as {
       rows: Array<{ id: string }>;
     };
     return rows[0]?.id;

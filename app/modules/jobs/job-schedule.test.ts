@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { describeSchedule, nextRunAfter } from "./job-schedule";
 
 describe("a job's schedule in words", () => {

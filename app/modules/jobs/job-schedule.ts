@@ -10,8 +10,12 @@ const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frida
  */
 export function describeSchedule(cron: string): string {
   const [minute, hour, day, month, weekday] = cron.split(" ");
-  const at = /^\d+$/.test(hour ?? "") && /^\d+$/.test(minute ?? "") ? `${hour!.padStart(2, "0")}:${minute!.padStart(2, "0")} UTC` : null;
-  if (day === "*" && month === "*" && at && /^[0-6]$/.test(weekday ?? "")) return `${WEEKDAYS[Number(weekday)]}s at ${at}`;
+  const at =
+    /^\d+$/.test(hour ?? "") && /^\d+$/.test(minute ?? "")
+      ? `${hour!.padStart(2, "0")}:${minute!.padStart(2, "0")} UTC`
+      : null;
+  if (day === "*" && month === "*" && at && /^[0-6]$/.test(weekday ?? ""))
+    return `${WEEKDAYS[Number(weekday)]}s at ${at}`;
   if (day !== "*" || month !== "*" || weekday !== "*") return `${cron} (UTC)`;
   if (hour === "*" && minute === "*") return "Every minute";
   const minuteStep = /^\*\/(\d+)$/.exec(minute ?? "");

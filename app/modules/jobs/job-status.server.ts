@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
 import { queryRows } from "#app/db/client.server";
-import { JOB_SCHEMA, type BackgroundJob } from "./job-queue.server";
+
+import { type BackgroundJob, JOB_SCHEMA } from "./job-queue.server";
 import { describeSchedule, nextRunAfter } from "./job-schedule";
 
 // What the admin sees of each background job, read from pg-boss's own tables (a week of runs is kept):
@@ -38,7 +40,11 @@ interface Row {
 const dateOf = (value: string | Date | null) => (value === null ? null : new Date(value));
 
 /** The status of each job, in the given order. Five short lookups per job, each on one queue's rows. */
-export async function jobStatuses(db: Executor, jobs: ReadonlyArray<Pick<BackgroundJob, "name" | "title" | "cron">>, now = new Date()): Promise<JobStatus[]> {
+export async function jobStatuses(
+  db: Executor,
+  jobs: ReadonlyArray<Pick<BackgroundJob, "name" | "title" | "cron">>,
+  now = new Date(),
+): Promise<JobStatus[]> {
   if (jobs.length === 0) return [];
   const schema = sql.raw(JOB_SCHEMA);
   const since = new Date(now.getTime() - FAILURE_WINDOW_DAYS * 86_400_000).toISOString();
@@ -88,7 +94,9 @@ export async function jobStatuses(db: Executor, jobs: ReadonlyArray<Pick<Backgro
           : null,
       runningSince: dateOf(row?.running_since ?? null),
       failures: row?.failures ?? 0,
-      lastFailure: failureAt ? { at: failureAt, message: typeof message === "string" ? message : "The job failed" } : null,
+      lastFailure: failureAt
+        ? { at: failureAt, message: typeof message === "string" ? message : "The job failed" }
+        : null,
     };
   });
 }

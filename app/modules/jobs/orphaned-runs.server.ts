@@ -1,4 +1,5 @@
 import type PgBoss from "pg-boss";
+
 import type { DatabaseHandle } from "#app/db/client.server";
 import { logger } from "#app/platform/logger.server";
 
@@ -19,9 +20,14 @@ type Sql = Pick<DatabaseHandle, "runSql">;
 
 /** Marks run `jobId` of `name` alive until the returned function is called (when the run ends, however it ends). */
 export async function beatWhileRunning(handle: Sql, name: string, jobId: string): Promise<() => Promise<void>> {
-  await handle.runSql("INSERT INTO job_heartbeats (job_id, name) VALUES ($1, $2) ON CONFLICT (job_id) DO UPDATE SET beat_at = now()", [jobId, name]);
+  await handle.runSql(
+    "INSERT INTO job_heartbeats (job_id, name) VALUES ($1, $2) ON CONFLICT (job_id) DO UPDATE SET beat_at = now()",
+    [jobId, name],
+  );
   const beat = setInterval(() => {
-    handle.runSql("UPDATE job_heartbeats SET beat_at = now() WHERE job_id = $1", [jobId]).catch((error: unknown) => logger.warn({ err: error, job: name }, "could not record a job's heartbeat"));
+    handle
+      .runSql("UPDATE job_heartbeats SET beat_at = now() WHERE job_id = $1", [jobId])
+      .catch((error: unknown) => logger.warn({ err: error, job: name }, "could not record a job's heartbeat"));
   }, BEAT_EVERY_MS);
   beat.unref();
   return async () => {
@@ -36,7 +42,12 @@ export async function beatWhileRunning(handle: Sql, name: string, jobId: string)
  * process went away. Runs this process is working (`ours`) are alive whatever their beat says (a busy
  * embedded database may hold a beat back). Returns how many were handed back.
  */
-export async function handBackOrphanedRuns(handle: Sql, boss: Pick<PgBoss, "fail">, schema: string, ours: ReadonlySet<string>): Promise<number> {
+export async function handBackOrphanedRuns(
+  handle: Sql,
+  boss: Pick<PgBoss, "fail">,
+  schema: string,
+  ours: ReadonlySet<string>,
+): Promise<number> {
   const { rows } = (await handle.runSql(
     `SELECT j.name, j.id FROM ${schema}.job j LEFT JOIN job_heartbeats h ON h.job_id = j.id
      WHERE j.state = 'active' AND coalesce(h.beat_at, j.started_on) < now() - make_interval(secs => $1)`,
@@ -45,7 +56,10 @@ export async function handBackOrphanedRuns(handle: Sql, boss: Pick<PgBoss, "fail
   const orphans = rows.filter((run) => !ours.has(run.id));
   for (const run of orphans) {
     await boss.fail(run.name, run.id, { message: "The process running it stopped; it was run again" });
-    await handle.runSql(`UPDATE ${schema}.job SET start_after = now() WHERE name = $1 AND id = $2 AND state = 'retry'`, [run.name, run.id]);
+    await handle.runSql(
+      `UPDATE ${schema}.job SET start_after = now() WHERE name = $1 AND id = $2 AND state = 'retry'`,
+      [run.name, run.id],
+    );
     await handle.runSql("DELETE FROM job_heartbeats WHERE job_id = $1", [run.id]);
     logger.warn({ job: run.name, id: run.id }, "a background job's run was cut off with its process; it runs again");
   }

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
 import { linkChecks } from "#app/db/schema";
+
 import type { CheckOutcome } from "./link-check.server";
 
 // Link checks' bookkeeping, apart from the checker so the Amazon price refresh can record its verdicts
@@ -17,11 +19,24 @@ export interface DueLink {
  * success or no verdict (null) clears them. Amazon links get their verdict from the Amazon API (the price
  * refresh), never from a request to Amazon.
  */
-export async function recordLinkCheck(db: Executor, link: DueLink, outcome: CheckOutcome | null, now: Date): Promise<void> {
+export async function recordLinkCheck(
+  db: Executor,
+  link: DueLink,
+  outcome: CheckOutcome | null,
+  now: Date,
+): Promise<void> {
   const problem = outcome && !outcome.ok ? outcome.problem : null;
   await db
     .insert(linkChecks)
-    .values({ kind: link.kind, itemId: link.id, url: link.url, checkedAt: now, status: outcome?.status ?? null, problem, failures: problem ? 1 : 0 })
+    .values({
+      kind: link.kind,
+      itemId: link.id,
+      url: link.url,
+      checkedAt: now,
+      status: outcome?.status ?? null,
+      problem,
+      failures: problem ? 1 : 0,
+    })
     .onConflictDoUpdate({
       target: [linkChecks.kind, linkChecks.itemId],
       set: {
@@ -29,7 +44,9 @@ export async function recordLinkCheck(db: Executor, link: DueLink, outcome: Chec
         checkedAt: now,
         status: outcome?.status ?? null,
         problem,
-        failures: problem ? sql`CASE WHEN ${linkChecks.url} = ${link.url} THEN ${linkChecks.failures} + 1 ELSE 1 END` : 0,
+        failures: problem
+          ? sql`CASE WHEN ${linkChecks.url} = ${link.url} THEN ${linkChecks.failures} + 1 ELSE 1 END`
+          : 0,
       },
     });
 }

@@ -1,5 +1,6 @@
 import http from "node:http";
 import https from "node:https";
+
 import { PrivateAddressError, publicOnlyLookup, refusePrivateLiteral } from "#app/platform/public-network.server";
 
 // One affiliate link checked the way a careful robot would: HEAD, then GET where HEAD is not allowed,
@@ -17,14 +18,23 @@ export interface CheckOptions {
 }
 
 /** One request: its status and where it redirects, the body left unread. */
-function requestOnce(url: URL, method: "HEAD" | "GET", options: CheckOptions): Promise<{ status: number; location: string | undefined }> {
+function requestOnce(
+  url: URL,
+  method: "HEAD" | "GET",
+  options: CheckOptions,
+): Promise<{ status: number; location: string | undefined }> {
   const refused = refusePrivateLiteral(url, options.allowPrivate);
   if (refused) return Promise.reject(refused);
   return new Promise((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
     const request = client.request(
       url,
-      { method, headers: { "user-agent": options.userAgent, accept: "*/*" }, lookup: publicOnlyLookup(options.allowPrivate) as never, timeout: options.timeoutMs },
+      {
+        method,
+        headers: { "user-agent": options.userAgent, accept: "*/*" },
+        lookup: publicOnlyLookup(options.allowPrivate) as never,
+        timeout: options.timeoutMs,
+      },
       (response) => {
         resolve({ status: response.statusCode ?? 0, location: response.headers.location });
         response.destroy();
@@ -36,7 +46,8 @@ function requestOnce(url: URL, method: "HEAD" | "GET", options: CheckOptions): P
   });
 }
 
-export type CheckOutcome = { ok: true; status: number; finalUrl: string } | { ok: false; problem: string; status?: number; finalUrl?: string };
+export type CheckOutcome =
+  { ok: true; status: number; finalUrl: string } | { ok: false; problem: string; status?: number; finalUrl?: string };
 
 /** Statuses that say "not for robots", not "gone": never a failure. */
 const BLOCKED_ROBOTS = new Set([401, 403, 405, 429]);
@@ -47,7 +58,8 @@ export async function checkLink(link: string, options: CheckOptions): Promise<Ch
   let current = start;
   let status = 0;
   for (let hop = 0; ; hop++) {
-    if (current.protocol !== "http:" && current.protocol !== "https:") return { ok: false, problem: "The link is not a web address" };
+    if (current.protocol !== "http:" && current.protocol !== "https:")
+      return { ok: false, problem: "The link is not a web address" };
     try {
       let answer = await requestOnce(current, "HEAD", options);
       if (answer.status === 405 || answer.status === 501) answer = await requestOnce(current, "GET", options);
@@ -67,11 +79,20 @@ export async function checkLink(link: string, options: CheckOptions): Promise<Ch
   if (status >= 500) return { ok: false, problem: `The retailer's server failed (${status})`, status, finalUrl };
   if (BLOCKED_ROBOTS.has(status) || status < 200 || status >= 300) return { ok: true, status, finalUrl };
   if (current !== start) {
-    if (current.pathname === "/" && start.pathname !== "/") return { ok: false, problem: "Redirects to the retailer's home page (the product is gone)", status, finalUrl };
+    if (current.pathname === "/" && start.pathname !== "/")
+      return { ok: false, problem: "Redirects to the retailer's home page (the product is gone)", status, finalUrl };
     // Within one site only: a tracker handing over to the retailer rewrites its parameters by design.
     const sameSite = current.hostname.replace(/^www\./, "") === start.hostname.replace(/^www\./, "");
-    const lost = sameSite ? [...new Set(start.searchParams.keys())].filter((name) => !current.searchParams.has(name)) : [];
-    if (lost.length > 0) return { ok: false, problem: `A redirect dropped the link's ${lost.map((name) => `"${name}"`).join(", ")} parameter`, status, finalUrl };
+    const lost = sameSite
+      ? [...new Set(start.searchParams.keys())].filter((name) => !current.searchParams.has(name))
+      : [];
+    if (lost.length > 0)
+      return {
+        ok: false,
+        problem: `A redirect dropped the link's ${lost.map((name) => `"${name}"`).join(", ")} parameter`,
+        status,
+        finalUrl,
+      };
   }
   return { ok: true, status, finalUrl };
 }

@@ -1,11 +1,14 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDatabasePerFile } from "../../../tests/support/test-database";
+
 import { deals, linkChecks } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { attentionQueue } from "#app/modules/attention/attention.server";
+
+import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { checkDueLinks, dueLinks, type LinkHealthSettings } from "./link-health.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
@@ -25,10 +28,29 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => shop.close(resolve)));
 
-const settings = (): LinkHealthSettings => ({ cycleMs: 86_400_000, retryMs: 15 * 60_000, perRun: 500, userAgent: "test", timeoutMs: 2_000, allowPrivate: true });
+const settings = (): LinkHealthSettings => ({
+  cycleMs: 86_400_000,
+  retryMs: 15 * 60_000,
+  perRun: 500,
+  userAgent: "test",
+  timeoutMs: 2_000,
+  allowPrivate: true,
+});
 const liveDeal = async (offset: number) =>
-  (await db().select().from(deals).where(and(eq(deals.status, "published"), sql`${deals.amazonAsin} IS NULL`)).orderBy(deals.id).offset(offset).limit(1))[0]!;
-const linkRows = async () => (await attentionQueue(db(), { reason: "link" })).rows.map((row) => ({ ...row, ...row.reasons.find((item) => item.reason === "link")! }));
+  (
+    await db()
+      .select()
+      .from(deals)
+      .where(and(eq(deals.status, "published"), sql`${deals.amazonAsin} IS NULL`))
+      .orderBy(deals.id)
+      .offset(offset)
+      .limit(1)
+  )[0]!;
+const linkRows = async () =>
+  (await attentionQueue(db(), { reason: "link" })).rows.map((row) => ({
+    ...row,
+    ...row.reasons.find((item) => item.reason === "link")!,
+  }));
 
 beforeEach(async () => {
   await db().delete(linkChecks);
@@ -46,15 +68,26 @@ describe("link health", () => {
     expect(checked).toBeGreaterThan(20);
     expect(await dueLinks(db(), settings(), new Date(now.getTime() + 60_000))).toEqual([]);
     const deal = await liveDeal(0);
-    await db().update(deals).set({ affiliateUrl: `${base}/product/new-${deal.id}` }).where(eq(deals.id, deal.id));
-    expect((await dueLinks(db(), settings(), new Date(now.getTime() + 60_000))).map((link) => link.id)).toEqual([deal.id]);
+    await db()
+      .update(deals)
+      .set({ affiliateUrl: `${base}/product/new-${deal.id}` })
+      .where(eq(deals.id, deal.id));
+    expect((await dueLinks(db(), settings(), new Date(now.getTime() + 60_000))).map((link) => link.id)).toEqual([
+      deal.id,
+    ]);
     expect((await dueLinks(db(), settings(), new Date(now.getTime() + 86_400_001))).length).toBe(checked);
   });
 
   it("puts a dead link in Needs attention after two failed checks in a row, never for a shop that turns robots away", async () => {
     const [dead, blocked] = [await liveDeal(0), await liveDeal(1)];
-    await db().update(deals).set({ affiliateUrl: `${base}/gone/${dead.id}` }).where(eq(deals.id, dead.id));
-    await db().update(deals).set({ affiliateUrl: `${base}/blocked/${blocked.id}` }).where(eq(deals.id, blocked.id));
+    await db()
+      .update(deals)
+      .set({ affiliateUrl: `${base}/gone/${dead.id}` })
+      .where(eq(deals.id, dead.id));
+    await db()
+      .update(deals)
+      .set({ affiliateUrl: `${base}/blocked/${blocked.id}` })
+      .where(eq(deals.id, blocked.id));
     const first = new Date();
     await checkDueLinks(db(), settings(), first);
     // One failure is not enough: it may be a blip.
@@ -73,7 +106,10 @@ describe("link health", () => {
     expect(blockedCheck).toMatchObject({ failures: 0, problem: null, status: 403 });
 
     // Fixed: the next check clears it.
-    await db().update(deals).set({ affiliateUrl: `${base}/product/${dead.id}` }).where(eq(deals.id, dead.id));
+    await db()
+      .update(deals)
+      .set({ affiliateUrl: `${base}/product/${dead.id}` })
+      .where(eq(deals.id, dead.id));
     await checkDueLinks(db(), settings(), new Date(retry.getTime() + 60_000));
     expect(await linkRows()).toEqual([]);
   });

@@ -1,14 +1,16 @@
 import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
 import { linkChecks, linkFallbacks } from "#app/db/schema";
 import { isAmazonUrl } from "#app/lib/click-out";
 import { errorToast, infoToast, successToast, type Toast } from "#app/lib/toast";
-import { publicRows } from "#app/modules/content-types/public-read.server";
 import { clickOutTypes } from "#app/modules/content-types/click-out.server";
+import { publicRows } from "#app/modules/content-types/public-read.server";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import type { Env } from "#app/platform/env.server";
+
 import { checkLink, type CheckOptions, type CheckOutcome } from "./link-check.server";
-import { recordLinkCheck, type DueLink } from "./link-check-record.server";
+import { type DueLink, recordLinkCheck } from "./link-check-record.server";
 
 // Link health: a background job checks the outbound link of every live item with a click-out (deals, coupons,
 // gift ideas, stores) once per cycle, a few a minute, one request at a time per retailer host. Amazon
@@ -24,7 +26,9 @@ export interface LinkHealthSettings extends CheckOptions {
 }
 
 /** The settings from the environment: polite by default, private addresses only when a test says so. */
-export function linkHealthSettings(env: Pick<Env, "LINK_CHECK_EVERY_HOURS" | "LINK_CHECKS_PER_MINUTE" | "LINK_CHECK_ALLOW_PRIVATE" | "PUBLIC_URL">): LinkHealthSettings {
+export function linkHealthSettings(
+  env: Pick<Env, "LINK_CHECK_EVERY_HOURS" | "LINK_CHECKS_PER_MINUTE" | "LINK_CHECK_ALLOW_PRIVATE" | "PUBLIC_URL">,
+): LinkHealthSettings {
   return {
     cycleMs: env.LINK_CHECK_EVERY_HOURS * 3_600_000,
     retryMs: 15 * 60_000,
@@ -38,12 +42,15 @@ export function linkHealthSettings(env: Pick<Env, "LINK_CHECK_EVERY_HOURS" | "LI
 /** Hosts checked at once; requests to one host are never parallel. */
 const HOSTS_AT_ONCE = 4;
 
-
 /**
  * Live items whose link was never checked, was checked a cycle ago, failed once a retry ago, or has changed
  * since; the longest unchecked first.
  */
-export async function dueLinks(db: Executor, settings: Pick<LinkHealthSettings, "cycleMs" | "retryMs" | "perRun">, now = new Date()): Promise<DueLink[]> {
+export async function dueLinks(
+  db: Executor,
+  settings: Pick<LinkHealthSettings, "cycleMs" | "retryMs" | "perRun">,
+  now = new Date(),
+): Promise<DueLink[]> {
   const dueBefore = new Date(now.getTime() - settings.cycleMs);
   const retryBefore = new Date(now.getTime() - settings.retryMs);
   const perType = await Promise.all(
@@ -63,7 +70,12 @@ export async function dueLinks(db: Executor, settings: Pick<LinkHealthSettings, 
         )
         .orderBy(sql`${linkChecks.checkedAt} NULLS FIRST`)
         .limit(settings.perRun);
-      return rows.map((row) => ({ kind: type.key, id: String(row.id), url: String(row.url), at: row.checkedAt ? new Date(row.checkedAt).getTime() : 0 }));
+      return rows.map((row) => ({
+        kind: type.key,
+        id: String(row.id),
+        url: String(row.url),
+        at: row.checkedAt ? new Date(row.checkedAt).getTime() : 0,
+      }));
     }),
   );
   return perType
@@ -131,7 +143,11 @@ export const LINK_HEALTH_JOB = "link-health";
 export type LinkHealthJobData = { recheckFailures?: boolean };
 
 /** One run of the job: the due links, and with `recheckFailures` every link that failed once, at once. */
-export async function runLinkHealth(db: Executor, settings: LinkHealthSettings, data: LinkHealthJobData): Promise<{ checked: number }> {
+export async function runLinkHealth(
+  db: Executor,
+  settings: LinkHealthSettings,
+  data: LinkHealthJobData,
+): Promise<{ checked: number }> {
   return { checked: await checkDueLinks(db, data.recheckFailures ? { ...settings, retryMs: 0 } : settings) };
 }
 
@@ -157,11 +173,23 @@ export async function checkLinksNow(jobs: JobQueue): Promise<Toast> {
  * Where a click-out goes instead of `url`: the fallback the admin set, while the checks flag this very URL
  * as broken (two failures in a row). A fixed or changed link gets its own clicks back by itself.
  */
-export async function brokenLinkFallback(db: Executor, kind: string, itemId: string, url: string): Promise<string | null> {
+export async function brokenLinkFallback(
+  db: Executor,
+  kind: string,
+  itemId: string,
+  url: string,
+): Promise<string | null> {
   const [row] = await db
     .select({ url: linkFallbacks.url })
     .from(linkFallbacks)
     .innerJoin(linkChecks, and(eq(linkChecks.kind, linkFallbacks.kind), eq(linkChecks.itemId, linkFallbacks.itemId)))
-    .where(and(eq(linkFallbacks.kind, kind), eq(linkFallbacks.itemId, itemId), eq(linkChecks.url, url), sql`${linkChecks.failures} >= 2`));
+    .where(
+      and(
+        eq(linkFallbacks.kind, kind),
+        eq(linkFallbacks.itemId, itemId),
+        eq(linkChecks.url, url),
+        sql`${linkChecks.failures} >= 2`,
+      ),
+    );
   return row?.url ?? null;
 }

@@ -44,7 +44,9 @@ function itemCard(item: MailItem): string {
     picture,
     '<td valign="top">',
     `<a href="${escapeHtml(item.url)}" style="color:#111827;font-weight:bold;font-size:16px;text-decoration:none;${FONT}">${escapeHtml(item.label)}</a>`,
-    item.note ? `<p style="margin:6px 0 0;color:#374151;font-size:14px;${FONT}"><strong>${escapeHtml(item.note)}</strong></p>` : "",
+    item.note
+      ? `<p style="margin:6px 0 0;color:#374151;font-size:14px;${FONT}"><strong>${escapeHtml(item.note)}</strong></p>`
+      : "",
     item.button ? `<p style="margin:12px 0 0">${button(item.button, item.url, ACCENT)}</p>` : "",
     "</td></tr></table>",
     "</td></tr></table></td></tr>",
@@ -55,7 +57,11 @@ function itemCard(item: MailItem): string {
 const linkified = (words: string) =>
   words
     .split(/(https?:\/\/\S+)/)
-    .map((part, index) => (index % 2 === 1 ? `<a href="${escapeHtml(part)}" style="color:${BRAND}">${escapeHtml(part)}</a>` : escapeHtml(part)))
+    .map((part, index) =>
+      index % 2 === 1
+        ? `<a href="${escapeHtml(part)}" style="color:${BRAND}">${escapeHtml(part)}</a>`
+        : escapeHtml(part),
+    )
     .join("");
 
 export function mailBody(content: MailContent): { text: string; html: string } {
@@ -72,7 +78,8 @@ export function mailBody(content: MailContent): { text: string; html: string } {
     "--",
     ...content.footer,
   ].join("\n");
-  const paragraph = (words: string, style = "margin:0 0 16px;font-size:15px;line-height:1.5") => `<p style="${style};${FONT}">${linkified(words)}</p>`;
+  const paragraph = (words: string, style = "margin:0 0 16px;font-size:15px;line-height:1.5") =>
+    `<p style="${style};${FONT}">${linkified(words)}</p>`;
   const html = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
     `<title>${escapeHtml(content.heading)}</title></head>`,
@@ -89,7 +96,9 @@ export function mailBody(content: MailContent): { text: string; html: string } {
       ...section.links.map(itemCard),
       "</table>",
     ]),
-    ...(content.action ? [`<p style="margin:24px 0">${button(content.action.label, content.action.url, BRAND)}</p>`] : []),
+    ...(content.action
+      ? [`<p style="margin:24px 0">${button(content.action.label, content.action.url, BRAND)}</p>`]
+      : []),
     "</td></tr>",
     `<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb">${content.footer.map((words) => paragraph(words, "margin:0 0 8px;font-size:12px;color:#6b7280;line-height:1.5")).join("")}</td></tr>`,
     "</table></td></tr></table></body></html>",

@@ -1,5 +1,6 @@
 import { couponDiscountLabel, dealPriceAndStore } from "#app/lib/money";
 import { dealPath, storePath } from "#app/lib/public-paths";
+
 import type { MailItem } from "./mail-body.server";
 
 // Deals, coupons and guides as a message lists them, the same in every message (digest, alerts): each
@@ -11,7 +12,14 @@ const absolute = (url: string, site: string) => new URL(url, `${site}/`).toStrin
 
 export function dealMailItem(
   site: string,
-  deal: { title: string; slug: string; price: number; asin: string | null; store: string | null; imageUrl: string | null },
+  deal: {
+    title: string;
+    slug: string;
+    price: number;
+    asin: string | null;
+    store: string | null;
+    imageUrl: string | null;
+  },
 ): MailItem {
   return {
     label: deal.title,
@@ -22,7 +30,10 @@ export function dealMailItem(
   };
 }
 
-export function couponMailItem(site: string, coupon: { id: string; title: string; type: "percentage" | "fixed"; value: number; store: string; storeSlug: string }): MailItem {
+export function couponMailItem(
+  site: string,
+  coupon: { id: string; title: string; type: "percentage" | "fixed"; value: number; store: string; storeSlug: string },
+): MailItem {
   return {
     label: coupon.title,
     url: `${site}${storePath({ slug: coupon.storeSlug })}#coupon-${coupon.id}`,
@@ -32,5 +43,10 @@ export function couponMailItem(site: string, coupon: { id: string; title: string
 }
 
 export function guideMailItem(site: string, guide: { title: string; slug: string; excerpt: string | null }): MailItem {
-  return { label: guide.title, url: `${site}/buying-guides/${guide.slug}`, note: guide.excerpt ?? "", button: "Read the guide" };
+  return {
+    label: guide.title,
+    url: `${site}/buying-guides/${guide.slug}`,
+    note: guide.excerpt ?? "",
+    button: "Read the guide",
+  };
 }

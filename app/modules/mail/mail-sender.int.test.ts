@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { mailOutbox } from "#app/db/schema";
+
 import { SmtpTestServer } from "../../../tests/support/smtp-test-server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { mailOutbox } from "#app/db/schema";
 import { retryDelayMs, sendQueuedMail, smtpTransport } from "./mail-sender.server";
-import { deleteOldMail, queueMail, type MailMessage } from "./outbox.server";
+import { deleteOldMail, type MailMessage, queueMail } from "./outbox.server";
 
 let t: TestDatabase;
 const smtp = new SmtpTestServer();
@@ -27,14 +29,21 @@ const message: MailMessage = {
   subject: "Your DealDash digest",
   text: "Hello",
   html: "<p>Hello</p>",
-  headers: { "List-Unsubscribe": "<https://dealdash.test/newsletter/unsubscribe?s=1&t=x>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  headers: {
+    "List-Unsubscribe": "<https://dealdash.test/newsletter/unsubscribe?s=1&t=x>",
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  },
   purpose: "digest",
 };
 
 describe("sending mail", () => {
   it("delivers a queued message over SMTP, headers included, and marks it sent", async () => {
     await queueMail(t.db, { SMTP_URL: smtp.url }, message);
-    expect(await sendQueuedMail(t.db, smtpTransport({ SMTP_URL: smtp.url })!, { from })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await sendQueuedMail(t.db, smtpTransport({ SMTP_URL: smtp.url })!, { from })).toEqual({
+      sent: 1,
+      retrying: 0,
+      failed: 0,
+    });
     const [arrived] = smtp.received;
     expect(arrived?.subject).toBe("Your DealDash digest");
     expect(arrived?.from?.value[0]).toMatchObject({ name: "DealDash", address: "no-reply@dealdash.test" });
@@ -58,12 +67,18 @@ describe("sending mail", () => {
     expect(waiting).toMatchObject({ state: "queued", attempts: 1 });
     expect(waiting!.lastError).toBeTruthy();
     // Not before its retry is due.
-    expect(await sendQueuedMail(t.db, mailer, { from, now: new Date(now.getTime() + retryDelayMs(1) - 1_000) })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(
+      await sendQueuedMail(t.db, mailer, { from, now: new Date(now.getTime() + retryDelayMs(1) - 1_000) }),
+    ).toEqual({ sent: 0, retrying: 0, failed: 0 });
 
     await smtp.start(port);
     const later = new Date(now.getTime() + retryDelayMs(1) + 1_000);
     expect(await sendQueuedMail(t.db, mailer, { from, now: later })).toEqual({ sent: 1, retrying: 0, failed: 0 });
-    expect(await sendQueuedMail(t.db, mailer, { from, now: new Date(later.getTime() + 3_600_000) })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await sendQueuedMail(t.db, mailer, { from, now: new Date(later.getTime() + 3_600_000) })).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+    });
     expect(smtp.received).toHaveLength(1);
     expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.state, "sent"))).length).toBe(1);
   });
@@ -72,7 +87,11 @@ describe("sending mail", () => {
     await queueMail(t.db, {}, message);
     const [row] = await t.db.select().from(mailOutbox);
     expect(row).toMatchObject({ state: "kept", to: "shopper@example.com" });
-    expect(await sendQueuedMail(t.db, smtpTransport({ SMTP_URL: smtp.url })!, { from })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await sendQueuedMail(t.db, smtpTransport({ SMTP_URL: smtp.url })!, { from })).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+    });
     expect(smtp.received).toHaveLength(0);
   });
 

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
+
 import type { Executor } from "#app/db/client.server";
 import { dueBy } from "#app/db/due.server";
 import { mailOutbox } from "#app/db/schema";
@@ -22,7 +23,8 @@ let transport: { url: string; value: MailTransport } | undefined;
 /** The SMTP transport for SMTP_URL (one per process), or null without one. */
 export function smtpTransport(env: Pick<Env, "SMTP_URL">): MailTransport | null {
   if (!env.SMTP_URL) return null;
-  if (transport?.url !== env.SMTP_URL) transport = { url: env.SMTP_URL, value: nodemailer.createTransport(env.SMTP_URL) };
+  if (transport?.url !== env.SMTP_URL)
+    transport = { url: env.SMTP_URL, value: nodemailer.createTransport(env.SMTP_URL) };
   return transport.value;
 }
 
@@ -43,7 +45,14 @@ export async function sendQueuedMail(
   const outcome = { sent: 0, retrying: 0, failed: 0 };
   for (const message of due) {
     try {
-      await mailer.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+      await mailer.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+      });
       await db
         .update(mailOutbox)
         .set({ state: "sent", sentAt: new Date(), attempts: message.attempts + 1, lastError: null })

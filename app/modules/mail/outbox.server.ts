@@ -1,7 +1,8 @@
 import { asc, sql } from "drizzle-orm";
-import { descNullsLast } from "#app/db/order-by";
+
 import type { Executor } from "#app/db/client.server";
 import { daysBefore, deleteInBatches } from "#app/db/delete-in-batches.server";
+import { descNullsLast } from "#app/db/order-by";
 import { mailOutbox } from "#app/db/schema";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import type { Env } from "#app/platform/env.server";
@@ -31,15 +32,23 @@ export const listUnsubscribeHeaders = (url: string): Record<string, string> => (
  * Writes messages to the outbox, in the caller's transaction when it passes one, so a message exists exactly
  * when what it announces does. With SMTP the send-mail job sends them; without, they are kept for the admin to read.
  */
-export async function queueMail(db: Executor, env: Pick<Env, "SMTP_URL">, messages: MailMessage | MailMessage[]): Promise<void> {
+export async function queueMail(
+  db: Executor,
+  env: Pick<Env, "SMTP_URL">,
+  messages: MailMessage | MailMessage[],
+): Promise<void> {
   const state = env.SMTP_URL ? "queued" : "kept";
-  const rows = (Array.isArray(messages) ? messages : [messages]).map((message) => ({ ...message, headers: message.headers ?? {}, state }) as const);
+  const rows = (Array.isArray(messages) ? messages : [messages]).map(
+    (message) => ({ ...message, headers: message.headers ?? {}, state }) as const,
+  );
   if (rows.length > 0) await db.insert(mailOutbox).values(rows);
 }
 
 /** Asks the send-mail job to run now (after the messages' transaction committed), rather than at its next minute. */
 export function wakeMailSender(jobs: Pick<JobQueue, "runNow">): void {
-  jobs.runNow(SEND_MAIL_JOB).catch((error: unknown) => logger.warn({ err: error }, "could not queue the send-mail job"));
+  jobs
+    .runNow(SEND_MAIL_JOB)
+    .catch((error: unknown) => logger.warn({ err: error }, "could not queue the send-mail job"));
 }
 
 /**
@@ -48,7 +57,11 @@ export function wakeMailSender(jobs: Pick<JobQueue, "runNow">): void {
  * by the list's size every week. Returns how many.
  */
 export async function deleteOldMail(db: Executor, options: { days: number; now?: Date }): Promise<number> {
-  return deleteInBatches(db, "mail_outbox", sql`created_at < ${daysBefore(options.days, options.now)}::timestamptz AND state <> 'queued'`);
+  return deleteInBatches(
+    db,
+    "mail_outbox",
+    sql`created_at < ${daysBefore(options.days, options.now)}::timestamptz AND state <> 'queued'`,
+  );
 }
 
 /** A page of the outbox, newest first (read off its index; one row past the page says whether more follow). */

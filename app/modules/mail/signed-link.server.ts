@@ -5,7 +5,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 // message went to can follow it.
 
 /** The token for `purpose` ('newsletter-confirm', …) on the row `id`. */
-export const signedToken = (secret: string, purpose: string, id: string) => createHmac("sha256", secret).update(`${purpose}\n${id}`).digest("base64url");
+export const signedToken = (secret: string, purpose: string, id: string) =>
+  createHmac("sha256", secret).update(`${purpose}\n${id}`).digest("base64url");
 
 /** Whether `token` was made by signedToken for this purpose and row. */
 export function tokenMatches(secret: string, purpose: string, id: string, token: string | null): boolean {

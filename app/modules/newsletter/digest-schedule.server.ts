@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
+
 import type { Database, Executor } from "#app/db/client.server";
 import { siteSettings } from "#app/db/schema";
 import type { AppServices } from "#app/platform/load-context";
+
 import { isEmptyDigest, queueDigest, readDigest } from "./digest.server";
 
 // The weekly digest goes out on Mondays at 09:00 UTC while the owner leaves it on (the default); the owner can
@@ -32,7 +34,11 @@ export function weekOf(now: Date): Date {
 }
 
 /** The scheduled run: this week's digest to every confirmed reader who does not have it, unless switched off or empty. */
-export async function runWeeklyDigest(db: Database, services: Pick<AppServices, "env" | "appSecret">, now = new Date()): Promise<Record<string, unknown>> {
+export async function runWeeklyDigest(
+  db: Database,
+  services: Pick<AppServices, "env" | "appSecret">,
+  now = new Date(),
+): Promise<Record<string, unknown>> {
   if ((await digestSchedule(db)) === "off") return { skipped: "switched off" };
   const digest = await readDigest(db, now);
   if (isEmptyDigest(digest)) return { skipped: "nothing new this week" };

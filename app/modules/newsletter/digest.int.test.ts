@@ -1,11 +1,13 @@
 import { eq, inArray, isNotNull } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { testContext } from "../../../tests/support/test-context";
-import { testDatabasePerFile } from "../../../tests/support/test-database";
+
 import { deals, mailOutbox, newsletterSubscribers } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
-import { runWeeklyDigest, setDigestSchedule, weekOf } from "./digest-schedule.server";
+
+import { testContext } from "../../../tests/support/test-context";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { digestMessage, queueDigest, readDigest } from "./digest.server";
+import { runWeeklyDigest, setDigestSchedule, weekOf } from "./digest-schedule.server";
 import { unsubscribe } from "./newsletter.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
@@ -34,14 +36,27 @@ describe("the weekly digest", () => {
     // An Amazon deal, the most clicked, leads the list with its store but no price and no picture; another
     // shows its price and picture.
     const [amazon, other] = await db().select().from(deals).where(isNotNull(deals.storeId)).limit(2);
-    await db().update(deals).set({ amazonAsin: "B0DIGEST01", popularity: 1_000, status: "published", expiresAt: null }).where(eq(deals.id, amazon!.id));
-    await db().update(deals).set({ popularity: 999, status: "published", expiresAt: null }).where(eq(deals.id, other!.id));
+    await db()
+      .update(deals)
+      .set({ amazonAsin: "B0DIGEST01", popularity: 1_000, status: "published", expiresAt: null })
+      .where(eq(deals.id, amazon!.id));
+    await db()
+      .update(deals)
+      .set({ popularity: 999, status: "published", expiresAt: null })
+      .where(eq(deals.id, other!.id));
     const site = services().env.PUBLIC_URL;
-    const message = digestMessage(services(), await readDigest(db()), { id: "00000000-0000-4000-8000-000000000009", email: "reader@example.com" });
+    const message = digestMessage(services(), await readDigest(db()), {
+      id: "00000000-0000-4000-8000-000000000009",
+      email: "reader@example.com",
+    });
     const hrefs = [...message.html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
     expect(hrefs.every((href) => href.startsWith(site))).toBe(true);
     expect(`${message.html}${message.text}`).not.toMatch(/amazon\.com/i);
-    const card = (slug: string) => message.html.slice(message.html.indexOf(`${site}/deals/${slug}"`), message.html.indexOf("See the deal", message.html.indexOf(`${site}/deals/${slug}"`)));
+    const card = (slug: string) =>
+      message.html.slice(
+        message.html.indexOf(`${site}/deals/${slug}"`),
+        message.html.indexOf("See the deal", message.html.indexOf(`${site}/deals/${slug}"`)),
+      );
     expect(card(amazon!.slug)).not.toMatch(/<img|\$\d/);
     expect(card(other!.slug)).toMatch(/<img src="[^"]+"/);
     expect(card(other!.slug)).toMatch(/<strong>\$[\d,]+\.\d\d at \S/);

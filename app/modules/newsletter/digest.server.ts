@@ -1,15 +1,17 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or } from "drizzle-orm";
+
 import type { Database, Executor } from "#app/db/client.server";
-import { buyingGuides, coupons, deals, newsletterSubscribers, stores } from "#app/db/schema";
 import { descNullsLast } from "#app/db/order-by";
+import { buyingGuides, coupons, deals, newsletterSubscribers, stores } from "#app/db/schema";
 import { buyingGuideType } from "#app/modules/buying-guides/buying-guide.type.server";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { couponType } from "#app/modules/coupons/coupon.type.server";
 import { dealType } from "#app/modules/deals/deal.type.server";
 import { mailBody, type MailItem } from "#app/modules/mail/mail-body.server";
 import { couponMailItem, dealMailItem, guideMailItem } from "#app/modules/mail/mail-items";
-import { queueMail, type MailMessage } from "#app/modules/mail/outbox.server";
+import { type MailMessage, queueMail } from "#app/modules/mail/outbox.server";
 import type { AppServices } from "#app/platform/load-context";
+
 import { unsubscribeHeaders } from "./newsletter.server";
 
 // The weekly digest: the week's most clicked new deals, its newest coupons and guides, linking to DealDash's
@@ -23,8 +25,22 @@ type DigestServices = Pick<AppServices, "env" | "appSecret">;
 
 /** What a digest lists: the rows its items are made from (mail-items.ts), the same for every reader. */
 export interface Digest {
-  deals: Array<{ title: string; slug: string; price: number; asin: string | null; store: string | null; imageUrl: string | null }>;
-  coupons: Array<{ id: string; title: string; type: "percentage" | "fixed"; value: number; store: string; storeSlug: string }>;
+  deals: Array<{
+    title: string;
+    slug: string;
+    price: number;
+    asin: string | null;
+    store: string | null;
+    imageUrl: string | null;
+  }>;
+  coupons: Array<{
+    id: string;
+    title: string;
+    type: "percentage" | "fixed";
+    value: number;
+    store: string;
+    storeSlug: string;
+  }>;
   guides: Array<{ title: string; slug: string; excerpt: string | null }>;
 }
 
@@ -33,14 +49,28 @@ export async function readDigest(db: Executor, now = new Date()): Promise<Digest
   const since = new Date(now.getTime() - WEEK_MS);
   const [dealRows, couponRows, guideRows] = await Promise.all([
     db
-      .select({ title: deals.title, slug: deals.slug, price: deals.currentPrice, asin: deals.amazonAsin, store: stores.name, imageUrl: deals.imageUrl })
+      .select({
+        title: deals.title,
+        slug: deals.slug,
+        price: deals.currentPrice,
+        asin: deals.amazonAsin,
+        store: stores.name,
+        imageUrl: deals.imageUrl,
+      })
       .from(publicRows(dealType, { live: true, now }))
       .leftJoin(stores, eq(stores.id, deals.storeId))
       .where(gte(deals.createdAt, since))
       .orderBy(descNullsLast(deals.popularity), desc(deals.createdAt))
       .limit(8),
     db
-      .select({ id: coupons.id, title: coupons.title, type: coupons.discountType, value: coupons.discountValue, store: stores.name, storeSlug: stores.slug })
+      .select({
+        id: coupons.id,
+        title: coupons.title,
+        type: coupons.discountType,
+        value: coupons.discountValue,
+        store: stores.name,
+        storeSlug: stores.slug,
+      })
       .from(publicRows(couponType, { live: true, now }))
       .innerJoin(stores, eq(stores.id, coupons.storeId))
       .where(gte(coupons.createdAt, since))
@@ -56,10 +86,15 @@ export async function readDigest(db: Executor, now = new Date()): Promise<Digest
   return { deals: dealRows, coupons: couponRows, guides: guideRows };
 }
 
-export const isEmptyDigest = (digest: Digest) => digest.deals.length + digest.coupons.length + digest.guides.length === 0;
+export const isEmptyDigest = (digest: Digest) =>
+  digest.deals.length + digest.coupons.length + digest.guides.length === 0;
 
 /** The digest as one reader gets it: their unsubscribe link in the footer and in List-Unsubscribe. */
-export function digestMessage(services: DigestServices, digest: Digest, reader: { id: string; email: string }): MailMessage {
+export function digestMessage(
+  services: DigestServices,
+  digest: Digest,
+  reader: { id: string; email: string },
+): MailMessage {
   const site = services.env.PUBLIC_URL;
   const headers = unsubscribeHeaders(services, reader.id);
   const section = (heading: string, items: MailItem[]) => (items.length ? [{ heading, links: items }] : []);
@@ -67,9 +102,18 @@ export function digestMessage(services: DigestServices, digest: Digest, reader: 
     heading: "This week on DealDash",
     paragraphs: ["The week's most popular new deals, the latest coupons and our new buying guides."],
     sections: [
-      ...section("Deals", digest.deals.map((deal) => dealMailItem(site, deal))),
-      ...section("Coupons", digest.coupons.map((coupon) => couponMailItem(site, coupon))),
-      ...section("Buying guides", digest.guides.map((guide) => guideMailItem(site, guide))),
+      ...section(
+        "Deals",
+        digest.deals.map((deal) => dealMailItem(site, deal)),
+      ),
+      ...section(
+        "Coupons",
+        digest.coupons.map((coupon) => couponMailItem(site, coupon)),
+      ),
+      ...section(
+        "Buying guides",
+        digest.guides.map((guide) => guideMailItem(site, guide)),
+      ),
     ],
     action: { label: "See all deals", url: `${site}/deal-dashes` },
     footer: [
@@ -81,7 +125,12 @@ export function digestMessage(services: DigestServices, digest: Digest, reader: 
 }
 
 /** Writes the digest of `issueAt` to every confirmed reader who does not have it yet; returns how many were written. */
-export async function queueDigest(db: Database, services: DigestServices, digest: Digest, issueAt: Date): Promise<number> {
+export async function queueDigest(
+  db: Database,
+  services: DigestServices,
+  digest: Digest,
+  issueAt: Date,
+): Promise<number> {
   let written = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
@@ -89,7 +138,10 @@ export async function queueDigest(db: Database, services: DigestServices, digest
         .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
         .from(newsletterSubscribers)
         .where(
-          and(eq(newsletterSubscribers.state, "confirmed"), or(isNull(newsletterSubscribers.digestSentAt), lt(newsletterSubscribers.digestSentAt, issueAt))),
+          and(
+            eq(newsletterSubscribers.state, "confirmed"),
+            or(isNull(newsletterSubscribers.digestSentAt), lt(newsletterSubscribers.digestSentAt, issueAt)),
+          ),
         )
         .orderBy(asc(newsletterSubscribers.id))
         .limit(BATCH);

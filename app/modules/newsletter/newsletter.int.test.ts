@@ -1,10 +1,20 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { testContext } from "../../../tests/support/test-context";
+
 import { mailOutbox, newsletterSubscribers } from "#app/db/schema";
+
+import { testContext } from "../../../tests/support/test-context";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { newsletterSchema } from "./newsletter.schema";
-import { CONFIRM_DAYS, confirmationLinkValid, confirmSubscription, expireUnconfirmed, subscribe, unsubscribe, unsubscribeHeaders } from "./newsletter.server";
+import {
+  CONFIRM_DAYS,
+  confirmationLinkValid,
+  confirmSubscription,
+  expireUnconfirmed,
+  subscribe,
+  unsubscribe,
+  unsubscribeHeaders,
+} from "./newsletter.server";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -17,7 +27,8 @@ beforeEach(async () => {
 });
 
 const services = () => testContext(t);
-const state = async (email: string) => (await t.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0]?.state;
+const state = async (email: string) =>
+  (await t.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0]?.state;
 /** The confirmation link in the outbox's latest message to `email`, as its reader would follow it. */
 async function confirmLink(email: string): Promise<URL> {
   const messages = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
@@ -32,7 +43,12 @@ describe("the newsletter's double opt-in", () => {
     await subscribe(t.db, services(), email);
     expect(await state("shopper@example.com")).toBe("pending");
     const [message] = await t.db.select().from(mailOutbox);
-    expect(message).toMatchObject({ to: "shopper@example.com", subject: "Confirm your DealDash subscription", purpose: "newsletter-confirm", state: "kept" });
+    expect(message).toMatchObject({
+      to: "shopper@example.com",
+      subject: "Confirm your DealDash subscription",
+      purpose: "newsletter-confirm",
+      state: "kept",
+    });
     expect(message!.html).toContain("Confirm my subscription");
     // Every message carries the one-click unsubscribe headers, this first one too.
     expect(message!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
@@ -49,7 +65,9 @@ describe("the newsletter's double opt-in", () => {
     const other = await confirmLink("other@example.com");
     const id = link.searchParams.get("s")!;
     expect(await confirmSubscription(t.db, services().appSecret, id, other.searchParams.get("t"))).toBe(false);
-    expect(await confirmSubscription(t.db, "another-secret-another-secret-12345", id, link.searchParams.get("t"))).toBe(false);
+    expect(await confirmSubscription(t.db, "another-secret-another-secret-12345", id, link.searchParams.get("t"))).toBe(
+      false,
+    );
     expect(await state("reader@example.com")).toBe("pending");
     expect(await confirmSubscription(t.db, services().appSecret, id, link.searchParams.get("t"))).toBe(true);
     expect(await state("reader@example.com")).toBe("confirmed");
@@ -80,7 +98,12 @@ describe("the newsletter's double opt-in", () => {
     const id = first.searchParams.get("s")!;
     // Unsubscribed, then signed up again: the old message's link does not confirm the new sign-up.
     const headers = unsubscribeHeaders(services(), id);
-    await unsubscribe(t.db, services().appSecret, id, new URL(headers["List-Unsubscribe"]!.slice(1, -1)).searchParams.get("t"));
+    await unsubscribe(
+      t.db,
+      services().appSecret,
+      id,
+      new URL(headers["List-Unsubscribe"]!.slice(1, -1)).searchParams.get("t"),
+    );
     await subscribe(t.db, services(), "again@example.com");
     const second = await confirmLink("again@example.com");
     expect(second.searchParams.get("t")).not.toBe(first.searchParams.get("t"));

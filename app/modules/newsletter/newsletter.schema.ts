@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { text } from "#app/lib/validation";
 
 export const newsletterSchema = z.object({

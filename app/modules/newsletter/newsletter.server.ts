@@ -1,11 +1,12 @@
 import { and, eq, lt, sql } from "drizzle-orm";
+
 import type { Database, Executor } from "#app/db/client.server";
 import { newsletterSubscribers } from "#app/db/schema";
+import { isUuid } from "#app/lib/uuid";
 import { mailBody } from "#app/modules/mail/mail-body.server";
-import { listUnsubscribeHeaders, queueMail, type MailMessage } from "#app/modules/mail/outbox.server";
+import { listUnsubscribeHeaders, type MailMessage, queueMail } from "#app/modules/mail/outbox.server";
 import { signedToken, tokenMatches } from "#app/modules/mail/signed-link.server";
 import type { AppServices } from "#app/platform/load-context";
-import { isUuid } from "#app/lib/uuid";
 
 // The newsletter's double opt-in: an address asked for is pending until its owner follows the signed link
 // the confirmation message carries; unconfirmed, it is deleted 7 days after that message. Every message to a
@@ -28,10 +29,15 @@ const linkTo = (services: MailServices, action: "confirm" | "unsubscribe", id: s
   `${services.env.PUBLIC_URL}/newsletter/${action}?s=${id}&t=${signedToken(services.appSecret, `newsletter-${action}`, signedPart(id, sentAt))}`;
 
 /** A subscriber's List-Unsubscribe headers (on every message to them, the confirmation included). */
-export const unsubscribeHeaders = (services: MailServices, subscriberId: string) => listUnsubscribeHeaders(linkTo(services, "unsubscribe", subscriberId));
+export const unsubscribeHeaders = (services: MailServices, subscriberId: string) =>
+  listUnsubscribeHeaders(linkTo(services, "unsubscribe", subscriberId));
 
 /** The message that asks an address to confirm its subscription (and the owner's test of it). */
-export function confirmationMessage(services: MailServices, subscriber: { id: string; email: string }, sentAt = new Date()): MailMessage {
+export function confirmationMessage(
+  services: MailServices,
+  subscriber: { id: string; email: string },
+  sentAt = new Date(),
+): MailMessage {
   const body = mailBody({
     heading: "Confirm your DealDash subscription",
     paragraphs: [
@@ -44,7 +50,13 @@ export function confirmationMessage(services: MailServices, subscriber: { id: st
       `Never hear from us again: ${linkTo(services, "unsubscribe", subscriber.id)}`,
     ],
   });
-  return { to: subscriber.email, subject: "Confirm your DealDash subscription", ...body, headers: unsubscribeHeaders(services, subscriber.id), purpose: "newsletter-confirm" };
+  return {
+    to: subscriber.email,
+    subject: "Confirm your DealDash subscription",
+    ...body,
+    headers: unsubscribeHeaders(services, subscriber.id),
+    purpose: "newsletter-confirm",
+  };
 }
 
 /**
@@ -59,8 +71,12 @@ export async function subscribe(db: Database, services: MailServices, email: str
       .onConflictDoUpdate({ target: newsletterSubscribers.email, set: { email: sql`excluded.email` } })
       .returning();
     if (!row || row.state === "confirmed") return;
-    if (row.state === "pending" && row.confirmSentAt && now.getTime() - row.confirmSentAt.getTime() < RESEND_AFTER_MS) return;
-    await tx.update(newsletterSubscribers).set({ state: "pending", confirmSentAt: now, unsubscribedAt: null }).where(eq(newsletterSubscribers.id, row.id));
+    if (row.state === "pending" && row.confirmSentAt && now.getTime() - row.confirmSentAt.getTime() < RESEND_AFTER_MS)
+      return;
+    await tx
+      .update(newsletterSubscribers)
+      .set({ state: "pending", confirmSentAt: now, unsubscribedAt: null })
+      .where(eq(newsletterSubscribers.id, row.id));
     await queueMail(tx, services.env, confirmationMessage(services, { id: row.id, email }, now));
   });
 }
@@ -70,7 +86,13 @@ export async function subscribe(db: Database, services: MailServices, email: str
  * within CONFIRM_DAYS of it. Checked on the page without acting: mail scanners open links, and only a
  * person presses the page's button.
  */
-export async function confirmationLinkValid(db: Executor, secret: string, id: string, token: string | null, now = new Date()): Promise<boolean> {
+export async function confirmationLinkValid(
+  db: Executor,
+  secret: string,
+  id: string,
+  token: string | null,
+  now = new Date(),
+): Promise<boolean> {
   if (!isUuid(id)) return false;
   const [row] = await db
     .select({ state: newsletterSubscribers.state, sentAt: newsletterSubscribers.confirmSentAt })
@@ -82,7 +104,13 @@ export async function confirmationLinkValid(db: Executor, secret: string, id: st
 }
 
 /** Follows a confirmation link (its page's button): the pending address is subscribed. False for a link that is not its latest, or expired. */
-export async function confirmSubscription(db: Executor, secret: string, id: string, token: string | null, now = new Date()): Promise<boolean> {
+export async function confirmSubscription(
+  db: Executor,
+  secret: string,
+  id: string,
+  token: string | null,
+  now = new Date(),
+): Promise<boolean> {
   if (!(await confirmationLinkValid(db, secret, id, token, now))) return false;
   const confirmed = await db
     .update(newsletterSubscribers)
@@ -107,7 +135,12 @@ export async function unsubscribe(db: Executor, secret: string, id: string, toke
 export async function expireUnconfirmed(db: Executor, now = new Date()): Promise<number> {
   const gone = await db
     .delete(newsletterSubscribers)
-    .where(and(eq(newsletterSubscribers.state, "pending"), lt(newsletterSubscribers.confirmSentAt, new Date(now.getTime() - CONFIRM_DAYS * 86_400_000))))
+    .where(
+      and(
+        eq(newsletterSubscribers.state, "pending"),
+        lt(newsletterSubscribers.confirmSentAt, new Date(now.getTime() - CONFIRM_DAYS * 86_400_000)),
+      ),
+    )
     .returning({ id: newsletterSubscribers.id });
   return gone.length;
 }

@@ -1,7 +1,9 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+
 import { newsletterSubscribers } from "#app/db/schema";
+
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { readSubscriberFilters, SUBSCRIBERS_PAGE_SIZE, subscribersCsv, subscribersPage } from "./subscribers.server";
 
 let t: TestDatabase;

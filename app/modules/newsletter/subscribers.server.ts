@@ -1,11 +1,12 @@
-import { pageParam } from "#app/lib/page-window";
-import { csvLines } from "#app/platform/csv.server";
 import { and, asc, eq, gt, ilike } from "drizzle-orm";
-import { descNullsLast } from "#app/db/order-by";
+
 import { cappedCount } from "#app/db/capped-count";
 import type { Executor } from "#app/db/client.server";
-import { newsletterSubscribers, subscriberStates, type SubscriberState } from "#app/db/schema";
+import { descNullsLast } from "#app/db/order-by";
+import { newsletterSubscribers, type SubscriberState, subscriberStates } from "#app/db/schema";
 import { containsPattern } from "#app/db/sql-text";
+import { pageParam } from "#app/lib/page-window";
+import { csvLines } from "#app/platform/csv.server";
 
 // The admin's list of newsletter addresses: a page at a time (newest first), searched by address (a trigram
 // index) and filtered by state, with a capped count; and all of them as CSV, read in batches.
@@ -46,10 +47,19 @@ export async function subscribersPage(db: Executor, filters: SubscriberFilters) 
       .limit(SUBSCRIBERS_PAGE_SIZE + 1)
       .offset((filters.page - 1) * SUBSCRIBERS_PAGE_SIZE),
     ...subscriberStates.map((state) =>
-      cappedCount(db, db.select({ id: newsletterSubscribers.id }).from(newsletterSubscribers).where(eq(newsletterSubscribers.state, state))),
+      cappedCount(
+        db,
+        db
+          .select({ id: newsletterSubscribers.id })
+          .from(newsletterSubscribers)
+          .where(eq(newsletterSubscribers.state, state)),
+      ),
     ),
   ]);
-  const counts = Object.fromEntries(subscriberStates.map((state, index) => [state, perState[index] ?? 0])) as Record<SubscriberState, number>;
+  const counts = Object.fromEntries(subscriberStates.map((state, index) => [state, perState[index] ?? 0])) as Record<
+    SubscriberState,
+    number
+  >;
   return { rows: rows.slice(0, SUBSCRIBERS_PAGE_SIZE), hasNext: rows.length > SUBSCRIBERS_PAGE_SIZE, counts };
 }
 
@@ -66,7 +76,17 @@ export async function subscribersCsv(db: Executor): Promise<string> {
       .where(after ? gt(newsletterSubscribers.id, after) : undefined)
       .orderBy(asc(newsletterSubscribers.id))
       .limit(CSV_BATCH);
-    lines.push(csvLines(rows.map((row) => [row.email, row.state, isoOrEmpty(row.createdAt), isoOrEmpty(row.confirmedAt), isoOrEmpty(row.unsubscribedAt)])));
+    lines.push(
+      csvLines(
+        rows.map((row) => [
+          row.email,
+          row.state,
+          isoOrEmpty(row.createdAt),
+          isoOrEmpty(row.confirmedAt),
+          isoOrEmpty(row.unsubscribedAt),
+        ]),
+      ),
+    );
     if (rows.length < CSV_BATCH) return lines.join("");
     after = rows.at(-1)!.id;
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { allowAttempt, visitorKey } from "./rate-limit.server";
 

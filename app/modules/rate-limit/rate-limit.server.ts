@@ -1,5 +1,7 @@
 import { createHmac } from "node:crypto";
+
 import { and, count, eq, gt, lt, sql } from "drizzle-orm";
+
 import type { Database, Executor } from "#app/db/client.server";
 import { rateLimitEvents } from "#app/db/schema";
 import { visitorBlock } from "#app/lib/visitor-block";
@@ -22,27 +24,42 @@ export const VOTE_LIMIT: RateLimit = { bucket: "vote", max: 60, windowMs: 60 * 6
  * `scope` makes it a key for one purpose only (a day's votes).
  */
 export function visitorKey(ip: string, secret: string, scope = ""): string {
-  return createHmac("sha256", secret).update(`${scope}${visitorBlock(ip)}`).digest("hex");
+  return createHmac("sha256", secret)
+    .update(`${scope}${visitorBlock(ip)}`)
+    .digest("hex");
 }
 
-
 /** Waits, inside `tx`, until no other check of the same key runs: a check and its record are one step. */
-export const lockKey = (tx: Executor, key: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+export const lockKey = (tx: Executor, key: string) =>
+  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 
 /**
  * Records one attempt and says whether it is within the limit, as one step: 50 attempts at once are
  * counted one after another (each under the key's lock), so no more than `max` get through. Counts live
  * in the database so every app process shares them; old rows are pruned as they fall out of the window.
  */
-export async function allowAttempt(db: Database, limit: RateLimit, keyHash: string, now = new Date()): Promise<boolean> {
+export async function allowAttempt(
+  db: Database,
+  limit: RateLimit,
+  keyHash: string,
+  now = new Date(),
+): Promise<boolean> {
   const since = new Date(now.getTime() - limit.windowMs);
-  await db.delete(rateLimitEvents).where(and(eq(rateLimitEvents.bucket, limit.bucket), lt(rateLimitEvents.createdAt, since)));
+  await db
+    .delete(rateLimitEvents)
+    .where(and(eq(rateLimitEvents.bucket, limit.bucket), lt(rateLimitEvents.createdAt, since)));
   return db.transaction(async (tx) => {
     await lockKey(tx, `rate-limit:${limit.bucket}:${keyHash}`);
     const [row] = await tx
       .select({ n: count() })
       .from(rateLimitEvents)
-      .where(and(eq(rateLimitEvents.bucket, limit.bucket), eq(rateLimitEvents.keyHash, keyHash), gt(rateLimitEvents.createdAt, since)));
+      .where(
+        and(
+          eq(rateLimitEvents.bucket, limit.bucket),
+          eq(rateLimitEvents.keyHash, keyHash),
+          gt(rateLimitEvents.createdAt, since),
+        ),
+      );
     if ((row?.n ?? 0) >= limit.max) return false;
     await tx.insert(rateLimitEvents).values({ bucket: limit.bucket, keyHash, createdAt: now });
     return true;

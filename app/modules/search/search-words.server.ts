@@ -1,6 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { queryRows, type Executor } from "#app/db/client.server";
+
+import { type Executor, queryRows } from "#app/db/client.server";
 
 // Site search: full text (websearch syntax) over each type's search vector, forgiving a typo or so through
 // the words of deal, coupon and guide titles (`search_words`, kept by triggers: drizzle/0011 and 0014).
@@ -30,10 +31,16 @@ export function searchWordsOf(search: string): string[] {
  */
 export async function typoTolerantQuery(db: Executor, search: string): Promise<string | null> {
   const words = searchWordsOf(search).slice(0, 8);
-  if (words.length === 0 || WEBSEARCH_SYNTAX.test(search) || !words.some((word) => word.length >= CORRECTED_FROM)) return null;
-  const [row] = await queryRows<{ query: string | null }>(db, sql`
+  if (words.length === 0 || WEBSEARCH_SYNTAX.test(search) || !words.some((word) => word.length >= CORRECTED_FROM))
+    return null;
+  const [row] = await queryRows<{ query: string | null }>(
+    db,
+    sql`
     select string_agg(alternatives, ' & ' order by position) as query
-    from unnest(array[${sql.join(words.map((word) => sql`${word}`), sql`, `)}]::text[]) with ordinality as typed(word, position),
+    from unnest(array[${sql.join(
+      words.map((word) => sql`${word}`),
+      sql`, `,
+    )}]::text[]) with ordinality as typed(word, position),
     lateral (
       select '(' || typed.word || coalesce(string_agg(' | ' || near.word, ''), '') || ')' as alternatives
       from (
@@ -42,7 +49,8 @@ export async function typoTolerantQuery(db: Executor, search: string): Promise<s
         order by word <-> typed.word
         limit ${NEAR_WORDS}
       ) near
-    ) widened`);
+    ) widened`,
+  );
   // Nothing near any word: the query as typed says it all.
   return row?.query?.includes("|") ? row.query : null;
 }
@@ -61,7 +69,8 @@ export async function textSearchOf(db: Executor, search: string): Promise<TextSe
 }
 
 /** Rows whose vector matches the search as typed. */
-export const fullTextMatch = (vector: AnyPgColumn | SQL, search: string): SQL => sql`${vector} @@ websearch_to_tsquery('english', ${search})`;
+export const fullTextMatch = (vector: AnyPgColumn | SQL, search: string): SQL =>
+  sql`${vector} @@ websearch_to_tsquery('english', ${search})`;
 
 /** Rows whose vector matches the search as typed or, when given, with its words' near title words. */
 export function textSearchMatch(vector: AnyPgColumn | SQL, { search, widened }: TextSearch): SQL {
@@ -71,6 +80,8 @@ export function textSearchMatch(vector: AnyPgColumn | SQL, { search, widened }: 
 
 /** How well a row's vector matches (title words weigh most): the search page's order. */
 export function textSearchRank(vector: AnyPgColumn | SQL, { search, widened }: TextSearch): SQL<number> {
-  const query = widened ? sql`(websearch_to_tsquery('english', ${search}) || to_tsquery('english', ${widened}))` : sql`websearch_to_tsquery('english', ${search})`;
+  const query = widened
+    ? sql`(websearch_to_tsquery('english', ${search}) || to_tsquery('english', ${widened}))`
+    : sql`websearch_to_tsquery('english', ${search})`;
   return sql<number>`ts_rank_cd(${vector}, ${query})`;
 }

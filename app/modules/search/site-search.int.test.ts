@@ -1,9 +1,11 @@
 import { eq, getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { testDatabasePerFile } from "../../../tests/support/test-database";
+
 import { coupons, deals } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
+
+import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { searchSite } from "./site-search.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
@@ -13,32 +15,55 @@ const db = () => database().db;
 async function dealCopy(changes: Partial<typeof deals.$inferInsert>) {
   const [source] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
   const row: Record<string, unknown> = { ...source, expiresAt: null, publishAt: null, unpublishAt: null, ...changes };
-  for (const [key, column] of Object.entries(getTableColumns(deals))) if (column.generated || ["id", "createdAt", "updatedAt"].includes(key)) delete row[key];
-  const [inserted] = await db().insert(deals).values(row as typeof deals.$inferInsert).returning({ id: deals.id });
+  for (const [key, column] of Object.entries(getTableColumns(deals)))
+    if (column.generated || ["id", "createdAt", "updatedAt"].includes(key)) delete row[key];
+  const [inserted] = await db()
+    .insert(deals)
+    .values(row as typeof deals.$inferInsert)
+    .returning({ id: deals.id });
   return inserted!.id;
 }
 
 describe("the site search", () => {
   it("finds deals, coupons, stores and guides in one search, forgiving a typo", async () => {
     const found = await searchSite(db(), "headphnes");
-    expect(found.deals.deals.map((deal) => deal.title)).toContain("Sony WH-1000XM5 Wireless Noise-Cancelling Headphones");
-    expect(found.guides.guides.map((guide) => guide.title)).toContain("The Best Noise-Cancelling Headphones to Buy Now");
-    expect((await searchSite(db(), "sitewid")).coupons.coupons.map((coupon) => coupon.title)).toContain("20% Off Sitewide");
+    expect(found.deals.deals.map((deal) => deal.title)).toContain(
+      "Sony WH-1000XM5 Wireless Noise-Cancelling Headphones",
+    );
+    expect(found.guides.guides.map((guide) => guide.title)).toContain(
+      "The Best Noise-Cancelling Headphones to Buy Now",
+    );
+    expect((await searchSite(db(), "sitewid")).coupons.coupons.map((coupon) => coupon.title)).toContain(
+      "20% Off Sitewide",
+    );
     expect((await searchSite(db(), "Best Buy")).stores.stores.map((store) => store.name)).toEqual(["Best Buy"]);
     expect((await searchSite(db(), "Bestbuy")).stores.stores.map((store) => store.name)).toEqual(["Best Buy"]);
     const nothing = await searchSite(db(), "zzqqxxjj");
-    expect([nothing.deals.total, nothing.coupons.total, nothing.stores.stores.length, nothing.guides.total]).toEqual([0, 0, 0, 0]);
+    expect([nothing.deals.total, nothing.coupons.total, nothing.stores.stores.length, nothing.guides.total]).toEqual([
+      0, 0, 0, 0,
+    ]);
   });
 
   it("ranks a deal with the words in its title above newer deals that only mention them", async () => {
-    const titled = await dealCopy({ title: "Quantum Blender Pro", slug: "quantum-blender-pro", shortDescription: "A blender", createdAt: new Date("2020-01-01") });
-    const mentions = await dealCopy({ title: "Kitchen Bundle", slug: "kitchen-bundle-q", shortDescription: "Comes with a free quantum blender cup" });
+    const titled = await dealCopy({
+      title: "Quantum Blender Pro",
+      slug: "quantum-blender-pro",
+      shortDescription: "A blender",
+      createdAt: new Date("2020-01-01"),
+    });
+    const mentions = await dealCopy({
+      title: "Kitchen Bundle",
+      slug: "kitchen-bundle-q",
+      shortDescription: "Comes with a free quantum blender cup",
+    });
     try {
       const found = await searchSite(db(), "quantum blender");
       expect(found.deals.deals.map((deal) => deal.id)).toEqual([titled, mentions]);
       expect(found.deals.total).toBe(2);
       // Deal Dashes lists the same matches, newest first.
-      expect((await listPublicDeals(db(), { search: "quantum blender", limit: 10 })).deals.map((deal) => deal.id)).toEqual([mentions, titled]);
+      expect(
+        (await listPublicDeals(db(), { search: "quantum blender", limit: 10 })).deals.map((deal) => deal.id),
+      ).toEqual([mentions, titled]);
     } finally {
       await db().delete(deals).where(eq(deals.slug, "quantum-blender-pro"));
       await db().delete(deals).where(eq(deals.slug, "kitchen-bundle-q"));
@@ -47,10 +72,17 @@ describe("the site search", () => {
 
   it("offers only live items: not drafts, not scheduled ones, not expired coupons", async () => {
     const draft = await dealCopy({ title: "Zephyr Draft Speaker", slug: "zephyr-draft", status: "draft" });
-    const scheduled = await dealCopy({ title: "Zephyr Later Speaker", slug: "zephyr-later", publishAt: new Date(Date.now() + 3_600_000) });
+    const scheduled = await dealCopy({
+      title: "Zephyr Later Speaker",
+      slug: "zephyr-later",
+      publishAt: new Date(Date.now() + 3_600_000),
+    });
     const live = await dealCopy({ title: "Zephyr Live Speaker", slug: "zephyr-live" });
     const [coupon] = await db().select().from(coupons).where(eq(coupons.title, "20% Off Sitewide"));
-    await db().update(coupons).set({ validUntil: new Date(Date.now() - 60_000) }).where(eq(coupons.id, coupon!.id));
+    await db()
+      .update(coupons)
+      .set({ validUntil: new Date(Date.now() - 60_000) })
+      .where(eq(coupons.id, coupon!.id));
     try {
       expect((await searchSite(db(), "zephyr")).deals.deals.map((deal) => deal.id)).toEqual([live]);
       expect((await searchSite(db(), "sitewide")).coupons.total).toBe(0);

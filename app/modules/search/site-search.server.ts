@@ -3,6 +3,7 @@ import { listPublicGuides } from "#app/modules/buying-guides/buying-guides-publi
 import { listMatchingCoupons } from "#app/modules/coupons/coupons-public.server";
 import { listBestMatchingDeals } from "#app/modules/deals/deals-public.server";
 import { listMatchingStores } from "#app/modules/stores/stores-public.server";
+
 import { textSearchOf } from "./search-words.server";
 
 // One search for everything the site offers: `/search?q=` shows the best few of each kind, each section

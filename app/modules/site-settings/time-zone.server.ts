@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
 import { siteSettings } from "#app/db/schema";
 import { isTimeZone } from "#app/lib/dates";

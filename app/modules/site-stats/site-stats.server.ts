@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
 import { clicks, newsletterSubscribers } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
@@ -28,7 +29,12 @@ export const siteStats = keptUntilContentChanges(
       db.select({ n: count() }).from(clicks).where(eq(clicks.action, "reveal")),
       db.select({ n: count() }).from(newsletterSubscribers).where(eq(newsletterSubscribers.state, "confirmed")),
     ]);
-    return { liveDeals: deals?.n ?? 0, liveCoupons: coupons?.n ?? 0, clicksOut: (all?.n ?? 0) - (reveals?.n ?? 0), subscribers: readers?.n ?? 0 };
+    return {
+      liveDeals: deals?.n ?? 0,
+      liveCoupons: coupons?.n ?? 0,
+      clicksOut: (all?.n ?? 0) - (reveals?.n ?? 0),
+      subscribers: readers?.n ?? 0,
+    };
   },
   { maxAgeMs: 10 * 60_000 },
 );

@@ -18,7 +18,9 @@ type Json = unknown;
 function mask(value: Json, secret: boolean): Json {
   if (Array.isArray(value)) return value.map((item) => mask(item, secret));
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mask(item, secret || isSecretKey(key))]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, mask(item, secret || isSecretKey(key))]),
+    );
   }
   const maskable = (typeof value === "string" && value !== "") || typeof value === "number";
   return secret && maskable ? maskSecret(value) : value;
@@ -29,9 +31,13 @@ function restore(submitted: Json, stored: Json, secret: boolean): Json {
     return submitted.map((item, index) => restore(item, Array.isArray(stored) ? stored[index] : undefined, secret));
   }
   if (submitted && typeof submitted === "object") {
-    const storedObject = stored && typeof stored === "object" && !Array.isArray(stored) ? (stored as Record<string, Json>) : {};
+    const storedObject =
+      stored && typeof stored === "object" && !Array.isArray(stored) ? (stored as Record<string, Json>) : {};
     return Object.fromEntries(
-      Object.entries(submitted).map(([key, item]) => [key, restore(item, storedObject[key], secret || isSecretKey(key))]),
+      Object.entries(submitted).map(([key, item]) => [
+        key,
+        restore(item, storedObject[key], secret || isSecretKey(key)),
+      ]),
     );
   }
   const storedLeaf = stored !== undefined && stored !== null && typeof stored !== "object";
@@ -44,6 +50,9 @@ export function maskApiConfig(config: Record<string, unknown>): Record<string, u
 }
 
 /** The config to store: where a secret still shows its own mask, the stored secret is kept. */
-export function restoreSecrets(submitted: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
+export function restoreSecrets(
+  submitted: Record<string, unknown>,
+  stored: Record<string, unknown>,
+): Record<string, unknown> {
   return restore(submitted, stored, false) as Record<string, unknown>;
 }

@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { testDatabasePerFile } from "../../../tests/support/test-database";
+
 import { queryRows } from "#app/db/client.server";
 import { coupons, deals, stores } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { forgetContentMemos } from "#app/platform/content-memo.server";
+
+import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { STORE_FILTER_SIZE, storeFilterOptions } from "./stores.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
@@ -42,7 +44,14 @@ describe("the public store filters", () => {
     await expectCountersExact();
 
     const [copy] = await db().select().from(deals).where(eq(deals.id, amazonDeals[1]!.id));
-    await db().insert(deals).values({ ...copy!, id: undefined, slug: `${copy!.slug}-again`, status: "published" } as typeof deals.$inferInsert);
+    await db()
+      .insert(deals)
+      .values({
+        ...copy!,
+        id: undefined,
+        slug: `${copy!.slug}-again`,
+        status: "published",
+      } as typeof deals.$inferInsert);
     await db().delete(deals).where(eq(deals.id, amazonDeals[1]!.id));
     await db().update(coupons).set({ status: "published" });
     await expectCountersExact();
@@ -50,30 +59,52 @@ describe("the public store filters", () => {
 
   it("offer the stores with the most published items, A–Z, and always the chosen one", async () => {
     const options = await storeFilterOptions(db(), "deals");
-    expect(options.map((store) => store.name)).toEqual([...options.map((store) => store.name)].sort((a, b) => a.localeCompare(b, "en")));
+    expect(options.map((store) => store.name)).toEqual(
+      [...options.map((store) => store.name)].sort((a, b) => a.localeCompare(b, "en")),
+    );
     expect(options.length).toBeLessThanOrEqual(STORE_FILTER_SIZE);
 
     // Forty busier stores push a one-deal store out of the list; choosing it brings it back.
     const [template] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
     const busy = await db()
       .insert(stores)
-      .values(Array.from({ length: STORE_FILTER_SIZE }, (_, i) => ({ name: `Busy Store ${i}`, slug: `busy-store-${i}` })))
+      .values(
+        Array.from({ length: STORE_FILTER_SIZE }, (_, i) => ({ name: `Busy Store ${i}`, slug: `busy-store-${i}` })),
+      )
       .returning({ id: stores.id });
     await db()
       .insert(deals)
-      .values(busy.flatMap((store, i) => Array.from({ length: 5 }, (_, n) => ({ ...template!, id: undefined, storeId: store.id, slug: `busy-${i}-${n}` }))) as (typeof deals.$inferInsert)[]);
-    const [quiet] = await db().insert(stores).values({ name: "Quiet Store", slug: "quiet-store" }).returning({ id: stores.id });
-    await db().insert(deals).values({ ...template!, id: undefined, storeId: quiet!.id, slug: "quiet-deal" } as typeof deals.$inferInsert);
+      .values(
+        busy.flatMap((store, i) =>
+          Array.from({ length: 5 }, (_, n) => ({
+            ...template!,
+            id: undefined,
+            storeId: store.id,
+            slug: `busy-${i}-${n}`,
+          })),
+        ) as (typeof deals.$inferInsert)[],
+      );
+    const [quiet] = await db()
+      .insert(stores)
+      .values({ name: "Quiet Store", slug: "quiet-store" })
+      .returning({ id: stores.id });
+    await db()
+      .insert(deals)
+      .values({ ...template!, id: undefined, storeId: quiet!.id, slug: "quiet-deal" } as typeof deals.$inferInsert);
     // The server forgets kept reads when the database announces the change; this test has no listener.
     forgetContentMemos();
 
     const top = await storeFilterOptions(db(), "deals");
     expect(top).toHaveLength(STORE_FILTER_SIZE);
     expect(top.map((store) => store.slug)).not.toContain("quiet-store");
-    expect((await storeFilterOptions(db(), "deals", { slug: "quiet-store" })).map((store) => store.slug)).toContain("quiet-store");
+    expect((await storeFilterOptions(db(), "deals", { slug: "quiet-store" })).map((store) => store.slug)).toContain(
+      "quiet-store",
+    );
     // A store with nothing published is never offered, chosen or not.
     await db().insert(stores).values({ name: "Empty Store", slug: "empty-store" });
-    expect((await storeFilterOptions(db(), "deals", { slug: "empty-store" })).map((store) => store.slug)).not.toContain("empty-store");
+    expect((await storeFilterOptions(db(), "deals", { slug: "empty-store" })).map((store) => store.slug)).not.toContain(
+      "empty-store",
+    );
     await expectCountersExact();
   });
 });

@@ -1,6 +1,7 @@
 import type { Executor } from "#app/db/client.server";
 import { listStoreCoupons } from "#app/modules/coupons/coupons-public.server";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
+
 import { findPublicStoreBySlug } from "./stores-public.server";
 
 /** A store page shows this many of each; the rest of its deals are a filter of Deal Dashes away. */

@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { insertStore } from "../../../tests/support/fixtures";
+
 import { categories, coupons, deals, stores } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { findPublicCategoryBySlug } from "#app/modules/categories/categories.server";
@@ -9,6 +8,9 @@ import { findClickTarget } from "#app/modules/content-types/click-out.server";
 import { contentType } from "#app/modules/content-types/registry.server";
 import { sitemapFileEntries } from "#app/modules/content-types/sitemap.server";
 import { listStoreCoupons } from "#app/modules/coupons/coupons-public.server";
+
+import { insertStore } from "../../../tests/support/fixtures";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { findPublicStoreBySlug, listStoresAtoZ, storeInitials } from "./stores-public.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
@@ -20,11 +22,16 @@ describe("store pages", () => {
   it("list a store's live coupons apart from its expired ones, never a draft", async () => {
     const [walmart] = await db().select().from(stores).where(eq(stores.slug, "walmart"));
     const [template] = await db().select().from(coupons).where(eq(coupons.storeId, walmart!.id)).limit(1);
-    const copy = (title: string, values: Partial<typeof coupons.$inferInsert>) => ({ ...template!, id: undefined, title, ...values }) as typeof coupons.$inferInsert;
+    const copy = (title: string, values: Partial<typeof coupons.$inferInsert>) =>
+      ({ ...template!, id: undefined, title, ...values }) as typeof coupons.$inferInsert;
     await db()
       .insert(coupons)
       .values([
-        copy("Walmart Live Coupon", { status: "published", validFrom: null, validUntil: sql`now() + interval '3 days'` as unknown as Date }),
+        copy("Walmart Live Coupon", {
+          status: "published",
+          validFrom: null,
+          validUntil: sql`now() + interval '3 days'` as unknown as Date,
+        }),
         copy("Walmart Draft Coupon", { status: "draft", validUntil: null }),
       ]);
     const live = await listStoreCoupons(db(), walmart!.id, { state: "live", limit: 30 });
@@ -39,12 +46,19 @@ describe("store pages", () => {
     expect(Object.keys(store!)).not.toContain("apiConfig");
     expect(await findPublicStoreBySlug(db(), "no-such-store")).toBeUndefined();
 
-    await db().update(stores).set({ affiliateUrl: "https://partner.example/target?aff=1" }).where(eq(stores.slug, "target"));
+    await db()
+      .update(stores)
+      .set({ affiliateUrl: "https://partner.example/target?aff=1" })
+      .where(eq(stores.slug, "target"));
     expect((await findPublicStoreBySlug(db(), "target"))!.targetUrl).toBe("https://partner.example/target?aff=1");
-    expect(await findClickTarget(contentType("store"), db(), store!.id)).toMatchObject({ url: "https://partner.example/target?aff=1" });
+    expect(await findClickTarget(contentType("store"), db(), store!.id)).toMatchObject({
+      url: "https://partner.example/target?aff=1",
+    });
     const [coupon] = await db().select().from(coupons).where(eq(coupons.storeId, store!.id)).limit(1);
     await db().update(coupons).set({ affiliateUrl: null, urlType: "automatic" }).where(eq(coupons.id, coupon!.id));
-    expect(await findClickTarget(contentType("coupon"), db(), coupon!.id)).toMatchObject({ url: "https://partner.example/target?aff=1" });
+    expect(await findClickTarget(contentType("coupon"), db(), coupon!.id)).toMatchObject({
+      url: "https://partner.example/target?aff=1",
+    });
   });
 
   it("are indexed A–Z and in the sitemap only while the store has a live deal or coupon", async () => {
@@ -61,9 +75,15 @@ describe("store pages", () => {
 
     // A store whose only deal has ended drops out at that moment.
     const [deal] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
-    await db().update(deals).set({ storeId: empty.id, expiresAt: sql`now() + interval '1 hour'` }).where(eq(deals.id, deal!.id));
+    await db()
+      .update(deals)
+      .set({ storeId: empty.id, expiresAt: sql`now() + interval '1 hour'` })
+      .where(eq(deals.id, deal!.id));
     expect(await sitemapPaths("stores-1")).toContain(`/stores/${empty.slug}`);
-    await db().update(deals).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(deals.id, deal!.id));
+    await db()
+      .update(deals)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(deals.id, deal!.id));
     expect(await sitemapPaths("stores-1")).not.toContain(`/stores/${empty.slug}`);
     expect((await listStoresAtoZ(db())).stores.map((s) => s.slug)).not.toContain(empty.slug);
   });
@@ -72,11 +92,20 @@ describe("store pages", () => {
 describe("category pages", () => {
   it("answer a category with its parent and subcategories, and are in the sitemap while they have live deals", async () => {
     const [electronics] = await db().select().from(categories).where(eq(categories.slug, "electronics"));
-    const [child] = await db().insert(categories).values({ name: "Audio Test", slug: "audio-test", parentId: electronics!.id }).returning();
+    const [child] = await db()
+      .insert(categories)
+      .values({ name: "Audio Test", slug: "audio-test", parentId: electronics!.id })
+      .returning();
     const [lonely] = await db().insert(categories).values({ name: "Lonely Test", slug: "lonely-test" }).returning();
     const page = await findPublicCategoryBySlug(db(), "audio-test");
-    expect(page).toMatchObject({ name: "Audio Test", parent: { name: "Electronics", slug: "electronics" }, children: [] });
-    expect((await findPublicCategoryBySlug(db(), "electronics"))!.children).toEqual([{ name: "Audio Test", slug: "audio-test" }]);
+    expect(page).toMatchObject({
+      name: "Audio Test",
+      parent: { name: "Electronics", slug: "electronics" },
+      children: [],
+    });
+    expect((await findPublicCategoryBySlug(db(), "electronics"))!.children).toEqual([
+      { name: "Audio Test", slug: "audio-test" },
+    ]);
     expect(await findPublicCategoryBySlug(db(), "nope")).toBeUndefined();
 
     expect(await sitemapPaths("categories-1")).toContain("/categories/electronics");
@@ -84,8 +113,13 @@ describe("category pages", () => {
     expect(await sitemapPaths("categories-1")).not.toContain(`/categories/${child!.slug}`);
     // A parent with no deals of its own is listed through a subcategory's.
     const [deal] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
-    const [parentOfLonely] = await db().insert(categories).values({ name: "Lonely Child", slug: "lonely-child", parentId: lonely!.id }).returning();
+    const [parentOfLonely] = await db()
+      .insert(categories)
+      .values({ name: "Lonely Child", slug: "lonely-child", parentId: lonely!.id })
+      .returning();
     await db().update(deals).set({ categoryId: parentOfLonely!.id }).where(eq(deals.id, deal!.id));
-    expect(await sitemapPaths("categories-1")).toEqual(expect.arrayContaining([`/categories/${lonely!.slug}`, "/categories/lonely-child"]));
+    expect(await sitemapPaths("categories-1")).toEqual(
+      expect.arrayContaining([`/categories/${lonely!.slug}`, "/categories/lonely-child"]),
+    );
   });
 });

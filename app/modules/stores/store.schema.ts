@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { choice, INVALID_CHARACTER, optionalHttpUrl, optionalImageUrl, optionalSlug, optionalText, requiredText, text, slugged } from "#app/lib/validation";
+
+import {
+  choice,
+  INVALID_CHARACTER,
+  optionalHttpUrl,
+  optionalImageUrl,
+  optionalSlug,
+  optionalText,
+  requiredText,
+  slugged,
+  text,
+} from "#app/lib/validation";
 
 export const storeApiTypes = ["manual", "amazon", "shopify", "woocommerce"] as const;
 /** The Amazon settings screen saves this one; the store form shows it but does not offer it. */

@@ -1,15 +1,17 @@
 import { eq } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
 import { stores } from "#app/db/schema";
 import { formatDate } from "#app/lib/dates";
+import { storePath } from "#app/lib/public-paths";
 import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { paged } from "#app/modules/content-types/paged.server";
-import { storePath } from "#app/lib/public-paths";
+
 import { maskApiConfig, restoreSecrets } from "./api-config-secrets";
-import { storeHasLiveItems } from "./stores-public.server";
+import { storeFields, type StoreInput, storeSchema } from "./store.schema";
 import { storeTargetUrl } from "./store-target";
-import { storeFields, storeSchema, type StoreInput } from "./store.schema";
+import { storeHasLiveItems } from "./stores-public.server";
 
 export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
   key: "store",
@@ -20,7 +22,11 @@ export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
   // The form shows api_config secrets masked; where a mask comes back unchanged, the stored secret stays.
   forEdit: (row) => ({ ...row, apiConfig: maskApiConfig(row.apiConfig as Record<string, unknown>) }),
   async beforeUpdate(tx, id, row) {
-    const [current] = await tx.select({ apiConfig: stores.apiConfig }).from(stores).where(eq(stores.id, id)).for("update");
+    const [current] = await tx
+      .select({ apiConfig: stores.apiConfig })
+      .from(stores)
+      .where(eq(stores.id, id))
+      .for("update");
     if (!current) return undefined;
     return { ...row, apiConfig: restoreSecrets(row.apiConfig as Record<string, unknown>, current.apiConfig) };
   },

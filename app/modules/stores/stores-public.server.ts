@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, gte, like, or, sql, type SQL } from "drizzle-orm";
-import { containsPattern } from "#app/db/sql-text";
+import { and, asc, desc, eq, gte, like, or, type SQL, sql } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
 import { coupons, deals, stores } from "#app/db/schema";
+import { containsPattern } from "#app/db/sql-text";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { couponType } from "#app/modules/coupons/coupon.type.server";
 import { dealType } from "#app/modules/deals/deal.type.server";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
+
 import { storeTargetUrl } from "./store-target";
 
 // Stores as shoppers see them: their own pages and the A–Z index. Names, logos, SEO words and the
@@ -54,11 +56,16 @@ export const storeInitials = keptUntilContentChanges(async (db: Executor): Promi
  * One page of the A–Z index: stores with live items (those of one `letter`, when given) from the name
  * `from` on (where the previous page ended), and the name the next page starts at.
  */
-export async function listStoresAtoZ(db: Executor, { letter = "", from = "" }: { letter?: string; from?: string } = {}) {
+export async function listStoresAtoZ(
+  db: Executor,
+  { letter = "", from = "" }: { letter?: string; from?: string } = {},
+) {
   const rows = await db
     .select({ name: stores.name, slug: stores.slug, logoUrl: stores.logoUrl })
     .from(stores)
-    .where(and(letter ? eq(initialOf, letter) : undefined, from ? gte(stores.name, from) : undefined, storeHasLiveItems()))
+    .where(
+      and(letter ? eq(initialOf, letter) : undefined, from ? gte(stores.name, from) : undefined, storeHasLiveItems()),
+    )
     .orderBy(asc(stores.name), asc(stores.id))
     .limit(STORES_PER_INDEX_PAGE + 1);
   return { stores: rows.slice(0, STORES_PER_INDEX_PAGE), nextFrom: rows[STORES_PER_INDEX_PAGE]?.name ?? null };
@@ -73,8 +80,18 @@ export async function listMatchingStores(db: Executor, search: string, limit: nu
   const rows = await db
     .select({ name: stores.name, slug: stores.slug, logoUrl: stores.logoUrl })
     .from(stores)
-    .where(and(or(like(sql`lower(${stores.name})`, containsPattern(typed)), sql`lower(${stores.name}) % ${typed}`), storeHasLiveItems()))
-    .orderBy(desc(sql`lower(${stores.name}) = ${typed}`), desc(sql`similarity(lower(${stores.name}), ${typed})`), asc(stores.name), asc(stores.id))
+    .where(
+      and(
+        or(like(sql`lower(${stores.name})`, containsPattern(typed)), sql`lower(${stores.name}) % ${typed}`),
+        storeHasLiveItems(),
+      ),
+    )
+    .orderBy(
+      desc(sql`lower(${stores.name}) = ${typed}`),
+      desc(sql`similarity(lower(${stores.name}), ${typed})`),
+      asc(stores.name),
+      asc(stores.id),
+    )
     .limit(limit + 1);
   return { stores: rows.slice(0, limit), hasMore: rows.length > limit };
 }

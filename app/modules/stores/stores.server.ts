@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, type SQL } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
+import { descNullsLast } from "#app/db/order-by";
 import { stores } from "#app/db/schema";
 import { withChosenOption } from "#app/lib/listing-filters";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
-import { descNullsLast } from "#app/db/order-by";
 
 /** How many stores a public store filter offers: a catalogue of 2,000 stores would put 100 KB into every page. */
 export const STORE_FILTER_SIZE = 40;
@@ -30,11 +31,25 @@ const counterOf = (items: "deals" | "coupons") => (items === "deals" ? stores.pu
  * slug on Deal Dashes, by name on coupons) if it has published items. Names and slugs only: api_config
  * never leaves the server. The counters are kept by triggers (drizzle/0009).
  */
-export async function storeFilterOptions(db: Executor, items: "deals" | "coupons", chosen?: { slug?: string; name?: string }) {
-  const chosenWhere: SQL | undefined = chosen?.slug ? eq(stores.slug, chosen.slug) : chosen?.name ? eq(stores.name, chosen.name) : undefined;
+export async function storeFilterOptions(
+  db: Executor,
+  items: "deals" | "coupons",
+  chosen?: { slug?: string; name?: string },
+) {
+  const chosenWhere: SQL | undefined = chosen?.slug
+    ? eq(stores.slug, chosen.slug)
+    : chosen?.name
+      ? eq(stores.name, chosen.name)
+      : undefined;
   const [busiest, picked] = await Promise.all([
     busiestStores(db, items),
-    chosenWhere ? db.select({ name: stores.name, slug: stores.slug }).from(stores).where(and(chosenWhere, gt(counterOf(items), 0))).limit(1) : Promise.resolve([]),
+    chosenWhere
+      ? db
+          .select({ name: stores.name, slug: stores.slug })
+          .from(stores)
+          .where(and(chosenWhere, gt(counterOf(items), 0)))
+          .limit(1)
+      : Promise.resolve([]),
   ]);
   return withChosenOption(busiest, picked);
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, type SQL } from "drizzle-orm";
+
 import type { Database, Executor } from "#app/db/client.server";
 import { loginAttempts } from "#app/db/schema";
 import { visitorBlock } from "#app/lib/visitor-block";
@@ -48,13 +49,23 @@ async function checkLoginLimit(db: Executor, email: string, ip: string, now = ne
   const [lastSuccess] = await db
     .select({ createdAt: loginAttempts.createdAt })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, true), gt(loginAttempts.createdAt, windowStart)))
+    .where(
+      and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, true), gt(loginAttempts.createdAt, windowStart)),
+    )
     .orderBy(desc(loginAttempts.createdAt))
     .limit(1);
   const emailSince = lastSuccess?.createdAt ?? windowStart;
 
   const blocks: Array<[Date[], number]> = [
-    [await failuresSince(db, and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip))!, emailSince, MAX_FAILURES_PER_EMAIL_AND_IP), MAX_FAILURES_PER_EMAIL_AND_IP],
+    [
+      await failuresSince(
+        db,
+        and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip))!,
+        emailSince,
+        MAX_FAILURES_PER_EMAIL_AND_IP,
+      ),
+      MAX_FAILURES_PER_EMAIL_AND_IP,
+    ],
     [await failuresSince(db, eq(loginAttempts.ip, ip), windowStart, MAX_FAILURES_PER_IP), MAX_FAILURES_PER_IP],
   ];
   for (const [failures, max] of blocks) {
@@ -67,7 +78,9 @@ async function checkLoginLimit(db: Executor, email: string, ip: string, now = ne
   const [emailFailures] = await db
     .select({ n: count() })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, emailSince)));
+    .where(
+      and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, emailSince)),
+    );
   return { limited: false, delayMs: delayForEmailFailures(emailFailures?.n ?? 0) };
 }
 
@@ -76,13 +89,21 @@ async function checkLoginLimit(db: Executor, email: string, ip: string, now = ne
  * as one step under the address's lock: 200 wrong passwords sent at once meet the limit as if sent one by
  * one, instead of all being checked before any was counted. An IPv6 address counts by its /64.
  */
-export async function startLoginAttempt(db: Database, email: string, ip: string, now = new Date()): Promise<LoginLimit & { attemptId?: string }> {
+export async function startLoginAttempt(
+  db: Database,
+  email: string,
+  ip: string,
+  now = new Date(),
+): Promise<LoginLimit & { attemptId?: string }> {
   const block = visitorBlock(ip);
   return db.transaction(async (tx) => {
     await lockKey(tx, `sign-in:${block}`);
     const limit = await checkLoginLimit(tx, email, block, now);
     if (limit.limited) return limit;
-    const [attempt] = await tx.insert(loginAttempts).values({ email, ip: block, succeeded: false }).returning({ id: loginAttempts.id });
+    const [attempt] = await tx
+      .insert(loginAttempts)
+      .values({ email, ip: block, succeeded: false })
+      .returning({ id: loginAttempts.id });
     return { ...limit, attemptId: attempt!.id };
   });
 }

@@ -1,6 +1,7 @@
-import type { Auth } from "#app/platform/auth.server";
 import type { Database } from "#app/db/client.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
+import type { Auth } from "#app/platform/auth.server";
+
 import { markSignedIn, startLoginAttempt } from "./login-attempts.server";
 
 /** The same words for an unknown email and a wrong password: the form never says which. */

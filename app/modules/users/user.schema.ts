@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { text } from "#app/lib/validation";
 
 /** The login form: it asks for 6 characters, while accounts need 8 (newAccountSchema). */

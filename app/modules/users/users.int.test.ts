@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { createAuth, type Auth } from "#app/platform/auth.server";
+
 import { accounts, auditLog, loginAttempts, sessions, users } from "#app/db/schema";
+import { type Auth, createAuth } from "#app/platform/auth.server";
+
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { delayForEmailFailures, LOGIN_WINDOW_MS } from "./login-attempts.server";
 import { INVALID_CREDENTIALS, signIn, signOut } from "./sign-in.server";
 import { consumeSetupToken, createAdmin, ensureFirstAdmin, isSetupTokenValid, UserError } from "./users.server";
@@ -11,13 +13,21 @@ let t: TestDatabase;
 let auth: Auth;
 beforeAll(async () => {
   t = await createTestDatabase();
-  auth = await createAuth(t.db, { secret: "test-secret-test-secret-test-secret-1234", publicUrl: "http://localhost:3000" });
+  auth = await createAuth(t.db, {
+    secret: "test-secret-test-secret-test-secret-1234",
+    publicUrl: "http://localhost:3000",
+  });
 });
 afterAll(() => t.close());
 beforeEach(() => t.reset());
 
 const headers = () => new Headers({ origin: "http://localhost:3000" });
-const attempt = (password: string, ip = "10.0.0.1", email = "admin@example.com") => ({ email, password, ip, headers: headers() });
+const attempt = (password: string, ip = "10.0.0.1", email = "admin@example.com") => ({
+  email,
+  password,
+  ip,
+  headers: headers(),
+});
 
 async function actions() {
   return (await t.db.select({ action: auditLog.action }).from(auditLog)).map((row) => row.action);
@@ -25,7 +35,12 @@ async function actions() {
 
 describe("admin accounts", () => {
   it("hashes the password with a slow KDF and never stores it in clear", async () => {
-    const user = await createAdmin(t.db, auth, { email: "Admin@Example.com", password: "correct horse" }, { action: "user_create", via: "test" });
+    const user = await createAdmin(
+      t.db,
+      auth,
+      { email: "Admin@Example.com", password: "correct horse" },
+      { action: "user_create", via: "test" },
+    );
     expect(user.email).toBe("admin@example.com");
     expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
     const [account] = await t.db.select().from(accounts).where(eq(accounts.userId, user.id));
@@ -35,19 +50,41 @@ describe("admin accounts", () => {
   });
 
   it("refuses passwords under 8 characters and a second account with the same email", async () => {
-    await expect(createAdmin(t.db, auth, { email: "a@example.com", password: "short" }, { action: "user_create", via: "test" })).rejects.toThrow(
-      "Password must be at least 8 characters",
+    await expect(
+      createAdmin(t.db, auth, { email: "a@example.com", password: "short" }, { action: "user_create", via: "test" }),
+    ).rejects.toThrow("Password must be at least 8 characters");
+    await createAdmin(
+      t.db,
+      auth,
+      { email: "a@example.com", password: "long enough" },
+      { action: "user_create", via: "test" },
     );
-    await createAdmin(t.db, auth, { email: "a@example.com", password: "long enough" }, { action: "user_create", via: "test" });
-    await expect(createAdmin(t.db, auth, { email: "a@example.com", password: "long enough" }, { action: "user_create", via: "test" })).rejects.toThrow(UserError);
+    await expect(
+      createAdmin(
+        t.db,
+        auth,
+        { email: "a@example.com", password: "long enough" },
+        { action: "user_create", via: "test" },
+      ),
+    ).rejects.toThrow(UserError);
   });
 
   it("creates the first admin from ADMIN_EMAIL/ADMIN_PASSWORD once, and never a second", async () => {
-    expect(await ensureFirstAdmin(t.db, async () => auth, { ADMIN_EMAIL: "first@example.com", ADMIN_PASSWORD: "first-password" })).toEqual({
+    expect(
+      await ensureFirstAdmin(t.db, async () => auth, {
+        ADMIN_EMAIL: "first@example.com",
+        ADMIN_PASSWORD: "first-password",
+      }),
+    ).toEqual({
       kind: "created",
       email: "first@example.com",
     });
-    expect(await ensureFirstAdmin(t.db, async () => auth, { ADMIN_EMAIL: "other@example.com", ADMIN_PASSWORD: "other-password" })).toEqual({ kind: "exists" });
+    expect(
+      await ensureFirstAdmin(t.db, async () => auth, {
+        ADMIN_EMAIL: "other@example.com",
+        ADMIN_PASSWORD: "other-password",
+      }),
+    ).toEqual({ kind: "exists" });
     expect((await t.db.select().from(users)).map((u) => u.email)).toEqual(["first@example.com"]);
   });
 
@@ -64,7 +101,12 @@ describe("admin accounts", () => {
 
 describe("sign-in", () => {
   beforeEach(async () => {
-    await createAdmin(t.db, auth, { email: "admin@example.com", password: "right-password" }, { action: "user_create", via: "test" });
+    await createAdmin(
+      t.db,
+      auth,
+      { email: "admin@example.com", password: "right-password" },
+      { action: "user_create", via: "test" },
+    );
   });
 
   it("signs in with the right password and creates a database session", async () => {
@@ -86,7 +128,8 @@ describe("sign-in", () => {
   });
 
   it("blocks an email from one address after 5 failures there, even with the right password, until the window passes", async () => {
-    for (let i = 0; i < 5; i++) expect((await signIn(t.db, auth, attempt("wrong-password", "10.0.0.1"))).ok).toBe(false);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(t.db, auth, attempt("wrong-password", "10.0.0.1"))).ok).toBe(false);
     const locked = await signIn(t.db, auth, attempt("right-password", "10.0.0.1"));
     expect(locked.ok).toBe(false);
     expect(!locked.ok && locked.status).toBe(429);
@@ -123,7 +166,11 @@ describe("sign-in", () => {
 
   it("locks an IP after 20 failures across emails", async () => {
     // Nineteen failures as sign-in records them (each real attempt costs a password hash), the twentieth for real.
-    await t.db.insert(loginAttempts).values(Array.from({ length: 19 }, (_, i) => ({ email: `user${i}@example.com`, ip: "10.1.1.1", succeeded: false })));
+    await t.db
+      .insert(loginAttempts)
+      .values(
+        Array.from({ length: 19 }, (_, i) => ({ email: `user${i}@example.com`, ip: "10.1.1.1", succeeded: false })),
+      );
     expect((await signIn(t.db, auth, attempt("right-password", "10.1.1.1"))).ok).toBe(true);
     expect((await signIn(t.db, auth, attempt("x-password", "10.1.1.1", "user19@example.com"))).ok).toBe(false);
     const result = await signIn(t.db, auth, attempt("right-password", "10.1.1.1"));
@@ -134,7 +181,10 @@ describe("sign-in", () => {
   it("signs out by deleting the session", async () => {
     const result = await signIn(t.db, auth, attempt("right-password"));
     const cookie = result.ok ? result.cookies.map((c) => c.split(";")[0]).join("; ") : "";
-    const request = new Request("http://localhost:3000/admin/logout", { method: "POST", headers: { cookie, origin: "http://localhost:3000" } });
+    const request = new Request("http://localhost:3000/admin/logout", {
+      method: "POST",
+      headers: { cookie, origin: "http://localhost:3000" },
+    });
     const session = await auth.api.getSession({ headers: request.headers });
     expect(session?.user.email).toBe("admin@example.com");
     await signOut(t.db, auth, request, { id: session!.user.id, email: session!.user.email });

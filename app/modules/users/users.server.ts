@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
+
 import { and, count, eq, isNull } from "drizzle-orm";
-import type { Auth } from "#app/platform/auth.server";
+
 import type { Database } from "#app/db/client.server";
 import { setupTokens, users } from "#app/db/schema";
 import { recordAudit } from "#app/modules/audit/audit.server";
+import type { Auth } from "#app/platform/auth.server";
+
 import { newAccountSchema } from "./user.schema";
 
 export class UserError extends Error {}
@@ -35,7 +38,12 @@ export async function createAdmin(
     { email, name: name || email.split("@")[0]!, emailVerified: true },
     { method: "admin" },
   );
-  await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+  await context.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: hash,
+  });
   await recordAudit(db, {
     action: audit.action,
     actor: { id: user.id, email },
@@ -79,9 +87,7 @@ export async function consumeSetupToken(db: Database, token: string): Promise<bo
 }
 
 export type FirstAdminOutcome =
-  | { kind: "exists" }
-  | { kind: "created"; email: string }
-  | { kind: "setup-link"; token: string };
+  { kind: "exists" } | { kind: "created"; email: string } | { kind: "setup-link"; token: string };
 
 /**
  * At start: with no user yet, create ADMIN_EMAIL/ADMIN_PASSWORD's admin when both are set,
@@ -94,7 +100,12 @@ export async function ensureFirstAdmin(
 ): Promise<FirstAdminOutcome> {
   if ((await countUsers(db)) > 0) return { kind: "exists" };
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const user = await createAdmin(db, await auth(), { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }, { action: "user_create", via: "ADMIN_EMAIL" });
+    const user = await createAdmin(
+      db,
+      await auth(),
+      { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+      { action: "user_create", via: "ADMIN_EMAIL" },
+    );
     return { kind: "created", email: user.email };
   }
   return { kind: "setup-link", token: await issueSetupToken(db) };

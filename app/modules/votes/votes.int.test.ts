@@ -1,11 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { actor, insertActor } from "../../../tests/support/fixtures";
-import { testDatabasePerFile } from "../../../tests/support/test-database";
+
 import { auditLog, coupons, deals, itemVotes, itemVoteTallies, stores } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
-import { listStoreCoupons } from "#app/modules/coupons/coupons-public.server";
 import { markCouponVerified } from "#app/modules/coupons/coupon-verified.server";
+import { listStoreCoupons } from "#app/modules/coupons/coupons-public.server";
+
+import { actor, insertActor } from "../../../tests/support/fixtures";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { castVote } from "./votes.server";
 
 const database = testDatabasePerFile(async (t) => {
@@ -40,7 +42,8 @@ describe("shopper votes", () => {
   it("count once per visitor per item per day, and show on the coupon's card as a success rate from five answers", async () => {
     const coupon = await liveCoupon();
     const now = new Date();
-    const vote = (ip: string, choice: string, at = now) => castVote(db(), { kind: "coupon", id: coupon.id, vote: choice, ip, secret: SECRET, now: at });
+    const vote = (ip: string, choice: string, at = now) =>
+      castVote(db(), { kind: "coupon", id: coupon.id, vote: choice, ip, secret: SECRET, now: at });
     expect(await vote("203.0.113.1", "worked")).toBe("counted");
     expect(await vote("203.0.113.1", "failed")).toBe("already");
     expect(await vote("203.0.113.1", "worked", new Date(now.getTime() - DAY))).toBe("counted");
@@ -64,7 +67,10 @@ describe("shopper votes", () => {
       await castVote(db(), { kind: "coupon", id: coupon.id, vote: "failed", ip: "203.0.113.5", secret: SECRET });
       await castVote(db(), { kind: "coupon", id: coupon.id, vote: "worked", ip: "203.0.113.6", secret: SECRET });
       // Notifications arrive in commit order: a later change heard means nothing else was said before it.
-      await db().update(stores).set({ name: sql`${stores.name}` }).where(eq(stores.id, coupon.storeId));
+      await db()
+        .update(stores)
+        .set({ name: sql`${stores.name}` })
+        .where(eq(stores.id, coupon.storeId));
       await expect.poll(() => heard).toEqual(["stores"]);
     } finally {
       await stop();
@@ -75,7 +81,14 @@ describe("shopper votes", () => {
     const coupon = await liveCoupon();
     const now = new Date();
     await castVote(db(), { kind: "coupon", id: coupon.id, vote: "worked", ip: "198.51.100.7", secret: SECRET, now });
-    await castVote(db(), { kind: "coupon", id: coupon.id, vote: "worked", ip: "198.51.100.7", secret: SECRET, now: new Date(now.getTime() + DAY) });
+    await castVote(db(), {
+      kind: "coupon",
+      id: coupon.id,
+      vote: "worked",
+      ip: "198.51.100.7",
+      secret: SECRET,
+      now: new Date(now.getTime() + DAY),
+    });
     const voters = (await db().select().from(itemVotes)).map((row) => row.voter);
     expect(voters).toHaveLength(2);
     expect(voters[0]).not.toBe(voters[1]);
@@ -107,7 +120,10 @@ describe("shopper votes", () => {
     const verifiedAt = new Date((await card(coupon)).verifiedAt!).getTime();
     expect(verifiedAt).toBeGreaterThanOrEqual(before - 1_000);
     expect(verifiedAt).toBeLessThanOrEqual(after + 1_000);
-    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, "verify"), eq(auditLog.entityId, coupon.id)));
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "verify"), eq(auditLog.entityId, coupon.id)));
     expect(entry).toMatchObject({ entity: "coupon", actorEmail: actor.email });
   });
 });

@@ -1,15 +1,21 @@
 import { and, eq, sql } from "drizzle-orm";
+
 import type { Database, Executor } from "#app/db/client.server";
 import { itemVotes, itemVoteTallies } from "#app/db/schema";
 import { isUuid } from "#app/lib/uuid";
 import { clickOutType, findClickTarget } from "#app/modules/content-types/click-out.server";
 import { visitorKey } from "#app/modules/rate-limit/rate-limit.server";
 import { logger } from "#app/platform/logger.server";
+
 import { isVoteFor, type Vote, type VoteTally } from "./votes";
 
 export type VoteOutcome = "counted" | "already" | "not-found" | "invalid";
 
-const tallyColumn = { worked: itemVoteTallies.worked, failed: itemVoteTallies.failed, expired: itemVoteTallies.expired } as const;
+const tallyColumn = {
+  worked: itemVoteTallies.worked,
+  failed: itemVoteTallies.failed,
+  expired: itemVoteTallies.expired,
+} as const;
 
 /** An item's answers so far (none yet: all zero). */
 export async function tallyOf(db: Executor, kind: string, id: string): Promise<VoteTally> {
@@ -34,7 +40,9 @@ function noticeTallies(db: Executor): void {
   tallyNotice ??= setTimeout(() => {
     tallyNotice = undefined;
     // Not told (the database closing): the pages show the tallies at their next render, five minutes at most.
-    db.execute(sql`SELECT pg_notify('dealdash_content', 'item_vote_tallies')`).catch((error: unknown) => logger.warn({ err: error }, "could not tell cached pages about votes"));
+    db.execute(sql`SELECT pg_notify('dealdash_content', 'item_vote_tallies')`).catch((error: unknown) =>
+      logger.warn({ err: error }, "could not tell cached pages about votes"),
+    );
   }, TALLY_NOTICE_DELAY_MS).unref();
 }
 
@@ -54,7 +62,11 @@ export async function castVote(
   const day = now.toISOString().slice(0, 10);
   const voter = visitorKey(ballot.ip, ballot.secret, `${day}|`);
   return db.transaction(async (tx) => {
-    const cast = await tx.insert(itemVotes).values({ kind, itemId: id, day, voter, vote, createdAt: now }).onConflictDoNothing().returning({ vote: itemVotes.vote });
+    const cast = await tx
+      .insert(itemVotes)
+      .values({ kind, itemId: id, day, voter, vote, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ vote: itemVotes.vote });
     if (cast.length === 0) return "already";
     const column = tallyColumn[vote as Vote];
     // The tally's columns are named after the votes.

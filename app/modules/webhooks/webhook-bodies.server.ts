@@ -1,9 +1,19 @@
 import { eq, inArray } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
-import { buyingGuides, coupons, deals, stores, type ChangeBatchSource, type WebhookEvent, type WebhookFormat } from "#app/db/schema";
+import {
+  buyingGuides,
+  type ChangeBatchSource,
+  coupons,
+  deals,
+  stores,
+  type WebhookEvent,
+  type WebhookFormat,
+} from "#app/db/schema";
 import { couponDiscountLabel, dealPriceAndStore } from "#app/lib/money";
 import { dealPath, storePath } from "#app/lib/public-paths";
 import { webhookEventInfo, webhookEvents } from "#app/lib/webhook-kinds";
+
 import type { WatchedKind, WebhookNews } from "./webhook-events.server";
 
 // What a hook is posted: a piece of news (one item's event, or a batch's count with its first items) in the
@@ -61,14 +71,34 @@ export async function itemsOf(db: Executor, kind: WatchedKind, ids: string[]): P
   let found: EventItem[];
   if (kind === "deal") {
     const rows = await db
-      .select({ id: deals.id, title: deals.title, slug: deals.slug, price: deals.currentPrice, asin: deals.amazonAsin, store: stores.name })
+      .select({
+        id: deals.id,
+        title: deals.title,
+        slug: deals.slug,
+        price: deals.currentPrice,
+        asin: deals.amazonAsin,
+        store: stores.name,
+      })
       .from(deals)
       .leftJoin(stores, eq(stores.id, deals.storeId))
       .where(inArray(deals.id, ids));
-    found = rows.map((row) => ({ kind, id: row.id, title: row.title, path: dealPath(row), summary: dealPriceAndStore(row) }));
+    found = rows.map((row) => ({
+      kind,
+      id: row.id,
+      title: row.title,
+      path: dealPath(row),
+      summary: dealPriceAndStore(row),
+    }));
   } else if (kind === "coupon") {
     const rows = await db
-      .select({ id: coupons.id, title: coupons.title, type: coupons.discountType, value: coupons.discountValue, store: stores.name, storeSlug: stores.slug })
+      .select({
+        id: coupons.id,
+        title: coupons.title,
+        type: coupons.discountType,
+        value: coupons.discountValue,
+        store: stores.name,
+        storeSlug: stores.slug,
+      })
       .from(coupons)
       .innerJoin(stores, eq(stores.id, coupons.storeId))
       .where(inArray(coupons.id, ids));
@@ -80,8 +110,17 @@ export async function itemsOf(db: Executor, kind: WatchedKind, ids: string[]): P
       summary: `${couponDiscountLabel(row.type, row.value)} at ${row.store}`,
     }));
   } else {
-    const rows = await db.select({ id: buyingGuides.id, title: buyingGuides.title, slug: buyingGuides.slug }).from(buyingGuides).where(inArray(buyingGuides.id, ids));
-    found = rows.map((row) => ({ kind, id: row.id, title: row.title, path: `/buying-guides/${row.slug}`, summary: "" }));
+    const rows = await db
+      .select({ id: buyingGuides.id, title: buyingGuides.title, slug: buyingGuides.slug })
+      .from(buyingGuides)
+      .where(inArray(buyingGuides.id, ids));
+    found = rows.map((row) => ({
+      kind,
+      id: row.id,
+      title: row.title,
+      path: `/buying-guides/${row.slug}`,
+      summary: "",
+    }));
   }
   const byId = new Map(found.map((item) => [item.id, item]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -126,32 +165,70 @@ export function webhookBody(format: WebhookFormat, body: BodyOf): string {
   const url = (item: EventItem) => siteUrl + item.path;
   if (format === "discord") {
     const single = !news.source;
-    const lines = readableLines(body, (item) => (single ? shortTitle(item.title) : `${shortTitle(item.title)} <${url(item)}>`));
+    const lines = readableLines(body, (item) =>
+      single ? shortTitle(item.title) : `${shortTitle(item.title)} <${url(item)}>`,
+    );
     if (single) lines.push(url(items[0]!));
     let content = "";
-    for (const line of lines) if (content.length + line.length + 1 <= DISCORD_LIMIT) content += (content ? "\n" : "") + line;
+    for (const line of lines)
+      if (content.length + line.length + 1 <= DISCORD_LIMIT) content += (content ? "\n" : "") + line;
     return JSON.stringify({ username: "DealDash", content });
   }
-  if (format === "slack") return JSON.stringify({ text: readableLines(body, (item) => `<${url(item)}|${item.title}>`).join("\n") });
-  const described = (item: EventItem) => ({ kind: item.kind, id: item.id, title: item.title, url: url(item), summary: item.summary });
+  if (format === "slack")
+    return JSON.stringify({ text: readableLines(body, (item) => `<${url(item)}|${item.title}>`).join("\n") });
+  const described = (item: EventItem) => ({
+    kind: item.kind,
+    id: item.id,
+    title: item.title,
+    url: url(item),
+    summary: item.summary,
+  });
   return JSON.stringify({
     id,
     event: news.event,
     occurredAt: at.toISOString(),
     ...(test ? { test: true } : {}),
-    ...(news.source ? { source: news.source, count: news.count, items: items.map(described) } : { item: described(items[0]!) }),
+    ...(news.source
+      ? { source: news.source, count: news.count, items: items.map(described) }
+      : { item: described(items[0]!) }),
   });
 }
 
 const sampleItems: Record<WatchedKind, EventItem[]> = {
   deal: [
-    { kind: "deal", id: "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b41", title: "Noise-cancelling headphones", path: "/deals/noise-cancelling-headphones", summary: "$199.99 at Best Buy" },
-    { kind: "deal", id: "7a2e4c1d-5b3f-4e8a-a6d2-9c0b1e3f5a72", title: "Robot vacuum with self-empty base", path: "/deals/robot-vacuum", summary: "$279.99 at Target" },
+    {
+      kind: "deal",
+      id: "3f1c2b9e-8d4a-4c6e-9b1f-2a7d5e8c0b41",
+      title: "Noise-cancelling headphones",
+      path: "/deals/noise-cancelling-headphones",
+      summary: "$199.99 at Best Buy",
+    },
+    {
+      kind: "deal",
+      id: "7a2e4c1d-5b3f-4e8a-a6d2-9c0b1e3f5a72",
+      title: "Robot vacuum with self-empty base",
+      path: "/deals/robot-vacuum",
+      summary: "$279.99 at Target",
+    },
   ],
   coupon: [
-    { kind: "coupon", id: "5d8b0e2a-1c4f-4a7b-8e3d-6f9a2c5b1d03", title: "20% off sitewide", path: "/stores/target#coupon-5d8b0e2a-1c4f-4a7b-8e3d-6f9a2c5b1d03", summary: "20% OFF at Target" },
+    {
+      kind: "coupon",
+      id: "5d8b0e2a-1c4f-4a7b-8e3d-6f9a2c5b1d03",
+      title: "20% off sitewide",
+      path: "/stores/target#coupon-5d8b0e2a-1c4f-4a7b-8e3d-6f9a2c5b1d03",
+      summary: "20% OFF at Target",
+    },
   ],
-  guide: [{ kind: "guide", id: "9e3a6c2f-4d1b-4b8e-b5a7-0c2d4f6e8a15", title: "Best air fryers of the year", path: "/buying-guides/best-air-fryers", summary: "" }],
+  guide: [
+    {
+      kind: "guide",
+      id: "9e3a6c2f-4d1b-4b8e-b5a7-0c2d4f6e8a15",
+      title: "Best air fryers of the year",
+      path: "/buying-guides/best-air-fryers",
+      summary: "",
+    },
+  ],
 };
 
 const kindOf = (event: WebhookEvent) => event.split(".")[0] as WatchedKind;
@@ -168,7 +245,13 @@ export function sampleOf(event: WebhookEvent): { news: WebhookNews; items: Event
 export function eventCatalogue(siteUrl: string) {
   return webhookEvents.map((event) => {
     const items = sampleItems[kindOf(event)];
-    const batch: WebhookNews = { event, kind: kindOf(event), ids: items.map((item) => item.id), count: 12, source: "import" };
+    const batch: WebhookNews = {
+      event,
+      kind: kindOf(event),
+      ids: items.map((item) => item.id),
+      count: 12,
+      source: "import",
+    };
     const pretty = (body: string) => JSON.stringify(JSON.parse(body), null, 2);
     return {
       event,

@@ -1,15 +1,16 @@
-import { readMark, writeMark } from "#app/db/roll-up-marks.server";
-import { and, asc, eq, gt, inArray, lt, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, type AnyColumn, asc, eq, gt, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+
 import type { Executor } from "#app/db/client.server";
+import { readMark, writeMark } from "#app/db/roll-up-marks.server";
 import {
   buyingGuides,
   changeBatches,
   changeBatchItems,
+  type ChangeBatchSource,
   coupons,
   deals,
-  webhookItemStates,
-  type ChangeBatchSource,
   type WebhookEvent,
+  webhookItemStates,
 } from "#app/db/schema";
 import { buyingGuideType } from "#app/modules/buying-guides/buying-guide.type.server";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
@@ -71,12 +72,29 @@ const watched: Watched[] = [
     updated: "deal.updated",
     expired: "deal.expired",
   },
-  { kind: "coupon", type: couponType, table: coupons, times: [coupons.publishAt, coupons.unpublishAt, coupons.validUntil], published: "coupon.published" },
-  { kind: "guide", type: buyingGuideType, table: buyingGuides, times: [buyingGuides.publishAt, buyingGuides.unpublishAt], published: "guide.published" },
+  {
+    kind: "coupon",
+    type: couponType,
+    table: coupons,
+    times: [coupons.publishAt, coupons.unpublishAt, coupons.validUntil],
+    published: "coupon.published",
+  },
+  {
+    kind: "guide",
+    type: buyingGuideType,
+    table: buyingGuides,
+    times: [buyingGuides.publishAt, buyingGuides.unpublishAt],
+    published: "guide.published",
+  },
 ];
 
 /** Which of `ids` are live now (news of items gone since it was written is not sent). */
-export async function liveIdsOf(db: Executor, kind: WatchedKind, ids: string[], now = new Date()): Promise<Set<string>> {
+export async function liveIdsOf(
+  db: Executor,
+  kind: WatchedKind,
+  ids: string[],
+  now = new Date(),
+): Promise<Set<string>> {
   const item = watched.find((candidate) => candidate.kind === kind)!;
   if (ids.length === 0) return new Set();
   const rows = await db
@@ -96,13 +114,23 @@ interface Changed {
  * looked at was not live: every live row was recorded when webhooks started, see `recordStartingStates`);
  * then records how it is now, with the save it has, to the microsecond.
  */
-async function judge(db: Executor, item: Watched, changed: Changed[], now: Date, since: Date): Promise<Array<{ event: WebhookEvent; id: string }>> {
+async function judge(
+  db: Executor,
+  item: Watched,
+  changed: Changed[],
+  now: Date,
+  since: Date,
+): Promise<Array<{ event: WebhookEvent; id: string }>> {
   if (changed.length === 0) return [];
   const ids = changed.map((row) => row.id);
   const [live, states] = await Promise.all([
     liveIdsOf(db, item.kind, ids, now),
     db
-      .select({ itemId: webhookItemStates.itemId, live: webhookItemStates.live, sameSave: sql<boolean | null>`${webhookItemStates.seenUpdatedAt} = ${item.table.updatedAt}` })
+      .select({
+        itemId: webhookItemStates.itemId,
+        live: webhookItemStates.live,
+        sameSave: sql<boolean | null>`${webhookItemStates.seenUpdatedAt} = ${item.table.updatedAt}`,
+      })
       .from(webhookItemStates)
       .innerJoin(item.table, eq(item.table.id, webhookItemStates.itemId))
       .where(and(eq(webhookItemStates.kind, item.kind), inArray(webhookItemStates.itemId, ids))),
@@ -146,11 +174,14 @@ const saveSeen = (item: Watched): SQL => sql`exists (
 async function itemNews(db: Executor, item: Watched, since: Date, now: Date): Promise<WebhookNews[]> {
   const news: WebhookNews[] = [];
   const changedWhere = and(
-    or(and(gt(item.table.updatedAt, since), sql`not ${saveSeen(item)}`), ...item.times.map((time) => and(gt(time, since), lte(time, now)))),
+    or(
+      and(gt(item.table.updatedAt, since), sql`not ${saveSeen(item)}`),
+      ...item.times.map((time) => and(gt(time, since), lte(time, now))),
+    ),
     sql`not ${heldByBatch(item)}`,
   );
   // By id, after the last one judged: judging a row changes what the condition finds.
-  for (let after = ""; ; ) {
+  for (let after = ""; ;) {
     const changed = await db
       .select(changedColumns(item))
       .from(item.table)
@@ -193,10 +224,20 @@ async function batchNews(db: Executor, batch: typeof changeBatches.$inferSelect,
       // Joined by id alone: a bulk action gives every row the same updated_at, so a join on it would walk
       // that whole run of the updated_at index for each row.
       const rows = await db
-        .select({ ...changedColumns(item), asBatchLeftIt: sql<boolean>`${item.table.updatedAt} = ${changeBatchItems.savedAt}`, itemId: changeBatchItems.itemId })
+        .select({
+          ...changedColumns(item),
+          asBatchLeftIt: sql<boolean>`${item.table.updatedAt} = ${changeBatchItems.savedAt}`,
+          itemId: changeBatchItems.itemId,
+        })
         .from(changeBatchItems)
         .innerJoin(item.table, eq(item.table.id, changeBatchItems.itemId))
-        .where(and(eq(changeBatchItems.batchId, batch.id), eq(changeBatchItems.kind, item.kind), after ? gt(changeBatchItems.itemId, after) : undefined))
+        .where(
+          and(
+            eq(changeBatchItems.batchId, batch.id),
+            eq(changeBatchItems.kind, item.kind),
+            after ? gt(changeBatchItems.itemId, after) : undefined,
+          ),
+        )
         .orderBy(asc(changeBatchItems.itemId))
         .limit(PER_PASS);
       if (rows.length === 0) break;
@@ -223,7 +264,9 @@ function finishedBatches(db: Executor, now: Date) {
   return db
     .select()
     .from(changeBatches)
-    .where(or(lte(changeBatches.finishedAt, now), lt(changeBatches.createdAt, new Date(now.getTime() - ABANDONED_BATCH_MS))))
+    .where(
+      or(lte(changeBatches.finishedAt, now), lt(changeBatches.createdAt, new Date(now.getTime() - ABANDONED_BATCH_MS))),
+    )
     .orderBy(asc(changeBatches.createdAt));
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { httpUrl } from "#app/lib/validation";
 import { webhookBatchModes, webhookEvents, webhookFormats } from "#app/lib/webhook-kinds";
 
@@ -8,7 +9,11 @@ import { webhookBatchModes, webhookEvents, webhookFormats } from "#app/lib/webho
 export const webhookSchema = z.object({
   url: httpUrl("URL is required"),
   format: z.enum(webhookFormats, { message: "Choose a format" }),
-  events: z.array(z.enum(webhookEvents, { message: "Choose from the listed events" }), { message: "Choose at least one event" }).min(1, "Choose at least one event"),
+  events: z
+    .array(z.enum(webhookEvents, { message: "Choose from the listed events" }), {
+      message: "Choose at least one event",
+    })
+    .min(1, "Choose at least one event"),
   batches: z.enum(webhookBatchModes, { message: "Choose what imports and bulk actions send" }).default("summary"),
 });
 export type WebhookInput = z.infer<typeof webhookSchema>;

@@ -1,16 +1,24 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import http, { STATUS_CODES } from "node:http";
 import https from "node:https";
+
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+
 import type { Database, Executor } from "#app/db/client.server";
 import { dueBy } from "#app/db/due.server";
 import { webhookDeliveries, webhooks } from "#app/db/schema";
-import { decryptSecret, encryptSecret } from "#app/platform/secrets-at-rest.server";
-import { PrivateAddressError, publicOnlyLookup, publicUrlProblem, refusePrivateLiteral } from "#app/platform/public-network.server";
 import type { AppServices } from "#app/platform/load-context";
+import {
+  PrivateAddressError,
+  publicOnlyLookup,
+  publicUrlProblem,
+  refusePrivateLiteral,
+} from "#app/platform/public-network.server";
+import { decryptSecret, encryptSecret } from "#app/platform/secrets-at-rest.server";
+
+import type { WebhookInput } from "./webhook.schema";
 import { itemsOf, sampleOf, webhookBody } from "./webhook-bodies.server";
 import { detectWebhookNews, liveIdsOf, type WebhookNews } from "./webhook-events.server";
-import type { WebhookInput } from "./webhook.schema";
 
 // The owner's webhooks: each piece of news is written as one delivery per hook that asked for its event (a
 // batch's news only to hooks that want a summary of imports and bulk actions), in the hook's format
@@ -30,16 +38,26 @@ const PRIVATE_ADDRESS_ANSWER = "Refused: the URL points to a private network add
 /** The signature headers: HMAC-SHA256 of `<timestamp>.<body>` with the hook's secret (receivers refuse old timestamps). */
 export function signatureHeaders(secret: string, body: string, at: Date): Record<string, string> {
   const timestamp = String(Math.floor(at.getTime() / 1000));
-  return { "X-DealDash-Timestamp": timestamp, "X-DealDash-Signature": `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}` };
+  return {
+    "X-DealDash-Timestamp": timestamp,
+    "X-DealDash-Signature": `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`,
+  };
 }
 
-export type SaveWebhookResult = { ok: true; id: string } | { ok: false; fieldErrors: Partial<Record<keyof WebhookInput, string[]>> };
+export type SaveWebhookResult =
+  { ok: true; id: string } | { ok: false; fieldErrors: Partial<Record<keyof WebhookInput, string[]>> };
 
 /**
  * Adds a hook (`id` undefined, with a new secret) or changes one. Refused when its address is or resolves to
  * a private one: every post to it would be refused.
  */
-export async function saveWebhook(db: Executor, appSecret: string, id: string | undefined, input: WebhookInput, { allowPrivate }: { allowPrivate: boolean }): Promise<SaveWebhookResult> {
+export async function saveWebhook(
+  db: Executor,
+  appSecret: string,
+  id: string | undefined,
+  input: WebhookInput,
+  { allowPrivate }: { allowPrivate: boolean },
+): Promise<SaveWebhookResult> {
   const problem = await publicUrlProblem(new URL(input.url), allowPrivate);
   if (problem) return { ok: false, fieldErrors: { url: [`Webhooks post to public addresses only: ${problem}.`] } };
   if (id === undefined) {
@@ -77,18 +95,32 @@ export async function webhooksWithDeliveries(db: Executor, appSecret: string) {
 }
 
 /** Writes a delivery per hook that asked for each piece of news; returns how many. */
-export async function queueWebhookNews(db: Executor, siteUrl: string, news: WebhookNews[], at = new Date()): Promise<number> {
+export async function queueWebhookNews(
+  db: Executor,
+  siteUrl: string,
+  news: WebhookNews[],
+  at = new Date(),
+): Promise<number> {
   if (news.length === 0) return 0;
   const hooks = await db.select().from(webhooks);
   const rows: Array<typeof webhookDeliveries.$inferInsert> = [];
   for (const told of news) {
-    const listening = hooks.filter((hook) => hook.events.includes(told.event) && (!told.source || hook.batches === "summary"));
+    const listening = hooks.filter(
+      (hook) => hook.events.includes(told.event) && (!told.source || hook.batches === "summary"),
+    );
     const items = listening.length ? await itemsOf(db, told.kind, told.ids) : [];
     if (items.length === 0) continue;
     for (const hook of listening) {
       const id = randomUUID();
       const { event, ...kept } = told;
-      rows.push({ id, webhookId: hook.id, event, news: kept, nextAttemptAt: at, body: webhookBody(hook.format, { id, news: told, items, siteUrl, at }) });
+      rows.push({
+        id,
+        webhookId: hook.id,
+        event,
+        news: kept,
+        nextAttemptAt: at,
+        body: webhookBody(hook.format, { id, news: told, items, siteUrl, at }),
+      });
     }
   }
   if (rows.length) await db.insert(webhookDeliveries).values(rows);
@@ -120,7 +152,12 @@ function post(url: URL, body: string, headers: Record<string, string>, allowPriv
       url,
       {
         method: "POST",
-        headers: { "content-type": "application/json", "user-agent": "DealDash-Webhooks/1", "content-length": Buffer.byteLength(body), ...headers },
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "DealDash-Webhooks/1",
+          "content-length": Buffer.byteLength(body),
+          ...headers,
+        },
         lookup: publicOnlyLookup(allowPrivate) as never,
         timeout: TIMEOUT_MS,
       },
@@ -149,11 +186,19 @@ async function postSigned(
   allowPrivate: boolean,
 ): Promise<{ ok: boolean; status: number | null; response: string }> {
   try {
-    const headers = { "X-DealDash-Delivery": deliveryId, ...signatureHeaders(decryptSecret(secret, appSecret), body, new Date()) };
+    const headers = {
+      "X-DealDash-Delivery": deliveryId,
+      ...signatureHeaders(decryptSecret(secret, appSecret), body, new Date()),
+    };
     const status = await post(new URL(url), body, headers, allowPrivate);
     return { ok: status >= 200 && status < 300, status, response: STATUS_CODES[status] ?? "" };
   } catch (error) {
-    const response = error instanceof PrivateAddressError ? PRIVATE_ADDRESS_ANSWER : error instanceof Error ? error.message : String(error);
+    const response =
+      error instanceof PrivateAddressError
+        ? PRIVATE_ADDRESS_ANSWER
+        : error instanceof Error
+          ? error.message
+          : String(error);
     return { ok: false, status: null, response };
   }
 }
@@ -172,11 +217,21 @@ async function bodyToSend(db: Executor, delivery: DueDelivery, siteUrl: string, 
   if (live.size === 0) return null;
   const ids = news.ids.filter((id) => live.has(id));
   const told: WebhookNews = { event: delivery.event, ...news, ids, count: news.count - (news.ids.length - ids.length) };
-  return webhookBody(delivery.format, { id: delivery.id, news: told, items: await itemsOf(db, news.kind, ids), siteUrl, at: delivery.createdAt });
+  return webhookBody(delivery.format, {
+    id: delivery.id,
+    news: told,
+    items: await itemsOf(db, news.kind, ids),
+    siteUrl,
+    at: delivery.createdAt,
+  });
 }
 
 /** Posts the deliveries that are due; returns how many went through, will be tried again, were given up, and were dropped. */
-export async function sendDueWebhooks(db: Executor, appSecret: string, { allowPrivate, siteUrl, now }: { allowPrivate: boolean; siteUrl: string; now?: Date }) {
+export async function sendDueWebhooks(
+  db: Executor,
+  appSecret: string,
+  { allowPrivate, siteUrl, now }: { allowPrivate: boolean; siteUrl: string; now?: Date },
+) {
   const due = await db
     .select({ delivery: webhookDeliveries, url: webhooks.url, secret: webhooks.secret, format: webhooks.format })
     .from(webhookDeliveries)
@@ -196,11 +251,23 @@ export async function sendDueWebhooks(db: Executor, appSecret: string, { allowPr
       continue;
     }
     const attempts = delivery.attempts + 1;
-    const { ok, status, response } = await postSigned(url, { secret, appSecret, deliveryId: delivery.id }, body, allowPrivate);
+    const { ok, status, response } = await postSigned(
+      url,
+      { secret, appSecret, deliveryId: delivery.id },
+      body,
+      allowPrivate,
+    );
     const state = ok ? "delivered" : attempts >= MAX_ATTEMPTS ? "failed" : "pending";
     await db
       .update(webhookDeliveries)
-      .set({ state, attempts, body, responseStatus: status, response, nextAttemptAt: new Date((now ?? new Date()).getTime() + FIRST_RETRY_MS * 2 ** (attempts - 1)) })
+      .set({
+        state,
+        attempts,
+        body,
+        responseStatus: status,
+        response,
+        nextAttemptAt: new Date((now ?? new Date()).getTime() + FIRST_RETRY_MS * 2 ** (attempts - 1)),
+      })
       .where(eq(webhookDeliveries.id, delivery.id));
     outcome[ok ? "delivered" : state === "failed" ? "failed" : "retrying"]++;
   }
@@ -212,7 +279,12 @@ export async function sendDueWebhooks(db: Executor, appSecret: string, { allowPr
  * 'Send test': posts, now, the sample of the hook's first event in its format, marked as a test, and keeps
  * the answer in its log (never tried again). Null when there is no such hook.
  */
-export async function sendTestWebhook(db: Executor, appSecret: string, hookId: string, { allowPrivate, siteUrl }: { allowPrivate: boolean; siteUrl: string }) {
+export async function sendTestWebhook(
+  db: Executor,
+  appSecret: string,
+  hookId: string,
+  { allowPrivate, siteUrl }: { allowPrivate: boolean; siteUrl: string },
+) {
   const [hook] = await db.select().from(webhooks).where(eq(webhooks.id, hookId));
   if (!hook) return null;
   const event = hook.events[0]!;
@@ -246,6 +318,12 @@ async function pruneDeliveries(db: Executor): Promise<void> {
 export async function redeliver(db: Executor, deliveryId: string): Promise<boolean> {
   const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
   if (!delivery) return false;
-  await db.insert(webhookDeliveries).values({ webhookId: delivery.webhookId, event: delivery.event, body: delivery.body, news: delivery.news, test: delivery.test });
+  await db.insert(webhookDeliveries).values({
+    webhookId: delivery.webhookId,
+    event: delivery.event,
+    body: delivery.body,
+    news: delivery.news,
+    test: delivery.test,
+  });
   return true;
 }

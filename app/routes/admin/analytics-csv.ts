@@ -2,6 +2,7 @@ import { reportForRequest } from "#app/modules/analytics/click-analytics.server"
 import { clickReportCsv } from "#app/modules/analytics/click-report-csv.server";
 import { requireAdmin } from "#app/platform/auth.server";
 import { csvDownload } from "#app/platform/csv.server";
+
 import type { Route } from "./+types/analytics-csv";
 
 // GET /admin/analytics/csv?<view>: the analytics view's figures as a CSV download.

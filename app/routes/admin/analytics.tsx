@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
-import { useRef, type FormEvent } from "react";
-import { Form, Link, useNavigate, type NavigateFunction } from "react-router";
+import { type FormEvent, useRef } from "react";
+import { Form, Link, type NavigateFunction, useNavigate } from "react-router";
+
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { ClicksChart } from "#app/components/admin/clicks-chart";
 import { ComboboxFilter } from "#app/components/admin/combobox-filter";
@@ -9,15 +10,16 @@ import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
-import { analyticsSearch, PRESET_RANGES } from "#app/modules/analytics/analytics-view";
-import { reportForRequest, type TableKey } from "#app/modules/analytics/click-analytics.server";
-import { clickOutTypes } from "#app/modules/content-types/click-out.server";
-import { TABLE_TITLES } from "#app/modules/analytics/click-report-csv.server";
-import { titleCase } from "#app/modules/content-types/words";
-import { requireAdmin } from "#app/platform/auth.server";
-import type { Route } from "./+types/analytics";
 import { formatCount } from "#app/lib/counts";
 import { formatDate, formatDateTime, startOfDay } from "#app/lib/dates";
+import { analyticsSearch, PRESET_RANGES } from "#app/modules/analytics/analytics-view";
+import { reportForRequest, type TableKey } from "#app/modules/analytics/click-analytics.server";
+import { TABLE_TITLES } from "#app/modules/analytics/click-report-csv.server";
+import { clickOutTypes } from "#app/modules/content-types/click-out.server";
+import { titleCase } from "#app/modules/content-types/words";
+import { requireAdmin } from "#app/platform/auth.server";
+
+import type { Route } from "./+types/analytics";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -69,13 +71,24 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
             defaultValue={view.preset === null ? "custom" : String(view.preset)}
             key={`range-${search}`}
             onChange={(event) => event.currentTarget.value !== "custom" && submit()}
-            options={[...PRESET_RANGES.map((days) => ({ value: String(days), label: `Last ${days} days` })), { value: "custom", label: "Custom" }]}
+            options={[
+              ...PRESET_RANGES.map((days) => ({ value: String(days), label: `Last ${days} days` })),
+              { value: "custom", label: "Custom" },
+            ]}
           />
         </Field>
         <DateField name="from" label="From" value={view.from} error={view.errors.from} resetKey={search} />
         <DateField name="to" label="To" value={view.to} error={view.errors.to} resetKey={search} />
         <Field id="kind" label="Type" className="w-40">
-          <Select id="kind" name="kind" defaultValue={view.kind ?? ""} key={`kind-${search}`} onChange={submit} options={kinds} placeholder="All types" />
+          <Select
+            id="kind"
+            name="kind"
+            defaultValue={view.kind ?? ""}
+            key={`kind-${search}`}
+            onChange={submit}
+            options={kinds}
+            placeholder="All types"
+          />
         </Field>
         <div className="flex flex-col gap-1.5">
           <span className="text-sm font-medium text-gray-900">Store</span>
@@ -129,7 +142,11 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
         </h3>
         <p className="mb-3 text-sm text-gray-600">
           <span className="mr-1 inline-block h-0.5 w-4 bg-blue-600 align-middle" aria-hidden /> This period{" "}
-          <span className="ml-3 mr-1 inline-block w-4 border-t-2 border-dashed border-gray-400 align-middle" aria-hidden /> Previous period
+          <span
+            className="ml-3 mr-1 inline-block w-4 border-t-2 border-dashed border-gray-400 align-middle"
+            aria-hidden
+          />{" "}
+          Previous period
         </p>
         <ClicksChart
           points={report.series}
@@ -180,7 +197,9 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
           Published, 0 clicks in 30 days
         </h3>
         <p className="mt-1 text-sm text-gray-600">
-          {report.unclicked.counts.map((count) => `${count.noun}: ${count.count > 1000 ? "1,000+" : formatCount(count.count)}`).join(" · ")}
+          {report.unclicked.counts
+            .map((count) => `${count.noun}: ${count.count > 1000 ? "1,000+" : formatCount(count.count)}`)
+            .join(" · ")}
         </p>
         {report.unclicked.rows.length === 0 ? (
           <p className="mt-3 text-sm text-gray-600">Every live item was clicked in the last 30 days.</p>
@@ -202,7 +221,19 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
 }
 
 /** A day of the custom range, with its message when the range was refused. */
-function DateField({ name, label, value, error, resetKey }: { name: "from" | "to"; label: string; value: string; error: string | undefined; resetKey: string }) {
+function DateField({
+  name,
+  label,
+  value,
+  error,
+  resetKey,
+}: {
+  name: "from" | "to";
+  label: string;
+  value: string;
+  error: string | undefined;
+  resetKey: string;
+}) {
   return (
     <Field id={name} label={label} errors={error ? [error] : undefined} className="w-44">
       <Input

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminTable } from "#app/components/admin/admin-table";
 import { PreviousNextPager } from "#app/components/admin/previous-next-pager";
@@ -11,22 +12,24 @@ import { readFormData } from "#app/lib/form-data";
 import {
   actionsFor,
   ATTENTION_PAGE_SIZE,
+  type AttentionReason,
   attentionReasons,
   bulkAttentionActions,
   reasonLabels,
   reasonText,
-  type AttentionReason,
 } from "#app/modules/attention/attention";
 import { actOnAttention, attentionQueue, bulkActOnAttention } from "#app/modules/attention/attention.server";
 import { checkLinksNow } from "#app/modules/link-health/link-health.server";
 import { requireAdmin } from "#app/platform/auth.server";
-import { toastAnswer } from "./content/list.server";
+
 import type { Route } from "./+types/attention";
+import { toastAnswer } from "./content/list.server";
 
 const BULK_FORM = "attention-bulk";
 
 /** The reason the view shows (`?reason=`), or all; anything else reads as all. */
-const reasonOf = (value: string | null): AttentionReason | null => (attentionReasons as readonly string[]).includes(value ?? "") ? (value as AttentionReason) : null;
+const reasonOf = (value: string | null): AttentionReason | null =>
+  (attentionReasons as readonly string[]).includes(value ?? "") ? (value as AttentionReason) : null;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -53,10 +56,20 @@ export async function action({ request, context }: Route.ActionArgs) {
           });
     return toastAnswer(await bulkActOnAttention(context.db, admin.user, { action: field("action"), items, reason }));
   }
-  return toastAnswer(await actOnAttention(context.db, admin.user, { kind: field("kind"), id: field("id"), action: intent, reason, fallbackUrl: field("fallbackUrl") }));
+  return toastAnswer(
+    await actOnAttention(context.db, admin.user, {
+      kind: field("kind"),
+      id: field("id"),
+      action: intent,
+      reason,
+      fallbackUrl: field("fallbackUrl"),
+    }),
+  );
 }
 
-export default function NeedsAttention({ loaderData: { rows, total, all, page, reason, counts } }: Route.ComponentProps) {
+export default function NeedsAttention({
+  loaderData: { rows, total, all, page, reason, counts },
+}: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? navigation.formData?.get("id") : undefined;
   const keys = rows.map((row) => `${row.kind}:${row.id}`);
@@ -74,7 +87,13 @@ export default function NeedsAttention({ loaderData: { rows, total, all, page, r
         description="Live items that may be losing money: broken links, shoppers' reports, ended items still featured and Amazon prices that could not be refreshed. The most clicked in the last 30 days come first."
         actions={
           <Form method="post">
-            <Button type="submit" name="intent" value="check-links" variant="outline" disabled={navigation.state !== "idle"}>
+            <Button
+              type="submit"
+              name="intent"
+              value="check-links"
+              variant="outline"
+              disabled={navigation.state !== "idle"}
+            >
               Check links now
             </Button>
           </Form>
@@ -102,7 +121,12 @@ export default function NeedsAttention({ loaderData: { rows, total, all, page, r
         </p>
       ) : (
         <>
-          <Form method="post" id={BULK_FORM} className="mb-3 flex flex-wrap items-center gap-2 rounded-xl border border-gray-200 bg-white p-3 text-sm" aria-label="Bulk actions">
+          <Form
+            method="post"
+            id={BULK_FORM}
+            className="mb-3 flex flex-wrap items-center gap-2 rounded-xl border border-gray-200 bg-white p-3 text-sm"
+            aria-label="Bulk actions"
+          >
             <input type="hidden" name="intent" value="bulk" />
             {reason ? <input type="hidden" name="reason" value={reason} /> : null}
             <label className="flex items-center gap-2">
@@ -114,15 +138,29 @@ export default function NeedsAttention({ loaderData: { rows, total, all, page, r
               />
               {ticked.size > 0 ? `${formatCount(ticked.size)} selected` : "Select all"}
             </label>
-            <Select name="action" aria-label="Bulk action" options={bulkAttentionActions.map(({ action, label }) => ({ value: action, label }))} className="w-44" />
+            <Select
+              name="action"
+              aria-label="Bulk action"
+              options={bulkAttentionActions.map(({ action, label }) => ({ value: action, label }))}
+              className="w-44"
+            />
             <label className="flex items-center gap-2">
-              <input type="checkbox" name="scope" value="all" /> Every item {reason ? "with this reason" : "in the queue"} ({formatCount(total)}), not only the selected
+              <input type="checkbox" name="scope" value="all" /> Every item{" "}
+              {reason ? "with this reason" : "in the queue"} ({formatCount(total)}), not only the selected
             </label>
             <Button type="submit" variant="outline" size="sm" disabled={navigation.state !== "idle"}>
               Apply
             </Button>
           </Form>
-          <AdminTable headings={[{ label: "Select", hidden: true }, { label: "Item" }, { label: "Why" }, { label: "Clicks (30 days)", align: "right" }, { label: "Actions" }]}>
+          <AdminTable
+            headings={[
+              { label: "Select", hidden: true },
+              { label: "Item" },
+              { label: "Why" },
+              { label: "Clicks (30 days)", align: "right" },
+              { label: "Actions" },
+            ]}
+          >
             {rows.map((row) => {
               const key = `${row.kind}:${row.id}`;
               return (

@@ -1,9 +1,11 @@
 import { Link } from "react-router";
+
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { Badge } from "#app/components/ui/badge";
 import { addCalendarDays, formatTime, formatWeekday, siteTimeZone, startOfDay, toDateInput } from "#app/lib/dates";
-import { calendarWeek, type CalendarHappening } from "#app/modules/calendar/calendar.server";
+import { type CalendarHappening, calendarWeek } from "#app/modules/calendar/calendar.server";
 import { requireAdmin } from "#app/platform/auth.server";
+
 import type { Route } from "./+types/calendar";
 
 /** The Monday of the week a YYYY-MM-DD day is in. */
@@ -19,21 +21,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { monday, today, ...week };
 }
 
-const tones: Record<CalendarHappening, "green" | "gray" | "red"> = { "goes live": "green", leaves: "gray", ends: "red" };
+const tones: Record<CalendarHappening, "green" | "gray" | "red"> = {
+  "goes live": "green",
+  leaves: "gray",
+  ends: "red",
+};
 const words: Record<CalendarHappening, string> = { "goes live": "Goes live", leaves: "Unpublished", ends: "Ends" };
 
 export default function Calendar({ loaderData: { monday, today, entries, more } }: Route.ComponentProps) {
   const days = Array.from({ length: 7 }, (_, index) => addCalendarDays(monday, index));
   return (
     <div className="min-w-0">
-      <AdminPageHeader title="Calendar" description={`What goes live, is unpublished and ends, day by day (${siteTimeZone()}).`} />
+      <AdminPageHeader
+        title="Calendar"
+        description={`What goes live, is unpublished and ends, day by day (${siteTimeZone()}).`}
+      />
       <nav aria-label="Weeks" className="mb-4 flex flex-wrap items-center gap-3 text-sm">
         <Link to={`?week=${addCalendarDays(monday, -7)}`} className="font-medium text-brand-700 hover:underline">
           Previous week
         </Link>
-        <span className="font-semibold text-gray-900">
-          Week of {formatWeekday(monday)}
-        </span>
+        <span className="font-semibold text-gray-900">Week of {formatWeekday(monday)}</span>
         <Link to={`?week=${addCalendarDays(monday, 7)}`} className="font-medium text-brand-700 hover:underline">
           Next week
         </Link>
@@ -47,7 +54,11 @@ export default function Calendar({ loaderData: { monday, today, entries, more } 
         {days.map((day) => {
           const onDay = entries.filter((entry) => toDateInput(entry.at) === day);
           return (
-            <li key={day} className={`min-w-0 rounded-xl border bg-white p-3 ${day === today ? "border-brand-500" : "border-gray-200"}`} data-testid="calendar-day">
+            <li
+              key={day}
+              className={`min-w-0 rounded-xl border bg-white p-3 ${day === today ? "border-brand-500" : "border-gray-200"}`}
+              data-testid="calendar-day"
+            >
               <h2 className="mb-2 text-sm font-semibold text-gray-900">
                 {formatWeekday(day)}
                 {day === today ? <span className="ml-1 text-brand-700">(today)</span> : null}
@@ -76,7 +87,14 @@ export default function Calendar({ loaderData: { monday, today, entries, more } 
       </ol>
       {more.length > 0 ? (
         <p className="mt-4 text-sm text-gray-600">
-          Not shown: {more.map((item) => `${item.count} more ${item.noun.toLowerCase()} that ${item.happening === "ends" ? "end" : item.happening === "leaves" ? "are unpublished" : "go live"}`).join("; ")} this week.
+          Not shown:{" "}
+          {more
+            .map(
+              (item) =>
+                `${item.count} more ${item.noun.toLowerCase()} that ${item.happening === "ends" ? "end" : item.happening === "leaves" ? "are unpublished" : "go live"}`,
+            )
+            .join("; ")}{" "}
+          this week.
         </p>
       ) : null}
     </div>

@@ -1,16 +1,18 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
+
 import { AdminIcon } from "#app/components/admin/admin-icon";
 import { ClicksSparkline } from "#app/components/admin/clicks-chart";
+import { describeActivity } from "#app/lib/activity";
+import { formatCount } from "#app/lib/counts";
+import { timeAgo } from "#app/lib/relative-time";
 import { dayOf } from "#app/modules/analytics/analytics-view";
 import { clickSummary } from "#app/modules/analytics/click-analytics.server";
-import { requireAdmin } from "#app/platform/auth.server";
-import { describeActivity } from "#app/lib/activity";
-import { timeAgo } from "#app/lib/relative-time";
 import { recentActivity } from "#app/modules/audit/audit.server";
 import { dashboardCards, quickActions } from "#app/modules/content-types/admin-overview.server";
+import { requireAdmin } from "#app/platform/auth.server";
+
 import type { Route } from "./+types/dashboard";
-import { formatCount } from "#app/lib/counts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -39,7 +41,10 @@ export default function Dashboard({ loaderData: { cards, actions, activity, clic
           </li>
         ))}
       </ul>
-      <section className="grid gap-6 rounded-xl border border-gray-200 bg-white p-5 lg:grid-cols-2" aria-labelledby="clicks-30-days">
+      <section
+        className="grid gap-6 rounded-xl border border-gray-200 bg-white p-5 lg:grid-cols-2"
+        aria-labelledby="clicks-30-days"
+      >
         <div>
           <div className="flex items-baseline justify-between gap-4">
             <h3 id="clicks-30-days" className="font-semibold">
@@ -52,7 +57,10 @@ export default function Dashboard({ loaderData: { cards, actions, activity, clic
           <p className="mt-1 text-3xl font-bold" data-testid="clicks-30-days">
             {formatCount(clicks.total)}
           </p>
-          <ClicksSparkline points={clicks.series} label={`Clicks out per day over the last 30 days: ${formatCount(clicks.total)} in all.`} />
+          <ClicksSparkline
+            points={clicks.series}
+            label={`Clicks out per day over the last 30 days: ${formatCount(clicks.total)} in all.`}
+          />
         </div>
         <div>
           <h4 className="mb-2 text-sm font-semibold text-gray-700">Top five items</h4>
@@ -100,7 +108,8 @@ export default function Dashboard({ loaderData: { cards, actions, activity, clic
               {activity.map((row) => (
                 <li key={row.id} className="flex items-start justify-between gap-4 py-2 text-sm">
                   <span>
-                    <span className="font-medium">{row.actorEmail ?? "Someone"}</span> <span className="text-gray-700">{describeActivity(row)}</span>
+                    <span className="font-medium">{row.actorEmail ?? "Someone"}</span>{" "}
+                    <span className="text-gray-700">{describeActivity(row)}</span>
                   </span>
                   <time dateTime={new Date(row.createdAt).toISOString()} className="shrink-0 text-gray-500">
                     {timeAgo(row.createdAt)}

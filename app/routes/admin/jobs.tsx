@@ -1,14 +1,16 @@
 import { Form, useNavigation } from "react-router";
+
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminTable } from "#app/components/admin/admin-table";
 import { RowSubmitButton } from "#app/components/admin/row-actions";
 import { readFormData } from "#app/lib/form-data";
 import { timeAgo } from "#app/lib/relative-time";
 import { errorToast, infoToast, successToast } from "#app/lib/toast";
-import { jobStatuses, type JobStatus } from "#app/modules/jobs/job-status.server";
+import { type JobStatus, jobStatuses } from "#app/modules/jobs/job-status.server";
 import { requireAdmin } from "#app/platform/auth.server";
-import { toastAnswer } from "./content/list.server";
+
 import type { Route } from "./+types/jobs";
+import { toastAnswer } from "./content/list.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -22,7 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const job = context.jobs.jobs.find((candidate) => candidate.name === name);
   if (!job) return toastAnswer(errorToast("There is no such job"));
   const queued = await context.jobs.runNow(job.name);
-  return toastAnswer(queued ? successToast(`${job.title}: started`) : infoToast(`${job.title} is already waiting to run`));
+  return toastAnswer(
+    queued ? successToast(`${job.title}: started`) : infoToast(`${job.title} is already waiting to run`),
+  );
 }
 
 const whenFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -35,7 +39,8 @@ function summaryOf(summary: Record<string, unknown>): string {
 }
 
 function LastRun({ job, now }: { job: JobStatus; now: Date }) {
-  if (job.runningSince) return <span className="font-medium text-brand-700">Running since {timeAgo(job.runningSince, now)}</span>;
+  if (job.runningSince)
+    return <span className="font-medium text-brand-700">Running since {timeAgo(job.runningSince, now)}</span>;
   if (!job.lastRun) return <span className="text-gray-500">Not run yet</span>;
   const { ok, endedAt, ms, retries, summary } = job.lastRun;
   return (

@@ -1,11 +1,13 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, Outlet, useLocation, useNavigate } from "react-router";
+
 import { AdminShell, SIDEBAR_COOKIE } from "#app/components/admin/admin-shell";
-import { requireAdmin } from "#app/platform/auth.server";
 import { readCookie } from "#app/lib/cookies";
-import { adminNavigation } from "#app/modules/content-types/admin-overview.server";
-import { sidebarAttentionCount } from "#app/modules/attention/attention.server";
 import { pageMeta } from "#app/lib/seo";
+import { sidebarAttentionCount } from "#app/modules/attention/attention.server";
+import { adminNavigation } from "#app/modules/content-types/admin-overview.server";
+import { requireAdmin } from "#app/platform/auth.server";
+
 import type { Route } from "./+types/layout";
 
 export const meta = () => [...pageMeta("Admin", "DealDash content management"), { name: "robots", content: "noindex" }];
@@ -50,7 +52,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main className="mx-auto max-w-xl p-12 text-center">
       <h1 className="text-2xl font-bold">{notFound ? "Not found" : "Something went wrong"}</h1>
       <p className="mt-2 text-gray-600">
-        {notFound ? "This item does not exist or was deleted." : "The admin page could not be loaded. Please try again."}
+        {notFound
+          ? "This item does not exist or was deleted."
+          : "The admin page could not be loaded. Please try again."}
       </p>
       <Link to="/admin" className="mt-6 inline-block font-medium text-brand-600 underline">
         Back to the dashboard

@@ -2,22 +2,27 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
-import { Button } from "#app/components/ui/button";
+
 import { TextField } from "#app/components/forms/fields";
 import { useValidatedForm } from "#app/components/forms/use-validated-form";
+import { Button } from "#app/components/ui/button";
 import { useToast } from "#app/components/ui/toaster";
-import { auth, getAdmin } from "#app/platform/auth.server";
+import { readFormData } from "#app/lib/form-data";
 import { safeRedirectPath } from "#app/lib/safe-redirect";
 import { pageMeta } from "#app/lib/seo";
 import { errorToast, successToast } from "#app/lib/toast";
+import { saveSiteTimeZone, siteTimeZoneChosen } from "#app/modules/site-settings/time-zone.server";
 import { signIn } from "#app/modules/users/sign-in.server";
 import { loginSchema } from "#app/modules/users/user.schema";
+import { auth, getAdmin } from "#app/platform/auth.server";
 import { redirectWithToast } from "#app/platform/toast.server";
-import { saveSiteTimeZone, siteTimeZoneChosen } from "#app/modules/site-settings/time-zone.server";
-import type { Route } from "./+types/login";
-import { readFormData } from "#app/lib/form-data";
 
-export const meta = () => [...pageMeta("Admin Access", "Sign in to manage DealDash."), { name: "robots", content: "noindex" }];
+import type { Route } from "./+types/login";
+
+export const meta = () => [
+  ...pageMeta("Admin Access", "Sign in to manage DealDash."),
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getAdmin(request)) throw redirect("/admin");
@@ -30,16 +35,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
   const { email, password, redirectTo, timeZone } = submission.value;
-  const outcome = await signIn(context.db, await auth(), { email, password, ip: context.clientIp, headers: request.headers });
+  const outcome = await signIn(context.db, await auth(), {
+    email,
+    password,
+    ip: context.clientIp,
+    headers: request.headers,
+  });
   if (!outcome.ok) {
     return data(
-      { result: submission.reply({ hideFields: ["password"] }), toast: errorToast(outcome.message || "Failed to login") },
+      {
+        result: submission.reply({ hideFields: ["password"] }),
+        toast: errorToast(outcome.message || "Failed to login"),
+      },
       { status: outcome.status },
     );
   }
   // Until a zone is chosen, the first sign-in's browser says where the owner is.
   if (timeZone && !(await siteTimeZoneChosen(context.db))) await saveSiteTimeZone(context.db, timeZone, outcome.user);
-  return redirectWithToast(safeRedirectPath(redirectTo, "/admin"), successToast("Logged in successfully"), outcome.cookies);
+  return redirectWithToast(
+    safeRedirectPath(redirectTo, "/admin"),
+    successToast("Logged in successfully"),
+    outcome.cookies,
+  );
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -1,9 +1,11 @@
 import { redirect } from "react-router";
-import { auth, requireAdmin } from "#app/platform/auth.server";
-import { logger } from "#app/platform/logger.server";
+
 import { errorToast, successToast } from "#app/lib/toast";
 import { signOut } from "#app/modules/users/sign-in.server";
+import { auth, requireAdmin } from "#app/platform/auth.server";
+import { logger } from "#app/platform/logger.server";
 import { redirectWithToast } from "#app/platform/toast.server";
+
 import type { Route } from "./+types/logout";
 
 /** Sign-out is a POST: a link or an image cannot sign anyone out. */

@@ -1,6 +1,7 @@
 import { subscribersCsv } from "#app/modules/newsletter/subscribers.server";
 import { requireAdmin } from "#app/platform/auth.server";
 import { csvDownload } from "#app/platform/csv.server";
+
 import type { Route } from "./+types/newsletter-csv";
 
 // GET /admin/newsletter/csv: every newsletter address with its state, as a CSV download.

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminTable } from "#app/components/admin/admin-table";
 import { PreviousNextPager } from "#app/components/admin/previous-next-pager";
@@ -8,21 +9,29 @@ import { Select } from "#app/components/ui/select";
 import { countLabel } from "#app/lib/counts";
 import { readFormData } from "#app/lib/form-data";
 import { errorToast, infoToast, successToast } from "#app/lib/toast";
+import { recordAudit } from "#app/modules/audit/audit.server";
 import { wakeMailSender } from "#app/modules/mail/outbox.server";
 import { digestMessage, isEmptyDigest, queueDigest, readDigest } from "#app/modules/newsletter/digest.server";
 import { digestSchedule, setDigestSchedule } from "#app/modules/newsletter/digest-schedule.server";
 import { readSubscriberFilters, subscribersPage } from "#app/modules/newsletter/subscribers.server";
-import { recordAudit } from "#app/modules/audit/audit.server";
 import { requireAdmin } from "#app/platform/auth.server";
-import { toastAnswer } from "./content/list.server";
+
 import type { Route } from "./+types/newsletter";
+import { toastAnswer } from "./content/list.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const filters = readSubscriberFilters(new URL(request.url).searchParams);
-  const [list, digest, schedule] = await Promise.all([subscribersPage(context.db, filters), readDigest(context.db), digestSchedule(context.db)]);
+  const [list, digest, schedule] = await Promise.all([
+    subscribersPage(context.db, filters),
+    readDigest(context.db),
+    digestSchedule(context.db),
+  ]);
   // The preview is the message a reader gets, with a placeholder in place of their own unsubscribe link.
-  const preview = digestMessage(context, digest, { id: "00000000-0000-4000-8000-000000000000", email: "reader@example.com" });
+  const preview = digestMessage(context, digest, {
+    id: "00000000-0000-4000-8000-000000000000",
+    email: "reader@example.com",
+  });
   return {
     filters,
     ...list,
@@ -38,19 +47,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "schedule") {
     const schedule = form.get("schedule") === "off" ? "off" : "weekly";
     await setDigestSchedule(context.db, schedule);
-    await recordAudit(context.db, { action: "newsletter", actor: admin.user, entity: "newsletter", detail: { schedule } });
-    return toastAnswer(successToast(schedule === "off" ? "The weekly digest is off" : "The digest goes out every Monday at 09:00 UTC"));
+    await recordAudit(context.db, {
+      action: "newsletter",
+      actor: admin.user,
+      entity: "newsletter",
+      detail: { schedule },
+    });
+    return toastAnswer(
+      successToast(schedule === "off" ? "The weekly digest is off" : "The digest goes out every Monday at 09:00 UTC"),
+    );
   }
   if (form.get("intent") !== "send-digest") return toastAnswer(errorToast("There is no such action"));
   const digest = await readDigest(context.db);
-  if (isEmptyDigest(digest)) return toastAnswer(errorToast("Nothing new was published this week: there is no digest to send"));
+  if (isEmptyDigest(digest))
+    return toastAnswer(errorToast("Nothing new was published this week: there is no digest to send"));
   const written = await queueDigest(context.db, context, digest, new Date());
-  await recordAudit(context.db, { action: "newsletter", actor: admin.user, entity: "newsletter", detail: { sentDigestTo: written } });
+  await recordAudit(context.db, {
+    action: "newsletter",
+    actor: admin.user,
+    entity: "newsletter",
+    detail: { sentDigestTo: written },
+  });
   wakeMailSender(context.jobs);
-  return toastAnswer(written ? successToast(`Digest written to ${written} ${written === 1 ? "reader" : "readers"}`) : infoToast("No confirmed readers yet"));
+  return toastAnswer(
+    written
+      ? successToast(`Digest written to ${written} ${written === 1 ? "reader" : "readers"}`)
+      : infoToast("No confirmed readers yet"),
+  );
 }
 
-const stateWords = { pending: "Waiting for confirmation", confirmed: "Confirmed", unsubscribed: "Unsubscribed" } as const;
+const stateWords = {
+  pending: "Waiting for confirmation",
+  confirmed: "Confirmed",
+  unsubscribed: "Unsubscribed",
+} as const;
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function Newsletter({ loaderData }: Route.ComponentProps) {
@@ -86,7 +116,10 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
               Save schedule
             </Button>
           </Form>
-          <Form method="post" onSubmit={(event) => !confirm("Send this digest to every confirmed reader now?") && event.preventDefault()}>
+          <Form
+            method="post"
+            onSubmit={(event) => !confirm("Send this digest to every confirmed reader now?") && event.preventDefault()}
+          >
             <input type="hidden" name="intent" value="send-digest" />
             <Button type="submit" disabled={digestEmpty || sending}>
               {sending ? "Sending..." : "Send digest now"}
@@ -94,13 +127,20 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
         {digestEmpty ? (
-          <p className="text-sm text-gray-600">Nothing new was published in the last 7 days, so there is no digest this week.</p>
+          <p className="text-sm text-gray-600">
+            Nothing new was published in the last 7 days, so there is no digest this week.
+          </p>
         ) : (
           <div>
             <p className="mb-2 text-sm text-gray-600">
               Preview: <span className="font-medium text-gray-900">{preview.subject}</span>
             </p>
-            <iframe title="Digest preview" sandbox="" srcDoc={preview.html} className="h-96 w-full rounded-lg border border-gray-200" />
+            <iframe
+              title="Digest preview"
+              sandbox=""
+              srcDoc={preview.html}
+              className="h-96 w-full rounded-lg border border-gray-200"
+            />
           </div>
         )}
       </section>
@@ -124,7 +164,10 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
             <Select
               name="state"
               defaultValue={filters.state ?? ""}
-              options={[{ value: "", label: "All states" }, ...Object.entries(stateWords).map(([value, label]) => ({ value, label }))]}
+              options={[
+                { value: "", label: "All states" },
+                ...Object.entries(stateWords).map(([value, label]) => ({ value, label })),
+              ]}
             />
           </label>
           <Button type="submit" variant="outline">

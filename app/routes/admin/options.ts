@@ -1,8 +1,9 @@
 import { isUuid } from "#app/lib/uuid";
-import { contentTypes } from "#app/modules/content-types/registry.server";
 import { searchEmbeds } from "#app/modules/content-types/embeds.server";
 import { searchOptions } from "#app/modules/content-types/options.server";
+import { contentTypes } from "#app/modules/content-types/registry.server";
 import { requireAdmin } from "#app/platform/auth.server";
+
 import type { Route } from "./+types/options";
 
 // GET /admin/options/<type key>?q=&exclude=: a combobox's matches (a store for a deal, a parent category).

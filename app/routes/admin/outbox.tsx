@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminTable } from "#app/components/admin/admin-table";
 import { PreviousNextPager } from "#app/components/admin/previous-next-pager";
@@ -9,12 +10,13 @@ import { pageParam } from "#app/lib/page-window";
 import { timeAgo } from "#app/lib/relative-time";
 import { errorToast, successToast } from "#app/lib/toast";
 import { alertMessage } from "#app/modules/alerts/alert-runner.server";
-import { outboxPage, queueMail, wakeMailSender, type MailMessage } from "#app/modules/mail/outbox.server";
+import { type MailMessage, outboxPage, queueMail, wakeMailSender } from "#app/modules/mail/outbox.server";
 import { digestMessage, readDigest } from "#app/modules/newsletter/digest.server";
 import { confirmationMessage } from "#app/modules/newsletter/newsletter.server";
 import { requireAdmin } from "#app/platform/auth.server";
-import { toastAnswer } from "./content/list.server";
+
 import type { Route } from "./+types/outbox";
+import { toastAnswer } from "./content/list.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -38,15 +40,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   let message: MailMessage;
   if (kind === "confirm") message = confirmationMessage(services, me);
   else if (kind === "digest") message = digestMessage(services, digest, me);
-  else if (digest.deals.length === 0) return toastAnswer(errorToast("No deal was published this week to show in a test alert."));
+  else if (digest.deals.length === 0)
+    return toastAnswer(errorToast("No deal was published this week to show in a test alert."));
   else message = alertMessage(services, me.email, digest.deals.slice(0, 3), [NOBODY]);
   // Marked as a test: it counts toward no reader's daily limit.
   await queueMail(context.db, context.env, { ...message, subject: `[Test] ${message.subject}`, purpose: "test" });
   if (context.env.SMTP_URL) wakeMailSender(context.jobs);
-  return toastAnswer(successToast(`${tests[kind as TestKind]} ${context.env.SMTP_URL ? "sent" : "written below"} for ${me.email}`));
+  return toastAnswer(
+    successToast(`${tests[kind as TestKind]} ${context.env.SMTP_URL ? "sent" : "written below"} for ${me.email}`),
+  );
 }
 
-const stateWords = { queued: "Waiting to send", sent: "Sent", failed: "Not sent (gave up)", kept: "Kept (no SMTP)" } as const;
+const stateWords = {
+  queued: "Waiting to send",
+  sent: "Sent",
+  failed: "Not sent (gave up)",
+  kept: "Kept (no SMTP)",
+} as const;
 
 /** The message as a mail client shows it, with its links opening in a new tab (no script runs in it). */
 const previewOf = (html: string) => html.replace("<head>", '<head><base target="_blank">');
@@ -76,10 +86,18 @@ export default function Outbox({ loaderData: { page, now, smtp, rows, hasNext } 
             : "Every message the site writes, newest first. SMTP_URL is not set, so nothing is sent: the messages are kept here for you to read."
         }
       />
-      <Form method="post" className="mb-4 flex flex-wrap items-end gap-2 rounded-xl border border-gray-200 bg-white p-4 text-sm" aria-label="Send me a test">
+      <Form
+        method="post"
+        className="mb-4 flex flex-wrap items-end gap-2 rounded-xl border border-gray-200 bg-white p-4 text-sm"
+        aria-label="Send me a test"
+      >
         <label className="flex flex-col gap-1">
           <span className="font-medium text-gray-800">Send me a test of</span>
-          <Select name="test" options={Object.entries(tests).map(([value, label]) => ({ value, label }))} className="w-56" />
+          <Select
+            name="test"
+            options={Object.entries(tests).map(([value, label]) => ({ value, label }))}
+            className="w-56"
+          />
         </label>
         <Button type="submit" variant="outline" disabled={busy}>
           Send me a test
@@ -104,7 +122,10 @@ export default function Outbox({ loaderData: { page, now, smtp, rows, hasNext } 
                   ) : null}
                   <details className="mt-2">
                     <summary className="cursor-pointer text-sm text-gray-700">Plain text</summary>
-                    <pre className="mt-2 max-w-2xl whitespace-pre-wrap break-words font-sans text-gray-700" data-testid="outbox-text">
+                    <pre
+                      className="mt-2 max-w-2xl whitespace-pre-wrap break-words font-sans text-gray-700"
+                      data-testid="outbox-text"
+                    >
                       <LinkedText text={message.text} />
                     </pre>
                   </details>
@@ -114,7 +135,9 @@ export default function Outbox({ loaderData: { page, now, smtp, rows, hasNext } 
                 {message.to}
               </td>
               <td className="px-4 py-3" data-label="State">
-                <span className={message.state === "failed" ? "font-medium text-red-700" : "text-gray-700"}>{stateWords[message.state]}</span>
+                <span className={message.state === "failed" ? "font-medium text-red-700" : "text-gray-700"}>
+                  {stateWords[message.state]}
+                </span>
                 {message.lastError && message.state !== "sent" ? (
                   <span className="block text-xs text-gray-500">{`${message.attempts} ${message.attempts === 1 ? "try" : "tries"}: ${message.lastError}`}</span>
                 ) : null}

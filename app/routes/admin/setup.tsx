@@ -1,20 +1,25 @@
 import { getFormProps } from "@conform-to/react";
-import { TextField } from "#app/components/forms/fields";
-import { useValidatedForm } from "#app/components/forms/use-validated-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
+
+import { TextField } from "#app/components/forms/fields";
+import { useValidatedForm } from "#app/components/forms/use-validated-form";
 import { Button } from "#app/components/ui/button";
-import { auth } from "#app/platform/auth.server";
+import { readFormData } from "#app/lib/form-data";
 import { pageMeta } from "#app/lib/seo";
 import { successToast } from "#app/lib/toast";
 import { signIn } from "#app/modules/users/sign-in.server";
 import { setupSchema } from "#app/modules/users/user.schema";
 import { consumeSetupToken, createAdmin, isSetupTokenValid } from "#app/modules/users/users.server";
+import { auth } from "#app/platform/auth.server";
 import { redirectWithToast } from "#app/platform/toast.server";
-import type { Route } from "./+types/setup";
-import { readFormData } from "#app/lib/form-data";
 
-export const meta = () => [...pageMeta("Set up DealDash", "Create the first admin account."), { name: "robots", content: "noindex" }];
+import type { Route } from "./+types/setup";
+
+export const meta = () => [
+  ...pageMeta("Set up DealDash", "Create the first admin account."),
+  { name: "robots", content: "noindex" },
+];
 
 const INVALID_LINK = "This setup link is invalid or has already been used.";
 
@@ -35,7 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw data(INVALID_LINK, { status: 404 });
   }
   await createAdmin(context.db, await auth(), { email, password }, { action: "setup", via: "setup link" });
-  const outcome = await signIn(context.db, await auth(), { email, password, ip: context.clientIp, headers: request.headers });
+  const outcome = await signIn(context.db, await auth(), {
+    email,
+    password,
+    ip: context.clientIp,
+    headers: request.headers,
+  });
   return redirectWithToast("/admin", successToast("Admin account created"), outcome.ok ? outcome.cookies : []);
 }
 
@@ -52,8 +62,19 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
           <input type="hidden" name="token" value={loaderData.token} />
           <TextField field={fields.email} label="Email" type="email" autoComplete="username" />
-          <TextField field={fields.password} label="Password" type="password" hint="At least 8 characters." autoComplete="new-password" />
-          <TextField field={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
+          <TextField
+            field={fields.password}
+            label="Password"
+            type="password"
+            hint="At least 8 characters."
+            autoComplete="new-password"
+          />
+          <TextField
+            field={fields.confirmPassword}
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+          />
           <Button type="submit" disabled={navigation.state !== "idle"}>
             {navigation.state !== "idle" ? "Creating..." : "Create admin account"}
           </Button>

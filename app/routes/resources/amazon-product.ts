@@ -1,15 +1,22 @@
 import { z } from "zod";
+
 import { text } from "#app/lib/validation";
+import { AmazonApiError, type AmazonErrorKind, getProduct } from "#app/modules/amazon/amazon-api.server";
+import { productForForms } from "#app/modules/amazon/amazon-product";
 import { requireAdmin } from "#app/platform/auth.server";
 import { logger } from "#app/platform/logger.server";
-import { AmazonApiError, getProduct, type AmazonErrorKind } from "#app/modules/amazon/amazon-api.server";
-import { productForForms } from "#app/modules/amazon/amazon-product";
+
 import type { Route } from "./+types/amazon-product";
 
 // POST /api/amazon-product {asin}: the admin forms' "fetch from Amazon". Admin session and same origin
 // (checked by server/app.ts for every write) required; answers JSON.
 
-const requestSchema = z.object({ asin: text().trim().toUpperCase().regex(/^[A-Z0-9]{10}$/, "An ASIN is 10 letters and digits") });
+const requestSchema = z.object({
+  asin: text()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{10}$/, "An ASIN is 10 letters and digits"),
+});
 
 const statusFor: Record<AmazonErrorKind, number> = {
   "bad-credentials": 422,
@@ -28,7 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const client = await context.amazon();
   if (!client) {
-    return Response.json({ error: "Amazon is not configured yet: add your keys under Settings → Amazon." }, { status: 409 });
+    return Response.json(
+      { error: "Amazon is not configured yet: add your keys under Settings → Amazon." },
+      { status: 409 },
+    );
   }
   try {
     const product = await getProduct(client, parsed.data.asin);
@@ -44,5 +54,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return Response.json({ error: "Use POST with {\"asin\": \"…\"}" }, { status: 405 });
+  return Response.json({ error: 'Use POST with {"asin": "…"}' }, { status: 405 });
 }

@@ -1,8 +1,10 @@
 import { redirect } from "react-router";
+
 import { CONSENT_COOKIE } from "#app/lib/cookies";
-import { safeRedirectPath } from "#app/lib/safe-redirect";
-import type { Route } from "./+types/cookie-consent";
 import { readFormData } from "#app/lib/form-data";
+import { safeRedirectPath } from "#app/lib/safe-redirect";
+
+import type { Route } from "./+types/cookie-consent";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 

@@ -1,17 +1,19 @@
 import { eq } from "drizzle-orm";
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
-import { testContext } from "../../../tests/support/test-context";
-import { testDatabasePerFile } from "../../../tests/support/test-database";
+
 import { deals } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { feedPath } from "#app/lib/feed-links";
+import { loader as guidesPage } from "#app/routes/site/buying-guides";
 import { loader as categoryPage } from "#app/routes/site/category";
 import { loader as couponsPage } from "#app/routes/site/coupons";
 import { loader as dealDashesPage } from "#app/routes/site/deal-dashes";
 import { loader as giftsPage } from "#app/routes/site/gift-ideas";
-import { loader as guidesPage } from "#app/routes/site/buying-guides";
 import { loader as storePage } from "#app/routes/site/store";
+
+import { testContext } from "../../../tests/support/test-context";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { loader } from "./feed";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
@@ -22,7 +24,11 @@ const parser = new Parser({ customFields: { item: [["guid", "guid", { keepArray:
 /** The feed at `path` (e.g. `/feeds/deal-dashes.rss?…`), as a feed reader parses it. */
 async function readFeed(path: string) {
   const url = new URL(path, "http://localhost");
-  const response = await loader({ params: { "*": url.pathname.replace(/^\/feeds\//, "") }, request: new Request(url), context: context() } as never);
+  const response = await loader({
+    params: { "*": url.pathname.replace(/^\/feeds\//, "") },
+    request: new Request(url),
+    context: context(),
+  } as never);
   return { response, feed: await parser.parseString(await response.text()) };
 }
 const page = <T>(load: (args: never) => Promise<T>, path: string, params: Record<string, string> = {}) =>
@@ -40,7 +46,9 @@ describe("list feeds", () => {
     expect(shown.length).toBeGreaterThan(1);
     for (const format of ["rss", "atom"] as const) {
       const { response, feed } = await readFeed(feedPath("/deal-dashes", query, format));
-      expect(response.headers.get("content-type")).toBe(format === "rss" ? "application/rss+xml; charset=utf-8" : "application/atom+xml; charset=utf-8");
+      expect(response.headers.get("content-type")).toBe(
+        format === "rss" ? "application/rss+xml; charset=utf-8" : "application/atom+xml; charset=utf-8",
+      );
       expect(feed.items.map((item) => item.link)).toEqual(shown.map((deal) => `${site()}/deals/${deal.slug}`));
       expect(feed.link).toBe(`${site()}/deal-dashes?store=amazon&sort=price-low`);
     }
@@ -77,7 +85,9 @@ describe("list feeds", () => {
   it("follow the coupons, store, category, gift ideas and guides pages", async () => {
     const coupons = await page(couponsPage, "/coupons?search=off");
     const couponFeed = (await readFeed("/feeds/coupons.rss?search=off")).feed;
-    expect(couponFeed.items.map((item) => item.link)).toEqual(coupons.coupons.map((coupon) => `${site()}/stores/${coupon.storeSlug}#coupon-${coupon.id}`));
+    expect(couponFeed.items.map((item) => item.link)).toEqual(
+      coupons.coupons.map((coupon) => `${site()}/stores/${coupon.storeSlug}#coupon-${coupon.id}`),
+    );
     expect(couponFeed.items[0]!.content).toMatch(/OFF · at /);
 
     const store = await page(storePage, "/stores/amazon", { slug: "amazon" });
@@ -106,9 +116,20 @@ describe("list feeds", () => {
   });
 
   it("answer 404 for a list, store or format that does not exist", async () => {
-    for (const path of ["/feeds/stores/no-such-store.rss", "/feeds/deal-dashes.json", "/feeds/admin/deals.rss", "/feeds/.rss"]) {
+    for (const path of [
+      "/feeds/stores/no-such-store.rss",
+      "/feeds/deal-dashes.json",
+      "/feeds/admin/deals.rss",
+      "/feeds/.rss",
+    ]) {
       const url = new URL(path, "http://localhost");
-      const error = await thrown(loader({ params: { "*": url.pathname.replace(/^\/feeds\//, "") }, request: new Request(url), context: context() } as never));
+      const error = await thrown(
+        loader({
+          params: { "*": url.pathname.replace(/^\/feeds\//, "") },
+          request: new Request(url),
+          context: context(),
+        } as never),
+      );
       expect(error?.init?.status, path).toBe(404);
     }
   });

@@ -1,8 +1,10 @@
 import { data } from "react-router";
-import type { Route } from "./+types/feed";
-import { feedDocument } from "#app/modules/feeds/feed-document.server";
+
 import type { FeedFormat } from "#app/lib/feed-links";
+import { feedDocument } from "#app/modules/feeds/feed-document.server";
 import { readListFeed } from "#app/modules/feeds/list-feeds.server";
+
+import type { Route } from "./+types/feed";
 
 /** `/feeds/<list path>.rss|.atom?<the list's query>`: the list's first page as a feed (feed-links.ts). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {

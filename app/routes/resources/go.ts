@@ -1,7 +1,8 @@
 import { isUuid } from "#app/lib/uuid";
-import { clickOutType, findClickTarget } from "#app/modules/content-types/click-out.server";
 import { recordClickOut } from "#app/modules/clicks/clicks.server";
+import { clickOutType, findClickTarget } from "#app/modules/content-types/click-out.server";
 import { brokenLinkFallback } from "#app/modules/link-health/link-health.server";
+
 import type { Route } from "./+types/go";
 
 // /go/:kind/:id — the counted click-out. The destination always comes from the database, never the URL.
@@ -22,7 +23,12 @@ export async function loader(args: Route.LoaderArgs) {
   const location = (await brokenLinkFallback(args.context.db, found.kind, args.params.id, found.url)) ?? found.url;
   return new Response(null, {
     status: 302,
-    headers: { Location: location, "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer-when-downgrade" },
+    headers: {
+      Location: location,
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex",
+      "Referrer-Policy": "no-referrer-when-downgrade",
+    },
   });
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { testContext } from "../../../tests/support/test-context";
 import { closedTestDatabase, createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { loader } from "./healthz";
@@ -10,7 +11,8 @@ describe("/healthz", () => {
   });
   afterAll(() => t.close());
 
-  const check = (context: ReturnType<typeof testContext>) => loader({ context, request: new Request("http://localhost/healthz"), params: {} } as never);
+  const check = (context: ReturnType<typeof testContext>) =>
+    loader({ context, request: new Request("http://localhost/healthz"), params: {} } as never);
 
   it("answers 200 with JSON when the database answers", async () => {
     const response = await check(testContext(t));

@@ -1,4 +1,5 @@
 import { logger } from "#app/platform/logger.server";
+
 import type { Route } from "./+types/healthz";
 
 /** 200 when the database answers, 503 when it does not (for load balancers and uptime checks). */

@@ -1,4 +1,5 @@
 import { signUpFromForm } from "#app/modules/newsletter/newsletter-signup.server";
+
 import type { Route } from "./+types/newsletter-subscribe";
 
 // POST /newsletter/subscribe: the footer form's script signs up here and shows the JSON answer under the

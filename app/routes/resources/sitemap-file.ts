@@ -1,9 +1,21 @@
 import { data } from "react-router";
-import type { Route } from "./+types/sitemap-file";
+
 import { urlSet } from "#app/lib/sitemap-xml";
 import { sitemapFileEntries, sitemapFiles } from "#app/modules/content-types/sitemap.server";
 
-const SITE_PAGES = ["/", "/deal-dashes", "/coupons", "/gift-ideas", "/buying-guides", "/about", "/contact", "/disclaimer", "/privacy"];
+import type { Route } from "./+types/sitemap-file";
+
+const SITE_PAGES = [
+  "/",
+  "/deal-dashes",
+  "/coupons",
+  "/gift-ideas",
+  "/buying-guides",
+  "/about",
+  "/contact",
+  "/disclaimer",
+  "/privacy",
+];
 
 /** One file of the sitemap index: the site's own pages (`pages.xml`) or a type's live pages (`deals-1.xml`). */
 export async function loader({ params, context }: Route.LoaderArgs) {

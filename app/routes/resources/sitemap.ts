@@ -1,6 +1,7 @@
-import type { Route } from "./+types/sitemap";
 import { sitemapIndex } from "#app/lib/sitemap-xml";
 import { sitemapFiles } from "#app/modules/content-types/sitemap.server";
+
+import type { Route } from "./+types/sitemap";
 
 /** The sitemap index: the site's pages and each type's live pages, in files of at most 50,000 URLs. */
 export async function loader({ context }: Route.LoaderArgs) {

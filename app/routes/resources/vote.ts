@@ -1,7 +1,8 @@
 import { readFormData } from "#app/lib/form-data";
-import { allowAttempt, VOTE_LIMIT, visitorKey } from "#app/modules/rate-limit/rate-limit.server";
-import { VOTE_ALREADY, VOTE_THANKS, voteResult, type VoteKind } from "#app/modules/votes/votes";
+import { allowAttempt, visitorKey, VOTE_LIMIT } from "#app/modules/rate-limit/rate-limit.server";
+import { VOTE_ALREADY, VOTE_THANKS, type VoteKind, voteResult } from "#app/modules/votes/votes";
 import { castVote, tallyOf } from "#app/modules/votes/votes.server";
+
 import type { Route } from "./+types/vote";
 
 // POST /votes/<kind>/<id> with vote=worked|failed (a coupon) or vote=expired (a deal): a shopper's report.
@@ -33,13 +34,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const vote = String(form.get("vote") ?? "");
   const allowed = await allowAttempt(context.db, VOTE_LIMIT, visitorKey(context.clientIp, context.appSecret));
-  const outcome = allowed ? await castVote(context.db, { kind: params.kind, id: params.id, vote, ip: context.clientIp, secret: context.appSecret }) : "limited";
+  const outcome = allowed
+    ? await castVote(context.db, {
+        kind: params.kind,
+        id: params.id,
+        vote,
+        ip: context.clientIp,
+        secret: context.appSecret,
+      })
+    : "limited";
   const answer = answers[outcome];
   const headers = { "Cache-Control": "no-store" };
   if (request.headers.get("accept")?.includes("application/json")) {
     if (outcome !== "counted") return Response.json({ message: answer.message }, { status: answer.status, headers });
     const tally = await tallyOf(context.db, params.kind, params.id);
-    return Response.json({ message: voteResult(params.kind as VoteKind, tally), tally }, { status: answer.status, headers });
+    return Response.json(
+      { message: voteResult(params.kind as VoteKind, tally), tally },
+      { status: answer.status, headers },
+    );
   }
-  return new Response(null, { status: 303, headers: { ...headers, Location: backTo(request, `${params.kind}-${params.id}`) } });
+  return new Response(null, {
+    status: 303,
+    headers: { ...headers, Location: backTo(request, `${params.kind}-${params.id}`) },
+  });
 }

@@ -1,15 +1,22 @@
 import { Link } from "react-router";
-import { SignedLinkPage, signedLinkOf } from "#app/components/site/signed-link-page";
+
+import { signedLinkOf, SignedLinkPage } from "#app/components/site/signed-link-page";
 import { pageMeta } from "#app/lib/seo";
 import { alertLink, alertLinkMatches, alertToManage, confirmAlert } from "#app/modules/alerts/alerts.server";
+
 import type { Route } from "./+types/alert-confirm";
 
-export const meta = () => [...pageMeta("Deal alert", "Confirm your DealDash deal alert."), { name: "robots", content: "noindex" }];
+export const meta = () => [
+  ...pageMeta("Deal alert", "Confirm your DealDash deal alert."),
+  { name: "robots", content: "noindex" },
+];
 
 /** The confirmation message's link (`?a=<alert>&t=<signature>`): asks, and its button starts the alert. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { id, token } = signedLinkOf(request, "a");
-  return { hasLink: alertLinkMatches(context.appSecret, "confirm", id, token) && Boolean(await alertToManage(context.db, id)) };
+  return {
+    hasLink: alertLinkMatches(context.appSecret, "confirm", id, token) && Boolean(await alertToManage(context.db, id)),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

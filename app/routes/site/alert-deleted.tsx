@@ -1,8 +1,12 @@
 import { Link } from "react-router";
+
 import { InfoPage } from "#app/components/site/info-page";
 import { pageMeta } from "#app/lib/seo";
 
-export const meta = () => [...pageMeta("Deal alert deleted", "Your DealDash deal alert was deleted."), { name: "robots", content: "noindex" }];
+export const meta = () => [
+  ...pageMeta("Deal alert deleted", "Your DealDash deal alert was deleted."),
+  { name: "robots", content: "noindex" },
+];
 
 export default function AlertDeleted() {
   return (

@@ -1,6 +1,12 @@
 import { data, Form } from "react-router";
 import { z } from "zod";
-import { AlertFields, sentAlertValues, type AlertFieldErrors, type AlertFieldValues } from "#app/components/site/alert-fields";
+
+import {
+  type AlertFieldErrors,
+  AlertFields,
+  type AlertFieldValues,
+  sentAlertValues,
+} from "#app/components/site/alert-fields";
 import { InfoPage } from "#app/components/site/info-page";
 import { Button } from "#app/components/ui/button";
 import { Field, invalid } from "#app/components/ui/field";
@@ -11,13 +17,15 @@ import { newAlertSchema } from "#app/modules/alerts/alert.schema";
 import { createAlert } from "#app/modules/alerts/alerts.server";
 import { categoryFilterOptions } from "#app/modules/categories/categories.server";
 import { wakeMailSender } from "#app/modules/mail/outbox.server";
-import { allowAttempt, ALERT_LIMIT, visitorKey } from "#app/modules/rate-limit/rate-limit.server";
+import { ALERT_LIMIT, allowAttempt, visitorKey } from "#app/modules/rate-limit/rate-limit.server";
 import { storeFilterOptions } from "#app/modules/stores/stores.server";
+
 import type { Route } from "./+types/alert-new";
 
 export const meta = () => pageMeta("Deal alert", "Get an email when a deal you want is published on DealDash.");
 
-const slugParam = (params: URLSearchParams, name: string) => (/^[a-z0-9-]{1,120}$/.test(params.get(name) ?? "") ? params.get(name)! : null);
+const slugParam = (params: URLSearchParams, name: string) =>
+  /^[a-z0-9-]{1,120}$/.test(params.get(name) ?? "") ? params.get(name)! : null;
 
 /** `/alerts/new?search=&store=&category=`: the form, filled in from the Deal Dashes view it was opened from. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,7 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categoryFilterOptions(context.db, category ?? undefined),
   ]);
   return {
-    values: { keywords: (params.get("search") ?? "").slice(0, 100), store, category, maxPrice: null, minDiscount: null, frequency: "instant" as const },
+    values: {
+      keywords: (params.get("search") ?? "").slice(0, 100),
+      store,
+      category,
+      maxPrice: null,
+      minDiscount: null,
+      frequency: "instant" as const,
+    },
     stores,
     categories,
   };
@@ -37,16 +52,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Errors = AlertFieldErrors;
 type Sent = { email: string; values: AlertFieldValues };
-const answer = (created: boolean, limited = false, errors: Errors = {}, sent: Sent | null = null) => ({ created, limited, errors, sent });
+const answer = (created: boolean, limited = false, errors: Errors = {}, sent: Sent | null = null) => ({
+  created,
+  limited,
+  errors,
+  sent,
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
-  const parsed = newAlertSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")));
+  const parsed = newAlertSchema.safeParse(
+    Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")),
+  );
   // What was sent comes back with the messages, so nothing typed is lost.
   const sent = { ...sentFields(form, ["email"]), values: sentAlertValues(form) };
-  if (!parsed.success) return data(answer(false, false, z.flattenError(parsed.error).fieldErrors as Errors, sent), { status: 400 });
+  if (!parsed.success)
+    return data(answer(false, false, z.flattenError(parsed.error).fieldErrors as Errors, sent), { status: 400 });
   if (parsed.data.website) return answer(true);
-  if (!(await allowAttempt(context.db, ALERT_LIMIT, visitorKey(context.clientIp, context.appSecret)))) return data(answer(false, true, {}, sent), { status: 429 });
+  if (!(await allowAttempt(context.db, ALERT_LIMIT, visitorKey(context.clientIp, context.appSecret))))
+    return data(answer(false, true, {}, sent), { status: 429 });
   const { email, website: _website, ...criteria } = parsed.data;
   await createAlert(context.db, context, email, criteria);
   wakeMailSender(context.jobs);
@@ -58,7 +82,10 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
   const sent = actionData?.sent;
   return (
     <InfoPage title="Deal alert">
-      <p>Tell us what you are waiting for: we email you when a matching deal is published. No account needed; confirm from your inbox, stop any time.</p>
+      <p>
+        Tell us what you are waiting for: we email you when a matching deal is published. No account needed; confirm
+        from your inbox, stop any time.
+      </p>
       {actionData?.created ? (
         <p role="status" className="rounded-lg bg-green-50 p-4 text-green-800">
           Almost done: check your inbox and confirm your alert.
@@ -71,14 +98,25 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
       ) : null}
       <Form method="post" className="space-y-4" noValidate>
         <Field id="alert-email" label="Email" errors={errors.email}>
-          <Input id="alert-email" name="email" type="email" autoComplete="email" maxLength={254} defaultValue={sent?.email} {...invalid("alert-email", errors.email)} />
+          <Input
+            id="alert-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            defaultValue={sent?.email}
+            {...invalid("alert-email", errors.email)}
+          />
         </Field>
-        <AlertFields values={sent?.values ?? loaderData.values} errors={errors} stores={loaderData.stores} categories={loaderData.categories} />
+        <AlertFields
+          values={sent?.values ?? loaderData.values}
+          errors={errors}
+          stores={loaderData.stores}
+          categories={loaderData.categories}
+        />
         {/* Honeypot: people never see or fill it; bots that fill every field are ignored. */}
         <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden className="hidden" />
-        <Button type="submit">
-          Create alert
-        </Button>
+        <Button type="submit">Create alert</Button>
       </Form>
     </InfoPage>
   );

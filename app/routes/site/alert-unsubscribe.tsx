@@ -1,9 +1,13 @@
-import { SignedLinkPage, signedLinkOf } from "#app/components/site/signed-link-page";
+import { signedLinkOf, SignedLinkPage } from "#app/components/site/signed-link-page";
 import { pageMeta } from "#app/lib/seo";
 import { alertLinkMatches, pauseAlertsOfAddress } from "#app/modules/alerts/alerts.server";
+
 import type { Route } from "./+types/alert-unsubscribe";
 
-export const meta = () => [...pageMeta("Stop deal alerts", "Stop your DealDash deal alerts."), { name: "robots", content: "noindex" }];
+export const meta = () => [
+  ...pageMeta("Stop deal alerts", "Stop your DealDash deal alerts."),
+  { name: "robots", content: "noindex" },
+];
 
 /** The link in every alert message and its List-Unsubscribe header: the POST pauses every alert of the address. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -12,7 +16,9 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { id, token } = signedLinkOf(request, "a");
-  return { done: alertLinkMatches(context.appSecret, "unsubscribe", id, token) && (await pauseAlertsOfAddress(context.db, id)) };
+  return {
+    done: alertLinkMatches(context.appSecret, "unsubscribe", id, token) && (await pauseAlertsOfAddress(context.db, id)),
+  };
 }
 
 export default function AlertUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,14 +1,16 @@
 import { data, redirect } from "react-router";
+
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
-import { TagList } from "#app/components/site/tag-list";
 import { EmbeddedCard } from "#app/components/site/embedded-card";
 import { GuideMeta } from "#app/components/site/guide-card";
 import { SafeHtml } from "#app/components/site/safe-html";
-import { isUuid } from "#app/lib/uuid";
+import { TagList } from "#app/components/site/tag-list";
 import { jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { isUuid } from "#app/lib/uuid";
 import { findPublicGuideBySlug, findPublicGuideSlugById } from "#app/modules/buying-guides/buying-guides-public.server";
 import { sanitizeRichText } from "#app/modules/content/safe-html.server";
 import { embedCards } from "#app/modules/content-types/embeds.server";
+
 import type { Route } from "./+types/buying-guide";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -31,7 +33,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const { guide } = loaderData;
   const siteUrl = siteUrlFrom(matches);
   return [
-    ...pageMeta(guide.title, guide.excerpt ?? guide.title, { siteUrl, path: `/buying-guides/${guide.slug}`, image: guide.coverImageUrl, type: "article" }),
+    ...pageMeta(guide.title, guide.excerpt ?? guide.title, {
+      siteUrl,
+      path: `/buying-guides/${guide.slug}`,
+      image: guide.coverImageUrl,
+      type: "article",
+    }),
     jsonLd({
       "@type": "Article",
       headline: guide.title,
@@ -51,11 +58,20 @@ export default function BuyingGuide({ loaderData: { guide, segments } }: Route.C
     <main className="mx-auto max-w-3xl px-4 py-10">
       <article className="space-y-6">
         <header className="space-y-4">
-          {guide.categoryName ? <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{guide.categoryName}</p> : null}
+          {guide.categoryName ? (
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{guide.categoryName}</p>
+          ) : null}
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{guide.title}</h1>
           {guide.excerpt ? <p className="text-lg text-gray-700">{guide.excerpt}</p> : null}
           <GuideMeta guide={guide} className="gap-4 text-sm" />
-          <img src={guide.coverImageUrl} alt="" width={1280} height={720} fetchPriority="high" className="aspect-video w-full rounded-2xl object-cover" />
+          <img
+            src={guide.coverImageUrl}
+            alt=""
+            width={1280}
+            height={720}
+            fetchPriority="high"
+            className="aspect-video w-full rounded-2xl object-cover"
+          />
         </header>
         {hasAffiliateLinks ? <AffiliateDisclosure /> : null}
         {segments.map((segment, index) =>

@@ -1,13 +1,19 @@
 import { Link } from "react-router";
+
+import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
 import { GuideCard } from "#app/components/site/guide-card";
 import { PageHeader } from "#app/components/site/page-header";
 import { cn } from "#app/lib/cn";
 import { countLabel } from "#app/lib/counts";
-import { searchQueryOf } from "#app/modules/search/search-query";
-import { listingMeta } from "#app/lib/seo";
-import { categoriesWithPublicGuides, GUIDES_PER_PAGE, listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
-import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
 import { pageParam, pageWindow } from "#app/lib/page-window";
+import { listingMeta } from "#app/lib/seo";
+import {
+  categoriesWithPublicGuides,
+  GUIDES_PER_PAGE,
+  listPublicGuides,
+} from "#app/modules/buying-guides/buying-guides-public.server";
+import { searchQueryOf } from "#app/modules/search/search-query";
+
 import type { Route } from "./+types/buying-guides";
 
 /** The list's URL; `search` comes from the site search's 'See all guides'. */
@@ -49,7 +55,11 @@ export default function BuyingGuides({ loaderData }: Route.ComponentProps) {
   const rest = guides.filter((guide) => guide !== featured);
   return (
     <main>
-      <PageHeader title="Buying Guides" tagline="Expert advice to help you choose the right product at the right price." feedOf="/buying-guides" />
+      <PageHeader
+        title="Buying Guides"
+        tagline="Expert advice to help you choose the right product at the right price."
+        feedOf="/buying-guides"
+      />
       <div className="mx-auto max-w-7xl space-y-8 px-4 py-8">
         <nav aria-label="Guide categories" className="flex flex-wrap gap-2">
           {[{ slug: undefined, name: "All Guides" }, ...categories].map((item) => (
@@ -59,7 +69,9 @@ export default function BuyingGuides({ loaderData }: Route.ComponentProps) {
               aria-current={category === item.slug ? "page" : undefined}
               className={cn(
                 "rounded-full border px-4 py-2 text-sm font-medium",
-                category === item.slug ? "border-brand-600 bg-brand-600 text-white" : "border-gray-300 bg-white text-gray-700 hover:border-brand-500",
+                category === item.slug
+                  ? "border-brand-600 bg-brand-600 text-white"
+                  : "border-gray-300 bg-white text-gray-700 hover:border-brand-500",
               )}
             >
               {item.name}
@@ -75,12 +87,16 @@ export default function BuyingGuides({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         {guides.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center text-gray-700">{search ? `No buying guides match "${search}".` : "No buying guides here yet. Check back soon!"}</p>
+          <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center text-gray-700">
+            {search ? `No buying guides match "${search}".` : "No buying guides here yet. Check back soon!"}
+          </p>
         ) : (
           <>
             {/* The cards' titles are level 3: this heading keeps the outline in order. */}
             <h2 className="sr-only">Guides</h2>
-            {firstPage > 1 ? <ShowEarlierLink to={listHref(category, firstPage - 1, search)}>Show earlier guides</ShowEarlierLink> : null}
+            {firstPage > 1 ? (
+              <ShowEarlierLink to={listHref(category, firstPage - 1, search)}>Show earlier guides</ShowEarlierLink>
+            ) : null}
             {featured ? <GuideCard guide={featured} large /> : null}
             <CardGrid items={rest} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" paged>
               {(guide) => <GuideCard guide={guide} />}

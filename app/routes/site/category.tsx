@@ -1,4 +1,5 @@
-import { Link, data } from "react-router";
+import { data, Link } from "react-router";
+
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { Breadcrumbs, type Crumb } from "#app/components/site/breadcrumbs";
 import { DealGridPreview } from "#app/components/site/deal-grid-preview";
@@ -8,6 +9,7 @@ import { feedAlternates } from "#app/lib/feed-links";
 import { categoryPath, dealPath } from "#app/lib/public-paths";
 import { breadcrumbList, itemList, pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { readCategoryPage } from "#app/modules/categories/category-page.server";
+
 import type { Route } from "./+types/category";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -24,7 +26,8 @@ const crumbsOf = (category: Category): Crumb[] => [
   { label: category.name },
 ];
 
-const descriptionOf = (category: Category) => category.description ?? `The best ${category.name.toLowerCase()} deals, checked by the DealDash team.`;
+const descriptionOf = (category: Category) =>
+  category.description ?? `The best ${category.name.toLowerCase()} deals, checked by the DealDash team.`;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return pageMeta("Category not found", "This category does not exist.");
@@ -49,7 +52,10 @@ export default function CategoryPage({ loaderData: { category, deals, total } }:
             <ul className="flex flex-wrap gap-2">
               {category.children.map((child) => (
                 <li key={child.slug}>
-                  <Link to={categoryPath(child)} className="inline-flex rounded-full border border-gray-300 bg-white px-4 py-1.5 text-sm font-medium text-gray-800 hover:border-brand-600 hover:text-brand-700">
+                  <Link
+                    to={categoryPath(child)}
+                    className="inline-flex rounded-full border border-gray-300 bg-white px-4 py-1.5 text-sm font-medium text-gray-800 hover:border-brand-600 hover:text-brand-700"
+                  >
                     {child.name}
                   </Link>
                 </li>
@@ -63,7 +69,13 @@ export default function CategoryPage({ loaderData: { category, deals, total } }:
           <>
             <h2 className="text-2xl font-bold">{countLabel(total, "live deal", "live deals")}</h2>
             <AffiliateDisclosure />
-            <DealGridPreview deals={deals} total={total} placement="category-page" filter={{ category: category.slug }} seeAllSuffix={`in ${category.name}`} />
+            <DealGridPreview
+              deals={deals}
+              total={total}
+              placement="category-page"
+              filter={{ category: category.slug }}
+              seeAllSuffix={`in ${category.name}`}
+            />
           </>
         )}
       </div>

@@ -1,13 +1,15 @@
 import { data } from "react-router";
+
 import { AffiliateLink } from "#app/components/site/affiliate-link";
 import { Breadcrumbs } from "#app/components/site/breadcrumbs";
 import { couponDiscountLabel } from "#app/lib/money";
-import { storePath } from "#app/lib/public-paths";
 import { placementOrNull } from "#app/lib/placements";
+import { storePath } from "#app/lib/public-paths";
 import { pageMeta } from "#app/lib/seo";
 import { isUuid } from "#app/lib/uuid";
 import { recordClickOut } from "#app/modules/clicks/clicks.server";
 import { findPublicCouponsByIds, revealCouponCode } from "#app/modules/coupons/coupons-public.server";
+
 import type { Route } from "./+types/coupon-show";
 
 // 'Show Code' without JavaScript: the card's link comes here, where the code is shown (and counted as a
@@ -15,18 +17,31 @@ import type { Route } from "./+types/coupon-show";
 // code in place and opens the store itself; this page is never cached or indexed.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const [found, cards] = isUuid(params.id) ? await Promise.all([revealCouponCode(context.db, params.id), findPublicCouponsByIds(context.db, [params.id])]) : [null, []];
+  const [found, cards] = isUuid(params.id)
+    ? await Promise.all([revealCouponCode(context.db, params.id), findPublicCouponsByIds(context.db, [params.id])])
+    : [null, []];
   const coupon = cards[0];
   if (!found || !coupon) throw data(null, { status: 404 });
-  await recordClickOut(context.db, request, { kind: "coupon", id: params.id, trackClicks: true, storeId: found.storeId }, "reveal");
+  await recordClickOut(
+    context.db,
+    request,
+    { kind: "coupon", id: params.id, trackClicks: true, storeId: found.storeId },
+    "reveal",
+  );
   const placement = placementOrNull(new URL(request.url).searchParams.get("from")) ?? "coupon-code";
-  return data({ coupon, code: found.code, placement }, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
+  return data(
+    { coupon, code: found.code, placement },
+    { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
+  );
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(loaderData ? `${loaderData.coupon.title}: the code` : "Coupon code", "The coupon's code, and the way to the store."),
+  ...pageMeta(
+    loaderData ? `${loaderData.coupon.title}: the code` : "Coupon code",
+    "The coupon's code, and the way to the store.",
+  ),
   { name: "robots", content: "noindex" },
 ];
 
@@ -40,7 +55,10 @@ export default function CouponShow({ loaderData: { coupon, code, placement } }: 
           { label: coupon.title },
         ]}
       />
-      <article className="space-y-4 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm" data-testid="coupon-shown">
+      <article
+        className="space-y-4 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm"
+        data-testid="coupon-shown"
+      >
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{coupon.storeName}</p>
         <h1 className="text-2xl font-extrabold tracking-tight">{coupon.title}</h1>
         <p className="text-gray-700">{couponDiscountLabel(coupon.discountType, coupon.discountValue)}</p>

@@ -1,20 +1,22 @@
 import { Search } from "lucide-react";
 import { Form, redirect } from "react-router";
+
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
-import { CouponCard } from "#app/islands/coupon-card";
+import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
 import { PageHeader } from "#app/components/site/page-header";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
-import { listingMeta } from "#app/lib/seo";
-import { storePath } from "#app/lib/public-paths";
-import { COUPON_FILTER_DEFAULTS, couponFiltersHref, COUPONS_PER_PAGE } from "#app/modules/coupons/coupon-filters";
+import { CouponCard } from "#app/islands/coupon-card";
 import { withoutDefaultFilters } from "#app/lib/listing-filters";
-import { parseCouponFilters } from "#app/modules/coupons/coupon-filters.server";
 import { pageWindow } from "#app/lib/page-window";
+import { storePath } from "#app/lib/public-paths";
+import { listingMeta } from "#app/lib/seo";
+import { COUPON_FILTER_DEFAULTS, couponFiltersHref, COUPONS_PER_PAGE } from "#app/modules/coupons/coupon-filters";
+import { parseCouponFilters } from "#app/modules/coupons/coupon-filters.server";
 import { listPublicCoupons } from "#app/modules/coupons/coupons-public.server";
 import { storeFilterOptions } from "#app/modules/stores/stores.server";
-import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
+
 import type { Route } from "./+types/coupons";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,7 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseCouponFilters(url.searchParams);
   const window = pageWindow(filters.page, COUPONS_PER_PAGE);
   const [{ coupons, hasMore, anyPublished }, stores] = await Promise.all([
-    listPublicCoupons(context.db, { search: filters.search, store: filters.store, showExpired: Boolean(filters.expired), offset: window.offset, limit: window.limit }),
+    listPublicCoupons(context.db, {
+      search: filters.search,
+      store: filters.store,
+      showExpired: Boolean(filters.expired),
+      offset: window.offset,
+      limit: window.limit,
+    }),
     storeFilterOptions(context.db, "coupons", { name: filters.store }),
   ]);
   return { filters, window, hasMore, anyPublished, stores, coupons };
@@ -36,7 +44,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
     description: "Verified promo codes and coupons from the stores you love.",
     path: loaderData?.filters.search ? couponFiltersHref({ search: loaderData.filters.search }) : "/coupons",
     // A coupon has no page of its own: its place on its store's page.
-    itemPaths: (loaderData?.coupons ?? []).map((coupon) => `${storePath({ slug: coupon.storeSlug })}#coupon-${coupon.id}`),
+    itemPaths: (loaderData?.coupons ?? []).map(
+      (coupon) => `${storePath({ slug: coupon.storeSlug })}#coupon-${coupon.id}`,
+    ),
     search: location.search,
   });
 
@@ -45,30 +55,67 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
   const { firstPage } = window;
   return (
     <main>
-      <PageHeader title="Coupons & Promo Codes" tagline="Verified promo codes and coupons from the stores you love." feedOf="/coupons" />
+      <PageHeader
+        title="Coupons & Promo Codes"
+        tagline="Verified promo codes and coupons from the stores you love."
+        feedOf="/coupons"
+      />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
         {/* data-auto-submit: the store and Show Expired apply as they are chosen (app/islands/page-behaviours.ts). */}
-        <Form method="get" data-auto-submit autoComplete="off" className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_auto_auto_auto]">
+        <Form
+          method="get"
+          data-auto-submit
+          autoComplete="off"
+          className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_auto_auto_auto]"
+        >
           <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
-            <Input type="search" name="search" defaultValue={filters.search} placeholder="Search coupons..." aria-label="Search coupons" className="pl-9" />
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500"
+              aria-hidden
+            />
+            <Input
+              type="search"
+              name="search"
+              defaultValue={filters.search}
+              placeholder="Search coupons..."
+              aria-label="Search coupons"
+              className="pl-9"
+            />
           </div>
-          <Select key={`store-${filters.store ?? "all"}`} name="store" defaultValue={filters.store ?? "all"} aria-label="Store" options={[{ value: "all", label: "All Stores" }, ...stores.map((s) => ({ value: s.name, label: s.name }))]} />
+          <Select
+            key={`store-${filters.store ?? "all"}`}
+            name="store"
+            defaultValue={filters.store ?? "all"}
+            aria-label="Store"
+            options={[{ value: "all", label: "All Stores" }, ...stores.map((s) => ({ value: s.name, label: s.name }))]}
+          />
           <label className="flex items-center gap-2 text-sm text-gray-700">
-            <input type="checkbox" name="expired" value="1" defaultChecked={Boolean(filters.expired)} className="h-4 w-4 rounded border-gray-300" />
+            <input
+              type="checkbox"
+              name="expired"
+              value="1"
+              defaultChecked={Boolean(filters.expired)}
+              className="h-4 w-4 rounded border-gray-300"
+            />
             Show Expired
           </label>
           <Button type="submit">Search</Button>
         </Form>
         {coupons.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center text-gray-700">
-            {anyPublished ? "No coupons found matching your criteria." : "No coupons available at the moment. Check back soon!"}
+            {anyPublished
+              ? "No coupons found matching your criteria."
+              : "No coupons available at the moment. Check back soon!"}
           </p>
         ) : (
           <>
             <h2 className="sr-only">Coupons</h2>
             <AffiliateDisclosure />
-            {firstPage > 1 ? <ShowEarlierLink to={couponFiltersHref({ ...filters, page: firstPage - 1 })}>Show earlier coupons</ShowEarlierLink> : null}
+            {firstPage > 1 ? (
+              <ShowEarlierLink to={couponFiltersHref({ ...filters, page: firstPage - 1 })}>
+                Show earlier coupons
+              </ShowEarlierLink>
+            ) : null}
             <CardGrid items={coupons} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" paged>
               {(coupon) => <CouponCard coupon={coupon} placement="coupons" />}
             </CardGrid>

@@ -1,27 +1,35 @@
 import { BellRing, LayoutGrid, List, Search, SlidersHorizontal } from "lucide-react";
 import { Form, Link, redirect } from "react-router";
+
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
-import { DealCard } from "#app/components/site/deal-card";
+import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
 import { cardImageLoading } from "#app/components/site/card-image";
+import { DealCard } from "#app/components/site/deal-card";
 import { PageHeader } from "#app/components/site/page-header";
-import { SavedDealsLink } from "#app/islands/saved-deals-link";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
+import { SavedDealsLink } from "#app/islands/saved-deals-link";
 import { cn } from "#app/lib/cn";
 import { countLabel } from "#app/lib/counts";
-import { listingMeta } from "#app/lib/seo";
-import { categoryFilterOptions } from "#app/modules/categories/categories.server";
-import { DEAL_FILTER_DEFAULTS, dealCanonicalPath, dealFiltersHref, DEALS_PER_PAGE, dealSortOptions } from "#app/modules/deals/deal-filters";
 import { withoutDefaultFilters } from "#app/lib/listing-filters";
-import { parseDealFilters } from "#app/modules/deals/deal-filters.server";
 import { pageWindow } from "#app/lib/page-window";
 import { dealPath } from "#app/lib/public-paths";
-import { listPublicDeals } from "#app/modules/deals/deals-public.server";
+import { listingMeta } from "#app/lib/seo";
+import { categoryFilterOptions } from "#app/modules/categories/categories.server";
 import { countMatchingCoupons } from "#app/modules/coupons/coupons-public.server";
+import {
+  DEAL_FILTER_DEFAULTS,
+  dealCanonicalPath,
+  dealFiltersHref,
+  DEALS_PER_PAGE,
+  dealSortOptions,
+} from "#app/modules/deals/deal-filters";
+import { parseDealFilters } from "#app/modules/deals/deal-filters.server";
+import { listPublicDeals } from "#app/modules/deals/deals-public.server";
 import { textSearchOf } from "#app/modules/search/search-words.server";
 import { storeFilterOptions } from "#app/modules/stores/stores.server";
-import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
+
 import type { Route } from "./+types/deal-dashes";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,7 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categoryFilterOptions(context.db, filters.category),
   ]);
   // No deal matches: say whether coupons do, so the search is not a dead end.
-  const matchingCoupons = total === 0 && filters.search ? await countMatchingCoupons(context.db, await textSearchOf(context.db, filters.search)) : 0;
+  const matchingCoupons =
+    total === 0 && filters.search
+      ? await countMatchingCoupons(context.db, await textSearchOf(context.db, filters.search))
+      : 0;
   return { filters, window, deals, total, stores, categories, matchingCoupons };
 }
 
@@ -53,15 +64,35 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 
 function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
   const { filters, stores, categories } = data;
-  const chosen = [filters.store, filters.category, filters.sort !== DEAL_FILTER_DEFAULTS.sort ? filters.sort : undefined].filter(Boolean).length;
+  const chosen = [
+    filters.store,
+    filters.category,
+    filters.sort !== DEAL_FILTER_DEFAULTS.sort ? filters.sort : undefined,
+  ].filter(Boolean).length;
 
   return (
     // data-auto-submit: the selects apply as they are chosen; the search box on Enter or the button (app/islands/page-behaviours.ts).
-    <Form method="get" action="/deal-dashes" data-auto-submit autoComplete="off" className="space-y-2 rounded-2xl border border-gray-200 bg-white p-3 shadow-sm sm:space-y-3 sm:p-4">
+    <Form
+      method="get"
+      action="/deal-dashes"
+      data-auto-submit
+      autoComplete="off"
+      className="space-y-2 rounded-2xl border border-gray-200 bg-white p-3 shadow-sm sm:space-y-3 sm:p-4"
+    >
       <div className="flex gap-3">
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
-          <Input type="search" name="search" defaultValue={filters.search} placeholder="Search deals..." aria-label="Search deals" className="pl-9" />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            name="search"
+            defaultValue={filters.search}
+            placeholder="Search deals..."
+            aria-label="Search deals"
+            className="pl-9"
+          />
         </div>
         <Button type="submit">Search</Button>
       </div>
@@ -70,15 +101,30 @@ function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
           <SlidersHorizontal className="h-4 w-4" aria-hidden /> Filters{chosen ? ` (${chosen})` : ""}
         </summary>
         <div className="mt-3 grid gap-3 md:mt-0 md:grid-cols-3">
-          <Select key={`store-${filters.store ?? "all"}`} name="store" defaultValue={filters.store ?? "all"} aria-label="Store" options={[{ value: "all", label: "All Stores" }, ...stores.map((s) => ({ value: s.slug, label: s.name }))]} />
+          <Select
+            key={`store-${filters.store ?? "all"}`}
+            name="store"
+            defaultValue={filters.store ?? "all"}
+            aria-label="Store"
+            options={[{ value: "all", label: "All Stores" }, ...stores.map((s) => ({ value: s.slug, label: s.name }))]}
+          />
           <Select
             key={`category-${filters.category ?? "all"}`}
             name="category"
             defaultValue={filters.category ?? "all"}
             aria-label="Category"
-            options={[{ value: "all", label: "All Categories" }, ...categories.map((c) => ({ value: c.slug, label: c.name }))]}
+            options={[
+              { value: "all", label: "All Categories" },
+              ...categories.map((c) => ({ value: c.slug, label: c.name })),
+            ]}
           />
-          <Select key={`sort-${filters.sort}`} name="sort" defaultValue={filters.sort} aria-label="Sort by" options={dealSortOptions} />
+          <Select
+            key={`sort-${filters.sort}`}
+            name="sort"
+            defaultValue={filters.sort}
+            aria-label="Sort by"
+            options={dealSortOptions}
+          />
         </div>
         <div className="mt-3 flex flex-wrap items-center gap-2">
           <span className="text-sm text-gray-600">View:</span>
@@ -88,9 +134,16 @@ function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
               to={dealFiltersHref({ ...filters, view, page: filters.page })}
               aria-current={filters.view === view ? "true" : undefined}
               aria-label={view === "grid" ? "Grid view" : "List view"}
-              className={cn("rounded-lg border p-2", filters.view === view ? "border-brand-600 bg-brand-50 text-brand-700" : "border-gray-200 text-gray-600")}
+              className={cn(
+                "rounded-lg border p-2",
+                filters.view === view ? "border-brand-600 bg-brand-50 text-brand-700" : "border-gray-200 text-gray-600",
+              )}
             >
-              {view === "grid" ? <LayoutGrid className="h-4 w-4" aria-hidden /> : <List className="h-4 w-4" aria-hidden />}
+              {view === "grid" ? (
+                <LayoutGrid className="h-4 w-4" aria-hidden />
+              ) : (
+                <List className="h-4 w-4" aria-hidden />
+              )}
             </Link>
           ))}
           <SavedDealsLink filters={filters} />
@@ -118,7 +171,11 @@ export default function DealDashes({ loaderData }: Route.ComponentProps) {
   const hasMore = window.offset + deals.length < total;
   return (
     <main>
-      <PageHeader title="Deal Dashes" tagline="Discover the hottest deals and save big on your favorite products" feedOf="/deal-dashes" />
+      <PageHeader
+        title="Deal Dashes"
+        tagline="Discover the hottest deals and save big on your favorite products"
+        feedOf="/deal-dashes"
+      />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
         <Filters data={loaderData} />
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -126,16 +183,24 @@ export default function DealDashes({ loaderData }: Route.ComponentProps) {
             {countLabel(total, "deal", "deals")}
             {filters.search ? ` for "${filters.search}"` : ""}
           </p>
-          <Link to={alertHref(filters)} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
-            <BellRing className="h-4 w-4" aria-hidden /> {filters.search || filters.store || filters.category ? "Email me deals like these" : "Get deal alerts"}
+          <Link
+            to={alertHref(filters)}
+            className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline"
+          >
+            <BellRing className="h-4 w-4" aria-hidden />{" "}
+            {filters.search || filters.store || filters.category ? "Email me deals like these" : "Get deal alerts"}
           </Link>
         </div>
         {deals.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center">
             <p className="text-gray-700">No deals match your search and filters.</p>
             {loaderData.matchingCoupons > 0 ? (
-              <Link to={`/coupons?search=${encodeURIComponent(filters.search)}`} className="mt-3 block font-medium text-brand-700 underline">
-                {countLabel(loaderData.matchingCoupons, "coupon", "coupons")} {loaderData.matchingCoupons === 1 ? "matches" : "match"} '{filters.search}'
+              <Link
+                to={`/coupons?search=${encodeURIComponent(filters.search)}`}
+                className="mt-3 block font-medium text-brand-700 underline"
+              >
+                {countLabel(loaderData.matchingCoupons, "coupon", "coupons")}{" "}
+                {loaderData.matchingCoupons === 1 ? "matches" : "match"} '{filters.search}'
               </Link>
             ) : null}
             <Link to="/deal-dashes" className="mt-3 inline-block font-medium text-brand-600 underline">
@@ -146,9 +211,28 @@ export default function DealDashes({ loaderData }: Route.ComponentProps) {
           <>
             <h2 className="sr-only">Deals</h2>
             <AffiliateDisclosure />
-            {firstPage > 1 ? <ShowEarlierLink to={dealFiltersHref({ ...filters, page: firstPage - 1 })}>Show earlier deals</ShowEarlierLink> : null}
-            <CardGrid items={deals} paged className={cn("grid gap-6", filters.view === "grid" ? "grid-cols-1 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" : "grid-cols-1")} data-view={filters.view}>
-              {(deal, index) => <DealCard deal={deal} placement="deal-dashes" layout={filters.view} imageLoading={cardImageLoading(index, 4)} />}
+            {firstPage > 1 ? (
+              <ShowEarlierLink to={dealFiltersHref({ ...filters, page: firstPage - 1 })}>
+                Show earlier deals
+              </ShowEarlierLink>
+            ) : null}
+            <CardGrid
+              items={deals}
+              paged
+              className={cn(
+                "grid gap-6",
+                filters.view === "grid" ? "grid-cols-1 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" : "grid-cols-1",
+              )}
+              data-view={filters.view}
+            >
+              {(deal, index) => (
+                <DealCard
+                  deal={deal}
+                  placement="deal-dashes"
+                  layout={filters.view}
+                  imageLoading={cardImageLoading(index, 4)}
+                />
+              )}
             </CardGrid>
           </>
         )}

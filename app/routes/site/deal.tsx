@@ -1,11 +1,14 @@
 import { Clock, Star } from "lucide-react";
 import { data } from "react-router";
+
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { AffiliateLink } from "#app/components/site/affiliate-link";
 import { Breadcrumbs, type Crumb } from "#app/components/site/breadcrumbs";
 import { CardGrid } from "#app/components/site/card-grid";
 import { DealCard } from "#app/components/site/deal-card";
 import { PriceAsOf } from "#app/components/site/price-as-of";
+import { VotePrompt } from "#app/islands/vote-prompt";
+import { formatCount } from "#app/lib/counts";
 import { formatDate } from "#app/lib/dates";
 import { savings } from "#app/lib/discount";
 import { timeLeft } from "#app/lib/expiry";
@@ -14,9 +17,8 @@ import { categoryPath, dealPath, storePath } from "#app/lib/public-paths";
 import { breadcrumbList, jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
 import { findPublicDealBySlug, listRelatedDeals } from "#app/modules/deals/deals-public.server";
-import { VotePrompt } from "#app/islands/vote-prompt";
+
 import type { Route } from "./+types/deal";
-import { formatCount } from "#app/lib/counts";
 
 /**
  * What the long description adds to the short one shown above it: a long description often opens with the
@@ -42,7 +44,9 @@ type Deal = Route.ComponentProps["loaderData"]["deal"];
 function crumbsOf(deal: Deal): Crumb[] {
   return [
     { label: "Home", to: "/" },
-    deal.categorySlug && deal.categoryName ? { label: deal.categoryName, to: categoryPath({ slug: deal.categorySlug }) } : { label: "Deal Dashes", to: "/deal-dashes" },
+    deal.categorySlug && deal.categoryName
+      ? { label: deal.categoryName, to: categoryPath({ slug: deal.categorySlug }) }
+      : { label: "Deal Dashes", to: "/deal-dashes" },
     { label: deal.title },
   ];
 }
@@ -54,13 +58,20 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const url = `${siteUrl}${dealPath(deal)}`;
   const priceShown = amazonPriceShowable(deal);
   return [
-    ...pageMeta(deal.title, deal.shortDescription, { siteUrl, path: dealPath(deal), image: deal.imageUrl, type: "product" }),
+    ...pageMeta(deal.title, deal.shortDescription, {
+      siteUrl,
+      path: dealPath(deal),
+      image: deal.imageUrl,
+      type: "product",
+    }),
     jsonLd({
       "@type": "Product",
       name: deal.title,
       description: deal.shortDescription,
       image: new URL(deal.imageUrl, `${siteUrl}/`).toString(),
-      ...(deal.rating !== null && deal.reviewCount ? { aggregateRating: { "@type": "AggregateRating", ratingValue: deal.rating, reviewCount: deal.reviewCount } } : {}),
+      ...(deal.rating !== null && deal.reviewCount
+        ? { aggregateRating: { "@type": "AggregateRating", ratingValue: deal.rating, reviewCount: deal.reviewCount } }
+        : {}),
       ...(priceShown
         ? {
             offers: {
@@ -88,9 +99,13 @@ function Price({ deal }: { deal: Deal }) {
         <span className="text-3xl font-extrabold" data-testid="deal-price">
           {formatPrice(deal.currentPrice)}
         </span>
-        {deal.originalPrice !== null && deal.originalPrice > deal.currentPrice ? <s className="text-lg text-gray-500">{formatPrice(deal.originalPrice)}</s> : null}
+        {deal.originalPrice !== null && deal.originalPrice > deal.currentPrice ? (
+          <s className="text-lg text-gray-500">{formatPrice(deal.originalPrice)}</s>
+        ) : null}
         {deal.discountPercentage !== null && deal.discountPercentage > 0 ? (
-          <span className="rounded-full bg-red-600 px-2 py-0.5 text-sm font-semibold text-white">-{deal.discountPercentage}%</span>
+          <span className="rounded-full bg-red-600 px-2 py-0.5 text-sm font-semibold text-white">
+            -{deal.discountPercentage}%
+          </span>
         ) : null}
       </p>
       {saved !== null ? <p className="font-medium text-green-700">Save {formatPrice(saved)}</p> : null}
@@ -105,7 +120,14 @@ export default function DealPage({ loaderData: { deal, related } }: Route.Compon
     <main className="mx-auto max-w-6xl space-y-10 px-4 py-8">
       <Breadcrumbs crumbs={crumbsOf(deal)} />
       <div className="grid gap-10 md:grid-cols-2">
-        <img src={deal.imageUrl} alt={deal.title} width={800} height={600} fetchPriority="high" className={`aspect-[4/3] w-full rounded-2xl bg-gray-100 object-cover ${deal.expired ? "opacity-60" : ""}`} />
+        <img
+          src={deal.imageUrl}
+          alt={deal.title}
+          width={800}
+          height={600}
+          fetchPriority="high"
+          className={`aspect-[4/3] w-full rounded-2xl bg-gray-100 object-cover ${deal.expired ? "opacity-60" : ""}`}
+        />
         <div className="space-y-4">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
             <a href={storePath({ slug: deal.storeSlug })} className="hover:underline">
@@ -114,7 +136,10 @@ export default function DealPage({ loaderData: { deal, related } }: Route.Compon
           </p>
           <h1 className="text-3xl font-extrabold tracking-tight">{deal.title}</h1>
           {deal.expired ? (
-            <p role="status" className="inline-flex rounded-full bg-gray-200 px-3 py-1 text-sm font-semibold text-gray-700">
+            <p
+              role="status"
+              className="inline-flex rounded-full bg-gray-200 px-3 py-1 text-sm font-semibold text-gray-700"
+            >
               Expired
             </p>
           ) : null}
@@ -122,18 +147,24 @@ export default function DealPage({ loaderData: { deal, related } }: Route.Compon
           {deal.rating !== null ? (
             <p className="flex items-center gap-1 text-gray-700">
               <Star className="h-5 w-5 fill-yellow-400 text-yellow-500" aria-hidden /> {deal.rating.toFixed(1)}
-              {deal.reviewCount !== null ? <span className="text-gray-500">({formatCount(deal.reviewCount)} reviews)</span> : null}
+              {deal.reviewCount !== null ? (
+                <span className="text-gray-500">({formatCount(deal.reviewCount)} reviews)</span>
+              ) : null}
             </p>
           ) : null}
           <Price deal={deal} />
           {deal.expiresAt ? (
             <p className="flex items-center gap-1 text-sm text-gray-600">
               <Clock className="h-4 w-4" aria-hidden />
-              {deal.expired ? `Ended ${formatDate(deal.expiresAt)}` : `Ends ${formatDate(deal.expiresAt)}${left ? ` (in ${left})` : ""}`}
+              {deal.expired
+                ? `Ended ${formatDate(deal.expiresAt)}`
+                : `Ends ${formatDate(deal.expiresAt)}${left ? ` (in ${left})` : ""}`}
             </p>
           ) : null}
           {deal.expired ? (
-            <p className="text-gray-700">This deal has ended. {related.length > 0 ? "Here are live deals like it." : ""}</p>
+            <p className="text-gray-700">
+              This deal has ended. {related.length > 0 ? "Here are live deals like it." : ""}
+            </p>
           ) : (
             <>
               <AffiliateDisclosure />
@@ -147,11 +178,18 @@ export default function DealPage({ loaderData: { deal, related } }: Route.Compon
                 Get Deal
               </AffiliateLink>
               <div id={`deal-${deal.id}`}>
-                <VotePrompt kind="deal" id={deal.id} question="Sold out or price gone up?" choices={[{ vote: "expired", label: "Expired?" }]} />
+                <VotePrompt
+                  kind="deal"
+                  id={deal.id}
+                  question="Sold out or price gone up?"
+                  choices={[{ vote: "expired", label: "Expired?" }]}
+                />
               </div>
             </>
           )}
-          {moreThan(deal.longDescription, deal.shortDescription) ? <p className="whitespace-pre-line text-gray-700">{moreThan(deal.longDescription, deal.shortDescription)}</p> : null}
+          {moreThan(deal.longDescription, deal.shortDescription) ? (
+            <p className="whitespace-pre-line text-gray-700">{moreThan(deal.longDescription, deal.shortDescription)}</p>
+          ) : null}
         </div>
       </div>
       {related.length > 0 ? (

@@ -1,16 +1,18 @@
 import { Check, Star } from "lucide-react";
 import { data } from "react-router";
+
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
-import { TagList } from "#app/components/site/tag-list";
 import { AffiliateLink } from "#app/components/site/affiliate-link";
 import { PriceAsOf } from "#app/components/site/price-as-of";
+import { TagList } from "#app/components/site/tag-list";
+import { formatCount } from "#app/lib/counts";
 import { formatPrice } from "#app/lib/money";
-import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
 import { jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
 import { audienceLabels, occasionLabels } from "#app/modules/gift-ideas/gift-idea-labels";
 import { findPublicGiftIdeaBySlug } from "#app/modules/gift-ideas/gift-ideas-public.server";
+
 import type { Route } from "./+types/gift-idea";
-import { formatCount } from "#app/lib/counts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const gift = await findPublicGiftIdeaBySlug(context.db, params.slug);
@@ -24,7 +26,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const siteUrl = siteUrlFrom(matches);
   const image = new URL(gift.imageUrl, `${siteUrl}/`).toString();
   return [
-    ...pageMeta(gift.title, gift.description, { siteUrl, path: `/gift-ideas/${gift.slug}`, image: gift.imageUrl, type: "product" }),
+    ...pageMeta(gift.title, gift.description, {
+      siteUrl,
+      path: `/gift-ideas/${gift.slug}`,
+      image: gift.imageUrl,
+      type: "product",
+    }),
     jsonLd({
       "@type": "Product",
       name: gift.title,
@@ -33,7 +40,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       ...(gift.rating !== null && gift.totalReviews > 0
         ? { aggregateRating: { "@type": "AggregateRating", ratingValue: gift.rating, reviewCount: gift.totalReviews } }
         : {}),
-      ...(gift.price !== null && amazonPriceShowable(gift) ? { offers: { "@type": "Offer", price: gift.price.toFixed(2), priceCurrency: "USD", url: `${siteUrl}/go/gift/${gift.id}` } } : {}),
+      ...(gift.price !== null && amazonPriceShowable(gift)
+        ? {
+            offers: {
+              "@type": "Offer",
+              price: gift.price.toFixed(2),
+              priceCurrency: "USD",
+              url: `${siteUrl}/go/gift/${gift.id}`,
+            },
+          }
+        : {}),
     }),
   ];
 };
@@ -43,12 +59,26 @@ export default function GiftIdea({ loaderData: { gift } }: Route.ComponentProps)
     <main className="mx-auto max-w-6xl px-4 py-10">
       <div className="grid gap-10 md:grid-cols-2">
         <div className="space-y-3">
-          <img src={gift.imageUrl} alt={gift.title} width={800} height={800} fetchPriority="high" className="aspect-square w-full rounded-2xl object-cover" />
+          <img
+            src={gift.imageUrl}
+            alt={gift.title}
+            width={800}
+            height={800}
+            fetchPriority="high"
+            className="aspect-square w-full rounded-2xl object-cover"
+          />
           {gift.additionalImages.length > 0 ? (
             <ul className="grid grid-cols-4 gap-3" aria-label="More images">
               {gift.additionalImages.map((url) => (
                 <li key={url}>
-                  <img src={url} alt="" width={200} height={200} loading="lazy" className="aspect-square w-full rounded-lg object-cover" />
+                  <img
+                    src={url}
+                    alt=""
+                    width={200}
+                    height={200}
+                    loading="lazy"
+                    className="aspect-square w-full rounded-lg object-cover"
+                  />
                 </li>
               ))}
             </ul>
@@ -56,8 +86,14 @@ export default function GiftIdea({ loaderData: { gift } }: Route.ComponentProps)
         </div>
         <div className="space-y-4">
           <p className="flex flex-wrap gap-2 text-sm">
-            {gift.occasion ? <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-700">{occasionLabels[gift.occasion]}</span> : null}
-            {gift.audienceType ? <span className="rounded-full bg-gray-100 px-3 py-1 text-gray-700">For {audienceLabels[gift.audienceType]}</span> : null}
+            {gift.occasion ? (
+              <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-700">{occasionLabels[gift.occasion]}</span>
+            ) : null}
+            {gift.audienceType ? (
+              <span className="rounded-full bg-gray-100 px-3 py-1 text-gray-700">
+                For {audienceLabels[gift.audienceType]}
+              </span>
+            ) : null}
           </p>
           <h1 className="text-3xl font-extrabold tracking-tight">{gift.title}</h1>
           <p className="text-lg text-gray-700">{gift.description}</p>

@@ -1,13 +1,15 @@
 import { Baby, Home, Laptop, Shirt } from "lucide-react";
 import { Link } from "react-router";
-import { GiftCard, type GiftCardData } from "#app/components/site/gift-card";
+
+import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
 import { cardImageLoading } from "#app/components/site/card-image";
+import { GiftCard, type GiftCardData } from "#app/components/site/gift-card";
 import { PageHeader } from "#app/components/site/page-header";
 import { Button } from "#app/components/ui/button";
+import { pageParam, pageWindow } from "#app/lib/page-window";
 import { listingMeta } from "#app/lib/seo";
 import { GIFTS_PER_PAGE, listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
-import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
-import { pageParam, pageWindow } from "#app/lib/page-window";
+
 import type { Route } from "./+types/gift-ideas";
 
 // Four category tiles, each 'Coming Soon' with a count of 0.
@@ -46,7 +48,11 @@ export default function GiftIdeas({ loaderData }: Route.ComponentProps) {
   const { firstPage } = window;
   return (
     <main>
-      <PageHeader title="Gift Ideas" tagline="Curated gift collections for every occasion and everyone on your list." feedOf="/gift-ideas" />
+      <PageHeader
+        title="Gift Ideas"
+        tagline="Curated gift collections for every occasion and everyone on your list."
+        feedOf="/gift-ideas"
+      />
       <div className="mx-auto max-w-7xl space-y-12 px-4 py-10">
         <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
           {comingSoon.map(({ name, icon: Icon }) => (
@@ -63,9 +69,13 @@ export default function GiftIdeas({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <>
-            {featured.length > 0 ? <GiftSection id="featured-gifts" title="Featured Gift Collections" gifts={featured} eager /> : null}
+            {featured.length > 0 ? (
+              <GiftSection id="featured-gifts" title="Featured Gift Collections" gifts={featured} eager />
+            ) : null}
             <GiftSection id="all-gifts" title="All Gift Collections" gifts={gifts} eager={featured.length === 0} paged>
-              {firstPage > 1 ? <ShowEarlierLink to={listHref(firstPage - 1)}>Show earlier gift collections</ShowEarlierLink> : null}
+              {firstPage > 1 ? (
+                <ShowEarlierLink to={listHref(firstPage - 1)}>Show earlier gift collections</ShowEarlierLink>
+              ) : null}
             </GiftSection>
           </>
         )}
@@ -83,7 +93,21 @@ export default function GiftIdeas({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function GiftSection({ id, title, gifts, eager = false, paged = false, children }: { id: string; title: string; gifts: readonly GiftCardData[]; eager?: boolean; paged?: boolean; children?: React.ReactNode }) {
+function GiftSection({
+  id,
+  title,
+  gifts,
+  eager = false,
+  paged = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  gifts: readonly GiftCardData[];
+  eager?: boolean;
+  paged?: boolean;
+  children?: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="mb-4 text-2xl font-bold">

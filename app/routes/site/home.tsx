@@ -1,22 +1,24 @@
-import { ArrowRight, Baby, Home as HomeIcon, Laptop, Shirt, Tag, Users, Zap, type LucideIcon } from "lucide-react";
+import { ArrowRight, Baby, Home as HomeIcon, Laptop, type LucideIcon, Shirt, Tag, Users, Zap } from "lucide-react";
 import { Link } from "react-router";
+
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
-import { CouponCard } from "#app/islands/coupon-card";
+import { CardGrid } from "#app/components/site/card-grid";
 import { DealCard } from "#app/components/site/deal-card";
 import { GiftCard } from "#app/components/site/gift-card";
 import { GuideCard } from "#app/components/site/guide-card";
 import { Section } from "#app/components/site/section";
 import { Button } from "#app/components/ui/button";
+import { CouponCard } from "#app/islands/coupon-card";
 import { countLabel } from "#app/lib/counts";
+import { categoryPath } from "#app/lib/public-paths";
+import { roundedDown } from "#app/lib/rounded-figure";
 import { jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
 import { listTrendingCoupons } from "#app/modules/coupons/coupons-public.server";
 import { categoryDealCounts, listHotDeals } from "#app/modules/deals/deals-public.server";
 import { listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
-import { CardGrid } from "#app/components/site/card-grid";
-import { categoryPath } from "#app/lib/public-paths";
-import { roundedDown } from "#app/lib/rounded-figure";
-import { siteStats, type SiteStats } from "#app/modules/site-stats/site-stats.server";
+import { type SiteStats, siteStats } from "#app/modules/site-stats/site-stats.server";
+
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -41,17 +43,30 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteUrl = siteUrlFrom(matches);
   return [
-    ...pageMeta("DealDash", "Hot deals, verified coupons, gift ideas and buying guides that save you money every day.", { siteUrl, path: "/" }),
+    ...pageMeta(
+      "DealDash",
+      "Hot deals, verified coupons, gift ideas and buying guides that save you money every day.",
+      { siteUrl, path: "/" },
+    ),
     jsonLd({
       "@type": "WebSite",
       name: "DealDash",
       url: `${siteUrl}/`,
-      potentialAction: { "@type": "SearchAction", target: `${siteUrl}/deal-dashes?search={search_term_string}`, "query-input": "required name=search_term_string" },
+      potentialAction: {
+        "@type": "SearchAction",
+        target: `${siteUrl}/deal-dashes?search={search_term_string}`,
+        "query-input": "required name=search_term_string",
+      },
     }),
   ];
 };
 
-const categoryIcons: Record<string, LucideIcon> = { electronics: Laptop, "home-garden": HomeIcon, "baby-kids": Baby, fashion: Shirt };
+const categoryIcons: Record<string, LucideIcon> = {
+  electronics: Laptop,
+  "home-garden": HomeIcon,
+  "baby-kids": Baby,
+  fashion: Shirt,
+};
 
 /** The site's figures as measured (rounded down); a figure with nothing to show yet is left out. */
 function heroStatsOf(stats: SiteStats) {
@@ -71,7 +86,9 @@ function bandStatsOf(stats: SiteStats) {
   ].filter((stat) => stat.count > 0);
 }
 
-export default function Home({ loaderData: { deals, coupons, categories, guides, gifts, stats } }: Route.ComponentProps) {
+export default function Home({
+  loaderData: { deals, coupons, categories, guides, gifts, stats },
+}: Route.ComponentProps) {
   return (
     <main>
       <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-accent-500 text-white">
@@ -90,7 +107,12 @@ export default function Home({ loaderData: { deals, coupons, categories, guides,
                   Browse Hot Deals <ArrowRight className="h-4 w-4" aria-hidden />
                 </Link>
               </Button>
-              <Button asChild size="lg" variant="outline" className="border-white/60 bg-white/10 text-white hover:bg-white/20">
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                className="border-white/60 bg-white/10 text-white hover:bg-white/20"
+              >
                 <Link to="/coupons">Get Coupons</Link>
               </Button>
             </div>
@@ -114,7 +136,12 @@ export default function Home({ loaderData: { deals, coupons, categories, guides,
         </CardGrid>
       </Section>
 
-      <Section title="Trending Coupons" link={{ to: "/coupons", label: "View All Coupons" }} className="bg-white" empty={coupons.length === 0}>
+      <Section
+        title="Trending Coupons"
+        link={{ to: "/coupons", label: "View All Coupons" }}
+        className="bg-white"
+        empty={coupons.length === 0}
+      >
         <CardGrid items={coupons} className="grid gap-6 md:grid-cols-2">
           {(coupon) => <CouponCard coupon={coupon} placement="home-coupons" />}
         </CardGrid>
@@ -142,7 +169,12 @@ export default function Home({ loaderData: { deals, coupons, categories, guides,
         </ul>
       </Section>
 
-      <Section title="Buying Guides" link={{ to: "/buying-guides", label: "View All Guides" }} className="bg-white" empty={guides.length === 0}>
+      <Section
+        title="Buying Guides"
+        link={{ to: "/buying-guides", label: "View All Guides" }}
+        className="bg-white"
+        empty={guides.length === 0}
+      >
         <CardGrid items={guides} className="grid gap-6 md:grid-cols-3">
           {(guide) => <GuideCard guide={guide} />}
         </CardGrid>

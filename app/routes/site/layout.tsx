@@ -1,10 +1,12 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
-import { CookieBanner } from "#app/islands/cookie-banner";
+
 import { ErrorPage } from "#app/components/site/error-page";
 import { SiteFooter } from "#app/components/site/site-footer";
 import { SiteHeader } from "#app/components/site/site-header";
+import { CookieBanner } from "#app/islands/cookie-banner";
 import { CONSENT_COOKIE, readCookie } from "#app/lib/cookies";
 import type { RouteHandle } from "#app/root";
+
 import type { Route } from "./+types/layout";
 
 export const handle: RouteHandle = { islands: true };
@@ -17,7 +19,10 @@ function Frame({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("routes/site/layout");
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <SiteHeader />

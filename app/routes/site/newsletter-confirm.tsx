@@ -1,10 +1,15 @@
 import { Link } from "react-router";
-import { SignedLinkPage, signedLinkOf } from "#app/components/site/signed-link-page";
+
+import { signedLinkOf, SignedLinkPage } from "#app/components/site/signed-link-page";
 import { pageMeta } from "#app/lib/seo";
 import { confirmationLinkValid, confirmSubscription } from "#app/modules/newsletter/newsletter.server";
+
 import type { Route } from "./+types/newsletter-confirm";
 
-export const meta = () => [...pageMeta("Newsletter", "Confirm your DealDash newsletter subscription."), { name: "robots", content: "noindex" }];
+export const meta = () => [
+  ...pageMeta("Newsletter", "Confirm your DealDash newsletter subscription."),
+  { name: "robots", content: "noindex" },
+];
 
 /** The confirmation message's link (`?s=<subscriber>&t=<signature>`): asks, and its button subscribes the address. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,7 +32,8 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
         question: "Get the DealDash weekly deals newsletter at this address?",
         button: "Confirm my subscription",
         done: "You're subscribed: the DealDash weekly deals newsletter will come to your inbox.",
-        invalid: "This confirmation link is not valid or has expired. Subscribe again with the form at the bottom of any page.",
+        invalid:
+          "This confirmation link is not valid or has expired. Subscribe again with the form at the bottom of any page.",
       }}
       after={
         <p>

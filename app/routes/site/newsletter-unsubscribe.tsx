@@ -1,10 +1,14 @@
-import { SignedLinkPage, signedLinkOf } from "#app/components/site/signed-link-page";
+import { signedLinkOf, SignedLinkPage } from "#app/components/site/signed-link-page";
 import { pageMeta } from "#app/lib/seo";
-import { unsubscribe } from "#app/modules/newsletter/newsletter.server";
-import type { Route } from "./+types/newsletter-unsubscribe";
 import { isUuid } from "#app/lib/uuid";
+import { unsubscribe } from "#app/modules/newsletter/newsletter.server";
 
-export const meta = () => [...pageMeta("Unsubscribe", "Stop the DealDash newsletter."), { name: "robots", content: "noindex" }];
+import type { Route } from "./+types/newsletter-unsubscribe";
+
+export const meta = () => [
+  ...pageMeta("Unsubscribe", "Stop the DealDash newsletter."),
+  { name: "robots", content: "noindex" },
+];
 
 /** The link every newsletter carries (`?s=&t=`) and its List-Unsubscribe header. */
 export function loader({ request }: Route.LoaderArgs) {

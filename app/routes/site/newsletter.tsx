@@ -1,7 +1,9 @@
 import { data } from "react-router";
+
 import { InfoPage, ReturnHomeLink } from "#app/components/site/info-page";
 import { pageMeta } from "#app/lib/seo";
 import { signUpFromForm } from "#app/modules/newsletter/newsletter-signup.server";
+
 import type { Route } from "./+types/newsletter";
 
 export const meta = () => pageMeta("Newsletter", "The DealDash weekly deals newsletter.");

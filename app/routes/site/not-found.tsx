@@ -1,7 +1,9 @@
 import { data } from "react-router";
+
 import { ErrorPage } from "#app/components/site/error-page";
-import { logger } from "#app/platform/logger.server";
 import { pageMeta } from "#app/lib/seo";
+import { logger } from "#app/platform/logger.server";
+
 import type { Route } from "./+types/not-found";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,6 @@
 import { InfoPage } from "#app/components/site/info-page";
 import { pageMeta } from "#app/lib/seo";
+
 import type { Route } from "./+types/privacy";
 
 export const meta = () => pageMeta("Privacy", "What DealDash stores about visitors, and why.");
@@ -15,49 +16,50 @@ export default function Privacy({ loaderData: { clickDays, mailDays } }: Route.C
       <p>We keep as little about you as we can. This is everything DealDash stores:</p>
       <ul>
         <li>
-          <strong>Cookie consent:</strong> your Accept or Decline choice, in your browser (local storage and a
-          cookie), so we do not ask again.
+          <strong>Cookie consent:</strong> your Accept or Decline choice, in your browser (local storage and a cookie),
+          so we do not ask again.
         </li>
         <li>
           <strong>Saved deals:</strong> the deals you save with the heart button stay in your browser only.
         </li>
         <li>
-          <strong>Clicks to retailers and coupon codes shown:</strong> which item, its store and category, when,
-          where on our site the link was (a card, a guide…), the site that sent you here (its name only) and the
-          kind of device (phone, tablet or desktop, worked out from your browser and then forgotten). Not your IP
-          address, not your browser's details, nothing that identifies you. Each click is deleted after{" "}
-          {clickDays} days; daily totals stay.
+          <strong>Clicks to retailers and coupon codes shown:</strong> which item, its store and category, when, where
+          on our site the link was (a card, a guide…), the site that sent you here (its name only) and the kind of
+          device (phone, tablet or desktop, worked out from your browser and then forgotten). Not your IP address, not
+          your browser's details, nothing that identifies you. Each click is deleted after {clickDays} days; daily
+          totals stay.
         </li>
         <li>
-          <strong>Your answers on coupons and deals</strong> ('Did it work?', 'Expired?'): the answer and the
-          day, with a scrambled code made from your address and that day, so you can answer once a day. The code
-          cannot be turned back into your address, nor linked to your answers on other days. Each item keeps
-          how many answered what.
+          <strong>Your answers on coupons and deals</strong> ('Did it work?', 'Expired?'): the answer and the day, with
+          a scrambled code made from your address and that day, so you can answer once a day. The code cannot be turned
+          back into your address, nor linked to your answers on other days. Each item keeps how many answered what.
         </li>
         <li>
-          <strong>Newsletter:</strong> if you subscribe, your email address, whether you confirmed it (an
-          unconfirmed address is deleted after 7 days), when you confirmed or left, and when the last newsletter
-          was sent to you.
+          <strong>Newsletter:</strong> if you subscribe, your email address, whether you confirmed it (an unconfirmed
+          address is deleted after 7 days), when you confirmed or left, and when the last newsletter was sent to you.
         </li>
         <li>
-          <strong>Deal alerts:</strong> if you set one up, your email address and what you asked for (words,
-          store, category, highest price, lowest discount, instant or daily), whether you confirmed it, and which
-          deals we have sent you, so none is sent twice.
+          <strong>Deal alerts:</strong> if you set one up, your email address and what you asked for (words, store,
+          category, highest price, lowest discount, instant or daily), whether you confirmed it, and which deals we have
+          sent you, so none is sent twice.
         </li>
         <li>
-          <strong>Emails we send you</strong> (confirmations, newsletters, alerts): kept {mailDays} days after
-          sending, then deleted.
+          <strong>Emails we send you</strong> (confirmations, newsletters, alerts): kept {mailDays} days after sending,
+          then deleted.
         </li>
         <li>
           <strong>Contact messages:</strong> what you send us through the contact form, to answer you.
         </li>
         <li>
-          <strong>Limits on forms:</strong> to stop floods, a scrambled code made from your address is kept for
-          each recent contact message, sign-up and answer; it counts for an hour and is deleted the next time
-          anyone sends that form after that.
+          <strong>Limits on forms:</strong> to stop floods, a scrambled code made from your address is kept for each
+          recent contact message, sign-up and answer; it counts for an hour and is deleted the next time anyone sends
+          that form after that.
         </li>
       </ul>
-      <p>Every email we send has a link to stop it. Retailers you visit through our links have their own privacy policies.</p>
+      <p>
+        Every email we send has a link to stop it. Retailers you visit through our links have their own privacy
+        policies.
+      </p>
     </InfoPage>
   );
 }

@@ -1,10 +1,17 @@
 import { Link } from "react-router";
+
 import { Breadcrumbs } from "#app/components/site/breadcrumbs";
 import { PageHeader } from "#app/components/site/page-header";
 import { StoreLinkGrid } from "#app/components/site/store-link-grid";
 import { pageMeta, siteUrlFrom } from "#app/lib/seo";
-import { listMatchingStores, listStoresAtoZ, storeInitials, STORES_PER_INDEX_PAGE } from "#app/modules/stores/stores-public.server";
 import { searchQueryOf } from "#app/modules/search/search-query";
+import {
+  listMatchingStores,
+  listStoresAtoZ,
+  storeInitials,
+  STORES_PER_INDEX_PAGE,
+} from "#app/modules/stores/stores-public.server";
+
 import type { Route } from "./+types/stores";
 
 const LETTERS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ".split(""), "#"];
@@ -38,17 +45,24 @@ const indexHref = ({ letter, from }: { letter?: string; from?: string }) => {
 };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  pageMeta(loaderData?.letter ? `Stores: ${loaderData.letter}` : "Stores A–Z", "Every store with live coupons and deals on DealDash, from A to Z.", {
-    siteUrl: siteUrlFrom(matches),
-    path: indexHref({ letter: loaderData?.letter, from: loaderData?.from }),
-  });
+  pageMeta(
+    loaderData?.letter ? `Stores: ${loaderData.letter}` : "Stores A–Z",
+    "Every store with live coupons and deals on DealDash, from A to Z.",
+    {
+      siteUrl: siteUrlFrom(matches),
+      path: indexHref({ letter: loaderData?.letter, from: loaderData?.from }),
+    },
+  );
 
 const letterClass = "inline-flex h-9 w-9 items-center justify-center rounded-lg border font-semibold";
 
 export default function Stores({ loaderData: { letter, search, stores, nextFrom, initials } }: Route.ComponentProps) {
   return (
     <main>
-      <PageHeader title={search ? `Stores matching "${search}"` : letter ? `Stores: ${letter}` : "Stores A–Z"} tagline="Every store with live coupons and deals." />
+      <PageHeader
+        title={search ? `Stores matching "${search}"` : letter ? `Stores: ${letter}` : "Stores A–Z"}
+        tagline="Every store with live coupons and deals."
+      />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
         <Breadcrumbs crumbs={[{ label: "Home", to: "/" }, { label: "Stores" }]} />
         <nav aria-label="Stores by letter">
@@ -75,7 +89,11 @@ export default function Stores({ loaderData: { letter, search, stores, nextFrom,
                   </Link>
                 ) : (
                   // No store with live items under this letter: shown in its place, not linked.
-                  <span className={`${letterClass} border-gray-100 text-gray-400`} aria-disabled="true" title={`No stores under ${initial}`}>
+                  <span
+                    className={`${letterClass} border-gray-100 text-gray-400`}
+                    aria-disabled="true"
+                    title={`No stores under ${initial}`}
+                  >
                     {initial}
                   </span>
                 )}
@@ -85,7 +103,11 @@ export default function Stores({ loaderData: { letter, search, stores, nextFrom,
         </nav>
         {stores.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-12 text-center text-gray-700">
-            {search ? `No store with live coupons or deals matches "${search}".` : letter ? `No stores with live coupons or deals under ${letter}.` : "No stores with live coupons or deals yet."}
+            {search
+              ? `No store with live coupons or deals matches "${search}".`
+              : letter
+                ? `No stores with live coupons or deals under ${letter}.`
+                : "No stores with live coupons or deals yet."}
           </p>
         ) : (
           <StoreLinkGrid stores={stores} />

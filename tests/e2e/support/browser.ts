@@ -1,6 +1,8 @@
 import fs from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, expect, inject, test as base } from "vitest";
+
 import { copyOfDataDir, tempDataDir } from "../../../scripts/lib/server-process";
 
 // The flags keep Chromium off the network it cannot reach here and quiet in containers.
@@ -60,7 +62,9 @@ export const test = base.extend<{
   openPage: async ({}, provide) => {
     const contexts: BrowserContext[] = [];
     await provide(async (options = {}) => {
-      const context = await (await fileBrowser()).newContext({
+      const context = await (
+        await fileBrowser()
+      ).newContext({
         baseURL: options.url ?? baseUrl(),
         viewport: options.viewport ?? { width: 1280, height: 800 },
         userAgent: options.userAgent,
@@ -108,7 +112,8 @@ export async function saveForm(page: Page, button: string, list: string, toast: 
 
 /** Expects each labelled field of the page to hold its value. */
 export async function expectFieldValues(page: Page, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values)) expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe(value);
+  for (const [label, value] of Object.entries(values))
+    expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe(value);
 }
 
 /**
@@ -134,7 +139,10 @@ export async function chooseOption(page: Page, label: string, option: string) {
 }
 
 /** Publishes a deal through the admin form (store by name, price in dollars), back on the list when saved. */
-export async function publishDealInAdmin(page: Page, deal: { title: string; store: string; price: string; publishAt?: string }) {
+export async function publishDealInAdmin(
+  page: Page,
+  deal: { title: string; store: string; price: string; publishAt?: string },
+) {
   await page.goto("/admin/deals/add");
   await chooseOption(page, "Store", deal.store);
   await page.getByLabel("Title").fill(deal.title);

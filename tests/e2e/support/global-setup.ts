@@ -1,5 +1,7 @@
 import fs from "node:fs";
+
 import type { TestProject } from "vitest/node";
+
 import { ensureBuild } from "../../../scripts/ensure-build.mjs";
 import { findChromium } from "../../../scripts/ensure-chromium";
 import { copyOfDataDir, freePorts, startServer } from "../../../scripts/lib/server-process";
@@ -25,13 +27,19 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
-  if (!chromiumPath) throw new Error("Chromium was not found: set CHROME_PATH or install Debian's chromium-headless-shell package");
+  if (!chromiumPath)
+    throw new Error("Chromium was not found: set CHROME_PATH or install Debian's chromium-headless-shell package");
   ensureBuild();
   const admin = { email: "admin@dealdash.test", password: "e2e-admin-password" };
   const seeded = await shareSeededDataDir();
   // Trusting loopback's X-Forwarded-For lets a test act as several visitors (shopper votes); the link
   // checker stays off, so no test reaches out to the demo content's retailers.
-  const env = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, TRUST_PROXY: "loopback", LINK_CHECKS_PER_MINUTE: "0" };
+  const env = {
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    TRUST_PROXY: "loopback",
+    LINK_CHECKS_PER_MINUTE: "0",
+  };
   const ports = await freePorts(project.globalConfig.maxWorkers);
   const lanes = await Promise.all(
     ports.map(async (port) => {
@@ -39,8 +47,14 @@ export default async function setup(project: TestProject) {
       return { dataDir, server: await startServer({ dataDir, env, port }) };
     }),
   );
-  project.provide("baseUrls", lanes.map(({ server }) => server.url));
-  project.provide("serverPids", lanes.map(({ server }) => server.child.pid!));
+  project.provide(
+    "baseUrls",
+    lanes.map(({ server }) => server.url),
+  );
+  project.provide(
+    "serverPids",
+    lanes.map(({ server }) => server.child.pid!),
+  );
   project.provide("adminEmail", admin.email);
   project.provide("adminPassword", admin.password);
   project.provide("chromiumPath", chromiumPath);

@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+
 import { ensureBuild } from "../../../scripts/ensure-build.mjs";
 import { shareSeededDataDir } from "../../support/seeded-data-dir";
 

@@ -1,12 +1,14 @@
 import { getFormProps } from "@conform-to/react";
+
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
 import { FormSection } from "#app/components/admin/form-section";
+import { ReferenceField } from "#app/components/admin/reference-field";
 import { SluggedTitleFields } from "#app/components/admin/slugged-title-fields";
 import { TextareaField } from "#app/components/forms/fields";
-import { ReferenceField } from "#app/components/admin/reference-field";
 import { useContentForm } from "#app/components/forms/use-validated-form";
 import { categorySchema } from "#app/modules/categories/category.schema";
 import { categoryType } from "#app/modules/categories/category.type.server";
+
 import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/category-form";
 
@@ -18,7 +20,9 @@ export default function CategoryForm({ loaderData: { row: category, frame, refs 
   const [form, fields] = useContentForm(
     categorySchema,
     actionData,
-    category ? { name: category.name, slug: category.slug, description: category.description, parentId: category.parentId } : undefined,
+    category
+      ? { name: category.name, slug: category.slug, description: category.description, parentId: category.parentId }
+      : undefined,
   );
 
   return (

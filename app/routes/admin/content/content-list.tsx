@@ -1,6 +1,7 @@
 import { ContentList } from "#app/components/admin/content-list";
-import { listAction, loadList } from "./list.server";
+
 import type { Route } from "./+types/content-list";
+import { listAction, loadList } from "./list.server";
 
 // Every content type's admin list; which type comes from the URL (/admin/<segment>).
 

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type AppLoadContext } from "react-router";
+import { type AppLoadContext, data } from "react-router";
+
 import type { ContentFormView } from "#app/components/admin/content-form-frame";
 import { readFormData } from "#app/lib/form-data";
 import { errorToast, successToast } from "#app/lib/toast";
@@ -7,7 +8,7 @@ import { isUuid } from "#app/lib/uuid";
 import type { AnyContentType, ContentTable, ContentType } from "#app/modules/content-types/content-type";
 import { hiddenEmbedsNotice } from "#app/modules/content-types/embeds.server";
 import { getForEdit, saveContent } from "#app/modules/content-types/mutations.server";
-import { referencedOptions, type ChoiceOption } from "#app/modules/content-types/options.server";
+import { type ChoiceOption, referencedOptions } from "#app/modules/content-types/options.server";
 import { adminPathOf as listPath, adminWordsOf, messagesOf } from "#app/modules/content-types/words";
 import { requireAdmin } from "#app/platform/auth.server";
 import { logger } from "#app/platform/logger.server";
@@ -47,14 +48,22 @@ export async function loadContentForm<Table extends ContentTable, C extends Choi
   const generic: AnyContentType = type;
   let row: Table["$inferSelect"] | null = null;
   if (params.id !== undefined) {
-    row = isUuid(params.id) ? ((await getForEdit(generic, context.db, params.id)) as Table["$inferSelect"] | null) : null;
+    row = isUuid(params.id)
+      ? ((await getForEdit(generic, context.db, params.id)) as Table["$inferSelect"] | null)
+      : null;
     if (!row) throw redirectWithToast(listPath(generic), errorToast(messagesOf(generic).loadFailed));
   }
   const [refs, ...read] = await Promise.all([
-    row ? referencedOptions(generic, context.db, row as Record<string, unknown>) : ({} as Record<string, ChoiceOption | null>),
-    ...Object.entries(choices).map(async ([name, load]) => [name, await load(context.db, row as Record<string, unknown> | null)] as const),
+    row
+      ? referencedOptions(generic, context.db, row as Record<string, unknown>)
+      : ({} as Record<string, ChoiceOption | null>),
+    ...Object.entries(choices).map(
+      async ([name, load]) => [name, await load(context.db, row as Record<string, unknown> | null)] as const,
+    ),
   ]);
-  const chosen = Object.fromEntries(read as Array<readonly [string, unknown]>) as { [K in keyof C]: Awaited<ReturnType<C[K]>> };
+  const chosen = Object.fromEntries(read as Array<readonly [string, unknown]>) as {
+    [K in keyof C]: Awaited<ReturnType<C[K]>>;
+  };
   return { row, frame: formView(generic, row !== null), refs, ...chosen };
 }
 

@@ -1,13 +1,28 @@
 import { inArray, type SQL } from "drizzle-orm";
-import { data, type AppLoadContext } from "react-router";
+import { type AppLoadContext, data } from "react-router";
+
 import type { ContentListView } from "#app/components/admin/content-list";
 import { readFormData } from "#app/lib/form-data";
 import { errorToast, infoToast, successToast, type Toast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
-import { queryAdminList, refFilterLabels, refFiltersOf, listWhere, sortKeyOf, statesOf } from "#app/modules/content-types/admin-list.server";
-import { bulkActions, bulkActionsOf, bulkLabels, describeBulkResult, runBulkAction, type BulkAction } from "#app/modules/content-types/bulk.server";
+import {
+  listWhere,
+  queryAdminList,
+  refFilterLabels,
+  refFiltersOf,
+  sortKeyOf,
+  statesOf,
+} from "#app/modules/content-types/admin-list.server";
+import {
+  type BulkAction,
+  bulkActions,
+  bulkActionsOf,
+  bulkLabels,
+  describeBulkResult,
+  runBulkAction,
+} from "#app/modules/content-types/bulk.server";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
-import { isFiltered, readListParams, type ListParams } from "#app/modules/content-types/list-params";
+import { isFiltered, type ListParams, readListParams } from "#app/modules/content-types/list-params";
 import { deleteContent, duplicateContent } from "#app/modules/content-types/mutations.server";
 import { contentTypeForAdminPath } from "#app/modules/content-types/registry.server";
 import { adminPathOf, adminWordsOf, lifecycleOf, messagesOf } from "#app/modules/content-types/words";
@@ -29,7 +44,11 @@ export function listTypeFor(request: Request): AnyContentType {
   return type;
 }
 
-const paramsFor = (type: AnyContentType, search: URLSearchParams) => readListParams(search, refFiltersOf(type).map((filter) => filter.param));
+const paramsFor = (type: AnyContentType, search: URLSearchParams) =>
+  readListParams(
+    search,
+    refFiltersOf(type).map((filter) => filter.param),
+  );
 
 function listView(type: AnyContentType, total: number, filtered: boolean): ContentListView {
   const words = adminWordsOf(type);
@@ -45,7 +64,11 @@ function listView(type: AnyContentType, total: number, filtered: boolean): Conte
     csvPath: `${path}/csv`,
     importable: Boolean(type.csv.importBy),
     empty: type.admin.empty,
-    columns: type.admin.columns.map((column) => ({ heading: column.heading, sortKey: column.sort ? sortKeyOf(column) : undefined, first: column.sort?.first ?? "asc" })),
+    columns: type.admin.columns.map((column) => ({
+      heading: column.heading,
+      sortKey: column.sort ? sortKeyOf(column) : undefined,
+      first: column.sort?.first ?? "asc",
+    })),
     filters: {
       status: Boolean(lifecycleOf(type)),
       featured: "featured" in type.table,
@@ -61,7 +84,10 @@ export async function loadList({ request, context }: Args) {
   await requireAdmin(request);
   const type = listTypeFor(request);
   const params = paramsFor(type, new URL(request.url).searchParams);
-  const [page, refLabels] = await Promise.all([queryAdminList(type, context.db, params), refFilterLabels(type, context.db, params)]);
+  const [page, refLabels] = await Promise.all([
+    queryAdminList(type, context.db, params),
+    refFilterLabels(type, context.db, params),
+  ]);
   return { view: listView(type, page.total, isFiltered(params)), params, page, refLabels };
 }
 
@@ -69,7 +95,8 @@ export async function loadList({ request, context }: Args) {
  * A fetcher action's outcome: the toast travels in the flash cookie, and the answer is always 200 because
  * React Router skips revalidating (and so the root loader's toast) after a 4xx/5xx action.
  */
-export const toastAnswer = (toast: Toast) => data({ ok: toast.type === "success" }, { headers: { "Set-Cookie": toastCookie(toast) } });
+export const toastAnswer = (toast: Toast) =>
+  data({ ok: toast.type === "success" }, { headers: { "Set-Cookie": toastCookie(toast) } });
 
 /** The bulk form's selection: the ticked ids, or every row of the view it names (`all` + `view`). */
 function selectionOf(type: AnyContentType, form: FormData): { where: SQL | undefined } | null {
@@ -82,10 +109,16 @@ function selectionOf(type: AnyContentType, form: FormData): { where: SQL | undef
   return { where: inArray(type.table.id, ids as string[]) };
 }
 
-async function bulkAction(type: AnyContentType, context: AppLoadContext, actor: { id: string; email: string }, form: FormData) {
+async function bulkAction(
+  type: AnyContentType,
+  context: AppLoadContext,
+  actor: { id: string; email: string },
+  form: FormData,
+) {
   const action = bulkActions.find((candidate) => candidate === form.get("bulk")) as BulkAction | undefined;
   const selection = selectionOf(type, form);
-  if (!action || !bulkActionsOf(type).includes(action)) return toastAnswer(errorToast("Choose an action for the selected rows"));
+  if (!action || !bulkActionsOf(type).includes(action))
+    return toastAnswer(errorToast("Choose an action for the selected rows"));
   if (!selection) return toastAnswer(errorToast(`Select the ${type.noun.many} to change first`));
   try {
     const result = await runBulkAction(type, context.db, actor, action, selection.where);
@@ -107,7 +140,8 @@ export async function listAction({ request, context }: Args) {
   const id = form.get("id");
   const messages = messagesOf(type);
   const own = type.admin.intents?.find((candidate) => candidate.intent === intent);
-  if (!isUuid(id) || (intent !== "delete" && intent !== "duplicate" && !own)) return toastAnswer(errorToast(messages.deleteFailed));
+  if (!isUuid(id) || (intent !== "delete" && intent !== "duplicate" && !own))
+    return toastAnswer(errorToast(messages.deleteFailed));
   if (own) return toastAnswer(await own.run(context, id, admin.user));
   if (intent === "duplicate") {
     const copy = await duplicateContent(type, context.db, admin.user, id);

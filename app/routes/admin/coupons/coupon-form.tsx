@@ -1,15 +1,17 @@
 import { getFormProps } from "@conform-to/react";
-import { ScheduleFields } from "#app/components/admin/schedule-fields";
+
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
 import { FormSection } from "#app/components/admin/form-section";
-import { StatusSelect } from "#app/components/admin/status-select";
 import { ReferenceField } from "#app/components/admin/reference-field";
+import { ScheduleFields } from "#app/components/admin/schedule-fields";
+import { StatusSelect } from "#app/components/admin/status-select";
 import { withRequiredFieldsToast } from "#app/components/admin/use-required-fields-toast";
 import { CheckboxField, SelectField, TextareaField, TextField } from "#app/components/forms/fields";
 import { useContentForm } from "#app/components/forms/use-validated-form";
 import { toDateInput } from "#app/lib/dates";
 import { couponRequiredFields, couponSchema } from "#app/modules/coupons/coupon.schema";
 import { couponType } from "#app/modules/coupons/coupon.type.server";
+
 import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/coupon-form";
 
@@ -43,10 +45,19 @@ export default function CouponForm({ loaderData: { row: coupon, frame, refs }, a
   const manualUrl = (fields.urlType.value ?? "automatic") === "manual";
 
   return (
-    <ContentFormFrame view={frame} formProps={{ ...formProps, onSubmit: withRequiredFieldsToast(formProps.onSubmit, couponRequiredFields) }}>
+    <ContentFormFrame
+      view={frame}
+      formProps={{ ...formProps, onSubmit: withRequiredFieldsToast(formProps.onSubmit, couponRequiredFields) }}
+    >
       <FormSection title="Basic Information">
         <TextField field={fields.title} label="Title" />
-        <ReferenceField field={fields.storeId} to="store" label="Store" initial={refs.storeId} placeholder="Select a store" />
+        <ReferenceField
+          field={fields.storeId}
+          to="store"
+          label="Store"
+          initial={refs.storeId}
+          placeholder="Select a store"
+        />
         <TextareaField field={fields.description} label="Description" rows={3} className="md:col-span-2" />
         <TextField
           field={fields.couponCode}
@@ -64,8 +75,16 @@ export default function CouponForm({ loaderData: { row: coupon, frame, refs }, a
       </FormSection>
       <FormSection title="URL Configuration">
         <SelectField field={fields.urlType} label="URL type" options={urlTypes} />
-        {manualUrl ? <TextField field={fields.customUrl} label="Custom URL" type="url" placeholder="https://…" /> : null}
-        <TextField field={fields.affiliateUrl} label="Affiliate URL" type="url" placeholder="https://…" className="md:col-span-2" />
+        {manualUrl ? (
+          <TextField field={fields.customUrl} label="Custom URL" type="url" placeholder="https://…" />
+        ) : null}
+        <TextField
+          field={fields.affiliateUrl}
+          label="Affiliate URL"
+          type="url"
+          placeholder="https://…"
+          className="md:col-span-2"
+        />
       </FormSection>
       <FormSection title="Settings">
         <StatusSelect field={fields.status} />

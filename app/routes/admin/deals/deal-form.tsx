@@ -1,19 +1,21 @@
 import { getFormProps } from "@conform-to/react";
-import { ScheduleFields } from "#app/components/admin/schedule-fields";
 import { useState } from "react";
+
 import { AmazonAsinField } from "#app/components/admin/amazon-asin-field";
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
 import { fillFromAmazon } from "#app/components/admin/fetch-amazon-product";
 import { FormSection } from "#app/components/admin/form-section";
-import { StatusSelect } from "#app/components/admin/status-select";
 import { ReferenceField } from "#app/components/admin/reference-field";
-import { withRequiredFieldsToast } from "#app/components/admin/use-required-fields-toast";
+import { ScheduleFields } from "#app/components/admin/schedule-fields";
 import { SluggedTitleFields } from "#app/components/admin/slugged-title-fields";
+import { StatusSelect } from "#app/components/admin/status-select";
+import { withRequiredFieldsToast } from "#app/components/admin/use-required-fields-toast";
 import { CheckboxField, TextareaField, TextField } from "#app/components/forms/fields";
 import { useContentForm } from "#app/components/forms/use-validated-form";
 import { toDateInput } from "#app/lib/dates";
 import { dealRequiredFields, dealSchema } from "#app/modules/deals/deal.schema";
 import { dealType } from "#app/modules/deals/deal.type.server";
+
 import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/deal-form";
 
@@ -69,12 +71,33 @@ export default function DealForm({ loaderData: { row: deal, frame, refs }, actio
   }
 
   return (
-    <ContentFormFrame view={frame} formProps={{ ...formProps, onSubmit: withRequiredFieldsToast(formProps.onSubmit, dealRequiredFields) }}>
+    <ContentFormFrame
+      view={frame}
+      formProps={{ ...formProps, onSubmit: withRequiredFieldsToast(formProps.onSubmit, dealRequiredFields) }}
+    >
       <FormSection title="Store & Product Information">
-        <ReferenceField field={fields.storeId} to="store" label="Store" initial={refs.storeId} placeholder="Select a store" onSelect={(store) => setStoreName(store?.label ?? "")} />
-        <ReferenceField field={fields.categoryId} to="category" label="Category" initial={refs.categoryId} placeholder="No category" optional />
+        <ReferenceField
+          field={fields.storeId}
+          to="store"
+          label="Store"
+          initial={refs.storeId}
+          placeholder="Select a store"
+          onSelect={(store) => setStoreName(store?.label ?? "")}
+        />
+        <ReferenceField
+          field={fields.categoryId}
+          to="category"
+          label="Category"
+          initial={refs.categoryId}
+          placeholder="No category"
+          optional
+        />
         {amazonStore ? (
-          <AmazonAsinField field={fields.amazonAsin} buttonLabel="Fetch from Amazon" onFetch={() => void fetchFromAmazon()} />
+          <AmazonAsinField
+            field={fields.amazonAsin}
+            buttonLabel="Fetch from Amazon"
+            onFetch={() => void fetchFromAmazon()}
+          />
         ) : null}
       </FormSection>
       <FormSection title="Product Details">
@@ -96,7 +119,12 @@ export default function DealForm({ loaderData: { row: deal, frame, refs }, actio
         />
         <TextField field={fields.rating} label="Rating (0–5)" type="number" step="0.1" min="0" max="5" />
         <TextField field={fields.reviewCount} label="Review count" type="number" step="1" min="0" />
-        <TextField field={fields.expiresAt} label="Deal ends on" type="date" hint="Optional: the last day of the deal." />
+        <TextField
+          field={fields.expiresAt}
+          label="Deal ends on"
+          type="date"
+          hint="Optional: the last day of the deal."
+        />
       </FormSection>
       <FormSection title="Settings">
         <StatusSelect field={fields.status} />

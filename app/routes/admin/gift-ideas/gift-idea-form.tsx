@@ -1,22 +1,24 @@
 import { getFormProps } from "@conform-to/react";
-import { ScheduleFields } from "#app/components/admin/schedule-fields";
 import { useState } from "react";
+
 import { AmazonAsinField } from "#app/components/admin/amazon-asin-field";
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
 import { fillFromAmazon } from "#app/components/admin/fetch-amazon-product";
 import { FormSection } from "#app/components/admin/form-section";
 import { ListInput } from "#app/components/admin/list-input";
+import { ReferenceField } from "#app/components/admin/reference-field";
+import { ScheduleFields } from "#app/components/admin/schedule-fields";
 import { SluggedTitleFields } from "#app/components/admin/slugged-title-fields";
 import { TwoChoiceStatusSelect } from "#app/components/admin/status-select";
-import { ReferenceField } from "#app/components/admin/reference-field";
 import { withRequiredFieldsToast } from "#app/components/admin/use-required-fields-toast";
 import { CheckboxField, SelectField, TextareaField, TextField } from "#app/components/forms/fields";
 import { useContentForm } from "#app/components/forms/use-validated-form";
-import { IMAGE_URL_MESSAGE } from "#app/lib/validation";
 import { isImageUrl } from "#app/lib/urls";
+import { IMAGE_URL_MESSAGE } from "#app/lib/validation";
 import { audiences, giftIdeaRequiredFields, giftIdeaSchema, occasions } from "#app/modules/gift-ideas/gift-idea.schema";
-import { audienceLabels, occasionLabels } from "#app/modules/gift-ideas/gift-idea-labels";
 import { giftIdeaType } from "#app/modules/gift-ideas/gift-idea.type.server";
+import { audienceLabels, occasionLabels } from "#app/modules/gift-ideas/gift-idea-labels";
+
 import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/gift-idea-form";
 
@@ -64,7 +66,10 @@ export default function GiftIdeaForm({ loaderData: { row: giftIdea, frame, refs 
   }
 
   return (
-    <ContentFormFrame view={frame} formProps={{ ...formProps, onSubmit: withRequiredFieldsToast(formProps.onSubmit, giftIdeaRequiredFields) }}>
+    <ContentFormFrame
+      view={frame}
+      formProps={{ ...formProps, onSubmit: withRequiredFieldsToast(formProps.onSubmit, giftIdeaRequiredFields) }}
+    >
       <FormSection title="Basic Information">
         <SluggedTitleFields source={fields.title} slug={fields.slug} sourceLabel="Title" creating={giftIdea === null} />
         <TextareaField field={fields.description} label="Short description" rows={2} className="md:col-span-2" />
@@ -78,10 +83,23 @@ export default function GiftIdeaForm({ loaderData: { row: giftIdea, frame, refs 
           <AmazonAsinField field={fields.amazonAsin} buttonLabel="Fetch Details" onFetch={() => void fetchDetails()} />
         ) : null}
         <TextField field={fields.productUrl} label="Product URL" type="url" placeholder="https://…" />
-        <ReferenceField field={fields.storeId} to="store" label="Store" initial={refs.storeId} placeholder="No store" optional />
+        <ReferenceField
+          field={fields.storeId}
+          to="store"
+          label="Store"
+          initial={refs.storeId}
+          placeholder="No store"
+          optional
+        />
       </FormSection>
       <FormSection title="Images">
-        <TextField field={fields.imageUrl} label="Main image URL" type="url" placeholder="https://…" className="md:col-span-2" />
+        <TextField
+          field={fields.imageUrl}
+          label="Main image URL"
+          type="url"
+          placeholder="https://…"
+          className="md:col-span-2"
+        />
         <ListInput
           key={`images-${extraImages.version}`}
           id={`${fields.additionalImages.id}-new`}

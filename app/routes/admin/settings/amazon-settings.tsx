@@ -1,23 +1,36 @@
 import { getFormProps } from "@conform-to/react";
-import { SelectField, TextField } from "#app/components/forms/fields";
-import { useValidatedForm } from "#app/components/forms/use-validated-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Shield, XCircle } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
+
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { FormSection } from "#app/components/admin/form-section";
+import { submitterOf } from "#app/components/admin/use-required-fields-toast";
+import { SelectField, TextField } from "#app/components/forms/fields";
+import { useValidatedForm } from "#app/components/forms/use-validated-form";
 import { Button } from "#app/components/ui/button";
 import { showToast, useToast } from "#app/components/ui/toaster";
-import { submitterOf } from "#app/components/admin/use-required-fields-toast";
-import { requireAdmin } from "#app/platform/auth.server";
-import { errorToast, successToast } from "#app/lib/toast";
-import { logger } from "#app/platform/logger.server";
-import { AMAZON_REGIONS, amazonSettingsSchema, CREDENTIAL_VERSIONS, SECRET_REQUIRED, TEST_FIELDS_MESSAGE } from "#app/modules/amazon/amazon-settings.schema";
-import { credentialsFromForm, loadAmazonSettings, MissingSecretError, saveAmazonSettings } from "#app/modules/amazon/amazon-settings.server";
-import { testAmazonConnection } from "#app/modules/amazon/amazon-service.server";
-import { MARKETPLACES } from "#app/modules/amazon/marketplaces";
-import type { Route } from "./+types/amazon-settings";
 import { readFormData } from "#app/lib/form-data";
+import { errorToast, successToast } from "#app/lib/toast";
+import { testAmazonConnection } from "#app/modules/amazon/amazon-service.server";
+import {
+  AMAZON_REGIONS,
+  amazonSettingsSchema,
+  CREDENTIAL_VERSIONS,
+  SECRET_REQUIRED,
+  TEST_FIELDS_MESSAGE,
+} from "#app/modules/amazon/amazon-settings.schema";
+import {
+  credentialsFromForm,
+  loadAmazonSettings,
+  MissingSecretError,
+  saveAmazonSettings,
+} from "#app/modules/amazon/amazon-settings.server";
+import { MARKETPLACES } from "#app/modules/amazon/marketplaces";
+import { requireAdmin } from "#app/platform/auth.server";
+import { logger } from "#app/platform/logger.server";
+
+import type { Route } from "./+types/amazon-settings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -31,7 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = submission.payload.intent === "test" ? "test" : "save";
   if (submission.status !== "success") {
     return data(
-      { result: submission.reply({ hideFields: ["secretKey"] }), toast: intent === "test" ? errorToast(TEST_FIELDS_MESSAGE) : null, test: null },
+      {
+        result: submission.reply({ hideFields: ["secretKey"] }),
+        toast: intent === "test" ? errorToast(TEST_FIELDS_MESSAGE) : null,
+        test: null,
+      },
       { status: 400 },
     );
   }
@@ -40,7 +57,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "test") {
     const credentials = await credentialsFromForm(context.db, input, context.appSecret);
     if (!credentials) {
-      return data({ result: submission.reply({ fieldErrors: { secretKey: [SECRET_REQUIRED] }, hideFields: ["secretKey"] }), toast: errorToast(TEST_FIELDS_MESSAGE), test: null }, { status: 400 });
+      return data(
+        {
+          result: submission.reply({ fieldErrors: { secretKey: [SECRET_REQUIRED] }, hideFields: ["secretKey"] }),
+          toast: errorToast(TEST_FIELDS_MESSAGE),
+          test: null,
+        },
+        { status: 400 },
+      );
     }
     const test = await testAmazonConnection(credentials, { endpointOverride: context.env.AMAZON_API_ENDPOINT });
     return { result: submission.reply({ hideFields: ["secretKey"] }), toast: null, test };
@@ -48,13 +72,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     await saveAmazonSettings(context.db, admin.user, input, context.appSecret);
-    return { result: submission.reply({ hideFields: ["secretKey"] }), toast: successToast("Amazon PA API settings saved successfully"), test: null };
+    return {
+      result: submission.reply({ hideFields: ["secretKey"] }),
+      toast: successToast("Amazon PA API settings saved successfully"),
+      test: null,
+    };
   } catch (error) {
     if (error instanceof MissingSecretError) {
-      return data({ result: submission.reply({ fieldErrors: { secretKey: [SECRET_REQUIRED] }, hideFields: ["secretKey"] }), toast: null, test: null }, { status: 400 });
+      return data(
+        {
+          result: submission.reply({ fieldErrors: { secretKey: [SECRET_REQUIRED] }, hideFields: ["secretKey"] }),
+          toast: null,
+          test: null,
+        },
+        { status: 400 },
+      );
     }
     logger.error({ err: error }, "saving Amazon settings failed");
-    return data({ result: submission.reply({ hideFields: ["secretKey"] }), toast: errorToast("Failed to save settings"), test: null }, { status: 500 });
+    return data(
+      {
+        result: submission.reply({ hideFields: ["secretKey"] }),
+        toast: errorToast("Failed to save settings"),
+        test: null,
+      },
+      { status: 500 },
+    );
   }
 }
 
@@ -77,10 +119,24 @@ export default function AmazonSettings({ loaderData: { settings }, actionData }:
 
   return (
     <div className="mx-auto max-w-3xl">
-      <AdminPageHeader title="Amazon Settings" description="Product data (titles, images, prices) for deals and gift ideas from Amazon." />
+      <AdminPageHeader
+        title="Amazon Settings"
+        description="Product data (titles, images, prices) for deals and gift ideas from Amazon."
+      />
       {test ? (
-        <div role="status" className={test.ok ? "mb-6 flex items-start gap-2 rounded-lg bg-green-50 p-4 text-green-800" : "mb-6 flex items-start gap-2 rounded-lg bg-red-50 p-4 text-red-800"}>
-          {test.ok ? <CheckCircle2 className="mt-0.5 h-5 w-5" aria-hidden /> : <XCircle className="mt-0.5 h-5 w-5" aria-hidden />}
+        <div
+          role="status"
+          className={
+            test.ok
+              ? "mb-6 flex items-start gap-2 rounded-lg bg-green-50 p-4 text-green-800"
+              : "mb-6 flex items-start gap-2 rounded-lg bg-red-50 p-4 text-red-800"
+          }
+        >
+          {test.ok ? (
+            <CheckCircle2 className="mt-0.5 h-5 w-5" aria-hidden />
+          ) : (
+            <XCircle className="mt-0.5 h-5 w-5" aria-hidden />
+          )}
           <div>
             <p className="font-semibold">{test.message}</p>
             {"detail" in test && test.detail ? <p className="text-sm">{test.detail}</p> : null}
@@ -93,23 +149,37 @@ export default function AmazonSettings({ loaderData: { settings }, actionData }:
         onSubmit={(event) => {
           formProps.onSubmit(event);
           // A test stopped by missing fields says so, as the spec's message.
-          if (event.defaultPrevented && submitterOf(event)?.value === "test") showToast(errorToast(TEST_FIELDS_MESSAGE));
+          if (event.defaultPrevented && submitterOf(event)?.value === "test")
+            showToast(errorToast(TEST_FIELDS_MESSAGE));
         }}
         className="space-y-6"
       >
         <FormSection title="API Credentials">
           <SelectField field={fields.api} label="API" options={apiChoices} className="md:col-span-2" />
-          <TextField field={fields.accessKey} label={creators ? "Access key (credential ID)" : "Access key"} type="password" autoComplete="off" />
+          <TextField
+            field={fields.accessKey}
+            label={creators ? "Access key (credential ID)" : "Access key"}
+            type="password"
+            autoComplete="off"
+          />
           <TextField
             field={fields.secretKey}
             label={creators ? "Secret key (credential secret)" : "Secret key"}
             type="password"
-            hint={settings.hasSecret ? `Stored secret ends in ${settings.secretLast4 ?? "····"}. Leave empty to keep it.` : undefined}
+            hint={
+              settings.hasSecret
+                ? `Stored secret ends in ${settings.secretLast4 ?? "····"}. Leave empty to keep it.`
+                : undefined
+            }
             autoComplete="new-password"
             placeholder={settings.hasSecret ? "••••••••" : ""}
           />
           <TextField field={fields.associateTag} label="Associate tag" placeholder="yourtag-20" />
-          <SelectField field={fields.marketplace} label="Marketplace" options={MARKETPLACES.map((m) => ({ value: m.marketplace, label: m.label }))} />
+          <SelectField
+            field={fields.marketplace}
+            label="Marketplace"
+            options={MARKETPLACES.map((m) => ({ value: m.marketplace, label: m.label }))}
+          />
           <SelectField
             field={fields.region}
             label="Region"
@@ -138,13 +208,17 @@ export default function AmazonSettings({ loaderData: { settings }, actionData }:
         <h3 className="text-base font-semibold text-gray-900">Setup instructions</h3>
         <ol className="list-decimal space-y-1 pl-5">
           <li>Join Amazon Associates for your marketplace and note your associate (partner) tag.</li>
-          <li>In Associates Central open Tools → Creators API and create an application to get a credential ID, secret and version.</li>
+          <li>
+            In Associates Central open Tools → Creators API and create an application to get a credential ID, secret and
+            version.
+          </li>
           <li>Legacy PA-API accounts: use the access key and secret key from Tools → Product Advertising API.</li>
           <li>Fill in the fields above, test the connection, then save.</li>
         </ol>
         <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-amber-900">
           <Shield className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          Security note: credentials should never be kept in local browser storage in production. DealDash keeps them only on the server, with the secret encrypted, and never sends it back to any browser.
+          Security note: credentials should never be kept in local browser storage in production. DealDash keeps them
+          only on the server, with the secret encrypted, and never sends it back to any browser.
         </p>
       </section>
     </div>

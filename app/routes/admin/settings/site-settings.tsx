@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { Button } from "#app/components/ui/button";
 import { Select } from "#app/components/ui/select";
@@ -7,6 +8,7 @@ import { readFormData } from "#app/lib/form-data";
 import { errorToast, successToast } from "#app/lib/toast";
 import { saveSiteTimeZone } from "#app/modules/site-settings/time-zone.server";
 import { requireAdmin } from "#app/platform/auth.server";
+
 import { toastAnswer } from "../content/list.server";
 import type { Route } from "./+types/site-settings";
 
@@ -19,7 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const zone = String((await readFormData(request)).get("timeZone") ?? "");
-  if (!(await saveSiteTimeZone(context.db, zone, admin.user))) return toastAnswer(errorToast("Choose a time zone from the list"));
+  if (!(await saveSiteTimeZone(context.db, zone, admin.user)))
+    return toastAnswer(errorToast("Choose a time zone from the list"));
   return toastAnswer(successToast(`Time zone saved: ${zone}`));
 }
 
@@ -37,7 +40,12 @@ export default function SiteSettings({ loaderData: { zones, now } }: Route.Compo
       <Form method="post" className="space-y-4 rounded-xl border border-gray-200 bg-white p-6">
         <label className="flex max-w-sm flex-col gap-1.5 text-sm">
           <span className="font-medium text-gray-900">Time zone</span>
-          <Select name="timeZone" defaultValue={zone} key={zone} options={offered.map((value) => ({ value, label: value.replaceAll("_", " ") }))} />
+          <Select
+            name="timeZone"
+            defaultValue={zone}
+            key={zone}
+            options={offered.map((value) => ({ value, label: value.replaceAll("_", " ") }))}
+          />
         </label>
         <p className="text-sm text-gray-600" data-testid="time-now">
           It is now {formatDateTime(now)} there.

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
+
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminTable } from "#app/components/admin/admin-table";
 import { SelectField, TextField } from "#app/components/forms/fields";
@@ -10,23 +11,44 @@ import { useToast } from "#app/components/ui/toaster";
 import { readFormData } from "#app/lib/form-data";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
-import { webhookEventInfo, webhookEvents, webhookFormats, type WebhookBatchMode, type WebhookFormat } from "#app/lib/webhook-kinds";
+import {
+  type WebhookBatchMode,
+  webhookEventInfo,
+  webhookEvents,
+  type WebhookFormat,
+  webhookFormats,
+} from "#app/lib/webhook-kinds";
 import { recordAudit } from "#app/modules/audit/audit.server";
+import { type WebhookInput, webhookSchema } from "#app/modules/webhooks/webhook.schema";
 import { eventCatalogue } from "#app/modules/webhooks/webhook-bodies.server";
-import { webhookSchema, type WebhookInput } from "#app/modules/webhooks/webhook.schema";
-import { deleteWebhook, redeliver, saveWebhook, sendTestWebhook, WEBHOOK_DELIVERIES_JOB, webhooksWithDeliveries } from "#app/modules/webhooks/webhooks.server";
+import {
+  deleteWebhook,
+  redeliver,
+  saveWebhook,
+  sendTestWebhook,
+  WEBHOOK_DELIVERIES_JOB,
+  webhooksWithDeliveries,
+} from "#app/modules/webhooks/webhooks.server";
 import { requireAdmin } from "#app/platform/auth.server";
+
 import type { Route } from "./+types/webhooks";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { hooks: await webhooksWithDeliveries(context.db, context.appSecret), catalogue: eventCatalogue(context.env.PUBLIC_URL) };
+  return {
+    hooks: await webhooksWithDeliveries(context.db, context.appSecret),
+    catalogue: eventCatalogue(context.env.PUBLIC_URL),
+  };
 }
 
 /** What the page shows after a post: the form's messages (by form id) and a toast. */
 type Answer = { formId: string | null; result: SubmissionResult<string[]> | null; toast: Toast };
-const answer = (toast: Toast, formId: string | null = null, result: SubmissionResult<string[]> | null = null, status = 200) =>
-  data<Answer>({ formId, result, toast }, { status });
+const answer = (
+  toast: Toast,
+  formId: string | null = null,
+  result: SubmissionResult<string[]> | null = null,
+  status = 200,
+) => data<Answer>({ formId, result, toast }, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
@@ -38,11 +60,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     const formId = hookId ? `webhook-${hookId}` : "webhook-new";
     if (hookId && !isUuid(hookId)) return answer(errorToast("There is no such webhook"), formId, null, 404);
     const submission = parseWithZod(form, { schema: webhookSchema });
-    if (submission.status !== "success") return answer(errorToast("Please correct the highlighted fields"), formId, submission.reply(), 400);
-    const saved = await saveWebhook(context.db, context.appSecret, hookId, submission.value, { allowPrivate: context.env.LINK_CHECK_ALLOW_PRIVATE });
-    if (!saved.ok) return answer(errorToast(saved.fieldErrors.url?.[0] ?? "Failed to save the webhook"), formId, submission.reply({ fieldErrors: saved.fieldErrors }), 400);
-    await recordAudit(context.db, { action: hookId ? "update" : "create", actor: admin.user, entity: "webhook", entityId: saved.id, detail: { ...submission.value } });
-    return answer(successToast(hookId ? "Webhook updated" : "Webhook added"), formId, submission.reply({ resetForm: !hookId }));
+    if (submission.status !== "success")
+      return answer(errorToast("Please correct the highlighted fields"), formId, submission.reply(), 400);
+    const saved = await saveWebhook(context.db, context.appSecret, hookId, submission.value, {
+      allowPrivate: context.env.LINK_CHECK_ALLOW_PRIVATE,
+    });
+    if (!saved.ok)
+      return answer(
+        errorToast(saved.fieldErrors.url?.[0] ?? "Failed to save the webhook"),
+        formId,
+        submission.reply({ fieldErrors: saved.fieldErrors }),
+        400,
+      );
+    await recordAudit(context.db, {
+      action: hookId ? "update" : "create",
+      actor: admin.user,
+      entity: "webhook",
+      entityId: saved.id,
+      detail: { ...submission.value },
+    });
+    return answer(
+      successToast(hookId ? "Webhook updated" : "Webhook added"),
+      formId,
+      submission.reply({ resetForm: !hookId }),
+    );
   }
   if (!isUuid(id)) return answer(errorToast("There is no such webhook"), null, null, 404);
   if (intent === "delete") {
@@ -51,10 +92,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer(successToast("Webhook deleted"));
   }
   if (intent === "test") {
-    const sent = await sendTestWebhook(context.db, context.appSecret, id, { allowPrivate: context.env.LINK_CHECK_ALLOW_PRIVATE, siteUrl: context.env.PUBLIC_URL });
+    const sent = await sendTestWebhook(context.db, context.appSecret, id, {
+      allowPrivate: context.env.LINK_CHECK_ALLOW_PRIVATE,
+      siteUrl: context.env.PUBLIC_URL,
+    });
     if (!sent) return answer(errorToast("There is no such webhook"), null, null, 404);
     const reply = [sent.status, sent.response].filter((part) => part !== null && part !== "").join(" ");
-    return answer(sent.ok ? successToast(`Test delivered: ${reply}`) : errorToast(`Test failed: ${reply || "no answer"}`));
+    return answer(
+      sent.ok ? successToast(`Test delivered: ${reply}`) : errorToast(`Test failed: ${reply || "no answer"}`),
+    );
   }
   if (intent === "redeliver" && (await redeliver(context.db, id))) {
     await context.jobs.runNow(WEBHOOK_DELIVERIES_JOB);
@@ -65,11 +111,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const formatLabels: Record<WebhookFormat, string> = { json: "Generic JSON", discord: "Discord", slack: "Slack" };
 const batchLabels: Record<WebhookBatchMode, string> = { summary: "One summary post", quiet: "Nothing (stay quiet)" };
-const stateLabels = { delivered: "Delivered", failed: "Failed (gave up)", dropped: "Not sent: no longer live" } as const;
+const stateLabels = {
+  delivered: "Delivered",
+  failed: "Failed (gave up)",
+  dropped: "Not sent: no longer live",
+} as const;
 const whenFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
 /** The form that adds a hook (no `hook`) or changes one. */
-function WebhookForm({ hook, lastAnswer, busy }: { hook?: WebhookInput & { id: string }; lastAnswer: Answer | undefined; busy: boolean }) {
+function WebhookForm({
+  hook,
+  lastAnswer,
+  busy,
+}: {
+  hook?: WebhookInput & { id: string };
+  lastAnswer: Answer | undefined;
+  busy: boolean;
+}) {
   const formId = hook ? `webhook-${hook.id}` : "webhook-new";
   const [form, fields] = useValidatedForm(webhookSchema, {
     id: formId,
@@ -84,14 +142,24 @@ function WebhookForm({ hook, lastAnswer, busy }: { hook?: WebhookInput & { id: s
       {hook ? <input type="hidden" name="id" value={hook.id} /> : null}
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
         <TextField field={fields.url} label="URL" type="url" placeholder="https://discord.com/api/webhooks/…" />
-        <SelectField field={fields.format} label="Format" options={webhookFormats.map((value) => ({ value, label: formatLabels[value] }))} />
+        <SelectField
+          field={fields.format}
+          label="Format"
+          options={webhookFormats.map((value) => ({ value, label: formatLabels[value] }))}
+        />
       </div>
       <fieldset className="text-sm" aria-describedby={fields.events.errors ? `${fields.events.id}-error` : undefined}>
         <legend className="mb-1 font-medium text-gray-700">Events</legend>
         <div className="flex flex-wrap gap-4">
           {webhookEvents.map((event) => (
             <label key={event} className="flex items-center gap-2">
-              <input type="checkbox" name={fields.events.name} value={event} defaultChecked={chosen.has(event)} key={`${fields.events.key}-${event}`} />{" "}
+              <input
+                type="checkbox"
+                name={fields.events.name}
+                value={event}
+                defaultChecked={chosen.has(event)}
+                key={`${fields.events.key}-${event}`}
+              />{" "}
               {webhookEventInfo[event].label}
             </label>
           ))}
@@ -106,7 +174,10 @@ function WebhookForm({ hook, lastAnswer, busy }: { hook?: WebhookInput & { id: s
         field={fields.batches}
         label="Imports and bulk actions send"
         hint="A CSV import or a bulk action that publishes 50 deals sends one post saying so, or none."
-        options={(Object.keys(batchLabels) as WebhookBatchMode[]).map((value) => ({ value, label: batchLabels[value] }))}
+        options={(Object.keys(batchLabels) as WebhookBatchMode[]).map((value) => ({
+          value,
+          label: batchLabels[value],
+        }))}
         className="max-w-xs"
       />
       <Button type="submit" disabled={busy}>
@@ -138,8 +209,8 @@ export default function Webhooks({ loaderData: { hooks, catalogue }, actionData 
             <div className="min-w-0 text-sm">
               <p className="font-medium break-all text-gray-900">{hook.url}</p>
               <p className="text-gray-600">
-                {formatLabels[hook.format]} · {hook.events.map((event) => webhookEventInfo[event].label).join(", ")} · Imports and bulk actions:{" "}
-                {batchLabels[hook.batches].toLowerCase()}
+                {formatLabels[hook.format]} · {hook.events.map((event) => webhookEventInfo[event].label).join(", ")} ·
+                Imports and bulk actions: {batchLabels[hook.batches].toLowerCase()}
               </p>
               <p className="break-all text-gray-600">
                 Secret: <code className="rounded bg-gray-100 px-1">{hook.secret}</code>
@@ -155,7 +226,10 @@ export default function Webhooks({ loaderData: { hooks, catalogue }, actionData 
               </Button>
             </Form>
           </div>
-          <details className="rounded-xl border border-gray-200 bg-white p-4" open={actionData?.formId === `webhook-${hook.id}` && actionData.toast.type === "error"}>
+          <details
+            className="rounded-xl border border-gray-200 bg-white p-4"
+            open={actionData?.formId === `webhook-${hook.id}` && actionData.toast.type === "error"}
+          >
             <summary className="cursor-pointer text-sm font-medium text-gray-800">Edit webhook</summary>
             <div className="pt-4">
               <WebhookForm hook={hook} lastAnswer={actionData} busy={busy} />
@@ -164,7 +238,15 @@ export default function Webhooks({ loaderData: { hooks, catalogue }, actionData 
           {hook.deliveries.length === 0 ? (
             <p className="text-sm text-gray-600">No deliveries yet.</p>
           ) : (
-            <AdminTable headings={[{ label: "Event" }, { label: "State" }, { label: "Answer" }, { label: "Written" }, { label: "Actions", hidden: true }]}>
+            <AdminTable
+              headings={[
+                { label: "Event" },
+                { label: "State" },
+                { label: "Answer" },
+                { label: "Written" },
+                { label: "Actions", hidden: true },
+              ]}
+            >
               {hook.deliveries.map((delivery) => (
                 <tr key={delivery.id} className="border-t border-gray-100 align-top" data-testid="webhook-delivery">
                   <td className="px-4 py-3">
@@ -172,7 +254,11 @@ export default function Webhooks({ loaderData: { hooks, catalogue }, actionData 
                     {delivery.test ? " (test)" : delivery.news?.source ? ` (${delivery.news.count})` : ""}
                   </td>
                   <td className="px-4 py-3" data-label="State">
-                    {delivery.state === "pending" ? (delivery.attempts ? `Retrying (${delivery.attempts} tries)` : "Waiting") : stateLabels[delivery.state]}
+                    {delivery.state === "pending"
+                      ? delivery.attempts
+                        ? `Retrying (${delivery.attempts} tries)`
+                        : "Waiting"
+                      : stateLabels[delivery.state]}
                   </td>
                   <td className="px-4 py-3 text-gray-700" data-label="Answer">
                     {delivery.responseStatus ? `${delivery.responseStatus} ` : ""}
@@ -200,11 +286,16 @@ export default function Webhooks({ loaderData: { hooks, catalogue }, actionData 
           Events
         </h2>
         <p className="text-sm text-gray-600">
-          Generic JSON bodies carry an <code>id</code> that stays the same on every retry, so a receiver can drop repeats. A CSV import or a bulk action
-          sends one post for what it changed, with its count, its source and its first 10 items.
+          Generic JSON bodies carry an <code>id</code> that stays the same on every retry, so a receiver can drop
+          repeats. A CSV import or a bulk action sends one post for what it changed, with its count, its source and its
+          first 10 items.
         </p>
         {catalogue.map((entry) => (
-          <details key={entry.event} className="rounded-xl border border-gray-200 bg-white p-4" data-testid="webhook-event">
+          <details
+            key={entry.event}
+            className="rounded-xl border border-gray-200 bg-white p-4"
+            data-testid="webhook-event"
+          >
             <summary className="cursor-pointer text-sm">
               <code className="font-medium">{entry.event}</code> · {entry.label}: {entry.description}
             </summary>

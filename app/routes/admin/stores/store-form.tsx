@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
 import { FormSection } from "#app/components/admin/form-section";
 import { SluggedTitleFields } from "#app/components/admin/slugged-title-fields";
@@ -6,6 +7,7 @@ import { SelectField, TextareaField, TextField } from "#app/components/forms/fie
 import { useContentForm } from "#app/components/forms/use-validated-form";
 import { storeApiTypes, storeSchema } from "#app/modules/stores/store.schema";
 import { storeType } from "#app/modules/stores/store.type.server";
+
 import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/store-form";
 
@@ -37,7 +39,13 @@ export default function StoreForm({ loaderData: { row: store, frame }, actionDat
     <ContentFormFrame view={frame} formProps={getFormProps(form)}>
       <FormSection title="Store Information">
         <SluggedTitleFields source={fields.name} slug={fields.slug} sourceLabel="Name" creating={store === null} />
-        <TextField field={fields.logoUrl} label="Logo URL" type="url" placeholder="https://…" className="md:col-span-2" />
+        <TextField
+          field={fields.logoUrl}
+          label="Logo URL"
+          type="url"
+          placeholder="https://…"
+          className="md:col-span-2"
+        />
         <TextField
           field={fields.affiliateUrl}
           label="Store affiliate URL"
@@ -52,7 +60,11 @@ export default function StoreForm({ loaderData: { row: store, frame }, actionDat
         <TextareaField field={fields.seoDescription} label="SEO description" rows={3} className="md:col-span-2" />
       </FormSection>
       <FormSection title="API Configuration">
-        <SelectField field={fields.apiType} label="API type" options={apiTypes.map((type) => ({ value: type, label: type }))} />
+        <SelectField
+          field={fields.apiType}
+          label="API type"
+          options={apiTypes.map((type) => ({ value: type, label: type }))}
+        />
         <TextareaField
           field={fields.apiConfig}
           label="API configuration (JSON)"
