@@ -3,6 +3,16 @@ import reactHooks from "eslint-plugin-react-hooks";
 import simpleImportSort from "eslint-plugin-simple-import-sort";
 import tseslint from "typescript-eslint";
 
+// An item's public address is built in one place, so every link, feed and sitemap agrees on it.
+const handBuiltItemPath = {
+  selector: "TemplateElement[value.raw=/\\/(deals|stores|categories|gift-ideas|buying-guides)\\/$/]",
+  message: "Build an item's address with #app/lib/public-paths (dealPath, storePath, guidePath…).",
+};
+const bareZodString = {
+  selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+  message: "Use text() from #app/lib/validation: it refuses what PostgreSQL cannot store.",
+};
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "drizzle/"] },
   js.configs.recommended,
@@ -33,18 +43,16 @@ export default tseslint.config(
       ],
     },
   },
+  // ESLint keeps one setting per rule for a file: each group below lists every syntax it restricts.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "app/lib/public-paths.ts", "app/modules/**", "app/routes/**"],
+    rules: { "no-restricted-syntax": ["error", handBuiltItemPath] },
+  },
   {
     files: ["app/modules/**/*.ts", "app/routes/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
-          message: "Use text() from #app/lib/validation: it refuses what PostgreSQL cannot store.",
-        },
-      ],
-    },
+    rules: { "no-restricted-syntax": ["error", handBuiltItemPath, bareZodString] },
   },
   {
     files: ["app/routes/**/*.{ts,tsx}"],

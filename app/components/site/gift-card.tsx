@@ -2,6 +2,7 @@ import { Gift } from "lucide-react";
 import { Link } from "react-router";
 
 import { Badge } from "#app/components/ui/badge";
+import { giftIdeaPath } from "#app/lib/public-paths";
 import { occasionLabels } from "#app/modules/gift-ideas/gift-idea-labels";
 
 import { CardImage, type ImageLoading } from "./card-image";
@@ -23,12 +24,7 @@ export function GiftCard({ gift, imageLoading }: { gift: GiftCardData; imageLoad
       data-testid="gift-card"
       className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
     >
-      <Link
-        to={`/gift-ideas/${gift.slug}`}
-        className="relative block aspect-[4/3] bg-gray-100"
-        tabIndex={-1}
-        aria-hidden
-      >
+      <Link to={giftIdeaPath(gift)} className="relative block aspect-[4/3] bg-gray-100" tabIndex={-1} aria-hidden>
         {gift.imageUrl ? (
           <CardImage src={gift.imageUrl} loading={imageLoading} className="h-full w-full object-cover" />
         ) : (
@@ -42,7 +38,7 @@ export function GiftCard({ gift, imageLoading }: { gift: GiftCardData; imageLoad
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-5">
         <h3 className="font-bold text-gray-900 group-hover:text-brand-700">
-          <Link to={`/gift-ideas/${gift.slug}`}>{gift.title}</Link>
+          <Link to={giftIdeaPath(gift)}>{gift.title}</Link>
         </h3>
         <p className="line-clamp-2 text-sm text-gray-600">{gift.description}</p>
         <p className="mt-auto flex items-center justify-between text-xs text-gray-500">

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 
 import { cn } from "#app/lib/cn";
 import { guideDate } from "#app/lib/guide-date";
+import { guidePath } from "#app/lib/public-paths";
 
 import { CardImage } from "./card-image";
 
@@ -26,7 +27,7 @@ export function GuideCard({ guide, large = false }: { guide: GuideCardData; larg
         large && "md:grid md:grid-cols-2",
       )}
     >
-      <Link to={`/buying-guides/${guide.slug}`} className="block" tabIndex={-1} aria-hidden>
+      <Link to={guidePath(guide)} className="block" tabIndex={-1} aria-hidden>
         <CardImage
           src={guide.coverImageUrl}
           width={640}
@@ -37,7 +38,7 @@ export function GuideCard({ guide, large = false }: { guide: GuideCardData; larg
       </Link>
       <div className={cn("flex flex-col gap-2 p-5", large && "md:justify-center md:p-8")}>
         <h3 className={cn("font-bold text-gray-900 group-hover:text-brand-700", large ? "text-2xl" : "text-lg")}>
-          <Link to={`/buying-guides/${guide.slug}`}>{guide.title}</Link>
+          <Link to={guidePath(guide)}>{guide.title}</Link>
         </h3>
         {guide.excerpt ? <p className="line-clamp-3 text-sm text-gray-600">{guide.excerpt}</p> : null}
         <GuideMeta guide={guide} className="gap-3 text-xs" />

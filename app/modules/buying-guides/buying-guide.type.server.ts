@@ -4,6 +4,7 @@ import { statusCell } from "#app/lib/admin-list";
 import { fromEditorHtml } from "#app/lib/content-tokens";
 import { formatDate } from "#app/lib/dates";
 import { isBlankHtml } from "#app/lib/html-text";
+import { guidePath } from "#app/lib/public-paths";
 import { formColumns } from "#app/lib/validation";
 import { sanitizeRichText } from "#app/modules/content/safe-html.server";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
@@ -12,8 +13,6 @@ import { paged } from "#app/modules/content-types/paged.server";
 
 import { buyingGuideFields, type BuyingGuideInput, buyingGuideSchema } from "./buying-guide.schema";
 import { guideCardColumns } from "./buying-guides-public.server";
-
-const guidePath = (row: { slug: string }) => `/buying-guides/${row.slug}`;
 
 export const buyingGuideType: ContentType<BuyingGuideInput, ListRow, typeof buyingGuides> = {
   key: "guide",

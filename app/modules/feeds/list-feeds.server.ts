@@ -1,6 +1,6 @@
 import type { Executor } from "#app/db/client.server";
 import { couponDiscountLabel, formatPrice } from "#app/lib/money";
-import { dealPath, storePath } from "#app/lib/public-paths";
+import { categoryPath, dealPath, giftIdeaPath, guidePath, storePath } from "#app/lib/public-paths";
 import { GUIDES_PER_PAGE, listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
 import { readCategoryPage } from "#app/modules/categories/category-page.server";
 import { COUPONS_PER_PAGE } from "#app/modules/coupons/coupon-filters";
@@ -123,7 +123,7 @@ const lists: Array<{ path: RegExp; read: ListReader }> = [
       return {
         title: `${page.category.name} Deals`,
         description: `${page.category.name} deals on DealDash.`,
-        pagePath: `/categories/${page.category.slug}`,
+        pagePath: categoryPath(page.category),
         entries: page.deals.map(dealEntry),
       };
     },
@@ -144,7 +144,7 @@ const lists: Array<{ path: RegExp; read: ListReader }> = [
         entries: guides.map((guide) => ({
           id: guide.id,
           title: guide.title,
-          path: `/buying-guides/${guide.slug}`,
+          path: guidePath(guide),
           summary: guide.excerpt ?? "",
           date: when(guide.updatedAt),
         })),
@@ -162,7 +162,7 @@ const lists: Array<{ path: RegExp; read: ListReader }> = [
         entries: gifts.map((gift) => ({
           id: gift.id,
           title: gift.title,
-          path: `/gift-ideas/${gift.slug}`,
+          path: giftIdeaPath(gift),
           summary: joined(gift.price !== null && !gift.amazonAsin ? formatPrice(gift.price) : null, gift.description),
           date: when(gift.updatedAt),
         })),

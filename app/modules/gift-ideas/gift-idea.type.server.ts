@@ -3,6 +3,7 @@ import { giftIdeas } from "#app/db/schema";
 import { statusCell } from "#app/lib/admin-list";
 import { formatDate } from "#app/lib/dates";
 import { formatPrice } from "#app/lib/money";
+import { giftIdeaPath } from "#app/lib/public-paths";
 import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { paged } from "#app/modules/content-types/paged.server";
@@ -23,7 +24,7 @@ export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas>
   }),
   messages: { loadFailed: "Failed to fetch gift idea details" },
   references: [{ field: "storeId", to: "store" }],
-  publicPath: (row) => `/gift-ideas/${row.slug}`,
+  publicPath: giftIdeaPath,
   embed: {
     label: "Gift Idea",
     cards: findPublicGiftIdeasByIds,

@@ -1,5 +1,5 @@
 import { couponDiscountLabel, dealPriceAndStore } from "#app/lib/money";
-import { dealPath, storePath } from "#app/lib/public-paths";
+import { dealPath, guidePath, storePath } from "#app/lib/public-paths";
 
 import type { MailItem } from "./mail-body.server";
 
@@ -45,7 +45,7 @@ export function couponMailItem(
 export function guideMailItem(site: string, guide: { title: string; slug: string; excerpt: string | null }): MailItem {
   return {
     label: guide.title,
-    url: `${site}/buying-guides/${guide.slug}`,
+    url: `${site}${guidePath(guide)}`,
     note: guide.excerpt ?? "",
     button: "Read the guide",
   };

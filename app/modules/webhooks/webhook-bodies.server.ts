@@ -11,7 +11,7 @@ import {
   type WebhookFormat,
 } from "#app/db/schema";
 import { couponDiscountLabel, dealPriceAndStore } from "#app/lib/money";
-import { dealPath, storePath } from "#app/lib/public-paths";
+import { dealPath, guidePath, storePath } from "#app/lib/public-paths";
 import { webhookEventInfo, webhookEvents } from "#app/lib/webhook-kinds";
 
 import type { WatchedKind, WebhookNews } from "./webhook-events.server";
@@ -118,7 +118,7 @@ export async function itemsOf(db: Executor, kind: WatchedKind, ids: string[]): P
       kind,
       id: row.id,
       title: row.title,
-      path: `/buying-guides/${row.slug}`,
+      path: guidePath(row),
       summary: "",
     }));
   }

@@ -5,6 +5,7 @@ import { EmbeddedCard } from "#app/components/site/embedded-card";
 import { GuideMeta } from "#app/components/site/guide-card";
 import { SafeHtml } from "#app/components/site/safe-html";
 import { TagList } from "#app/components/site/tag-list";
+import { guidePath } from "#app/lib/public-paths";
 import { jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { isUuid } from "#app/lib/uuid";
 import { findPublicGuideBySlug, findPublicGuideSlugById } from "#app/modules/buying-guides/buying-guides-public.server";
@@ -17,7 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The spec's second reading links guides by id: answer with the slug URL.
   if (isUuid(params.slug)) {
     const slug = await findPublicGuideSlugById(context.db, params.slug);
-    if (slug) throw redirect(`/buying-guides/${slug}`, 301);
+    if (slug) throw redirect(guidePath({ slug }), 301);
   }
   const guide = await findPublicGuideBySlug(context.db, params.slug);
   if (!guide) throw data(null, { status: 404 });
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return [
     ...pageMeta(guide.title, guide.excerpt ?? guide.title, {
       siteUrl,
-      path: `/buying-guides/${guide.slug}`,
+      path: guidePath(guide),
       image: guide.coverImageUrl,
       type: "article",
     }),
@@ -46,7 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       image: new URL(guide.coverImageUrl, `${siteUrl}/`).toString(),
       datePublished: new Date(guide.createdAt).toISOString(),
       dateModified: new Date(guide.updatedAt).toISOString(),
-      mainEntityOfPage: `${siteUrl}/buying-guides/${guide.slug}`,
+      mainEntityOfPage: `${siteUrl}${guidePath(guide)}`,
       publisher: { "@type": "Organization", name: "DealDash" },
     }),
   ];

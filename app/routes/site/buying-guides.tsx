@@ -6,6 +6,7 @@ import { PageHeader } from "#app/components/site/page-header";
 import { cn } from "#app/lib/cn";
 import { countLabel } from "#app/lib/counts";
 import { pageParam, pageWindow } from "#app/lib/page-window";
+import { guidePath } from "#app/lib/public-paths";
 import { listingMeta } from "#app/lib/seo";
 import {
   categoriesWithPublicGuides,
@@ -43,7 +44,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
     title: "Buying Guides",
     description: "Expert advice to help you choose the right product at the right price.",
     path: listHref(loaderData?.category, 1, loaderData?.search),
-    itemPaths: (loaderData?.guides ?? []).map((guide) => `/buying-guides/${guide.slug}`),
+    itemPaths: (loaderData?.guides ?? []).map(guidePath),
     search: location.search,
   });
 

@@ -7,6 +7,7 @@ import { PriceAsOf } from "#app/components/site/price-as-of";
 import { TagList } from "#app/components/site/tag-list";
 import { formatCount } from "#app/lib/counts";
 import { formatPrice } from "#app/lib/money";
+import { giftIdeaPath } from "#app/lib/public-paths";
 import { jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
 import { audienceLabels, occasionLabels } from "#app/modules/gift-ideas/gift-idea-labels";
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return [
     ...pageMeta(gift.title, gift.description, {
       siteUrl,
-      path: `/gift-ideas/${gift.slug}`,
+      path: giftIdeaPath(gift),
       image: gift.imageUrl,
       type: "product",
     }),

@@ -7,6 +7,7 @@ import { GiftCard, type GiftCardData } from "#app/components/site/gift-card";
 import { PageHeader } from "#app/components/site/page-header";
 import { Button } from "#app/components/ui/button";
 import { pageParam, pageWindow } from "#app/lib/page-window";
+import { giftIdeaPath } from "#app/lib/public-paths";
 import { listingMeta } from "#app/lib/seo";
 import { GIFTS_PER_PAGE, listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
 
@@ -39,7 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
     title: "Gift Ideas",
     description: "Curated gift collections for every occasion and everyone on your list.",
     path: "/gift-ideas",
-    itemPaths: (loaderData?.gifts ?? []).map((gift) => `/gift-ideas/${gift.slug}`),
+    itemPaths: (loaderData?.gifts ?? []).map(giftIdeaPath),
     search: location.search,
   });
 

@@ -8,7 +8,7 @@ import { DealGridPreview } from "#app/components/site/deal-grid-preview";
 import { FeedLink } from "#app/components/site/feed-link";
 import { CouponCard } from "#app/islands/coupon-card";
 import { feedAlternates } from "#app/lib/feed-links";
-import { storePath } from "#app/lib/public-paths";
+import { dealPath, storePath } from "#app/lib/public-paths";
 import { breadcrumbList, itemList, pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { readStorePage } from "#app/modules/stores/store-page.server";
 
@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         image: store.logoUrl ?? undefined,
       },
     ),
-    itemList(deals.map((deal) => `${siteUrl}/deals/${deal.slug}`)),
+    itemList(deals.map((deal) => `${siteUrl}${dealPath(deal)}`)),
     breadcrumbList(siteUrl, crumbsOf(store), `${siteUrl}${storePath(store)}`),
     ...feedAlternates(`${store.name} Coupons & Deals`, storePath(store)),
   ];
