@@ -1,7 +1,8 @@
 import { type ComponentType, createElement } from "react";
 import { hydrateRoot } from "react-dom/client";
 
-import { type IslandName, islands } from "./registry";
+import type { IslandName } from "./island-names";
+import { islands } from "./registry";
 
 /** Hydrates each island under `root` from the props its wrapper carries (island.tsx); an island inside another is the outer one's to render. */
 export function hydrateIslands(root: ParentNode) {

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 
-import type { IslandName } from "./registry";
+import type { IslandName } from "./island-names";
 
 /**
  * Makes a component an island: the server renders it inside a wrapper that names it and carries its props

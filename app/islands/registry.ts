@@ -1,5 +1,7 @@
 import type { ComponentType } from "react";
 
+import type { IslandName } from "./island-names";
+
 // Every island, by the name its wrapper carries, and the module whose default export it hydrates. Each
 // is fetched when a page has it; the islands in app/islands/ share one file (vite.config.ts).
 export const islands = {
@@ -11,6 +13,4 @@ export const islands = {
   "newsletter-form": () => import("./newsletter-form"),
   "cookie-banner": () => import("./cookie-banner"),
   toasts: () => import("#app/components/ui/toaster"),
-} satisfies Record<string, () => Promise<{ default: ComponentType<never> }>>;
-
-export type IslandName = keyof typeof islands;
+} satisfies Record<IslandName, () => Promise<{ default: ComponentType<never> }>>;

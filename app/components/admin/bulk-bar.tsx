@@ -7,7 +7,7 @@ import { Select } from "#app/components/ui/select";
 import { formatCount } from "#app/lib/counts";
 import { type ListParams, listSearch } from "#app/modules/content-types/list-params";
 
-import type { ContentListView } from "./content-list";
+import type { ContentListView } from "./content-list-view";
 
 /** The ticked rows of a list, or every row its view matches (`all`). */
 export interface Selection {

@@ -3,18 +3,12 @@ import { useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 
 import { Button } from "#app/components/ui/button";
-import type { AdminListRow } from "#app/lib/admin-list";
-import {
-  isFiltered,
-  type ListParams,
-  listSearch,
-  type ListState,
-  type SortDirection,
-} from "#app/modules/content-types/list-params";
+import { isFiltered, type ListParams, listSearch, type SortDirection } from "#app/modules/content-types/list-params";
 
 import { AdminPageHeader } from "./admin-page-header";
 import { BulkBar, type Selection } from "./bulk-bar";
 import { ConfirmDelete, type DeleteTarget } from "./confirm-delete";
+import type { ContentListPage, ContentListView } from "./content-list-view";
 import { CsvImportDialog } from "./csv-import-dialog";
 import { EmptyState } from "./empty-state";
 import { ListCell } from "./list-cell";
@@ -22,38 +16,6 @@ import { ListIconSprite } from "./list-icons";
 import { ListPagination } from "./list-pagination";
 import { ListToolbar } from "./list-toolbar";
 import { AddButton, DuplicateForm, RowActions, rowNamer, RowVerbLabels } from "./row-actions";
-
-/** What a list page needs to know of its type (sent by the loader). */
-export interface ContentListView {
-  key: string;
-  title: string;
-  heading: string;
-  noun: { one: string; many: string };
-  addLabel: string;
-  addTo: string;
-  editTo: string;
-  /** The CSV export (GET, with the view's query) and import (POST) of the type. */
-  csvPath: string;
-  importable: boolean;
-  empty: { message: string; actionLabel: string };
-  columns: Array<{ heading: string; sortKey?: string; first: SortDirection }>;
-  filters: {
-    status: boolean;
-    featured: boolean;
-    states: ListState[];
-    refs: Array<{ param: string; label: string; to: string }>;
-  };
-  bulk: Array<{ action: string; label: string }>;
-  deleteQuestion: string;
-}
-
-export interface ContentListPage {
-  rows: AdminListRow[];
-  total: number;
-  page: number;
-  pageCount: number;
-  sort: { key: string; dir: SortDirection };
-}
 
 function SortHeading({
   column,

@@ -5,7 +5,7 @@ import { Select } from "#app/components/ui/select";
 import { formatCount } from "#app/lib/counts";
 import { type ListParams, listSearch, PAGE_SIZES } from "#app/modules/content-types/list-params";
 
-import type { ContentListPage } from "./content-list";
+import type { ContentListPage } from "./content-list-view";
 
 function PageLink({
   params,

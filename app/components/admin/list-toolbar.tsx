@@ -9,7 +9,7 @@ import { contentStatuses } from "#app/lib/validation";
 import { isFiltered, type ListParams } from "#app/modules/content-types/list-params";
 
 import { ComboboxFilter } from "./combobox-filter";
-import type { ContentListView } from "./content-list";
+import type { ContentListView } from "./content-list-view";
 
 const sentence = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const stateLabels = { live: "Live", expired: "Expired", scheduled: "Scheduled" } as const;

@@ -12,7 +12,7 @@ import {
   stores,
 } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
-import { dealType } from "#app/modules/deals/deal.type.server";
+import { dealFace } from "#app/modules/deals/deal.face";
 import { mailBody } from "#app/modules/mail/mail-body.server";
 import { dealMailItem } from "#app/modules/mail/mail-items";
 import { listUnsubscribeHeaders, type MailMessage, queueMail } from "#app/modules/mail/outbox.server";
@@ -71,7 +71,7 @@ export async function matchNewDeals(db: Executor, now = new Date()): Promise<num
           price: deals.currentPrice,
           discount: deals.discountPercentage,
         })
-        .from(publicRows(dealType, { live: true, now }))
+        .from(publicRows(dealFace, { live: true, now }))
         .leftJoin(categories, eq(categories.id, deals.categoryId))
         .where(or(gt(deals.updatedAt, since), and(gt(deals.publishAt, since), lte(deals.publishAt, now))))
         .orderBy(deals.id)
@@ -157,7 +157,7 @@ export async function mailAlerts(
       imageUrl: deals.imageUrl,
     })
     .from(alertDeliveries)
-    .innerJoin(publicRows(dealType, { live: true, now }), eq(deals.id, alertDeliveries.dealId))
+    .innerJoin(publicRows(dealFace, { live: true, now }), eq(deals.id, alertDeliveries.dealId))
     .leftJoin(stores, eq(stores.id, deals.storeId))
     .where(and(eq(alertDeliveries.frequency, frequency), isNull(alertDeliveries.mailedAt)));
   const byAddress = new Map<string, typeof waiting>();

@@ -11,13 +11,12 @@ import type { ContentType, ListPage } from "#app/modules/content-types/content-t
 import { FieldErrors } from "#app/modules/content-types/field-errors";
 import { paged } from "#app/modules/content-types/paged.server";
 
+import { buyingGuideFace } from "./buying-guide.face";
 import { buyingGuideFields, type BuyingGuideInput, buyingGuideSchema } from "./buying-guide.schema";
 import { guideCardColumns } from "./buying-guides-public.server";
 
 export const buyingGuideType: ContentType<BuyingGuideInput, ListRow, typeof buyingGuides> = {
-  key: "guide",
-  noun: { one: "buying guide", many: "buying guides" },
-  table: buyingGuides,
+  ...buyingGuideFace,
   schema: buyingGuideSchema,
   // The content is sanitised here, on every save, whatever the form sent (chips the editor left in go
   // back to tokens first).
@@ -26,9 +25,7 @@ export const buyingGuideType: ContentType<BuyingGuideInput, ListRow, typeof buyi
     if (isBlankHtml(content)) throw new FieldErrors({ content: ["Content is required"] });
     return { ...formColumns(buyingGuideFields, input), content };
   },
-  references: [{ field: "categoryId", to: "category" }],
   tokensIn: "content",
-  publicPath: guidePath,
   csv: { fields: buyingGuideFields },
   admin: {
     icon: "BookOpen",

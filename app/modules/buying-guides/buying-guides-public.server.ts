@@ -7,7 +7,7 @@ import { containsPattern } from "#app/db/sql-text";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { type TextSearch, textSearchMatch, textSearchOf } from "#app/modules/search/search-words.server";
 
-import { buyingGuideType } from "./buying-guide.type.server";
+import { buyingGuideFace } from "./buying-guide.face";
 
 /** Guides on a page of the list (and in its feed). */
 export const GUIDES_PER_PAGE = 9;
@@ -35,7 +35,7 @@ export async function findPublicGuideBySlug(db: Executor, slug: string) {
       categoryName: categories.name,
       categorySlug: categories.slug,
     })
-    .from(publicRows(buyingGuideType))
+    .from(publicRows(buyingGuideFace))
     .leftJoin(categories, eq(categories.id, buyingGuides.categoryId))
     .where(eq(buyingGuides.slug, slug))
     .limit(1);
@@ -46,7 +46,7 @@ export async function findPublicGuideBySlug(db: Executor, slug: string) {
 export async function findPublicGuideSlugById(db: Executor, id: string) {
   const [guide] = await db
     .select({ slug: buyingGuides.slug })
-    .from(publicRows(buyingGuideType))
+    .from(publicRows(buyingGuideFace))
     .where(eq(buyingGuides.id, id))
     .limit(1);
   return guide?.slug ?? null;
@@ -82,7 +82,7 @@ export async function listPublicGuides(
   const [rows, [total]] = await Promise.all([
     db
       .select(guideCardColumns)
-      .from(publicRows(buyingGuideType))
+      .from(publicRows(buyingGuideFace))
       .leftJoin(categories, eq(categories.id, buyingGuides.categoryId))
       .where(where)
       .orderBy(
@@ -95,7 +95,7 @@ export async function listPublicGuides(
       .offset(options.offset ?? 0),
     db
       .select({ n: count() })
-      .from(publicRows(buyingGuideType))
+      .from(publicRows(buyingGuideFace))
       .leftJoin(categories, eq(categories.id, buyingGuides.categoryId))
       .where(where),
   ]);
@@ -107,6 +107,6 @@ export async function categoriesWithPublicGuides(db: Executor) {
   return db
     .selectDistinct({ name: categories.name, slug: categories.slug })
     .from(categories)
-    .innerJoin(publicRows(buyingGuideType), eq(buyingGuides.categoryId, categories.id))
+    .innerJoin(publicRows(buyingGuideFace), eq(buyingGuides.categoryId, categories.id))
     .orderBy(asc(categories.name));
 }

@@ -5,7 +5,7 @@ import type { Executor } from "#app/db/client.server";
 import { categories, deals } from "#app/db/schema";
 import { withChosenOption } from "#app/lib/listing-filters";
 import { publicRows } from "#app/modules/content-types/public-read.server";
-import { dealType } from "#app/modules/deals/deal.type.server";
+import { dealFace } from "#app/modules/deals/deal.face";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 
 const choiceColumns = {
@@ -66,7 +66,7 @@ export async function findPublicCategoryBySlug(db: Executor, slug: string) {
 export function categoryHasLiveDeals(): SQL {
   // Two semi-joins, each served by the deals' category index: one `in (self or children)` condition was
   // read as a scan of every deal per category (1.2 s for the sitemap's 200 categories, 21 ms this way).
-  const live = () => publicRows(dealType, { live: true });
+  const live = () => publicRows(dealFace, { live: true });
   const own = sql`select 1 from ${live()} where ${eq(deals.categoryId, categories.id)}`;
   const children = sql`select 1 from ${live()} join ${categories} child on child.id = ${deals.categoryId} where child.parent_id = ${categories.id}`;
   return sql`(exists (${own}) or exists (${children}))`;

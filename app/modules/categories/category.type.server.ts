@@ -4,20 +4,18 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "#app/db/client.server";
 import { categories } from "#app/db/schema";
 import { formatDate } from "#app/lib/dates";
-import { categoryPath } from "#app/lib/public-paths";
 import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { FieldErrors } from "#app/modules/content-types/field-errors";
 import { paged } from "#app/modules/content-types/paged.server";
 
 import { categoryHasLiveDeals } from "./categories.server";
+import { categoryFace } from "./category.face";
 import { CATEGORY_CYCLE, categoryFields, type CategoryInput, categorySchema } from "./category.schema";
 import { selfAndDescendants } from "./category-tree";
 
 export const categoryType: ContentType<CategoryInput, ListRow, typeof categories> = {
-  key: "category",
-  noun: { one: "category", many: "categories" },
-  table: categories,
+  ...categoryFace,
   schema: categorySchema,
   toRow: (input) => formColumns(categoryFields, input),
   async beforeUpdate(tx, id, row) {
@@ -30,17 +28,7 @@ export const categoryType: ContentType<CategoryInput, ListRow, typeof categories
     return row;
   },
   messages: { inUse: (uses) => `This category still has ${uses}. Move or delete them first.` },
-  publicPath: categoryPath,
   inSitemapWhen: categoryHasLiveDeals,
-  references: [
-    {
-      field: "parentId",
-      to: "category",
-      notFound: "Parent category not found",
-      dependentNoun: { one: "subcategory", many: "subcategories" },
-      label: "Parent category",
-    },
-  ],
   csv: { fields: categoryFields },
   admin: {
     icon: "FolderTree",

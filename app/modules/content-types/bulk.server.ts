@@ -8,7 +8,7 @@ import { formatCount } from "#app/lib/counts";
 
 import { openChangeBatch } from "./change-batches.server";
 import type { AnyContentType, Reference } from "./content-type";
-import type { Actor } from "./mutations.server";
+import type { Actor } from "./content-type";
 import { dependentsOf } from "./mutations.server";
 import { contentTypes } from "./registry.server";
 import { entityOf, lifecycleOf, titleColumnOf } from "./words";

@@ -8,13 +8,18 @@ import type { Toast } from "#app/lib/toast";
 import type { AppServices } from "#app/platform/load-context";
 
 import type { SortDirection } from "./list-params";
-import type { Actor } from "./mutations.server";
 
 // What a content type is, in one place: its table, form schema, words, public-read rule, admin list and
 // the links other types have to it. Everything that used to be a hand-kept list of types (navigation,
 // dashboard, admin routes, sitemap, click-outs, guide tokens, "what still uses this") reads the registry.
 
 export type TypeKey = "deal" | "coupon" | "gift" | "guide" | "store" | "category";
+
+/** Who makes a change (the signed-in admin): audit rows name them. */
+export interface Actor {
+  id: string;
+  email: string;
+}
 
 /** Rows known by a uuid `id`, named by a `title` or `name` column, with created and updated stamps. */
 export type ContentTable = PgTable & { id: AnyPgColumn; createdAt: AnyPgColumn; updatedAt: AnyPgColumn } & (
@@ -145,11 +150,29 @@ export interface AdminConfig<Row> {
   dashboard?: { total?: string; published?: string; quickAction?: string };
 }
 
-export interface ContentType<Input = unknown, ListRow = unknown, Table extends ContentTable = ContentTable> {
+/**
+ * What anyone may know about a type (its face): key and nouns, table, end, references, public page. Pure
+ * data beside the type's table, no queries and no admin: public queries and outward features read faces,
+ * so they never load a type's admin desk (and the desk may use them without a cycle).
+ */
+export interface ContentFace<Table extends ContentTable = ContentTable> {
   key: TypeKey;
   /** Lower-case nouns ("gift idea", "gift ideas"): its messages, audit name and admin URL follow from them. */
   noun: { one: string; many: string };
   table: Table;
+  /** The column past which a row is no longer live (a coupon's valid_until). A `status` column, when the table has one, decides the rest. */
+  endsAt?: AnyPgColumn;
+  references?: Reference[];
+  /** Its public page, when it has one (sitemap entries). */
+  publicPath?(row: { slug: string }): string;
+}
+
+/** A type's admin desk: its face, and its form, hooks, admin list, CSV, embeds and click-out. */
+export interface ContentType<
+  Input = unknown,
+  ListRow = unknown,
+  Table extends ContentTable = ContentTable,
+> extends ContentFace<Table> {
   schema: z.ZodType<Input, unknown>;
   /** Column values from validated input. */
   toRow(input: Input): Record<string, unknown>;
@@ -161,11 +184,6 @@ export interface ContentType<Input = unknown, ListRow = unknown, Table extends C
   tokensIn?: string;
   /** Where the spec words a message otherwise than `messagesOf` derives from the noun. */
   messages?: Partial<Messages>;
-  /** The column past which a row is no longer live (a coupon's valid_until). A `status` column, when the table has one, decides the rest. */
-  endsAt?: AnyPgColumn;
-  references?: Reference[];
-  /** Its public page, when it has one (sitemap entries). */
-  publicPath?(row: { slug: string }): string;
   /** When a row's page belongs in the sitemap besides being public (a store with live items); always when unset. */
   inSitemapWhen?(): SQL;
   /** The columns whose latest value is when its page last changed (a sitemap's lastmod); `updatedAt` when unset. */

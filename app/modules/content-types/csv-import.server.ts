@@ -14,8 +14,9 @@ import { csvLine, csvLines, unescapeFormula } from "#app/platform/csv.server";
 
 import { finishChangeBatch, openChangeBatch } from "./change-batches.server";
 import type { AnyContentType } from "./content-type";
+import type { Actor } from "./content-type";
 import { type CsvColumn, csvColumnsOf, csvRows } from "./csv.server";
-import { type Actor, saveContent } from "./mutations.server";
+import { saveContent } from "./mutations.server";
 import { contentType } from "./registry.server";
 import { titleColumnOf } from "./words";
 

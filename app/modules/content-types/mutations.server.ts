@@ -8,17 +8,12 @@ import { SLUG_TAKEN } from "#app/lib/validation";
 import { recordAudit } from "#app/modules/audit/audit.server";
 
 import { noteBatchRows } from "./change-batches.server";
-import type { AnyContentType } from "./content-type";
+import type { Actor, AnyContentType } from "./content-type";
 import { FieldErrors } from "./field-errors";
 import { contentTypes } from "./registry.server";
 import { entityOf, messagesOf, notFoundMessage, referenceColumn, titleColumnOf } from "./words";
 
 // Create, update and delete for every content type: the change and its audit row commit together.
-
-export interface Actor {
-  id: string;
-  email: string;
-}
 
 export type SaveResult =
   | { ok: true; row: { id: string } & Record<string, unknown> }

@@ -9,15 +9,14 @@ import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { paged } from "#app/modules/content-types/paged.server";
 
+import { couponFace } from "./coupon.face";
 import { adminDiscountLabel, couponFields, type CouponInput, couponSchema } from "./coupon.schema";
 import { couponTargetUrl } from "./coupon-target";
 import { markCouponVerified } from "./coupon-verified.server";
 import { findPublicCouponsByIds, type PublicCoupon } from "./coupons-public.server";
 
 export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
-  key: "coupon",
-  noun: { one: "coupon", many: "coupons" },
-  table: coupons,
+  ...couponFace,
   schema: couponSchema,
   // Dates are whole days: valid from the start of the first, until the end of the last (UTC).
   toRow: (input) => ({
@@ -28,8 +27,6 @@ export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
     customUrl: input.urlType === "manual" ? (input.customUrl ?? null) : null,
   }),
   messages: { loadFailed: "Failed to fetch coupon details" },
-  endsAt: coupons.validUntil,
-  references: [{ field: "storeId", to: "store" }],
   embed: {
     label: "Coupon",
     cards: findPublicCouponsByIds,

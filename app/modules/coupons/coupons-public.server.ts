@@ -8,11 +8,11 @@ import { containsPattern } from "#app/db/sql-text";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { type TextSearch, textSearchMatch, textSearchOf } from "#app/modules/search/search-words.server";
 
-import { couponType } from "./coupon.type.server";
+import { couponFace } from "./coupon.face";
 import { couponTargetUrl } from "./coupon-target";
 
 /** Published coupons; `live` leaves out the expired ones (see public-read.server.ts). */
-const publicCoupons = (live: boolean) => publicRows(couponType, { live });
+const publicCoupons = (live: boolean) => publicRows(couponFace, { live });
 
 // The code is not among these columns: it reaches the page only when a shopper asks (revealCouponCode).
 const publicColumns = {

@@ -6,20 +6,18 @@ import { statusCell } from "#app/lib/admin-list";
 import { endOfDay, formatDate } from "#app/lib/dates";
 import { discountPercentage } from "#app/lib/discount";
 import { formatPrice } from "#app/lib/money";
-import { dealPath } from "#app/lib/public-paths";
 import { timeAgo } from "#app/lib/relative-time";
 import { formColumns } from "#app/lib/validation";
 import { refreshDealPrice } from "#app/modules/amazon/price-refresh.server";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { paged } from "#app/modules/content-types/paged.server";
 
+import { dealFace } from "./deal.face";
 import { dealFields, type DealInput, dealSchema } from "./deal.schema";
 import { findPublicDealsByIds, type PublicDeal } from "./deals-public.server";
 
 export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
-  key: "deal",
-  noun: { one: "deal", many: "deals" },
-  table: deals,
+  ...dealFace,
   schema: dealSchema,
   // The discount is always computed here, never taken from a form.
   toRow: (input) => ({
@@ -28,13 +26,7 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
     expiresAt: input.expiresAt ? endOfDay(input.expiresAt) : null,
   }),
   messages: { loadFailed: "Failed to fetch deal details" },
-  endsAt: deals.expiresAt,
-  publicPath: dealPath,
   lastChangedBy: [deals.updatedAt, deals.priceUpdatedAt],
-  references: [
-    { field: "storeId", to: "store" },
-    { field: "categoryId", to: "category" },
-  ],
   embed: {
     label: "Deal",
     cards: findPublicDealsByIds,

@@ -15,7 +15,7 @@ import {
 } from "#app/modules/search/search-words.server";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 
-import { dealType } from "./deal.type.server";
+import { dealFace } from "./deal.face";
 import type { DealSort } from "./deal-filters";
 
 export interface PublicDealFilters {
@@ -51,7 +51,7 @@ const publicColumns = {
 };
 
 /** Published deals before their end: what listings, embeds and click-outs offer (checked at query time). */
-const liveDeals = () => publicRows(dealType, { live: true });
+const liveDeals = () => publicRows(dealFace, { live: true });
 
 export type PublicDeal = Awaited<ReturnType<typeof listPublicDeals>>["deals"][number];
 
@@ -244,7 +244,7 @@ export async function findPublicDealBySlug(db: Executor, slug: string) {
       categorySlug: categories.slug,
       expired: sql<boolean>`coalesce(${deals.expiresAt} < now(), false)`,
     })
-    .from(publicRows(dealType))
+    .from(publicRows(dealFace))
     .innerJoin(stores, eq(stores.id, deals.storeId))
     .leftJoin(categories, eq(categories.id, deals.categoryId))
     .where(eq(deals.slug, slug))

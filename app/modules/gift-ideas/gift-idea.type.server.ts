@@ -3,18 +3,16 @@ import { giftIdeas } from "#app/db/schema";
 import { statusCell } from "#app/lib/admin-list";
 import { formatDate } from "#app/lib/dates";
 import { formatPrice } from "#app/lib/money";
-import { giftIdeaPath } from "#app/lib/public-paths";
 import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { paged } from "#app/modules/content-types/paged.server";
 
+import { giftIdeaFace } from "./gift-idea.face";
 import { giftIdeaFields, type GiftIdeaInput, giftIdeaSchema } from "./gift-idea.schema";
 import { findPublicGiftIdeasByIds, type PublicGiftCard } from "./gift-ideas-public.server";
 
 export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas> = {
-  key: "gift",
-  noun: { one: "gift idea", many: "gift ideas" },
-  table: giftIdeas,
+  ...giftIdeaFace,
   schema: giftIdeaSchema,
   // Total reviews default to 0, and an ASIN belongs to Amazon products only.
   toRow: (input) => ({
@@ -23,8 +21,6 @@ export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas>
     totalReviews: input.totalReviews ?? 0,
   }),
   messages: { loadFailed: "Failed to fetch gift idea details" },
-  references: [{ field: "storeId", to: "store" }],
-  publicPath: giftIdeaPath,
   embed: {
     label: "Gift Idea",
     cards: findPublicGiftIdeasByIds,

@@ -5,7 +5,7 @@ import { descNullsLast } from "#app/db/order-by";
 import { giftIdeas, stores } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 
-import { giftIdeaType } from "./gift-idea.type.server";
+import { giftIdeaFace } from "./gift-idea.face";
 
 /** Gift ideas on a page of the list (and in its feed). */
 export const GIFTS_PER_PAGE = 12;
@@ -34,7 +34,7 @@ export async function listPublicGiftIdeas(
 ) {
   return db
     .select(cardColumns)
-    .from(publicRows(giftIdeaType))
+    .from(publicRows(giftIdeaFace))
     .where(options.featuredOnly ? eq(giftIdeas.featured, true) : undefined)
     .orderBy(descNullsLast(giftIdeas.featured), descNullsLast(giftIdeas.createdAt), asc(giftIdeas.id))
     .limit(options.limit)
@@ -43,7 +43,7 @@ export async function listPublicGiftIdeas(
 
 export async function findPublicGiftIdeasByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select(cardColumns).from(publicRows(giftIdeaType)).where(inArray(giftIdeas.id, ids));
+  return db.select(cardColumns).from(publicRows(giftIdeaFace)).where(inArray(giftIdeas.id, ids));
 }
 
 /** The collection page: every public field of one published gift idea (admin notes stay private). */
@@ -60,7 +60,7 @@ export async function findPublicGiftIdeaBySlug(db: Executor, slug: string) {
       audienceType: giftIdeas.audienceType,
       storeName: stores.name,
     })
-    .from(publicRows(giftIdeaType))
+    .from(publicRows(giftIdeaFace))
     .leftJoin(stores, eq(stores.id, giftIdeas.storeId))
     .where(eq(giftIdeas.slug, slug))
     .limit(1);

@@ -3,10 +3,10 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Database, Executor } from "#app/db/client.server";
 import { descNullsLast } from "#app/db/order-by";
 import { buyingGuides, coupons, deals, newsletterSubscribers, stores } from "#app/db/schema";
-import { buyingGuideType } from "#app/modules/buying-guides/buying-guide.type.server";
+import { buyingGuideFace } from "#app/modules/buying-guides/buying-guide.face";
 import { publicRows } from "#app/modules/content-types/public-read.server";
-import { couponType } from "#app/modules/coupons/coupon.type.server";
-import { dealType } from "#app/modules/deals/deal.type.server";
+import { couponFace } from "#app/modules/coupons/coupon.face";
+import { dealFace } from "#app/modules/deals/deal.face";
 import { mailBody, type MailItem } from "#app/modules/mail/mail-body.server";
 import { couponMailItem, dealMailItem, guideMailItem } from "#app/modules/mail/mail-items";
 import { type MailMessage, queueMail } from "#app/modules/mail/outbox.server";
@@ -57,7 +57,7 @@ export async function readDigest(db: Executor, now = new Date()): Promise<Digest
         store: stores.name,
         imageUrl: deals.imageUrl,
       })
-      .from(publicRows(dealType, { live: true, now }))
+      .from(publicRows(dealFace, { live: true, now }))
       .leftJoin(stores, eq(stores.id, deals.storeId))
       .where(gte(deals.createdAt, since))
       .orderBy(descNullsLast(deals.popularity), desc(deals.createdAt))
@@ -71,14 +71,14 @@ export async function readDigest(db: Executor, now = new Date()): Promise<Digest
         store: stores.name,
         storeSlug: stores.slug,
       })
-      .from(publicRows(couponType, { live: true, now }))
+      .from(publicRows(couponFace, { live: true, now }))
       .innerJoin(stores, eq(stores.id, coupons.storeId))
       .where(gte(coupons.createdAt, since))
       .orderBy(desc(coupons.createdAt))
       .limit(5),
     db
       .select({ title: buyingGuides.title, slug: buyingGuides.slug, excerpt: buyingGuides.excerpt })
-      .from(publicRows(buyingGuideType, { now }))
+      .from(publicRows(buyingGuideFace, { now }))
       .where(gte(buyingGuides.createdAt, since))
       .orderBy(desc(buyingGuides.createdAt))
       .limit(3),

@@ -4,7 +4,7 @@ import type { Executor } from "#app/db/client.server";
 import { siteSettings } from "#app/db/schema";
 import { isTimeZone } from "#app/lib/dates";
 import { recordAudit } from "#app/modules/audit/audit.server";
-import type { Actor } from "#app/modules/content-types/mutations.server";
+import type { Actor } from "#app/modules/content-types/content-type";
 import { forgetContentMemos, keptUntilContentChanges } from "#app/platform/content-memo.server";
 
 // The site's time zone (Admin → Settings → Site): schedules are typed and every date is shown in it. UTC

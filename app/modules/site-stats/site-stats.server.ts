@@ -3,8 +3,8 @@ import { count, eq } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { clicks, newsletterSubscribers } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
-import { couponType } from "#app/modules/coupons/coupon.type.server";
-import { dealType } from "#app/modules/deals/deal.type.server";
+import { couponFace } from "#app/modules/coupons/coupon.face";
+import { dealFace } from "#app/modules/deals/deal.face";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 
 // The home page's figures, measured: live deals and coupons, click-outs to stores, newsletter readers.
@@ -21,8 +21,8 @@ export interface SiteStats {
 export const siteStats = keptUntilContentChanges(
   async (db: Executor): Promise<SiteStats> => {
     const [[deals], [coupons], [all], [reveals], [readers]] = await Promise.all([
-      db.select({ n: count() }).from(publicRows(dealType, { live: true })),
-      db.select({ n: count() }).from(publicRows(couponType, { live: true })),
+      db.select({ n: count() }).from(publicRows(dealFace, { live: true })),
+      db.select({ n: count() }).from(publicRows(couponFace, { live: true })),
       // Click-outs are all clicks less code reveals: two index-only counts (filtering 5,000,000 clicks by
       // action read the whole table, 2.1 s; these take 0.3 s).
       db.select({ n: count() }).from(clicks),

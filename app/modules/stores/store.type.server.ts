@@ -3,20 +3,18 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { stores } from "#app/db/schema";
 import { formatDate } from "#app/lib/dates";
-import { storePath } from "#app/lib/public-paths";
 import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { paged } from "#app/modules/content-types/paged.server";
 
 import { maskApiConfig, restoreSecrets } from "./api-config-secrets";
+import { storeFace } from "./store.face";
 import { storeFields, type StoreInput, storeSchema } from "./store.schema";
 import { storeTargetUrl } from "./store-target";
 import { storeHasLiveItems } from "./stores-public.server";
 
 export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
-  key: "store",
-  noun: { one: "store", many: "stores" },
-  table: stores,
+  ...storeFace,
   schema: storeSchema,
   toRow: (input) => formColumns(storeFields, input),
   // The form shows api_config secrets masked; where a mask comes back unchanged, the stored secret stays.
@@ -30,7 +28,6 @@ export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
     if (!current) return undefined;
     return { ...row, apiConfig: restoreSecrets(row.apiConfig as Record<string, unknown>, current.apiConfig) };
   },
-  publicPath: storePath,
   inSitemapWhen: storeHasLiveItems,
   clickOut: { url: storeTargetUrl, storeId: stores.id },
   // api_config holds secrets: it stays out of files, and an import leaves it as it is.

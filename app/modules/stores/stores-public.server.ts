@@ -4,8 +4,8 @@ import type { Executor } from "#app/db/client.server";
 import { coupons, deals, stores } from "#app/db/schema";
 import { containsPattern } from "#app/db/sql-text";
 import { publicRows } from "#app/modules/content-types/public-read.server";
-import { couponType } from "#app/modules/coupons/coupon.type.server";
-import { dealType } from "#app/modules/deals/deal.type.server";
+import { couponFace } from "#app/modules/coupons/coupon.face";
+import { dealFace } from "#app/modules/deals/deal.face";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 
 import { storeTargetUrl } from "./store-target";
@@ -33,8 +33,8 @@ const publicStoreColumns = {
  * (76 ms for the first page of the index at 100,000 deals; 8.6 ms this way).
  */
 export function storeHasLiveItems(): SQL {
-  const liveDeal = sql`select 1 from ${publicRows(dealType, { live: true })} where ${deals.storeId} = ${stores.id}`;
-  const liveCoupon = sql`select 1 from ${publicRows(couponType, { live: true })} where ${coupons.storeId} = ${stores.id}`;
+  const liveDeal = sql`select 1 from ${publicRows(dealFace, { live: true })} where ${deals.storeId} = ${stores.id}`;
+  const liveCoupon = sql`select 1 from ${publicRows(couponFace, { live: true })} where ${coupons.storeId} = ${stores.id}`;
   return sql`((${stores.publishedDeals} > 0 or ${stores.publishedCoupons} > 0) and exists (${liveDeal} union all ${liveCoupon}))`;
 }
 

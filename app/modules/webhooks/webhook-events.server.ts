@@ -12,11 +12,11 @@ import {
   type WebhookEvent,
   webhookItemStates,
 } from "#app/db/schema";
-import { buyingGuideType } from "#app/modules/buying-guides/buying-guide.type.server";
-import type { AnyContentType } from "#app/modules/content-types/content-type";
+import { buyingGuideFace } from "#app/modules/buying-guides/buying-guide.face";
+import type { ContentFace } from "#app/modules/content-types/content-type";
 import { publicRows } from "#app/modules/content-types/public-read.server";
-import { couponType } from "#app/modules/coupons/coupon.type.server";
-import { dealType } from "#app/modules/deals/deal.type.server";
+import { couponFace } from "#app/modules/coupons/coupon.face";
+import { dealFace } from "#app/modules/deals/deal.face";
 
 // What happened since the last run, as webhook events: the items changed (saved, or a publish, unpublish or
 // end time passed) are compared with whether each was live, and which save it had, when last looked at
@@ -53,7 +53,7 @@ export interface WebhookNews {
 
 interface Watched {
   kind: WatchedKind;
-  type: AnyContentType;
+  type: ContentFace;
   table: typeof deals | typeof coupons | typeof buyingGuides;
   /** Times that, once passed, change whether a row is live. */
   times: AnyColumn[];
@@ -65,7 +65,7 @@ interface Watched {
 const watched: Watched[] = [
   {
     kind: "deal",
-    type: dealType,
+    type: dealFace,
     table: deals,
     times: [deals.publishAt, deals.unpublishAt, deals.expiresAt],
     published: "deal.published",
@@ -74,14 +74,14 @@ const watched: Watched[] = [
   },
   {
     kind: "coupon",
-    type: couponType,
+    type: couponFace,
     table: coupons,
     times: [coupons.publishAt, coupons.unpublishAt, coupons.validUntil],
     published: "coupon.published",
   },
   {
     kind: "guide",
-    type: buyingGuideType,
+    type: buyingGuideFace,
     table: buyingGuides,
     times: [buyingGuides.publishAt, buyingGuides.unpublishAt],
     published: "guide.published",

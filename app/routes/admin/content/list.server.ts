@@ -1,7 +1,7 @@
 import { inArray, type SQL } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 
-import type { ContentListView } from "#app/components/admin/content-list";
+import type { ContentListView } from "#app/components/admin/content-list-view";
 import { readFormData } from "#app/lib/form-data";
 import { errorToast, infoToast, successToast, type Toast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";

@@ -1,0 +1,14 @@
+import { buyingGuides } from "#app/db/schema";
+import { guidePath } from "#app/lib/public-paths";
+import type { ContentFace } from "#app/modules/content-types/content-type";
+
+// What anyone may know about buying guides: public queries and outward features read this face, the admin
+// desk (buyingGuideType) builds on it.
+
+export const buyingGuideFace = {
+  key: "guide",
+  noun: { one: "buying guide", many: "buying guides" },
+  table: buyingGuides,
+  references: [{ field: "categoryId", to: "category" }],
+  publicPath: guidePath,
+} satisfies ContentFace<typeof buyingGuides>;

@@ -1,0 +1,13 @@
+import { stores } from "#app/db/schema";
+import { storePath } from "#app/lib/public-paths";
+import type { ContentFace } from "#app/modules/content-types/content-type";
+
+// What anyone may know about stores: public queries and outward features read this face, the admin
+// desk (storeType) builds on it.
+
+export const storeFace = {
+  key: "store",
+  noun: { one: "store", many: "stores" },
+  table: stores,
+  publicPath: storePath,
+} satisfies ContentFace<typeof stores>;
