@@ -1,7 +1,7 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-import { contentTypes } from "#app/modules/content-types/registry.server";
-import { segmentOf } from "#app/modules/content-types/words";
+import { faces } from "#app/modules/catalogue/faces";
+import { formRouteOf, segmentOf } from "#app/modules/content-types/words";
 
 // The site map, written out: every URL the app answers.
 export default [
@@ -51,13 +51,13 @@ export default [
     route("newsletter/csv", "routes/admin/newsletter-csv.ts"),
     // Each content type: its list and its CSV export/import (one route file each for all), and its own
     // form for add and edit.
-    ...contentTypes.flatMap((type) => {
+    ...faces.flatMap((type) => {
       const segment = segmentOf(type);
       return [
         route(segment, "routes/admin/content/content-list.tsx", { id: `admin/${segment}` }),
         route(`${segment}/csv`, "routes/admin/content/content-csv.ts", { id: `admin/${segment}/csv` }),
-        route(`${segment}/add`, type.admin.form, { id: `admin/${segment}/add` }),
-        route(`${segment}/edit/:id`, type.admin.form, { id: `admin/${segment}/edit` }),
+        route(`${segment}/add`, formRouteOf(type), { id: `admin/${segment}/add` }),
+        route(`${segment}/edit/:id`, formRouteOf(type), { id: `admin/${segment}/edit` }),
       ];
     }),
     route("settings/amazon", "routes/admin/settings/amazon-settings.tsx"),

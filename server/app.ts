@@ -12,7 +12,7 @@ import { cleanRequestUrl } from "#app/lib/request-url";
 import { isSameOriginWrite } from "#app/lib/same-origin";
 import { DEAL_ALERTS_JOB } from "#app/modules/alerts/alert-runner.server";
 import { configuredAmazonClient } from "#app/modules/amazon/amazon-service.server";
-import { nextContentChange } from "#app/modules/content-types/next-content-change.server";
+import { nextContentChange } from "#app/modules/catalogue/next-content-change.server";
 import { prepareJobQueue, startJobQueue } from "#app/modules/jobs/job-queue.server";
 import { readSiteTimeZone } from "#app/modules/site-settings/time-zone.server";
 import { ensureFirstAdmin } from "#app/modules/users/users.server";

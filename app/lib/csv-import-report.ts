@@ -1,4 +1,4 @@
-// What a CSV import reports, written by the server (modules/content-types/csv-import.server.ts) and shown by
+// What a CSV import reports, written by the server (modules/catalogue/csv-import.server.ts) and shown by
 // the import dialog.
 
 /** A report lists the first this many lines of each outcome (the counts cover them all). */

@@ -3,8 +3,8 @@ import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { buyingGuides } from "#app/db/schema";
+import { contentTypes } from "#app/modules/catalogue/registry.server";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
-import { contentTypes } from "#app/modules/content-types/registry.server";
 import { lifecycleOf, titleColumnOf } from "#app/modules/content-types/words";
 
 import { type InProcessApp, startInProcessApp } from "../support/in-process-server";

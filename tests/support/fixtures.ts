@@ -3,10 +3,11 @@ import type { z } from "zod";
 
 import type { Database } from "#app/db/client.server";
 import { auditLog, stores, users } from "#app/db/schema";
-import { listPage } from "#app/modules/content-types/admin-list.server";
-import type { AnyContentType, ContentType, TypeKey } from "#app/modules/content-types/content-type";
+import { listPage } from "#app/modules/catalogue/admin-list.server";
+import type { TypeKey } from "#app/modules/catalogue/faces";
+import { saveContent } from "#app/modules/catalogue/mutations.server";
+import type { AnyContentType, ContentType } from "#app/modules/content-types/content-type";
 import { readListParams } from "#app/modules/content-types/list-params";
-import { saveContent } from "#app/modules/content-types/mutations.server";
 import { titleColumnOf } from "#app/modules/content-types/words";
 
 import { testDatabasePerFile } from "./test-database";
@@ -92,7 +93,7 @@ let made = 0;
 export async function createValid(db: Database, type: AnyContentType, overrides: Record<string, unknown> = {}) {
   made += 1;
   const store = await insertStore(db, `Store ${made}`, `store-${made}`);
-  const form: Record<string, unknown> = validForms[type.key]({ storeId: store.id });
+  const form: Record<string, unknown> = validForms[type.key as TypeKey]({ storeId: store.id });
   const titleField = titleColumnOf(type).name;
   const input = type.schema.parse({ ...form, [titleField]: `${String(form[titleField])} ${made}`, ...overrides });
   const result = await saveContent(type, db, actor, undefined, input);
@@ -112,7 +113,10 @@ export function contentTypeKit(type: AnyContentType, store = { name: "Acme", slu
     storeId = (await insertStore(t.db, store.name, store.slug)).id;
   });
   const db = () => database().db;
-  const form = (overrides: Record<string, unknown> = {}) => ({ ...validForms[type.key]({ storeId }), ...overrides });
+  const form = (overrides: Record<string, unknown> = {}) => ({
+    ...validForms[type.key as TypeKey]({ storeId }),
+    ...overrides,
+  });
   const save = (id: string | undefined, overrides: Record<string, unknown> = {}) =>
     saveContent(type, db(), actor, id, type.schema.parse(form(overrides)));
   return { db, form, save };

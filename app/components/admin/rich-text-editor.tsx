@@ -26,8 +26,8 @@ import { createContext, useContext, useState } from "react";
 import { Combobox, type ComboboxOption } from "#app/components/ui/combobox";
 import { cn } from "#app/lib/cn";
 import { fromEditorHtml, toEditorHtml } from "#app/lib/content-tokens";
+import type { EmbedKind } from "#app/modules/catalogue/embeds.server";
 import type { EmbedChip } from "#app/modules/content-types/content-type";
-import type { EmbedKind } from "#app/modules/content-types/embeds.server";
 
 // The buying-guide editor. Loaded only by the admin guide form (React.lazy), so public pages never ship it.
 // Embedded items are `[kind:id]` tokens in the stored HTML; in the editor each is a chip showing the item.

@@ -16,7 +16,7 @@ import {
   rollUpMarks,
 } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
-import { clickOutType } from "#app/modules/content-types/click-out.server";
+import { clickOutType } from "#app/modules/catalogue/click-out.server";
 import { adminPathOf, titleCase } from "#app/modules/content-types/words";
 import { forgetContentMemos } from "#app/platform/content-memo.server";
 

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import type { Executor } from "#app/db/client.server";
 import { readMark, writeMark } from "#app/db/roll-up-marks.server";
-import { clickOutTypes } from "#app/modules/content-types/click-out.server";
+import { clickOutTypes } from "#app/modules/catalogue/click-out.server";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
 
 // Each item's counted click-outs in the last 30 days live in a column of its own row (`popularity` of deals,

@@ -6,7 +6,7 @@ import type { ContentFace } from "#app/modules/content-types/content-type";
 // desk (buyingGuideType) builds on it.
 
 export const buyingGuideFace = {
-  key: "guide",
+  key: "guide" as const,
   noun: { one: "buying guide", many: "buying guides" },
   table: buyingGuides,
   references: [{ field: "categoryId", to: "category" }],

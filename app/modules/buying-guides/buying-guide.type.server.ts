@@ -33,7 +33,6 @@ export const buyingGuideType: ContentType<BuyingGuideInput, ListRow, typeof buyi
     addLabel: "Add Guide",
     formTitles: { add: "Create Buying Guide", create: "Create Guide", update: "Update Guide" },
     empty: { message: "No buying guides found", actionLabel: "Create Your First Guide" },
-    form: "routes/admin/buying-guides/buying-guide-form.tsx",
     columns: [
       { heading: "Cover" },
       { heading: "Guide", sort: { by: buyingGuides.title } },

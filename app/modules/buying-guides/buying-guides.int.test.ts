@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { getForEdit } from "#app/modules/content-types/mutations.server";
+import { getForEdit } from "#app/modules/catalogue/mutations.server";
 
 import { contentTypeKit, firstListPage, messagesFor } from "../../../tests/support/fixtures";
 import { buyingGuideSchema } from "./buying-guide.schema";

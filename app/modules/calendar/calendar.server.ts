@@ -2,8 +2,8 @@ import { and, asc, count, eq, gte, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import type { Executor } from "#app/db/client.server";
+import { contentTypes } from "#app/modules/catalogue/registry.server";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
-import { contentTypes } from "#app/modules/content-types/registry.server";
 import { adminPathOf, lifecycleOf, titleCase, titleColumnOf } from "#app/modules/content-types/words";
 
 // The week ahead in the admin (Calendar): what goes live, leaves and ends, read off each type's schedule and

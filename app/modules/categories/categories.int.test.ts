@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { categories } from "#app/db/schema";
-import { deleteContent, getForEdit, saveContent } from "#app/modules/content-types/mutations.server";
-import { contentType } from "#app/modules/content-types/registry.server";
+import { deleteContent, getForEdit, saveContent } from "#app/modules/catalogue/mutations.server";
+import { contentType } from "#app/modules/catalogue/registry.server";
 
 import { actor, firstListPage, insertActor, messagesFor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";

@@ -6,7 +6,7 @@ import type { ContentFace } from "#app/modules/content-types/content-type";
 // desk (categoryType) builds on it.
 
 export const categoryFace = {
-  key: "category",
+  key: "category" as const,
   noun: { one: "category", many: "categories" },
   table: categories,
   publicPath: categoryPath,

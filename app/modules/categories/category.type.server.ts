@@ -34,7 +34,6 @@ export const categoryType: ContentType<CategoryInput, ListRow, typeof categories
     icon: "FolderTree",
     title: "Categories",
     empty: { message: "No categories found", actionLabel: "Add Your First Category" },
-    form: "routes/admin/categories/category-form.tsx",
     columns: [
       { heading: "Category", sort: { by: categories.name, isDefault: true } },
       { heading: "Parent" },

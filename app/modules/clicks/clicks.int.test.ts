@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 
 import { clicks, deals } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
-import { findClickTarget } from "#app/modules/content-types/click-out.server";
-import { contentType } from "#app/modules/content-types/registry.server";
+import { findClickTarget } from "#app/modules/catalogue/click-out.server";
+import { contentType } from "#app/modules/catalogue/registry.server";
 
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { deleteOldClicks } from "./click-retention.server";

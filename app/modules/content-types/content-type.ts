@@ -13,8 +13,6 @@ import type { SortDirection } from "./list-params";
 // the links other types have to it. Everything that used to be a hand-kept list of types (navigation,
 // dashboard, admin routes, sitemap, click-outs, guide tokens, "what still uses this") reads the registry.
 
-export type TypeKey = "deal" | "coupon" | "gift" | "guide" | "store" | "category";
-
 /** Who makes a change (the signed-in admin): audit rows name them. */
 export interface Actor {
   id: string;
@@ -41,7 +39,8 @@ export interface Lifecycle {
 export interface Reference {
   /** The form field, which is also the column's name: `storeId`. */
   field: string;
-  to: TypeKey;
+  /** The referenced type's key (the catalogue's face list holds the keys). */
+  to: string;
   /** The field error when the chosen row does not exist, when not "<Target> not found". */
   notFound?: string;
   /** How the referenced row's "still used by" message names rows of this type, when not by its own noun. */
@@ -131,8 +130,6 @@ export interface AdminConfig<Row> {
   /** The list's add button, when not "Add <noun>". */
   addLabel?: string;
   empty: { message: string; actionLabel: string };
-  /** The form route's file (its layout is the one part of the admin written per type). */
-  form: string;
   /** Form titles and buttons, where not "Add/Edit/Create/Update <noun>". */
   formTitles?: Partial<{ add: string; edit: string; create: string; update: string }>;
   /** The list's columns, in order (selection first and actions last come on their own). */
@@ -156,7 +153,8 @@ export interface AdminConfig<Row> {
  * so they never load a type's admin desk (and the desk may use them without a cycle).
  */
 export interface ContentFace<Table extends ContentTable = ContentTable> {
-  key: TypeKey;
+  /** Its key in URLs (`/go/<key>/<id>`) and tokens; the kernel knows no list of keys (catalogue/faces.ts). */
+  key: string;
   /** Lower-case nouns ("gift idea", "gift ideas"): its messages, audit name and admin URL follow from them. */
   noun: { one: string; many: string };
   table: Table;

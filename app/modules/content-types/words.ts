@@ -2,7 +2,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import { formatCount } from "#app/lib/counts";
 
-import type { AnyContentType, Lifecycle, Messages, Reference } from "./content-type";
+import type { AnyContentType, ContentFace, Lifecycle, Messages, Reference } from "./content-type";
 
 // A type's words follow from its nouns ("gift idea", "gift ideas"); a definition states only where the
 // spec words it otherwise.
@@ -48,10 +48,13 @@ export function notFoundMessage(reference: Reference): string {
 }
 
 /** The admin URL segment: /admin/gift-ideas. */
-export const segmentOf = (type: AnyContentType) => type.noun.many.replace(/ /g, "-");
-export const adminPathOf = (type: AnyContentType) => `/admin/${segmentOf(type)}`;
+export const segmentOf = (type: Pick<ContentFace, "noun">) => type.noun.many.replace(/ /g, "-");
+export const adminPathOf = (type: Pick<ContentFace, "noun">) => `/admin/${segmentOf(type)}`;
+/** The file of its admin form (the one part of the admin written per type): routes/admin/gift-ideas/gift-idea-form.tsx. */
+export const formRouteOf = (type: Pick<ContentFace, "noun">) =>
+  `routes/admin/${segmentOf(type)}/${type.noun.one.replace(/ /g, "-")}-form.tsx`;
 /** The audit log's name for the type: gift_idea. */
-export const entityOf = (type: AnyContentType) => type.noun.one.replace(/ /g, "_");
+export const entityOf = (type: Pick<ContentFace, "noun">) => type.noun.one.replace(/ /g, "_");
 
 export function messagesOf(type: AnyContentType): Messages {
   const { one } = type.noun;

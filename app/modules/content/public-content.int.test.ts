@@ -9,8 +9,8 @@ import {
   findPublicGuideSlugById,
   listPublicGuides,
 } from "#app/modules/buying-guides/buying-guides-public.server";
-import { findClickTarget } from "#app/modules/content-types/click-out.server";
-import { contentType } from "#app/modules/content-types/registry.server";
+import { findClickTarget } from "#app/modules/catalogue/click-out.server";
+import { contentType } from "#app/modules/catalogue/registry.server";
 import {
   findPublicCouponsByIds,
   listPublicCoupons,

@@ -5,7 +5,7 @@ import type { ContentFace } from "#app/modules/content-types/content-type";
 // desk (couponType) builds on it.
 
 export const couponFace = {
-  key: "coupon",
+  key: "coupon" as const,
   noun: { one: "coupon", many: "coupons" },
   table: coupons,
   endsAt: coupons.validUntil,

@@ -50,7 +50,6 @@ export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
     icon: "Tag",
     title: "Coupons Management",
     empty: { message: "No coupons found. Create your first coupon!", actionLabel: "Add First Coupon" },
-    form: "routes/admin/coupons/coupon-form.tsx",
     columns: [
       { heading: "Title", sort: { by: coupons.title } },
       { heading: "Code" },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { toDateInput } from "#app/lib/dates";
-import { getForEdit } from "#app/modules/content-types/mutations.server";
+import { getForEdit } from "#app/modules/catalogue/mutations.server";
 
 import { auditTrail, contentTypeKit, firstListPage, messagesFor } from "../../../tests/support/fixtures";
 import { adminDiscountLabel, couponSchema } from "./coupon.schema";

@@ -6,7 +6,7 @@ import type { ContentFace } from "#app/modules/content-types/content-type";
 // desk (dealType) builds on it.
 
 export const dealFace = {
-  key: "deal",
+  key: "deal" as const,
   noun: { one: "deal", many: "deals" },
   table: deals,
   endsAt: deals.expiresAt,

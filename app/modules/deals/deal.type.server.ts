@@ -50,7 +50,6 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
     icon: "Zap",
     title: "Deals",
     empty: { message: "No deals found", actionLabel: "Add Your First Deal" },
-    form: "routes/admin/deals/deal-form.tsx",
     columns: [
       { heading: "Deal", sort: { by: deals.title } },
       { heading: "Store" },

@@ -5,9 +5,9 @@ import { categories, clicks, deals } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { COUNT_CAP } from "#app/lib/counts";
 import { rollUpRecentClicks } from "#app/modules/analytics/recent-clicks.server";
+import { findClickTarget } from "#app/modules/catalogue/click-out.server";
+import { contentType } from "#app/modules/catalogue/registry.server";
 import { recordClickOut } from "#app/modules/clicks/clicks.server";
-import { findClickTarget } from "#app/modules/content-types/click-out.server";
-import { contentType } from "#app/modules/content-types/registry.server";
 import { storeFilterOptions } from "#app/modules/stores/stores.server";
 
 import { testDatabasePerFile } from "../../../tests/support/test-database";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { INVALID_CHARACTER } from "#app/lib/validation";
-import { deleteContent, getForEdit } from "#app/modules/content-types/mutations.server";
+import { deleteContent, getForEdit } from "#app/modules/catalogue/mutations.server";
 
 import { actor, auditTrail, contentTypeKit, firstListPage, messagesFor } from "../../../tests/support/fixtures";
 import { dealSchema } from "./deal.schema";

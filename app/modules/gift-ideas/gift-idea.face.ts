@@ -6,7 +6,7 @@ import type { ContentFace } from "#app/modules/content-types/content-type";
 // desk (giftIdeaType) builds on it.
 
 export const giftIdeaFace = {
-  key: "gift",
+  key: "gift" as const,
   noun: { one: "gift idea", many: "gift ideas" },
   table: giftIdeas,
   references: [{ field: "storeId", to: "store" }],

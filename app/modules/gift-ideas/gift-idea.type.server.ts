@@ -38,7 +38,6 @@ export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas>
     icon: "Gift",
     title: "Gift Ideas Management",
     empty: { message: "No gift ideas found. Create your first gift idea collection!", actionLabel: "Add Gift Idea" },
-    form: "routes/admin/gift-ideas/gift-idea-form.tsx",
     columns: [
       { heading: "Image" },
       { heading: "Title", sort: { by: giftIdeas.title } },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { embedKinds, searchEmbeds } from "#app/modules/content-types/embeds.server";
-import { getForEdit } from "#app/modules/content-types/mutations.server";
+import { embedKinds, searchEmbeds } from "#app/modules/catalogue/embeds.server";
+import { getForEdit } from "#app/modules/catalogue/mutations.server";
 
 import { auditTrail, contentTypeKit, firstListPage, messagesFor } from "../../../tests/support/fixtures";
 import { giftIdeaSchema } from "./gift-idea.schema";

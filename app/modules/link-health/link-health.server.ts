@@ -4,7 +4,7 @@ import type { Executor } from "#app/db/client.server";
 import { linkChecks, linkFallbacks } from "#app/db/schema";
 import { isAmazonUrl } from "#app/lib/click-out";
 import { errorToast, infoToast, successToast, type Toast } from "#app/lib/toast";
-import { clickOutTypes } from "#app/modules/content-types/click-out.server";
+import { clickOutTypes } from "#app/modules/catalogue/click-out.server";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import type { Env } from "#app/platform/env.server";

@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 
 import { categories, coupons, deals, stores } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
+import { findClickTarget } from "#app/modules/catalogue/click-out.server";
+import { contentType } from "#app/modules/catalogue/registry.server";
+import { sitemapFileEntries } from "#app/modules/catalogue/sitemap.server";
 import { findPublicCategoryBySlug } from "#app/modules/categories/categories.server";
-import { findClickTarget } from "#app/modules/content-types/click-out.server";
-import { contentType } from "#app/modules/content-types/registry.server";
-import { sitemapFileEntries } from "#app/modules/content-types/sitemap.server";
 import { listStoreCoupons } from "#app/modules/coupons/coupons-public.server";
 
 import { insertStore } from "../../../tests/support/fixtures";

@@ -6,7 +6,7 @@ import type { ContentFace } from "#app/modules/content-types/content-type";
 // desk (storeType) builds on it.
 
 export const storeFace = {
-  key: "store",
+  key: "store" as const,
   noun: { one: "store", many: "stores" },
   table: stores,
   publicPath: storePath,

@@ -36,7 +36,6 @@ export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
     icon: "Store",
     title: "Stores",
     empty: { message: "No stores found", actionLabel: "Add Your First Store" },
-    form: "routes/admin/stores/store-form.tsx",
     columns: [
       { heading: "Logo" },
       { heading: "Store", sort: { by: stores.name, isDefault: true } },

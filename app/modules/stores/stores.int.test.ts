@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { stores } from "#app/db/schema";
-import { getForEdit, saveContent } from "#app/modules/content-types/mutations.server";
+import { getForEdit, saveContent } from "#app/modules/catalogue/mutations.server";
 
 import { actor, firstListPage, insertActor, messagesFor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "#app/db/client.server";
 import { itemVotes, itemVoteTallies } from "#app/db/schema";
 import { isUuid } from "#app/lib/uuid";
-import { clickOutType, findClickTarget } from "#app/modules/content-types/click-out.server";
+import { clickOutType, findClickTarget } from "#app/modules/catalogue/click-out.server";
 import { visitorKey } from "#app/modules/rate-limit/rate-limit.server";
 import { logger } from "#app/platform/logger.server";
 

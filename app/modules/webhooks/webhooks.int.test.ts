@@ -7,9 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { deals, rollUpMarks, webhookDeliveries, webhookItemStates, webhooks } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
-import { runBulkAction } from "#app/modules/content-types/bulk.server";
-import { importCsv } from "#app/modules/content-types/csv-import.server";
-import { contentType } from "#app/modules/content-types/registry.server";
+import { runBulkAction } from "#app/modules/catalogue/bulk.server";
+import { importCsv } from "#app/modules/catalogue/csv-import.server";
+import { contentType } from "#app/modules/catalogue/registry.server";
 
 import { actor, insertActor } from "../../../tests/support/fixtures";
 import { testContext } from "../../../tests/support/test-context";

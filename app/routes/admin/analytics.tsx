@@ -15,7 +15,7 @@ import { formatDate, formatDateTime, startOfDay } from "#app/lib/dates";
 import { analyticsSearch, PRESET_RANGES } from "#app/modules/analytics/analytics-view";
 import { reportForRequest, type TableKey } from "#app/modules/analytics/click-analytics.server";
 import { TABLE_TITLES } from "#app/modules/analytics/click-report-csv.server";
-import { clickOutTypes } from "#app/modules/content-types/click-out.server";
+import { clickOutTypes } from "#app/modules/catalogue/click-out.server";
 import { titleCase } from "#app/modules/content-types/words";
 import { requireAdmin } from "#app/platform/auth.server";
 

@@ -9,7 +9,7 @@ import { timeAgo } from "#app/lib/relative-time";
 import { dayOf } from "#app/modules/analytics/analytics-view";
 import { clickSummary } from "#app/modules/analytics/click-analytics.server";
 import { recentActivity } from "#app/modules/audit/audit.server";
-import { dashboardCards, quickActions } from "#app/modules/content-types/admin-overview.server";
+import { dashboardCards, quickActions } from "#app/modules/catalogue/admin-overview.server";
 import { requireAdmin } from "#app/platform/auth.server";
 
 import type { Route } from "./+types/dashboard";

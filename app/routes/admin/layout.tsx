@@ -5,7 +5,7 @@ import { AdminShell, SIDEBAR_COOKIE } from "#app/components/admin/admin-shell";
 import { readCookie } from "#app/lib/cookies";
 import { pageMeta } from "#app/lib/seo";
 import { sidebarAttentionCount } from "#app/modules/attention/attention.server";
-import { adminNavigation } from "#app/modules/content-types/admin-overview.server";
+import { adminNavigation } from "#app/modules/catalogue/admin-overview.server";
 import { requireAdmin } from "#app/platform/auth.server";
 
 import type { Route } from "./+types/layout";

@@ -1,7 +1,7 @@
 import { isUuid } from "#app/lib/uuid";
-import { searchEmbeds } from "#app/modules/content-types/embeds.server";
-import { searchOptions } from "#app/modules/content-types/options.server";
-import { contentTypes } from "#app/modules/content-types/registry.server";
+import { searchEmbeds } from "#app/modules/catalogue/embeds.server";
+import { searchOptions } from "#app/modules/catalogue/options.server";
+import { contentTypes } from "#app/modules/catalogue/registry.server";
 import { requireAdmin } from "#app/platform/auth.server";
 
 import type { Route } from "./+types/options";

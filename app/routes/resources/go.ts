@@ -1,6 +1,6 @@
 import { isUuid } from "#app/lib/uuid";
+import { clickOutType, findClickTarget } from "#app/modules/catalogue/click-out.server";
 import { recordClickOut } from "#app/modules/clicks/clicks.server";
-import { clickOutType, findClickTarget } from "#app/modules/content-types/click-out.server";
 import { brokenLinkFallback } from "#app/modules/link-health/link-health.server";
 
 import type { Route } from "./+types/go";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 import { urlSet } from "#app/lib/sitemap-xml";
-import { sitemapFileEntries, sitemapFiles } from "#app/modules/content-types/sitemap.server";
+import { sitemapFileEntries, sitemapFiles } from "#app/modules/catalogue/sitemap.server";
 
 import type { Route } from "./+types/sitemap-file";
 

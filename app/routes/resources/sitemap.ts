@@ -1,5 +1,5 @@
 import { sitemapIndex } from "#app/lib/sitemap-xml";
-import { sitemapFiles } from "#app/modules/content-types/sitemap.server";
+import { sitemapFiles } from "#app/modules/catalogue/sitemap.server";
 
 import type { Route } from "./+types/sitemap";
 

@@ -9,8 +9,8 @@ import { guidePath } from "#app/lib/public-paths";
 import { jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { isUuid } from "#app/lib/uuid";
 import { findPublicGuideBySlug, findPublicGuideSlugById } from "#app/modules/buying-guides/buying-guides-public.server";
+import { embedCards } from "#app/modules/catalogue/embeds.server";
 import { sanitizeRichText } from "#app/modules/content/safe-html.server";
-import { embedCards } from "#app/modules/content-types/embeds.server";
 
 import type { Route } from "./+types/buying-guide";
 

@@ -13,7 +13,7 @@ import { useContentForm } from "#app/components/forms/use-validated-form";
 import { Label } from "#app/components/ui/label";
 import { buyingGuideSchema } from "#app/modules/buying-guides/buying-guide.schema";
 import { buyingGuideType } from "#app/modules/buying-guides/buying-guide.type.server";
-import { embedKinds, tokenChips } from "#app/modules/content-types/embeds.server";
+import { embedKinds, tokenChips } from "#app/modules/catalogue/embeds.server";
 
 import { loadContentForm, saveContentForm } from "../content/content.server";
 import type { Route } from "./+types/buying-guide-form";

@@ -1,7 +1,7 @@
-import { refFiltersOf } from "#app/modules/content-types/admin-list.server";
-import { csvTemplate, exportCsv } from "#app/modules/content-types/csv.server";
-import { importCsv, ImportFileError } from "#app/modules/content-types/csv-import.server";
-import { csvUpload } from "#app/modules/content-types/csv-upload.server";
+import { refFiltersOf } from "#app/modules/catalogue/admin-list.server";
+import { csvTemplate, exportCsv } from "#app/modules/catalogue/csv.server";
+import { importCsv, ImportFileError } from "#app/modules/catalogue/csv-import.server";
+import { csvUpload } from "#app/modules/catalogue/csv-upload.server";
 import { readListParams } from "#app/modules/content-types/list-params";
 import { segmentOf } from "#app/modules/content-types/words";
 import { requireAdmin } from "#app/platform/auth.server";

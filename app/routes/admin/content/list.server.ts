@@ -12,7 +12,7 @@ import {
   refFiltersOf,
   sortKeyOf,
   statesOf,
-} from "#app/modules/content-types/admin-list.server";
+} from "#app/modules/catalogue/admin-list.server";
 import {
   type BulkAction,
   bulkActions,
@@ -20,11 +20,11 @@ import {
   bulkLabels,
   describeBulkResult,
   runBulkAction,
-} from "#app/modules/content-types/bulk.server";
+} from "#app/modules/catalogue/bulk.server";
+import { deleteContent, duplicateContent } from "#app/modules/catalogue/mutations.server";
+import { contentTypeForAdminPath } from "#app/modules/catalogue/registry.server";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
 import { isFiltered, type ListParams, readListParams } from "#app/modules/content-types/list-params";
-import { deleteContent, duplicateContent } from "#app/modules/content-types/mutations.server";
-import { contentTypeForAdminPath } from "#app/modules/content-types/registry.server";
 import { adminPathOf, adminWordsOf, lifecycleOf, messagesOf } from "#app/modules/content-types/words";
 import { requireAdmin } from "#app/platform/auth.server";
 import { logger } from "#app/platform/logger.server";

@@ -10,15 +10,15 @@ import { formatCount } from "#app/lib/counts";
 import { type ImportChange, type ImportLine, type ImportReport, REPORTED_LINES } from "#app/lib/csv-import-report";
 import { plainNumber } from "#app/lib/money";
 import { isUuid } from "#app/lib/uuid";
+import { finishChangeBatch, openChangeBatch } from "#app/modules/content-types/change-batches.server";
+import type { AnyContentType } from "#app/modules/content-types/content-type";
+import type { Actor } from "#app/modules/content-types/content-type";
+import { titleColumnOf } from "#app/modules/content-types/words";
 import { csvLine, csvLines, unescapeFormula } from "#app/platform/csv.server";
 
-import { finishChangeBatch, openChangeBatch } from "./change-batches.server";
-import type { AnyContentType } from "./content-type";
-import type { Actor } from "./content-type";
 import { type CsvColumn, csvColumnsOf, csvRows } from "./csv.server";
 import { saveContent } from "./mutations.server";
 import { contentType } from "./registry.server";
-import { titleColumnOf } from "./words";
 
 // CSV import: the export's columns back in. Each line is checked by the type's own form schema, finds
 // the row it updates by id (then by ASIN or slug), and is created, updated, left unchanged or refused

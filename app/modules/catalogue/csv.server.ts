@@ -3,13 +3,13 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import type { Executor } from "#app/db/client.server";
 import { toDateInput, toDateTimeInput } from "#app/lib/dates";
+import type { AnyContentType, Reference } from "#app/modules/content-types/content-type";
+import type { ListParams } from "#app/modules/content-types/list-params";
+import { isScheduleField } from "#app/modules/content-types/schedule";
 import { csvLines } from "#app/platform/csv.server";
 
 import { listWhere, refParamOf, sortOf } from "./admin-list.server";
-import type { AnyContentType, Reference } from "./content-type";
-import type { ListParams } from "./list-params";
 import { contentType } from "./registry.server";
-import { isScheduleField } from "./schedule";
 
 // A type's rows as CSV, in the shape its import reads back: the form's fields (references by the other
 // row's slug), one header per field, written by the site's one CSV writer (platform/csv.server.ts).

@@ -2,12 +2,12 @@ import { asc, count, max, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import type { Executor } from "#app/db/client.server";
+import type { AnyContentType } from "#app/modules/content-types/content-type";
+import { publicRows } from "#app/modules/content-types/public-read.server";
+import { segmentOf } from "#app/modules/content-types/words";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 
-import type { AnyContentType } from "./content-type";
-import { publicRows } from "./public-read.server";
 import { contentTypes } from "./registry.server";
-import { segmentOf } from "./words";
 
 // The sitemap is an index of files: one for the site's own pages, and as many per content type as its
 // live pages need (`deals-1.xml`, `deals-2.xml`…), each row in one file only (files split the type's rows

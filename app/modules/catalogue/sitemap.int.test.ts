@@ -4,12 +4,12 @@ import { describe, expect, it } from "vitest";
 
 import { deals } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
+import { lifecycleOf } from "#app/modules/content-types/words";
 import { forgetContentMemos } from "#app/platform/content-memo.server";
 
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { contentTypes } from "./registry.server";
 import { sitemapFileEntries, sitemapFiles, URLS_PER_SITEMAP } from "./sitemap.server";
-import { lifecycleOf } from "./words";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
 const db = () => database().db;

@@ -6,12 +6,18 @@ import { isStillReferenced, missingReferenceColumn, PG_UNIQUE_VIOLATION, pgError
 import { databaseName, startsWithPattern } from "#app/db/sql-text";
 import { SLUG_TAKEN } from "#app/lib/validation";
 import { recordAudit } from "#app/modules/audit/audit.server";
+import { noteBatchRows } from "#app/modules/content-types/change-batches.server";
+import type { Actor, AnyContentType } from "#app/modules/content-types/content-type";
+import { FieldErrors } from "#app/modules/content-types/field-errors";
+import {
+  entityOf,
+  messagesOf,
+  notFoundMessage,
+  referenceColumn,
+  titleColumnOf,
+} from "#app/modules/content-types/words";
 
-import { noteBatchRows } from "./change-batches.server";
-import type { Actor, AnyContentType } from "./content-type";
-import { FieldErrors } from "./field-errors";
 import { contentTypes } from "./registry.server";
-import { entityOf, messagesOf, notFoundMessage, referenceColumn, titleColumnOf } from "./words";
 
 // Create, update and delete for every content type: the change and its audit row commit together.
 

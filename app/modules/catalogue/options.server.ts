@@ -2,10 +2,10 @@ import { and, asc, eq, ilike, notInArray, type SQL, sql } from "drizzle-orm";
 
 import type { Executor } from "#app/db/client.server";
 import { containsPattern, databaseName, startsWithPattern } from "#app/db/sql-text";
+import type { AnyContentType } from "#app/modules/content-types/content-type";
+import { referenceColumn, titleColumnOf } from "#app/modules/content-types/words";
 
-import type { AnyContentType } from "./content-type";
 import { contentType } from "./registry.server";
-import { referenceColumn, titleColumnOf } from "./words";
 
 // What a combobox offers when a form or a filter refers to another type's row (a deal's store, a
 // category's parent): a few matches by name, searched in the database, never the whole table.

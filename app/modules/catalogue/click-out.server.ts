@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 
 import type { Executor } from "#app/db/client.server";
+import type { AnyContentType } from "#app/modules/content-types/content-type";
+import { publicRows } from "#app/modules/content-types/public-read.server";
 
-import type { AnyContentType } from "./content-type";
-import { publicRows } from "./public-read.server";
 import { contentTypes } from "./registry.server";
 
 export interface ClickTarget {

@@ -2,9 +2,9 @@ import { count, sql } from "drizzle-orm";
 
 import type { Executor } from "#app/db/client.server";
 import type { AdminNavItem } from "#app/lib/admin-list";
+import { adminPathOf, adminWordsOf, lifecycleOf } from "#app/modules/content-types/words";
 
 import { contentTypes } from "./registry.server";
-import { adminPathOf, adminWordsOf, lifecycleOf } from "./words";
 
 // The admin's view of all types at once: the sidebar, the dashboard's counts and quick actions.
 

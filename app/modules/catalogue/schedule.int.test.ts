@@ -2,15 +2,15 @@ import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
+import type { AnyContentType } from "#app/modules/content-types/content-type";
+import { readListParams } from "#app/modules/content-types/list-params";
+import { publicRows } from "#app/modules/content-types/public-read.server";
+import { lifecycleOf, titleColumnOf } from "#app/modules/content-types/words";
 
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { listWhere } from "./admin-list.server";
-import type { AnyContentType } from "./content-type";
-import { readListParams } from "./list-params";
 import { nextContentChange } from "./next-content-change.server";
-import { publicRows } from "./public-read.server";
 import { contentTypes } from "./registry.server";
-import { lifecycleOf, titleColumnOf } from "./words";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
 const db = () => database().db;

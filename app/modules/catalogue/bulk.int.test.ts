@@ -2,12 +2,12 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { auditLog, deals, stores } from "#app/db/schema";
+import { readListParams } from "#app/modules/content-types/list-params";
 
 import { actor, auditTrail, createValid, insertActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { listWhere, refFiltersOf } from "./admin-list.server";
 import { bulkActionsOf, describeBulkResult, runBulkAction } from "./bulk.server";
-import { readListParams } from "./list-params";
 import { duplicateContent, getForEdit } from "./mutations.server";
 import { contentType, contentTypes } from "./registry.server";
 

@@ -2,10 +2,10 @@ import { and, gt, min, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import type { Executor } from "#app/db/client.server";
+import type { AnyContentType } from "#app/modules/content-types/content-type";
+import { lifecycleOf, windowOf } from "#app/modules/content-types/words";
 
-import type { AnyContentType } from "./content-type";
 import { contentTypes } from "./registry.server";
-import { lifecycleOf, windowOf } from "./words";
 
 // Pages change without a write when a published row's time comes: a coupon ends, a deal expires, a
 // scheduled item is published or unpublished. The page cache keeps pages no longer than the next such moment.

@@ -4,14 +4,14 @@ import { describe, expect, it } from "vitest";
 
 import { auditLog, coupons, deals, stores } from "#app/db/schema";
 import { seedScaleData } from "#app/db/seed/scale-data.server";
+import type { AnyContentType } from "#app/modules/content-types/content-type";
+import { readListParams } from "#app/modules/content-types/list-params";
 
 import { actor, createValid, insertActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { refFiltersOf } from "./admin-list.server";
-import type { AnyContentType } from "./content-type";
 import { exportCsv } from "./csv.server";
 import { importCsv } from "./csv-import.server";
-import { readListParams } from "./list-params";
 import { contentType } from "./registry.server";
 
 const database = testDatabasePerFile((t) => insertActor(t.db));

@@ -4,11 +4,11 @@ import { type AnyPgColumn, type PgTable, QueryBuilder } from "drizzle-orm/pg-cor
 import type { Executor } from "#app/db/client.server";
 import { containsPattern } from "#app/db/sql-text";
 import type { AdminListRow } from "#app/lib/admin-list";
+import type { AnyContentType, ListColumn, ListPage, Reference } from "#app/modules/content-types/content-type";
+import type { ListParams, ListState, SortDirection } from "#app/modules/content-types/list-params";
+import { lifecycleOf, referenceColumn, titleCase, titleColumnOf, windowOf } from "#app/modules/content-types/words";
 
-import type { AnyContentType, ListColumn, ListPage, Reference } from "./content-type";
-import type { ListParams, ListState, SortDirection } from "./list-params";
 import { contentType } from "./registry.server";
-import { lifecycleOf, referenceColumn, titleCase, titleColumnOf, windowOf } from "./words";
 
 // Every admin list, paged, searched, filtered and sorted in the database, so a list costs the same at
 // fifty rows and at a hundred thousand. The same filter also selects the rows of an "all matching" bulk action.

@@ -3,10 +3,10 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import type { Executor } from "#app/db/client.server";
 import { isUuid } from "#app/lib/uuid";
+import type { AnyContentType } from "#app/modules/content-types/content-type";
+import { adminPathOf, titleCase, titleColumnOf } from "#app/modules/content-types/words";
 
-import type { AnyContentType } from "./content-type";
 import { contentTypes } from "./registry.server";
-import { adminPathOf, titleCase, titleColumnOf } from "./words";
 
 // Names for rows met by id in reports and queues (clicks, votes): one query per table, never per row.
 

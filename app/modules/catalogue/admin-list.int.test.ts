@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { deals } from "#app/db/schema";
 import { seedScaleData } from "#app/db/seed/scale-data.server";
+import type { AnyContentType } from "#app/modules/content-types/content-type";
+import { readListParams } from "#app/modules/content-types/list-params";
 
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { queryAdminList, refFiltersOf, sortKeyOf } from "./admin-list.server";
-import type { AnyContentType } from "./content-type";
-import { readListParams } from "./list-params";
 import { searchOptions } from "./options.server";
 import { contentType, contentTypes } from "./registry.server";
 

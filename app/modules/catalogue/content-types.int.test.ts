@@ -2,13 +2,13 @@ import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { auditLog, stores } from "#app/db/schema";
+import type { TypeKey } from "#app/modules/catalogue/faces";
+import { entityOf, notFoundMessage, titleColumnOf } from "#app/modules/content-types/words";
 
 import { actor, auditTrail, createValid, insertActor, messagesFor, validForms } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import type { AnyContentType, TypeKey } from "./content-type";
 import { deleteContent, getForEdit, saveContent } from "./mutations.server";
-import { contentType, contentTypes } from "./registry.server";
-import { entityOf, notFoundMessage, titleColumnOf } from "./words";
+import { contentType, contentTypes, type RegisteredType } from "./registry.server";
 
 // What every content type does the same way, proved once per type in the registry.
 
@@ -29,7 +29,7 @@ async function auditCount() {
   return row!.n;
 }
 
-const inputOf = async (type: AnyContentType, overrides: Record<string, unknown> = {}) => {
+const inputOf = async (type: RegisteredType, overrides: Record<string, unknown> = {}) => {
   const [store] = await db().select({ id: stores.id }).from(stores).limit(1);
   const storeId = store?.id ?? (await db().insert(stores).values({ name: "Acme", slug: "acme" }).returning())[0]!.id;
   return type.schema.parse({ ...validForms[type.key]({ storeId }), ...overrides });

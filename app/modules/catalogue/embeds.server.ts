@@ -4,12 +4,13 @@ import type { Executor } from "#app/db/client.server";
 import { containsPattern, startsWithPattern } from "#app/db/sql-text";
 import { AFFILIATE_REL, clickBeaconUrl, clickOutHref, isAmazonUrl } from "#app/lib/click-out";
 import { renderInlineTokens, splitContent, tokenIds } from "#app/lib/content-tokens";
+import type { TypeKey } from "#app/modules/catalogue/faces";
 import { escapeText } from "#app/modules/content/safe-html.server";
+import type { AnyContentType, EmbedChip } from "#app/modules/content-types/content-type";
+import { publicRows } from "#app/modules/content-types/public-read.server";
+import { titleColumnOf } from "#app/modules/content-types/words";
 
-import type { AnyContentType, EmbedChip, TypeKey } from "./content-type";
-import { publicRows } from "./public-read.server";
 import { contentTypes } from "./registry.server";
-import { titleColumnOf } from "./words";
 
 // Guides embed published items as `[kind:id]` tokens. The kinds are the types with `embed`: the editor
 // searches their public rows, shows each token as a chip, and the public page shows cards and links.

@@ -5,13 +5,13 @@ import type { Database, Executor } from "#app/db/client.server";
 import { auditLog, changeBatchItems } from "#app/db/schema";
 import { databaseName } from "#app/db/sql-text";
 import { formatCount } from "#app/lib/counts";
+import { openChangeBatch } from "#app/modules/content-types/change-batches.server";
+import type { AnyContentType, Reference } from "#app/modules/content-types/content-type";
+import type { Actor } from "#app/modules/content-types/content-type";
+import { entityOf, lifecycleOf, titleColumnOf } from "#app/modules/content-types/words";
 
-import { openChangeBatch } from "./change-batches.server";
-import type { AnyContentType, Reference } from "./content-type";
-import type { Actor } from "./content-type";
 import { dependentsOf } from "./mutations.server";
 import { contentTypes } from "./registry.server";
-import { entityOf, lifecycleOf, titleColumnOf } from "./words";
 
 // Bulk work on an admin list's selection (some rows, or every row a filter matches): set-based, one
 // transaction, one audit row per changed row. A delete leaves out the rows something still uses, and says
