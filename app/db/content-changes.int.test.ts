@@ -1,12 +1,14 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableName, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { clicks, stores } from "#app/db/schema";
+import { faces } from "#app/modules/catalogue/faces";
 
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 
 // drizzle/0007: a change to a content table is announced on 'dealdash_content' when it commits (the page
-// cache listens), never for a rolled-back change, and never for activity such as clicks.
+// cache listens), never for a rolled-back change, and never for activity such as clicks. Each table's
+// trigger is written in its migration: the face list says which tables must have one.
 
 let t: TestDatabase;
 const heard: string[] = [];
@@ -41,5 +43,18 @@ describe("content change notifications", () => {
     await t.db.insert(stores).values({ name: "Marker Store", slug: "marker-store" });
     await expect.poll(() => heard.length).toBeGreaterThan(0);
     expect(heard).toEqual(["stores"]);
+  });
+
+  it("announces a change to every type's table, so a new type cannot forget its trigger", async () => {
+    heard.length = 0;
+    // A statement-level trigger fires even when no row matches.
+    for (const face of faces)
+      await t.db
+        .update(face.table)
+        .set({ updatedAt: sql`updated_at` })
+        .where(sql`false`);
+    const tables = faces.map((face) => getTableName(face.table));
+    await expect.poll(() => heard.length).toBe(tables.length);
+    expect(heard).toEqual(tables);
   });
 });
