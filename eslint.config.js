@@ -13,6 +13,35 @@ const bareZodString = {
   message: "Use text() from #app/lib/validation: it refuses what PostgreSQL cannot store.",
 };
 
+/** Public queries read content tables through publicRows(face), never the table itself. */
+const publicQueries = "app/modules/**/*-public.server.ts";
+const contentTableRead = {
+  selector:
+    "CallExpression[callee.property.name='from'][arguments.0.name=/^(deals|coupons|stores|categories|giftIdeas|buyingGuides)$/]",
+  message: "Read a content table through publicRows(<type>Face): it applies the public-read rule.",
+};
+
+// The layers: lib ← kernel (modules/content-types) ← types ← catalogue and features ← components ← routes.
+const typeFolders = ["deals", "coupons", "stores", "categories", "gift-ideas", "buying-guides"];
+const featureFolders = [
+  "catalogue",
+  "feeds",
+  "webhooks",
+  "alerts",
+  "newsletter",
+  "analytics",
+  "attention",
+  "link-health",
+  "calendar",
+  "site-stats",
+  "jobs",
+  "mail",
+  "amazon",
+];
+/** Modules never import components or routes. */
+// Patterns are regular expressions: in a group pattern, a leading "#" would start a comment.
+const upward = { regex: "^#app/(components|routes)/", message: "Modules never import components or routes." };
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "drizzle/"] },
   js.configs.recommended,
@@ -50,9 +79,68 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": ["error", handBuiltItemPath] },
   },
   {
-    files: ["app/modules/**/*.ts", "app/routes/**/*.{ts,tsx}"],
-    ignores: ["**/*.test.ts"],
+    files: ["app/modules/**/*.{ts,tsx}", "app/routes/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", publicQueries],
     rules: { "no-restricted-syntax": ["error", handBuiltItemPath, bareZodString] },
+  },
+  {
+    files: [publicQueries],
+    rules: { "no-restricted-syntax": ["error", handBuiltItemPath, bareZodString, contentTableRead] },
+  },
+  // The layers (docs/architecture.md): each file is in one group, which lists every import it may not make.
+  {
+    files: ["app/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^#app/(?!lib/)", message: "lib imports nothing of ours but lib." }] },
+      ],
+    },
+  },
+  {
+    files: ["app/modules/content-types/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^#app/modules/(?!content-types/)",
+              message: "The kernel knows no type, feature or catalogue (ADR 0035).",
+            },
+            upward,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: typeFolders.map((folder) => `app/modules/${folder}/**/*.{ts,tsx}`),
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `^#app/modules/(${featureFolders.join("|")})/`,
+              message: "A type builds on the kernel: the catalogue and the features build on types (ADR 0035).",
+            },
+            upward,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/modules/**/*.{ts,tsx}"],
+    ignores: [
+      "**/*.test.ts",
+      "app/modules/content-types/**",
+      ...typeFolders.map((folder) => `app/modules/${folder}/**`),
+    ],
+    rules: { "no-restricted-imports": ["error", { patterns: [upward] }] },
   },
   {
     files: ["app/routes/**/*.{ts,tsx}"],

@@ -12,6 +12,7 @@ import { cleanRequestUrl } from "#app/lib/request-url";
 import { isSameOriginWrite } from "#app/lib/same-origin";
 import { DEAL_ALERTS_JOB } from "#app/modules/alerts/alert-runner.server";
 import { configuredAmazonClient } from "#app/modules/amazon/amazon-service.server";
+import { refreshDealPrice } from "#app/modules/amazon/price-refresh.server";
 import { nextContentChange } from "#app/modules/catalogue/next-content-change.server";
 import { prepareJobQueue, startJobQueue } from "#app/modules/jobs/job-queue.server";
 import { readSiteTimeZone } from "#app/modules/site-settings/time-zone.server";
@@ -89,13 +90,15 @@ async function announceFirstAdmin(handle: DatabaseHandle, env: Env): Promise<voi
 /** The services of a process on `handle`, but for the job queue (which runs on them). */
 function servicesOn(handle: DatabaseHandle, env: Env): Omit<AppServices, "jobs"> {
   const secret = appSecret(env);
+  const amazon = () => configuredAmazonClient(handle.db, secret, { endpointOverride: env.AMAZON_API_ENDPOINT });
   return {
     db: handle.db,
     driver: handle.driver,
     pingDatabase: () => handle.ping(),
     env,
     appSecret: secret,
-    amazon: () => configuredAmazonClient(handle.db, secret, { endpointOverride: env.AMAZON_API_ENDPOINT }),
+    amazon,
+    refreshDealPrice: (dealId) => refreshDealPrice({ db: handle.db, amazon }, dealId),
     timeZone: () => readSiteTimeZone(handle.db),
   };
 }

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 
+import { refreshDealPrice } from "#app/modules/amazon/price-refresh.server";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import { parseEnv } from "#app/platform/env.server";
 
@@ -22,6 +23,7 @@ export function testContext(t: Pick<TestDatabase, "db" | "driver" | "ping">, job
     env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
     appSecret: "test-secret-test-secret-test-secret-1234",
     amazon: async () => null,
+    refreshDealPrice: (dealId) => refreshDealPrice({ db: t.db, amazon: async () => null }, dealId),
     jobs,
     timeZone: async () => "UTC",
     clientIp: "127.0.0.1",

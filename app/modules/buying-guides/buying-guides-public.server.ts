@@ -4,6 +4,7 @@ import type { Executor } from "#app/db/client.server";
 import { descNullsLast } from "#app/db/order-by";
 import { buyingGuides, categories } from "#app/db/schema";
 import { containsPattern } from "#app/db/sql-text";
+import { categoryFace } from "#app/modules/categories/category.face";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { type TextSearch, textSearchMatch, textSearchOf } from "#app/modules/search/search-words.server";
 
@@ -106,7 +107,7 @@ export async function listPublicGuides(
 export async function categoriesWithPublicGuides(db: Executor) {
   return db
     .selectDistinct({ name: categories.name, slug: categories.slug })
-    .from(categories)
+    .from(publicRows(categoryFace))
     .innerJoin(publicRows(buyingGuideFace), eq(buyingGuides.categoryId, categories.id))
     .orderBy(asc(categories.name));
 }

@@ -8,7 +8,6 @@ import { discountPercentage } from "#app/lib/discount";
 import { formatPrice } from "#app/lib/money";
 import { timeAgo } from "#app/lib/relative-time";
 import { formColumns } from "#app/lib/validation";
-import { refreshDealPrice } from "#app/modules/amazon/price-refresh.server";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
 import { paged } from "#app/modules/content-types/paged.server";
 
@@ -86,7 +85,8 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
           }
         : { kind: "empty" },
     ],
-    intents: [{ intent: "refresh", run: refreshDealPrice }],
+    // The price read is Amazon's business: it reaches the deal through the request context.
+    intents: [{ intent: "refresh", run: (services, id) => services.refreshDealPrice(id) }],
     dashboard: { total: "Total Deals", published: "Published Deals", quickAction: "Add Deal" },
   },
 };

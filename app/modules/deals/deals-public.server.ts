@@ -5,6 +5,7 @@ import { type Executor, queryRows } from "#app/db/client.server";
 import { descNullsLast } from "#app/db/order-by";
 import { categories, deals, stores } from "#app/db/schema";
 import { COUNT_CAP } from "#app/lib/counts";
+import { categoryFace } from "#app/modules/categories/category.face";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import {
   fullTextMatch,
@@ -223,7 +224,7 @@ export const categoryDealCounts = keptUntilContentChanges(async (db: Executor, l
       slug: categories.slug,
       count: sql<number>`(select count(*) from ${inCategory})`.mapWith(Number),
     })
-    .from(categories)
+    .from(publicRows(categoryFace))
     .where(isNull(categories.parentId))
     .orderBy(asc(categories.name), asc(categories.id))
     .limit(limit);

@@ -8,6 +8,7 @@ import { couponFace } from "#app/modules/coupons/coupon.face";
 import { dealFace } from "#app/modules/deals/deal.face";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 
+import { storeFace } from "./store.face";
 import { storeTargetUrl } from "./store-target";
 
 // Stores as shoppers see them: their own pages and the A–Z index. Names, logos, SEO words and the
@@ -39,7 +40,7 @@ export function storeHasLiveItems(): SQL {
 }
 
 export async function findPublicStoreBySlug(db: Executor, slug: string) {
-  const [store] = await db.select(publicStoreColumns).from(stores).where(eq(stores.slug, slug)).limit(1);
+  const [store] = await db.select(publicStoreColumns).from(publicRows(storeFace)).where(eq(stores.slug, slug)).limit(1);
   return store;
 }
 
@@ -48,7 +49,7 @@ const initialOf = sql<string>`case when upper(left(${stores.name}, 1)) between '
 
 /** The index's letters that lead to a store with live items (the others are shown but not linked). */
 export const storeInitials = keptUntilContentChanges(async (db: Executor): Promise<string[]> => {
-  const rows = await db.selectDistinct({ initial: initialOf }).from(stores).where(storeHasLiveItems());
+  const rows = await db.selectDistinct({ initial: initialOf }).from(publicRows(storeFace)).where(storeHasLiveItems());
   return rows.map((row) => row.initial).sort();
 });
 
@@ -62,7 +63,7 @@ export async function listStoresAtoZ(
 ) {
   const rows = await db
     .select({ name: stores.name, slug: stores.slug, logoUrl: stores.logoUrl })
-    .from(stores)
+    .from(publicRows(storeFace))
     .where(
       and(letter ? eq(initialOf, letter) : undefined, from ? gte(stores.name, from) : undefined, storeHasLiveItems()),
     )
@@ -79,7 +80,7 @@ export async function listMatchingStores(db: Executor, search: string, limit: nu
   const typed = search.toLowerCase();
   const rows = await db
     .select({ name: stores.name, slug: stores.slug, logoUrl: stores.logoUrl })
-    .from(stores)
+    .from(publicRows(storeFace))
     .where(
       and(
         or(like(sql`lower(${stores.name})`, containsPattern(typed)), sql`lower(${stores.name}) % ${typed}`),
