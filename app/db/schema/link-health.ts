@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * The last check of each live item's outbound link (modules/link-health): `failures` counts consecutive
+ * failed checks of the same URL; two or more put the item in Needs attention.
+ */
+export const linkChecks = pgTable(
+  "link_checks",
+  {
+    kind: text().notNull(),
+    itemId: uuid().notNull(),
+    url: text().notNull(),
+    checkedAt: timestamp({ withTimezone: true }).notNull(),
+    status: integer(),
+    problem: text(),
+    failures: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.itemId] }),
+    index("link_checks_failing_idx")
+      .on(t.failures)
+      .where(sql`${t.failures} >= 2`),
+  ],
+);
+
+/** Where an item's click-outs go while its own link is flagged broken (set from Needs attention). */
+export const linkFallbacks = pgTable(
+  "link_fallbacks",
+  {
+    kind: text().notNull(),
+    itemId: uuid().notNull(),
+    url: text().notNull(),
+    setAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.itemId] })],
+);
