@@ -5,14 +5,19 @@ import { describe, expect, it } from "vitest";
 
 import { projectRoot } from "./lib/server-process";
 
-// docs/architecture.md describes the code as it is: every path it names exists.
+// docs/architecture.md and the topic guides beside it describe the code as it is: every path they name exists.
 
-const doc = fs.readFileSync(path.join(projectRoot, "docs/architecture.md"), "utf8");
+const guides = fs.readdirSync(path.join(projectRoot, "docs")).filter((name) => name.endsWith(".md"));
 
-/** Backticked names that look like paths in the repository (`app/platform/`, `server/app.ts`). */
-const named = [
-  ...new Set([...doc.matchAll(/`([a-z.][\w./-]*\/[\w./-]*|[\w-]+\.(?:ts|tsx|md|json))`/gi)].map((match) => match[1]!)),
-].filter((name) => !name.includes("<") && !name.startsWith("#") && !name.includes("*") && !/^\//.test(name));
+/** Backticked names in a guide that look like paths in the repository (`app/platform/`, `server/app.ts`). */
+function namedIn(guide: string): string[] {
+  const doc = fs.readFileSync(path.join(projectRoot, "docs", guide), "utf8");
+  return [
+    ...new Set(
+      [...doc.matchAll(/`([a-z.][\w./-]*\/[\w./-]*|[\w-]+\.(?:ts|tsx|md|json))`/gi)].map((match) => match[1]!),
+    ),
+  ].filter((name) => !name.includes("<") && !name.startsWith("#") && !name.includes("*") && !/^\//.test(name));
+}
 
 /** Every file and folder of the project's own code, relative to its root. */
 function projectPaths(): string[] {
@@ -40,9 +45,16 @@ function exists(name: string, paths: string[]): boolean {
   );
 }
 
-describe("docs/architecture.md", () => {
-  it("names only paths that exist", () => {
-    expect(named.length).toBeGreaterThan(30);
+describe("docs/architecture.md and the topic guides", () => {
+  it("include the architecture and the guides it links", () => {
+    expect(guides).toEqual(
+      expect.arrayContaining(["architecture.md", "public-reads.md", "page-cache.md", "analytics.md", "testing.md"]),
+    );
+  });
+
+  it.each(guides)("%s names only paths that exist", (guide) => {
+    const named = namedIn(guide);
+    if (guide === "architecture.md") expect(named.length).toBeGreaterThan(30);
     const paths = projectPaths();
     expect(named.filter((name) => !exists(name, paths))).toEqual([]);
   });
