@@ -10,17 +10,15 @@ import { isAdminPath } from "#app/lib/admin-paths";
 import { setSiteTimeZone } from "#app/lib/dates";
 import { cleanRequestUrl } from "#app/lib/request-url";
 import { isSameOriginWrite } from "#app/lib/same-origin";
-import { DEAL_ALERTS_JOB } from "#app/modules/alerts/alert-runner.server";
 import { configuredAmazonClient } from "#app/modules/amazon/amazon-service.server";
 import { refreshDealPrice } from "#app/modules/amazon/price-refresh.server";
 import { nextContentChange } from "#app/modules/catalogue/next-content-change.server";
 import { prepareJobQueue, startJobQueue } from "#app/modules/jobs/job-queue.server";
 import { readSiteTimeZone } from "#app/modules/site-settings/time-zone.server";
 import { ensureFirstAdmin } from "#app/modules/users/users.server";
-import { WEBHOOK_EVENTS_JOB } from "#app/modules/webhooks/webhooks.server";
 import { appSecret } from "#app/platform/app-secret.server";
 import { auth, hasAdminSession } from "#app/platform/auth.server";
-import { forgetContentMemos } from "#app/platform/content-memo.server";
+import { contentChanges } from "#app/platform/content-changes.server";
 import { type Env, getEnv } from "#app/platform/env.server";
 import type { AppServices } from "#app/platform/load-context";
 import { logger, serializeError } from "#app/platform/logger.server";
@@ -39,26 +37,14 @@ export { getEnv, logger };
 /** The route table, for tests that walk every route (the form fuzz). */
 export { build as serverBuild };
 
-let stopListening: (() => Promise<void>) | undefined;
 let services: AppServices | undefined;
 
-/** The jobs that turn content changes into messages: asked to run now rather than at their next minute. */
-function wakeContentJobs(jobs: AppServices["jobs"]): void {
-  for (const job of [DEAL_ALERTS_JOB, WEBHOOK_EVENTS_JOB])
-    jobs.runNow(job).catch((error: unknown) => logger.warn({ err: error, job }, "could not queue a job"));
-}
-
-/** Anonymous visitors' pages; the database's content NOTIFY (drizzle/0007) empties it. */
+/** Anonymous visitors' pages, forgotten when the content-change bus says content changed. */
 export const pageCache = new PageCache({
   maxBytes: getEnv().PAGE_CACHE_MB * 1024 * 1024,
-  nextContentChange: () => (services ? nextContentChange(services.db) : Promise.resolve(new Date(0))),
-  // Kept reads are read again; deal alerts and webhooks look at once. Only the database says content
-  // changed (a NOTIFY at commit) or a scheduled row went live: a refused admin write changes nothing.
-  onInvalidate: () => {
-    forgetContentMemos();
-    if (services) wakeContentJobs(services.jobs);
-  },
+  nextChangeAt: () => contentChanges.nextChangeAt(),
 });
+contentChanges.subscribe(() => pageCache.invalidate());
 const cacheAtEdge = pageCacheMiddleware(pageCache, {
   securityHeaders: baseSecurityHeaders(getEnv()),
   // The line pino-http writes for the app's other answers.
@@ -138,14 +124,15 @@ export async function startDatabase({ firstAdmin = true }: { firstAdmin?: boolea
       "APP_SECRET is not set: it was generated into DATA_DIR. Set it when several processes share the database.",
     );
   }
-  stopListening = await handle.listen("dealdash_content", () => pageCache.invalidate());
-  pageCache.invalidate();
+  await contentChanges.watch({
+    listen: (onChange) => handle.listen("dealdash_content", onChange),
+    nextScheduledChange: () => nextContentChange(handle.db),
+  });
   if (firstAdmin) await announceFirstAdmin(handle, env);
 }
 
 export async function stopDatabase(): Promise<void> {
-  await stopListening?.().catch(() => undefined);
-  stopListening = undefined;
+  await contentChanges.stop();
   await services?.jobs
     .stop()
     .catch((error: unknown) => logger.warn({ err: error }, "the job queue did not stop cleanly"));

@@ -82,6 +82,8 @@ export function backgroundJobs(
       title: "Deal alerts (new deals to shoppers' alerts)",
       cron: "* * * * *",
       timeoutMinutes: 10,
+      // A change is news at once, not at the next minute.
+      runsOnContentChange: true,
       wakes: [SEND_MAIL_JOB],
       run: () => runDealAlerts(db, services, { cap: env.ALERT_DAILY_CAP }),
     },
@@ -98,6 +100,8 @@ export function backgroundJobs(
       title: "Webhook events (published, updated, expired)",
       cron: "* * * * *",
       timeoutMinutes: 10,
+      // A change is news at once, not at the next minute.
+      runsOnContentChange: true,
       wakes: [WEBHOOK_DELIVERIES_JOB],
       run: () => runWebhookEvents(db, services),
     },

@@ -3,9 +3,10 @@ import { gzipSync } from "node:zlib";
 
 import { hashedScriptPolicy } from "#app/platform/security-headers.server";
 
-// Anonymous visitors' pages, rendered once and kept in memory until content changes (a NOTIFY from the
-// database at commit, or the next moment a published row starts or ends) or MAX_AGE passes (counts such
-// as "popular" move without a write). Least recently used pages go first when the cache is full.
+// Anonymous visitors' pages, rendered once and kept in memory until content changes (the content-change
+// bus, app/platform/content-changes.server.ts: a NOTIFY from the database at commit, or the next moment a
+// published row starts or ends) or MAX_AGE passes (counts such as "popular" move without a write). Least
+// recently used pages go first when the cache is full.
 //
 // A page forgotten because content changed is kept as stale, not dropped: while one request renders it
 // again (the middleware lets one render per page run at a time), the others are answered the stale copy
@@ -16,10 +17,6 @@ import { hashedScriptPolicy } from "#app/platform/security-headers.server";
 const MAX_AGE_MS = 5 * 60_000;
 /** How long past its end a stale page may still stand in for the render that replaces it. */
 const STALE_FOR_MS = MAX_AGE_MS;
-/** setTimeout's longest delay; a change further off is looked up again when this one fires. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
-/** The least time between forgetting for a scheduled change and the next: the database's clock may lag. */
-const SHORTEST_TIMER_MS = 250;
 /** A page larger than this is served but not kept. */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 /**
@@ -55,10 +52,8 @@ export interface Lookup {
 
 export interface PageCacheOptions {
   maxBytes: number;
-  /** The next instant a published row starts or ends, when pages change without a write. */
-  nextContentChange: () => Promise<Date | null>;
-  /** Told whenever pages are forgotten, for other reads kept until content changes. */
-  onInvalidate?: () => void;
+  /** When content next changes on schedule (milliseconds; Infinity when not): no page is kept past it. */
+  nextChangeAt: () => Promise<number>;
   now?: () => number;
 }
 
@@ -66,9 +61,6 @@ export class PageCache {
   readonly #entries = new Map<string, Entry>();
   #bytes = 0;
   #generation = 0;
-  #changeAt: Promise<number> | undefined;
-  #changeTimer: NodeJS.Timeout | undefined;
-  #lookUpSoon: NodeJS.Timeout | undefined;
   readonly #options: PageCacheOptions;
   readonly #now: () => number;
 
@@ -98,16 +90,6 @@ export class PageCache {
   /** Content changed: every kept page is stale from now on. Renders started before this are not kept. */
   invalidate(): void {
     this.#generation++;
-    this.#changeAt = undefined;
-    clearTimeout(this.#changeTimer);
-    this.#options.onInvalidate?.();
-    // Watch for the next scheduled change even while no page is kept (`onInvalidate`'s reads, a cache
-    // given no memory); a burst of changes is looked up once.
-    if (this.#lookUpSoon) return;
-    this.#lookUpSoon = setTimeout(() => {
-      this.#lookUpSoon = undefined;
-      void this.#nextChange();
-    }, 100).unref();
   }
 
   /** The page kept under `key`, fresh or stale; undefined when there is none (or it is too old to stand in). */
@@ -139,13 +121,11 @@ export class PageCache {
    */
   async set(key: string, page: CachedPage, generation: number): Promise<void> {
     if (!this.enabled || generation !== this.#generation || page.body.length > MAX_ENTRY_BYTES) return;
-    const changeAt = await this.#nextChange();
+    const changeAt = await this.#options.nextChangeAt();
     if (generation !== this.#generation) return;
     const expiresAt = Math.min(this.#now() + MAX_AGE_MS, changeAt);
-    if (expiresAt <= this.#now()) {
-      this.invalidate();
-      return;
-    }
+    // A scheduled change already due is announced by the bus in a moment; until then nothing is kept.
+    if (expiresAt <= this.#now()) return;
     this.forget(key);
     const entry: Entry = { ...page, expiresAt, generation, bytes: sizeOf(key, page) };
     this.#entries.set(key, entry);
@@ -154,26 +134,6 @@ export class PageCache {
       if (this.#bytes <= this.#options.maxBytes) break;
       this.forget(oldKey);
     }
-  }
-
-  /** The next scheduled change, looked up once per change; every page is stale when it comes. */
-  #nextChange(): Promise<number> {
-    this.#changeAt ??= this.#options.nextContentChange().then(
-      (at) => {
-        const changeAt = at?.getTime() ?? Number.POSITIVE_INFINITY;
-        if (changeAt !== Number.POSITIVE_INFINITY) {
-          clearTimeout(this.#changeTimer);
-          this.#changeTimer = setTimeout(
-            () => this.invalidate(),
-            Math.min(Math.max(changeAt - this.#now(), SHORTEST_TIMER_MS), LONGEST_TIMER_MS),
-          );
-          this.#changeTimer.unref();
-        }
-        return changeAt;
-      },
-      () => this.#now(), // unknown: keep nothing rather than something stale
-    );
-    return this.#changeAt;
   }
 }
 

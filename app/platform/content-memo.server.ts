@@ -1,9 +1,11 @@
 import type { Executor } from "#app/db/client.server";
 
+import { contentChanges } from "./content-changes.server";
+
 // Small reads that change only with content (a listing's filter options) are kept in memory until the
-// content changes, on the signal that empties the page cache (the database's NOTIFY, an admin write): a
-// rendered page then spends its database round trips on its own rows. On the embedded database every
-// round trip queues behind the others on one thread.
+// content changes, heard on the content-change bus like the page cache: a rendered page then spends its
+// database round trips on its own rows. On the embedded database every round trip queues behind the
+// others on one thread.
 
 let version = 0;
 
@@ -11,6 +13,8 @@ let version = 0;
 export function forgetContentMemos(): void {
   version++;
 }
+
+contentChanges.subscribe(forgetContentMemos);
 
 /**
  * `read`, kept per database and arguments until content changes (or `maxAgeMs` passes, for reads that

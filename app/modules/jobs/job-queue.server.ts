@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 
 import { runAsBackgroundWork } from "#app/db/background-work.server";
 import type { DatabaseHandle } from "#app/db/client.server";
+import { contentChanges } from "#app/platform/content-changes.server";
 import { logger } from "#app/platform/logger.server";
 
 import { beatWhileRunning, handBackOrphanedRuns, LOOK_EVERY_MS } from "./orphaned-runs.server";
@@ -26,6 +27,8 @@ export interface BackgroundJob {
   retryAfterSeconds?: number;
   /** Jobs to start as soon as a run of this one succeeds (what it wrote is theirs to handle: mail to send). */
   wakes?: string[];
+  /** Runs now when public content changes (the content-change bus), not only at its next minute. */
+  runsOnContentChange?: boolean;
   /** Does the work; what it returns is kept as the run's outcome (shown to the admin). */
   run(data: Record<string, unknown>): Promise<Record<string, unknown> | void>;
 }
@@ -192,6 +195,16 @@ async function startJobQueueNow(handle: Pick<DatabaseHandle, "runSql">, jobs: Ba
     return rows[0]?.id;
   };
 
+  const stopHearingChanges = jobs
+    .filter((job) => job.runsOnContentChange)
+    .map((job) =>
+      contentChanges.subscribe(() => {
+        send(job.name, {}).catch((error: unknown) =>
+          logger.warn({ err: error, job: job.name }, "could not queue a job"),
+        );
+      }),
+    );
+
   return {
     jobs: jobs.map(({ name, title, cron }) => ({ name, title, cron })),
     runNow: (name, data = {}) => send(name, data),
@@ -207,6 +220,7 @@ async function startJobQueueNow(handle: Pick<DatabaseHandle, "runSql">, jobs: Ba
       return { state: "waiting" };
     },
     async stop() {
+      for (const stopHearing of stopHearingChanges) stopHearing();
       clearInterval(lookForOrphans);
       await boss.stop({ graceful: true, close: false, wait: true, timeout: 5_000 });
     },
