@@ -9,6 +9,9 @@ import { projectRoot } from "./lib/server-process";
 
 const guides = fs.readdirSync(path.join(projectRoot, "docs")).filter((name) => name.endsWith(".md"));
 
+/** The type adding-a-content-type.md adds as its worked example: the files it names for it do not exist. */
+const EXAMPLE_TYPE = /brand/;
+
 /** Backticked names in a guide that look like paths in the repository (`app/platform/`, `server/app.ts`). */
 function namedIn(guide: string): string[] {
   const doc = fs.readFileSync(path.join(projectRoot, "docs", guide), "utf8");
@@ -16,7 +19,14 @@ function namedIn(guide: string): string[] {
     ...new Set(
       [...doc.matchAll(/`([a-z.][\w./-]*\/[\w./-]*|[\w-]+\.(?:ts|tsx|md|json))`/gi)].map((match) => match[1]!),
     ),
-  ].filter((name) => !name.includes("<") && !name.startsWith("#") && !name.includes("*") && !/^\//.test(name));
+  ].filter(
+    (name) =>
+      !name.includes("<") &&
+      !name.startsWith("#") &&
+      !name.includes("*") &&
+      !/^\//.test(name) &&
+      !EXAMPLE_TYPE.test(name),
+  );
 }
 
 /** Every file and folder of the project's own code, relative to its root. */
