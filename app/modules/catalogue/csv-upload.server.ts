@@ -12,6 +12,7 @@ import { ImportFileError } from "./csv-import.server";
 
 export const MAX_CSV_BYTES = 512 * 1024 * 1024;
 const SLICE_BYTES = 64 * 1024;
+const UNPACKED_PIECE_BYTES = 1024 * 1024;
 
 export interface CsvUpload {
   /** The file's bytes, unpacked. */
@@ -28,9 +29,11 @@ export function csvUpload(body: Uint8Array, contentEncoding: string | null): Csv
   function* slices() {
     for (; offset < body.length; offset += SLICE_BYTES) yield body.subarray(offset, offset + SLICE_BYTES);
   }
-  // A Node stream, not DecompressionStream: zlib's stream takes input only as its output is read.
+  // A Node stream, not DecompressionStream: zlib's stream takes input only as its output is read. Its
+  // output comes in pieces of 1 MB rather than 16 KB: a file of hundreds of MB is a few hundred steps.
   const sent = Readable.from(slices());
-  const unpacked: AsyncIterable<Uint8Array> = encoding === "gzip" ? sent.pipe(createGunzip()) : sent;
+  const unpacked: AsyncIterable<Uint8Array> =
+    encoding === "gzip" ? sent.pipe(createGunzip({ chunkSize: UNPACKED_PIECE_BYTES })) : sent;
   async function* capped() {
     let size = 0;
     for await (const chunk of unpacked) {
