@@ -134,6 +134,23 @@ export default tseslint.config(
     },
   },
   {
+    // After the type folders' group, which it narrows for faces.
+    files: ["app/modules/*/*.face.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^#app/(?!(lib/|db/schema|modules/content-types/))",
+              message: "A face is pure data: the schema, lib and the kernel (ADR 0035).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["app/modules/**/*.{ts,tsx}"],
     ignores: [
       "**/*.test.ts",

@@ -19,11 +19,13 @@ export function couponDiscountLabel(type: "percentage" | "fixed", value: number)
 }
 
 /**
- * A deal's price and store in the words a message or a post carries ("$279.99 at Best Buy"): an Amazon
- * price is left out, as a reader keeps messages past the 24 hours Amazon allows a price to be shown.
+ * A price and store in the words a message or a post carries ("$279.99 at Best Buy"): an Amazon price is
+ * left out, as a reader keeps messages past the 24 hours Amazon allows a price to be shown.
  */
-export function dealPriceAndStore(deal: { price: number; asin: string | null; store: string | null }): string {
-  return [deal.asin ? null : formatPrice(deal.price), deal.store ? `at ${deal.store}` : null].filter(Boolean).join(" ");
+export function priceAtStore(price: number | null, fromAmazon: boolean, store: string | null = null): string {
+  return [fromAmazon || price === null ? null : formatPrice(price), store ? `at ${store}` : null]
+    .filter(Boolean)
+    .join(" ");
 }
 
 const separators = Object.fromEntries(

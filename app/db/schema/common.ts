@@ -7,6 +7,7 @@ import {
   integer,
   numeric,
   pgEnum,
+  type PgTable,
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -74,3 +75,13 @@ export function popularityIndex(
 ) {
   return index(`${table}_status_popular_idx`).on(t.status, t.popularity.desc(), t.createdAt.desc(), t.id);
 }
+
+/**
+ * A column of the row a foreign key points to, read beside each row by its primary key (a correlated
+ * subquery): a face names a deal's store this way without a join for its caller to write.
+ */
+export const referencedColumn = <Value>(
+  foreignKey: AnyPgColumn,
+  table: PgTable & { id: AnyPgColumn },
+  column: AnyPgColumn,
+) => sql<Value>`(select ${column} from ${table} where ${table.id} = ${foreignKey})`;

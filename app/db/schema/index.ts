@@ -7,7 +7,7 @@ export * from "./categories";
 export * from "./change-batches";
 export * from "./click-roll-ups";
 export * from "./clicks";
-export { contentStatus } from "./common";
+export { contentStatus, referencedColumn } from "./common";
 export * from "./contact";
 export * from "./coupons";
 export * from "./deals";

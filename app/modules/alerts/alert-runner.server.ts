@@ -2,19 +2,13 @@ import { and, count, eq, gt, gte, inArray, isNull, lte, or } from "drizzle-orm";
 
 import type { Database, Executor } from "#app/db/client.server";
 import { readMark, writeMark } from "#app/db/roll-up-marks.server";
-import {
-  alertDeliveries,
-  type AlertFrequency,
-  categories,
-  dealAlerts,
-  deals,
-  mailOutbox,
-  stores,
-} from "#app/db/schema";
+import { alertDeliveries, type AlertFrequency, categories, dealAlerts, deals, mailOutbox } from "#app/db/schema";
 import { publicRows } from "#app/modules/content-types/public-read.server";
+import { type Teaser, teaserOf } from "#app/modules/content-types/teaser";
+import { teaserColumns } from "#app/modules/content-types/teasers.server";
 import { dealFace } from "#app/modules/deals/deal.face";
 import { mailBody } from "#app/modules/mail/mail-body.server";
-import { dealMailItem } from "#app/modules/mail/mail-items";
+import { mailItemOf } from "#app/modules/mail/mail-items";
 import { listUnsubscribeHeaders, type MailMessage, queueMail } from "#app/modules/mail/outbox.server";
 
 import { dealMatches, keywordsOf, titleStarts } from "./alert-match";
@@ -99,22 +93,15 @@ export async function matchNewDeals(db: Executor, now = new Date()): Promise<num
   return kept;
 }
 
-type AlertedDeal = Parameters<typeof dealMailItem>[1];
-
 /** The message one address gets for its matched deals (and the same shape for the owner's test). */
-export function alertMessage(
-  services: AlertServices,
-  email: string,
-  rows: AlertedDeal[],
-  alertIds: string[],
-): MailMessage {
+export function alertMessage(services: AlertServices, email: string, rows: Teaser[], alertIds: string[]): MailMessage {
   const site = services.env.PUBLIC_URL;
   const unsubscribe = alertLink(services, "unsubscribe", alertIds[0]!);
   const body = mailBody({
     heading: rows.length === 1 ? "A new deal for your alert" : `${rows.length} new deals for your alerts`,
     paragraphs: ["Deals just published on DealDash that match what you asked for:"],
     sections: [
-      { heading: "Deals", links: rows.map((row) => dealMailItem(site, row)) },
+      { heading: "Deals", links: rows.map((row) => mailItemOf(site, row, "See the deal")) },
       {
         heading: "Your alerts",
         links: alertIds.map((id, index) => ({
@@ -147,18 +134,11 @@ export async function mailAlerts(
   const waiting = await db
     .select({
       email: alertDeliveries.email,
-      dealId: deals.id,
       alertId: alertDeliveries.alertId,
-      title: deals.title,
-      slug: deals.slug,
-      price: deals.currentPrice,
-      asin: deals.amazonAsin,
-      store: stores.name,
-      imageUrl: deals.imageUrl,
+      deal: teaserColumns(dealFace),
     })
     .from(alertDeliveries)
     .innerJoin(publicRows(dealFace, { live: true, now }), eq(deals.id, alertDeliveries.dealId))
-    .leftJoin(stores, eq(stores.id, deals.storeId))
     .where(and(eq(alertDeliveries.frequency, frequency), isNull(alertDeliveries.mailedAt)));
   const byAddress = new Map<string, typeof waiting>();
   for (const row of waiting) byAddress.set(row.email, [...(byAddress.get(row.email) ?? []), row]);
@@ -176,7 +156,8 @@ export async function mailAlerts(
       );
     if ((sent?.n ?? 0) >= cap) continue;
     const alertIds = [...new Set(rows.map((row) => row.alertId))];
-    const message = alertMessage(services, email, rows, alertIds);
+    const teasers = rows.map((row) => teaserOf(dealFace, row.deal));
+    const message = alertMessage(services, email, teasers, alertIds);
     await db.transaction(async (tx) => {
       await queueMail(tx, services.env, message);
       await tx
@@ -187,7 +168,7 @@ export async function mailAlerts(
             eq(alertDeliveries.email, email),
             inArray(
               alertDeliveries.dealId,
-              rows.map((row) => row.dealId),
+              teasers.map((deal) => deal.id),
             ),
           ),
         );

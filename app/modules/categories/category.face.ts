@@ -1,6 +1,7 @@
 import { categories } from "#app/db/schema";
 import { categoryPath } from "#app/lib/public-paths";
 import type { ContentFace } from "#app/modules/content-types/content-type";
+import { defineTeaser } from "#app/modules/content-types/teaser";
 
 // What anyone may know about categories: public queries and outward features read this face, the admin
 // desk (categoryType) builds on it.
@@ -19,4 +20,13 @@ export const categoryFace = {
       label: "Parent category",
     },
   ],
+  teaser: defineTeaser({
+    columns: { name: categories.name, slug: categories.slug, description: categories.description },
+    of: (category) => ({
+      title: category.name,
+      path: categoryPath(category),
+      summary: category.description ?? "",
+      image: null,
+    }),
+  }),
 } satisfies ContentFace<typeof categories>;

@@ -8,6 +8,7 @@ import type { Toast } from "#app/lib/toast";
 import type { AppServices } from "#app/platform/load-context";
 
 import type { SortDirection } from "./list-params";
+import type { TeaserConfig } from "./teaser";
 
 // What a content type is, in one place: its table, form schema, words, public-read rule, admin list and
 // the links other types have to it. Everything that used to be a hand-kept list of types (navigation,
@@ -163,6 +164,8 @@ export interface ContentFace<Table extends ContentTable = ContentTable> {
   references?: Reference[];
   /** Its public page, when it has one (sitemap entries). */
   publicPath?(row: { slug: string }): string;
+  /** The item as feeds, webhooks and mail show it (teaser.ts). */
+  teaser: TeaserConfig;
 }
 
 /** A type's admin desk: its face, and its form, hooks, admin list, CSV, embeds and click-out. */

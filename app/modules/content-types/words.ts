@@ -11,7 +11,7 @@ const sentenceCase = (words: string) => words.charAt(0).toUpperCase() + words.sl
 export const titleCase = (words: string) => words.replace(/\b\w/g, (letter) => letter.toUpperCase());
 
 /** The column that names a row (its title, or its name): audit rows, pickers, list rows. */
-export const titleColumnOf = (type: AnyContentType): AnyPgColumn =>
+export const titleColumnOf = (type: Pick<AnyContentType, "table">): AnyPgColumn =>
   "title" in type.table ? type.table.title : type.table.name;
 
 /** A type's lifecycle: public while its `status` is published (when it has one), live until `endsAt`. */

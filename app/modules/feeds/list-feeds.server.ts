@@ -1,14 +1,18 @@
 import type { Executor } from "#app/db/client.server";
-import { couponDiscountLabel, formatPrice } from "#app/lib/money";
-import { categoryPath, dealPath, giftIdeaPath, guidePath, storePath } from "#app/lib/public-paths";
+import { categoryPath, storePath } from "#app/lib/public-paths";
+import { buyingGuideFace } from "#app/modules/buying-guides/buying-guide.face";
 import { GUIDES_PER_PAGE, listPublicGuides } from "#app/modules/buying-guides/buying-guides-public.server";
 import { readCategoryPage } from "#app/modules/categories/category-page.server";
+import { type Teased, teaserOf } from "#app/modules/content-types/teaser";
+import { couponFace } from "#app/modules/coupons/coupon.face";
 import { COUPONS_PER_PAGE } from "#app/modules/coupons/coupon-filters";
 import { parseCouponFilters } from "#app/modules/coupons/coupon-filters.server";
 import { listPublicCoupons, type PublicCoupon } from "#app/modules/coupons/coupons-public.server";
+import { dealFace } from "#app/modules/deals/deal.face";
 import { DEALS_PER_PAGE } from "#app/modules/deals/deal-filters";
 import { parseDealFilters } from "#app/modules/deals/deal-filters.server";
 import { listPublicDeals, type PublicDeal } from "#app/modules/deals/deals-public.server";
+import { giftIdeaFace } from "#app/modules/gift-ideas/gift-idea.face";
 import { GIFTS_PER_PAGE, listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
 import { searchQueryOf } from "#app/modules/search/search-query";
 import { readStorePage } from "#app/modules/stores/store-page.server";
@@ -22,7 +26,7 @@ export interface FeedEntry {
   title: string;
   /** DealDash's page for the item. */
   path: string;
-  /** Price (or discount) and store, then the item's own summary. */
+  /** Its teaser's line (price or discount and store), then the item's own description. */
   summary: string;
   date: Date;
 }
@@ -36,34 +40,20 @@ export interface ListFeed {
 }
 
 const when = (value: Date | string) => new Date(value);
-const joined = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(" · ");
 
-function dealEntry(deal: PublicDeal): FeedEntry {
-  // Amazon allows a price shown only for 24 hours after it was read; a feed reader keeps entries for good.
-  const price = deal.amazonAsin ? "Price on Amazon" : formatPrice(deal.currentPrice);
-  const was = !deal.amazonAsin && deal.originalPrice ? `was ${formatPrice(deal.originalPrice)}` : null;
-  return {
-    id: deal.id,
-    title: deal.title,
-    path: dealPath(deal),
-    summary: joined(price, was, deal.storeName ? `at ${deal.storeName}` : null, deal.shortDescription),
-    date: when(deal.createdAt),
-  };
+/** A card of a list as a feed entry: its type's teaser, then its own description. */
+function entryOf<Row extends { id: string }>(
+  face: Teased<Row>,
+  row: Row,
+  description: string | null,
+  date: Date | string,
+): FeedEntry {
+  const { id, title, path, summary } = teaserOf(face, row);
+  return { id, title, path, summary: [summary, description].filter(Boolean).join(" · "), date: when(date) };
 }
 
-function couponEntry(coupon: PublicCoupon): FeedEntry {
-  return {
-    id: coupon.id,
-    title: coupon.title,
-    path: `${storePath({ slug: coupon.storeSlug })}#coupon-${coupon.id}`,
-    summary: joined(
-      couponDiscountLabel(coupon.discountType, coupon.discountValue),
-      `at ${coupon.storeName}`,
-      coupon.description,
-    ),
-    date: when(coupon.createdAt),
-  };
-}
+const dealEntry = (deal: PublicDeal) => entryOf(dealFace, deal, deal.shortDescription, deal.createdAt);
+const couponEntry = (coupon: PublicCoupon) => entryOf(couponFace, coupon, coupon.description, coupon.createdAt);
 
 type ListReader = (db: Executor, params: URLSearchParams, slug: string) => Promise<ListFeed | null>;
 
@@ -141,13 +131,7 @@ const lists: Array<{ path: RegExp; read: ListReader }> = [
         title: "Buying Guides",
         description: "DealDash's buying guides.",
         pagePath: "/buying-guides",
-        entries: guides.map((guide) => ({
-          id: guide.id,
-          title: guide.title,
-          path: guidePath(guide),
-          summary: guide.excerpt ?? "",
-          date: when(guide.updatedAt),
-        })),
+        entries: guides.map((guide) => entryOf(buyingGuideFace, guide, null, guide.updatedAt)),
       };
     },
   },
@@ -159,13 +143,7 @@ const lists: Array<{ path: RegExp; read: ListReader }> = [
         title: "Gift Ideas",
         description: "Curated gift ideas on DealDash.",
         pagePath: "/gift-ideas",
-        entries: gifts.map((gift) => ({
-          id: gift.id,
-          title: gift.title,
-          path: giftIdeaPath(gift),
-          summary: joined(gift.price !== null && !gift.amazonAsin ? formatPrice(gift.price) : null, gift.description),
-          date: when(gift.updatedAt),
-        })),
+        entries: gifts.map((gift) => entryOf(giftIdeaFace, gift, gift.description, gift.updatedAt)),
       };
     },
   },

@@ -1,14 +1,17 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL } from "drizzle-orm";
 
 import type { Database, Executor } from "#app/db/client.server";
 import { descNullsLast } from "#app/db/order-by";
-import { buyingGuides, coupons, deals, newsletterSubscribers, stores } from "#app/db/schema";
+import { buyingGuides, coupons, deals, newsletterSubscribers } from "#app/db/schema";
 import { buyingGuideFace } from "#app/modules/buying-guides/buying-guide.face";
+import type { ContentFace } from "#app/modules/content-types/content-type";
 import { publicRows } from "#app/modules/content-types/public-read.server";
+import type { Teaser } from "#app/modules/content-types/teaser";
+import { teaserColumns, teasersOf } from "#app/modules/content-types/teasers.server";
 import { couponFace } from "#app/modules/coupons/coupon.face";
 import { dealFace } from "#app/modules/deals/deal.face";
-import { mailBody, type MailItem } from "#app/modules/mail/mail-body.server";
-import { couponMailItem, dealMailItem, guideMailItem } from "#app/modules/mail/mail-items";
+import { mailBody } from "#app/modules/mail/mail-body.server";
+import { mailItemOf } from "#app/modules/mail/mail-items";
 import { type MailMessage, queueMail } from "#app/modules/mail/outbox.server";
 import type { AppServices } from "#app/platform/load-context";
 
@@ -23,67 +26,42 @@ const WEEK_MS = 7 * 86_400_000;
 const BATCH = 500;
 type DigestServices = Pick<AppServices, "env" | "appSecret">;
 
-/** What a digest lists: the rows its items are made from (mail-items.ts), the same for every reader. */
+/** What a digest lists, the same for every reader. */
 export interface Digest {
-  deals: Array<{
-    title: string;
-    slug: string;
-    price: number;
-    asin: string | null;
-    store: string | null;
-    imageUrl: string | null;
-  }>;
-  coupons: Array<{
-    id: string;
-    title: string;
-    type: "percentage" | "fixed";
-    value: number;
-    store: string;
-    storeSlug: string;
-  }>;
-  guides: Array<{ title: string; slug: string; excerpt: string | null }>;
+  deals: Teaser[];
+  coupons: Teaser[];
+  guides: Teaser[];
 }
 
-/** What this week's digest lists, as of `now`. */
+/** The newest public rows of a type made since `since`, as teasers, first by `order`. */
+function newTeasers(
+  db: Executor,
+  face: ContentFace,
+  { since, now, live, order, limit }: { since: Date; now: Date; live: boolean; order: SQL[]; limit: number },
+) {
+  return db
+    .select(teaserColumns(face))
+    .from(publicRows(face, { live, now }))
+    .where(gte(face.table.createdAt, since))
+    .orderBy(...order)
+    .limit(limit)
+    .then((rows) => teasersOf(face, rows));
+}
+
+/** What this week's digest lists, as of `now`: the most clicked new deals, the newest coupons and guides. */
 export async function readDigest(db: Executor, now = new Date()): Promise<Digest> {
-  const since = new Date(now.getTime() - WEEK_MS);
-  const [dealRows, couponRows, guideRows] = await Promise.all([
-    db
-      .select({
-        title: deals.title,
-        slug: deals.slug,
-        price: deals.currentPrice,
-        asin: deals.amazonAsin,
-        store: stores.name,
-        imageUrl: deals.imageUrl,
-      })
-      .from(publicRows(dealFace, { live: true, now }))
-      .leftJoin(stores, eq(stores.id, deals.storeId))
-      .where(gte(deals.createdAt, since))
-      .orderBy(descNullsLast(deals.popularity), desc(deals.createdAt))
-      .limit(8),
-    db
-      .select({
-        id: coupons.id,
-        title: coupons.title,
-        type: coupons.discountType,
-        value: coupons.discountValue,
-        store: stores.name,
-        storeSlug: stores.slug,
-      })
-      .from(publicRows(couponFace, { live: true, now }))
-      .innerJoin(stores, eq(stores.id, coupons.storeId))
-      .where(gte(coupons.createdAt, since))
-      .orderBy(desc(coupons.createdAt))
-      .limit(5),
-    db
-      .select({ title: buyingGuides.title, slug: buyingGuides.slug, excerpt: buyingGuides.excerpt })
-      .from(publicRows(buyingGuideFace, { now }))
-      .where(gte(buyingGuides.createdAt, since))
-      .orderBy(desc(buyingGuides.createdAt))
-      .limit(3),
+  const week = { since: new Date(now.getTime() - WEEK_MS), now };
+  const [dealTeasers, couponTeasers, guideTeasers] = await Promise.all([
+    newTeasers(db, dealFace, {
+      ...week,
+      live: true,
+      order: [descNullsLast(deals.popularity), desc(deals.createdAt)],
+      limit: 8,
+    }),
+    newTeasers(db, couponFace, { ...week, live: true, order: [desc(coupons.createdAt)], limit: 5 }),
+    newTeasers(db, buyingGuideFace, { ...week, live: false, order: [desc(buyingGuides.createdAt)], limit: 3 }),
   ]);
-  return { deals: dealRows, coupons: couponRows, guides: guideRows };
+  return { deals: dealTeasers, coupons: couponTeasers, guides: guideTeasers };
 }
 
 export const isEmptyDigest = (digest: Digest) =>
@@ -97,23 +75,15 @@ export function digestMessage(
 ): MailMessage {
   const site = services.env.PUBLIC_URL;
   const headers = unsubscribeHeaders(services, reader.id);
-  const section = (heading: string, items: MailItem[]) => (items.length ? [{ heading, links: items }] : []);
+  const section = (heading: string, items: Teaser[], button: string) =>
+    items.length ? [{ heading, links: items.map((item) => mailItemOf(site, item, button)) }] : [];
   const body = mailBody({
     heading: "This week on DealDash",
     paragraphs: ["The week's most popular new deals, the latest coupons and our new buying guides."],
     sections: [
-      ...section(
-        "Deals",
-        digest.deals.map((deal) => dealMailItem(site, deal)),
-      ),
-      ...section(
-        "Coupons",
-        digest.coupons.map((coupon) => couponMailItem(site, coupon)),
-      ),
-      ...section(
-        "Buying guides",
-        digest.guides.map((guide) => guideMailItem(site, guide)),
-      ),
+      ...section("Deals", digest.deals, "See the deal"),
+      ...section("Coupons", digest.coupons, "Get the code"),
+      ...section("Buying guides", digest.guides, "Read the guide"),
     ],
     action: { label: "See all deals", url: `${site}/deal-dashes` },
     footer: [

@@ -1,33 +1,19 @@
-import { eq, inArray } from "drizzle-orm";
-
 import type { Executor } from "#app/db/client.server";
-import {
-  buyingGuides,
-  type ChangeBatchSource,
-  coupons,
-  deals,
-  stores,
-  type WebhookEvent,
-  type WebhookFormat,
-} from "#app/db/schema";
-import { couponDiscountLabel, dealPriceAndStore } from "#app/lib/money";
-import { dealPath, guidePath, storePath } from "#app/lib/public-paths";
+import type { ChangeBatchSource, WebhookEvent, WebhookFormat } from "#app/db/schema";
 import { webhookEventInfo, webhookEvents } from "#app/lib/webhook-kinds";
+import type { Teaser } from "#app/modules/content-types/teaser";
+import { readTeasers } from "#app/modules/content-types/teasers.server";
 
-import type { WatchedKind, WebhookNews } from "./webhook-events.server";
+import { watchedFace, type WatchedKind, type WebhookNews } from "./webhook-events.server";
 
 // What a hook is posted: a piece of news (one item's event, or a batch's count with its first items) in the
 // hook's format. Generic JSON carries the delivery's id (the same on every retry and redelivery, so a
 // receiver can drop repeats); Discord and Slack get a line a person reads. Links go to DealDash's pages,
-// never to affiliate URLs, and an Amazon price is left out (dealPriceAndStore).
+// never to affiliate URLs, and an Amazon price is left out (the type's teaser).
 
-export interface EventItem {
+/** An item named in news: its kind and its teaser. */
+export interface EventItem extends Teaser {
   kind: WatchedKind;
-  id: string;
-  title: string;
-  path: string;
-  /** Price or discount and store, in words ("$279.99 at Best Buy"). */
-  summary: string;
 }
 
 interface EventWords {
@@ -67,63 +53,7 @@ const listPaths: Record<WatchedKind, string> = { deal: "/deal-dashes", coupon: "
 
 /** The items `ids` name, as outsiders see them, in the order given (ids no longer stored are left out). */
 export async function itemsOf(db: Executor, kind: WatchedKind, ids: string[]): Promise<EventItem[]> {
-  if (ids.length === 0) return [];
-  let found: EventItem[];
-  if (kind === "deal") {
-    const rows = await db
-      .select({
-        id: deals.id,
-        title: deals.title,
-        slug: deals.slug,
-        price: deals.currentPrice,
-        asin: deals.amazonAsin,
-        store: stores.name,
-      })
-      .from(deals)
-      .leftJoin(stores, eq(stores.id, deals.storeId))
-      .where(inArray(deals.id, ids));
-    found = rows.map((row) => ({
-      kind,
-      id: row.id,
-      title: row.title,
-      path: dealPath(row),
-      summary: dealPriceAndStore(row),
-    }));
-  } else if (kind === "coupon") {
-    const rows = await db
-      .select({
-        id: coupons.id,
-        title: coupons.title,
-        type: coupons.discountType,
-        value: coupons.discountValue,
-        store: stores.name,
-        storeSlug: stores.slug,
-      })
-      .from(coupons)
-      .innerJoin(stores, eq(stores.id, coupons.storeId))
-      .where(inArray(coupons.id, ids));
-    found = rows.map((row) => ({
-      kind,
-      id: row.id,
-      title: row.title,
-      path: `${storePath({ slug: row.storeSlug })}#coupon-${row.id}`,
-      summary: `${couponDiscountLabel(row.type, row.value)} at ${row.store}`,
-    }));
-  } else {
-    const rows = await db
-      .select({ id: buyingGuides.id, title: buyingGuides.title, slug: buyingGuides.slug })
-      .from(buyingGuides)
-      .where(inArray(buyingGuides.id, ids));
-    found = rows.map((row) => ({
-      kind,
-      id: row.id,
-      title: row.title,
-      path: guidePath(row),
-      summary: "",
-    }));
-  }
-  const byId = new Map(found.map((item) => [item.id, item]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return (await readTeasers(db, watchedFace(kind), ids)).map((teaser) => ({ kind, ...teaser }));
 }
 
 export interface BodyOf {
@@ -202,6 +132,7 @@ const sampleItems: Record<WatchedKind, EventItem[]> = {
       title: "Noise-cancelling headphones",
       path: "/deals/noise-cancelling-headphones",
       summary: "$199.99 at Best Buy",
+      image: null,
     },
     {
       kind: "deal",
@@ -209,6 +140,7 @@ const sampleItems: Record<WatchedKind, EventItem[]> = {
       title: "Robot vacuum with self-empty base",
       path: "/deals/robot-vacuum",
       summary: "$279.99 at Target",
+      image: null,
     },
   ],
   coupon: [
@@ -218,6 +150,7 @@ const sampleItems: Record<WatchedKind, EventItem[]> = {
       title: "20% off sitewide",
       path: "/stores/target#coupon-5d8b0e2a-1c4f-4a7b-8e3d-6f9a2c5b1d03",
       summary: "20% OFF at Target",
+      image: null,
     },
   ],
   guide: [
@@ -226,7 +159,8 @@ const sampleItems: Record<WatchedKind, EventItem[]> = {
       id: "9e3a6c2f-4d1b-4b8e-b5a7-0c2d4f6e8a15",
       title: "Best air fryers of the year",
       path: "/buying-guides/best-air-fryers",
-      summary: "",
+      summary: "What to look for in an air fryer, and the five we would buy.",
+      image: null,
     },
   ],
 };

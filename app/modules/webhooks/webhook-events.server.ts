@@ -88,6 +88,9 @@ const watched: Watched[] = [
   },
 ];
 
+/** The face of a watched kind: what its news items are read by. */
+export const watchedFace = (kind: WatchedKind): ContentFace => watched.find((item) => item.kind === kind)!.type;
+
 /** Which of `ids` are live now (news of items gone since it was written is not sent). */
 export async function liveIdsOf(
   db: Executor,
