@@ -84,7 +84,7 @@ function servicesOn(handle: DatabaseHandle, env: Env): Omit<AppServices, "jobs">
     env,
     appSecret: secret,
     amazon,
-    refreshDealPrice: (dealId) => refreshDealPrice({ db: handle.db, amazon }, dealId),
+    refreshDealPrice: (dealId, by) => refreshDealPrice({ db: handle.db, amazon }, dealId, by),
     timeZone: () => readSiteTimeZone(handle.db),
   };
 }

@@ -1,4 +1,5 @@
 import type { Database } from "#app/db/client.server";
+import type { Actor } from "#app/lib/actor";
 import type { Toast } from "#app/lib/toast";
 import type { AmazonApi } from "#app/modules/amazon/amazon-api.server";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
@@ -20,8 +21,11 @@ export interface AppServices {
   appSecret: string;
   /** The configured Amazon account's client (one per account and process), or null until it is set up. */
   amazon(): Promise<AmazonApi | null>;
-  /** Reads one deal's Amazon price again now, whatever its age (the deal list's "Refresh now"), and says how it went. */
-  refreshDealPrice(dealId: string): Promise<Toast>;
+  /**
+   * Reads one deal's Amazon price again now, whatever its age (the deal list's "Refresh now"), saving a
+   * change in `by`'s name, and says how it went.
+   */
+  refreshDealPrice(dealId: string, by: Actor): Promise<Toast>;
   /** The background jobs (ADR 0021): run one now, or wait for a run. */
   jobs: JobQueue;
   /** The site's time zone (Admin → Settings → Site), kept until it changes. */

@@ -23,7 +23,7 @@ export function testContext(t: Pick<TestDatabase, "db" | "driver" | "ping">, job
     env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
     appSecret: "test-secret-test-secret-test-secret-1234",
     amazon: async () => null,
-    refreshDealPrice: (dealId) => refreshDealPrice({ db: t.db, amazon: async () => null }, dealId),
+    refreshDealPrice: (dealId, by) => refreshDealPrice({ db: t.db, amazon: async () => null }, dealId, by),
     jobs,
     timeZone: async () => "UTC",
     clientIp: "127.0.0.1",

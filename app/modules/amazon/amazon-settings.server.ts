@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 
 import type { Database, Executor } from "#app/db/client.server";
 import { stores } from "#app/db/schema";
+import type { Actor } from "#app/lib/actor";
 import { recordAudit } from "#app/modules/audit/audit.server";
-import type { Actor } from "#app/modules/content-types/content-type";
 import { decryptSecret, encryptSecret, isEncryptedSecret } from "#app/platform/secrets-at-rest.server";
 
 import type { AmazonCredentials } from "./amazon-api.server";

@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { deals, giftIdeas, linkChecks } from "#app/db/schema";
+import { auditLog, deals, giftIdeas, linkChecks } from "#app/db/schema";
 import { reasonText } from "#app/modules/attention/attention";
 import { attentionQueue } from "#app/modules/attention/attention.server";
 
 import { type FakeAmazon, startFakeAmazon } from "../../../tests/support/fake-amazon";
-import { insertStore } from "../../../tests/support/fixtures";
+import { actor, insertActor, insertStore } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { createAmazonApi } from "./amazon-api.server";
 import { amazonPriceShowable, PRICE_MAX_AGE_MS } from "./price-freshness";
@@ -29,6 +29,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 const database = testDatabasePerFile(async (t) => {
+  await insertActor(t.db);
   const store = await insertStore(t.db, "Amazon", "amazon");
   const day = 24 * 3600 * 1000;
   const base = {
@@ -98,7 +99,12 @@ describe("Amazon price freshness", () => {
     expect(gift!.priceUpdatedAt?.getTime()).toBe(now.getTime());
   });
 
-  it("leaves a deal's save time alone when Amazon says what it already shows, so nothing announces a change", async () => {
+  it("saves a changed price with an audit row in the refresher's name; a price Amazon repeats is no save", async () => {
+    const audits = async (id: string) =>
+      db()
+        .select({ actorEmail: auditLog.actorEmail, detail: auditLog.detail })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "deal"), eq(auditLog.entityId, id)));
     await refreshAmazonPrices(db(), api());
     const read = await byTitle("Stale");
     await db()
@@ -110,11 +116,19 @@ describe("Amazon price freshness", () => {
     const after = await byTitle("Stale");
     expect(after.priceUpdatedAt).not.toBeNull();
     expect(after.updatedAt.getTime()).toBe(before.updatedAt.getTime());
+    const first = await audits(read.id);
+    expect(first).toEqual([
+      { actorEmail: "Amazon price refresh", detail: expect.objectContaining({ title: "Stale" }) },
+    ]);
 
     await db().update(deals).set({ currentPrice: 44, priceUpdatedAt: null }).where(eq(deals.id, read.id));
     const changed = await byTitle("Stale");
-    await refreshAmazonPrices(db(), api(), { dealIds: [read.id] });
+    await refreshAmazonPrices(db(), api(), { dealIds: [read.id], by: actor });
     expect((await byTitle("Stale")).updatedAt.getTime()).toBeGreaterThan(changed.updatedAt.getTime());
+    expect(await audits(read.id)).toEqual([
+      ...first,
+      { actorEmail: actor.email, detail: { title: "Stale", changed: ["currentPrice"] } },
+    ]);
   });
 
   it("hides an Amazon price older than 24 hours (or never read), not a manual one", async () => {

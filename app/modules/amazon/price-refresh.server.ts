@@ -1,10 +1,12 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 
-import type { Executor } from "#app/db/client.server";
+import type { Database } from "#app/db/client.server";
 import { deals, giftIdeas } from "#app/db/schema";
+import type { Actor, Service } from "#app/lib/actor";
 import { discountPercentage } from "#app/lib/discount";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
+import { patchContent } from "#app/modules/catalogue/mutations.server";
+import { contentType } from "#app/modules/catalogue/registry.server";
 import { recordLinkCheck } from "#app/modules/link-health/link-check-record.server";
 import type { AppServices } from "#app/platform/load-context";
 
@@ -27,16 +29,8 @@ function availabilityProblem(product: AmazonProduct | undefined): { ok: false; p
   return null;
 }
 
-/**
- * A read that finds what the row already says is not a save: the row keeps its `updated_at`, so what
- * announces changes (webhooks, deal alerts) hears nothing. Only the freshness stamp moves.
- */
-function keptSaveTime(row: Record<string, unknown>, read: Record<string, unknown>, updatedAt: AnyPgColumn) {
-  const same = Object.entries(read).every(([key, value]) =>
-    value === null ? row[key] === null : row[key] !== null && Number(row[key]) === Number(value),
-  );
-  return same ? { updatedAt: sql`${updatedAt}` } : {};
-}
+/** Who the audit log names for a refresh no person asked for. */
+const PRICE_REFRESH: Service = { id: null, email: "Amazon price refresh" };
 
 /**
  * Re-reads from Amazon the prices of deals and gift ideas with an ASIN that were never read or are older
@@ -44,10 +38,11 @@ function keptSaveTime(row: Record<string, unknown>, read: Record<string, unknown
  * their old stamp, so the public stops showing their price once it is 24 hours old.
  */
 export async function refreshAmazonPrices(
-  db: Executor,
+  db: Database,
   api: AmazonApi,
-  options: { now?: Date; limit?: number; dealIds?: string[] } = {},
+  options: { now?: Date; limit?: number; dealIds?: string[]; by?: Actor } = {},
 ): Promise<RefreshResult> {
+  const by = options.by ?? PRICE_REFRESH;
   const now = options.now ?? new Date();
   const cutoff = new Date(now.getTime() - REFRESH_AFTER_MS);
   const limit = options.limit ?? 200;
@@ -59,11 +54,6 @@ export async function refreshAmazonPrices(
       id: deals.id,
       asin: deals.amazonAsin,
       url: deals.affiliateUrl,
-      currentPrice: deals.currentPrice,
-      originalPrice: deals.originalPrice,
-      discountPercentage: deals.discountPercentage,
-      rating: deals.rating,
-      reviewCount: deals.reviewCount,
     })
     .from(deals)
     .where(
@@ -80,9 +70,6 @@ export async function refreshAmazonPrices(
           id: giftIdeas.id,
           asin: giftIdeas.amazonAsin,
           url: giftIdeas.productUrl,
-          price: giftIdeas.price,
-          rating: giftIdeas.rating,
-          totalReviews: giftIdeas.totalReviews,
         })
         .from(giftIdeas)
         .where(and(isNotNull(giftIdeas.amazonAsin), due(giftIdeas.priceUpdatedAt)))
@@ -117,11 +104,8 @@ export async function refreshAmazonPrices(
       ...(product.starRating !== null ? { rating: product.starRating } : {}),
       ...(product.totalReviews !== null ? { reviewCount: product.totalReviews } : {}),
     };
-    await db
-      .update(deals)
-      .set({ ...read, priceUpdatedAt: now, ...keptSaveTime(row, read, deals.updatedAt) })
-      .where(eq(deals.id, row.id));
-    updated++;
+    if (await patchContent(contentType("deal"), db, by, row.id, { changes: read, stamps: { priceUpdatedAt: now } }))
+      updated++;
   }
   for (const row of giftRows) {
     const product = products.get(row.asin!.toUpperCase());
@@ -131,21 +115,22 @@ export async function refreshAmazonPrices(
       ...(product.starRating !== null ? { rating: product.starRating } : {}),
       ...(product.totalReviews !== null ? { totalReviews: product.totalReviews } : {}),
     };
-    await db
-      .update(giftIdeas)
-      .set({ ...read, priceUpdatedAt: now, ...keptSaveTime(row, read, giftIdeas.updatedAt) })
-      .where(eq(giftIdeas.id, row.id));
-    updated++;
+    if (await patchContent(contentType("gift"), db, by, row.id, { changes: read, stamps: { priceUpdatedAt: now } }))
+      updated++;
   }
   return { checked: asins.length, updated };
 }
 
 /** The admin's 'Refresh now' on one deal: read its Amazon price again, whatever its age, and say how it went. */
-export async function refreshDealPrice(services: Pick<AppServices, "db" | "amazon">, dealId: string): Promise<Toast> {
+export async function refreshDealPrice(
+  services: Pick<AppServices, "db" | "amazon">,
+  dealId: string,
+  by: Actor,
+): Promise<Toast> {
   const api = await services.amazon();
   if (!api) return errorToast("Amazon is not configured yet: add your keys under Settings → Amazon.");
   try {
-    const { updated } = await refreshAmazonPrices(services.db, api, { dealIds: [dealId] });
+    const { updated } = await refreshAmazonPrices(services.db, api, { dealIds: [dealId], by });
     return updated ? successToast("Price refreshed from Amazon") : errorToast("Amazon returned no price for this ASIN");
   } catch (error) {
     return errorToast(error instanceof Error ? error.message : "Failed to refresh the price");

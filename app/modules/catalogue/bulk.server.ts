@@ -4,10 +4,10 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "#app/db/client.server";
 import { auditLog, changeBatchItems } from "#app/db/schema";
 import { databaseName } from "#app/db/sql-text";
+import type { Actor } from "#app/lib/actor";
 import { formatCount } from "#app/lib/counts";
 import { openChangeBatch } from "#app/modules/content-types/change-batches.server";
 import type { AnyContentType, Reference } from "#app/modules/content-types/content-type";
-import type { Actor } from "#app/modules/content-types/content-type";
 import { entityOf, lifecycleOf, titleColumnOf } from "#app/modules/content-types/words";
 
 import { dependentsOf } from "./mutations.server";

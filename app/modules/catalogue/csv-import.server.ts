@@ -6,13 +6,13 @@ import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import type { Database, Executor } from "#app/db/client.server";
+import type { Actor } from "#app/lib/actor";
 import { formatCount } from "#app/lib/counts";
 import { type ImportChange, type ImportLine, type ImportReport, REPORTED_LINES } from "#app/lib/csv-import-report";
 import { plainNumber } from "#app/lib/money";
 import { isUuid } from "#app/lib/uuid";
 import { finishChangeBatch, openChangeBatch } from "#app/modules/content-types/change-batches.server";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
-import type { Actor } from "#app/modules/content-types/content-type";
 import { titleColumnOf } from "#app/modules/content-types/words";
 import { csvLine, csvLines, unescapeFormula } from "#app/platform/csv.server";
 

@@ -1,13 +1,14 @@
-import { count, eq, getTableColumns, like, or } from "drizzle-orm";
+import { count, eq, getTableColumns, like, or, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import type { Database, Executor } from "#app/db/client.server";
 import { isStillReferenced, missingReferenceColumn, PG_UNIQUE_VIOLATION, pgError } from "#app/db/errors.server";
 import { databaseName, startsWithPattern } from "#app/db/sql-text";
+import type { Actor, Service } from "#app/lib/actor";
 import { SLUG_TAKEN } from "#app/lib/validation";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { noteBatchRows } from "#app/modules/content-types/change-batches.server";
-import type { Actor, AnyContentType } from "#app/modules/content-types/content-type";
+import type { AnyContentType } from "#app/modules/content-types/content-type";
 import { FieldErrors } from "#app/modules/content-types/field-errors";
 import {
   entityOf,
@@ -107,6 +108,49 @@ export async function saveContent(
     if (fieldErrors) return { ok: false, reason: "invalid", fieldErrors };
     throw error;
   }
+}
+
+/** A stored value and a new one are the same (numeric columns come back as text or numbers). */
+function sameValue(stored: unknown, next: unknown): boolean {
+  if (stored == null || next == null) return (stored ?? null) === (next ?? null);
+  return typeof next === "number" ? Number(stored) === next : String(stored) === String(next);
+}
+
+/**
+ * Writes values read from elsewhere (Amazon's price) to one row, with its audit row when they change it.
+ * `stamps` (when they were read) are written either way: a read that finds what the row already says is
+ * not a save, so the row keeps its `updated_at`, gets no audit row, and what announces changes (webhooks,
+ * deal alerts) hears nothing. Returns the fields that changed, or null when the row is gone.
+ */
+export async function patchContent(
+  type: AnyContentType,
+  db: Database,
+  by: Actor | Service,
+  id: string,
+  { changes, stamps = {} }: { changes: Record<string, unknown>; stamps?: Record<string, unknown> },
+): Promise<string[] | null> {
+  const table = type.table as PgTable & AnyContentType["table"];
+  return db.transaction(async (tx) => {
+    const [stored] = (await tx.select().from(table).where(eq(type.table.id, id)).for("update")) as Array<
+      Record<string, unknown>
+    >;
+    if (!stored) return null;
+    const changed = Object.keys(changes).filter((key) => !sameValue(stored[key], changes[key]));
+    const kept = changed.length === 0 ? { updatedAt: sql`${type.table.updatedAt}` } : {};
+    await tx
+      .update(type.table)
+      .set({ ...changes, ...stamps, ...kept })
+      .where(eq(type.table.id, id));
+    if (changed.length > 0)
+      await recordAudit(tx, {
+        action: "update",
+        actor: by,
+        entity: entityOf(type),
+        entityId: id,
+        detail: { title: String(stored[titleColumnOf(type).name] ?? ""), changed },
+      });
+    return changed;
+  });
 }
 
 /** "3 deals, 1 coupon and 2 gift ideas" from counts, skipping zeros; null when all are zero. */

@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 
 import type { Executor } from "#app/db/client.server";
+import type { Actor } from "#app/lib/actor";
 import type { AdminCell } from "#app/lib/admin-list";
 import type { Toast } from "#app/lib/toast";
 import type { AppServices } from "#app/platform/load-context";
@@ -13,12 +14,6 @@ import type { TeaserConfig } from "./teaser";
 // What a content type is, in one place: its table, form schema, words, public-read rule, admin list and
 // the links other types have to it. Everything that used to be a hand-kept list of types (navigation,
 // dashboard, admin routes, sitemap, click-outs, guide tokens, "what still uses this") reads the registry.
-
-/** Who makes a change (the signed-in admin): audit rows name them. */
-export interface Actor {
-  id: string;
-  email: string;
-}
 
 /** Rows known by a uuid `id`, named by a `title` or `name` column, with created and updated stamps. */
 export type ContentTable = PgTable & { id: AnyPgColumn; createdAt: AnyPgColumn; updatedAt: AnyPgColumn } & (

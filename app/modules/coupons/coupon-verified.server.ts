@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 
 import { coupons } from "#app/db/schema";
+import type { Actor } from "#app/lib/actor";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
 import { recordAudit } from "#app/modules/audit/audit.server";
-import type { Actor } from "#app/modules/content-types/content-type";
 import type { AppServices } from "#app/platform/load-context";
 
 /** An admin checked that the coupon's code works: its cards say 'Last verified just now'. Audited. */

@@ -86,7 +86,7 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
         : { kind: "empty" },
     ],
     // The price read is Amazon's business: it reaches the deal through the request context.
-    intents: [{ intent: "refresh", run: (services, id) => services.refreshDealPrice(id) }],
+    intents: [{ intent: "refresh", run: (services, id, actor) => services.refreshDealPrice(id, actor) }],
     dashboard: { total: "Total Deals", published: "Published Deals", quickAction: "Add Deal" },
   },
 };

@@ -2,9 +2,9 @@ import { eq, sql } from "drizzle-orm";
 
 import type { Executor } from "#app/db/client.server";
 import { siteSettings } from "#app/db/schema";
+import type { Actor } from "#app/lib/actor";
 import { isTimeZone } from "#app/lib/dates";
 import { recordAudit } from "#app/modules/audit/audit.server";
-import type { Actor } from "#app/modules/content-types/content-type";
 import { forgetContentMemos, keptUntilContentChanges } from "#app/platform/content-memo.server";
 
 // The site's time zone (Admin → Settings → Site): schedules are typed and every date is shown in it. UTC
