@@ -1,8 +1,8 @@
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 
 import type { Database } from "#app/db/client.server";
-import { auditLog, stores, users } from "#app/db/schema";
+import { auditLog, deals, stores, users } from "#app/db/schema";
 import { listPage } from "#app/modules/catalogue/admin-list.server";
 import type { TypeKey } from "#app/modules/catalogue/faces";
 import { saveContent } from "#app/modules/catalogue/mutations.server";
@@ -37,6 +37,25 @@ export function messagesFor(schema: z.ZodType, input: unknown): Record<string, s
     (messages[key] ??= []).push(issue.message);
   }
   return messages;
+}
+
+/**
+ * A live, published deal copied from a stored published one (its store and category), under `title` with
+ * a slug of its own, no Amazon ASIN and no end or schedule unless `values` say so.
+ */
+export async function insertDealLike(db: Database, title: string, values: Partial<typeof deals.$inferInsert> = {}) {
+  const [template] = await db.select().from(deals).where(eq(deals.status, "published")).limit(1);
+  const { id: _id, searchVector: _search, createdAt: _created, updatedAt: _updated, ...rest } = template!;
+  const words = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  const slug = `${words}-${Math.random().toString(36).slice(2, 8)}`;
+  const [deal] = await db
+    .insert(deals)
+    .values({ ...rest, title, slug, amazonAsin: null, expiresAt: null, publishAt: null, ...values })
+    .returning();
+  return deal!;
 }
 
 export async function insertStore(db: Database, name = "Acme", slug = "acme") {

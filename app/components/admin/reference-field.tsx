@@ -8,25 +8,27 @@ export function ReferenceField({
   field,
   to,
   label,
-  initial,
+  refs,
   placeholder,
   optional,
   exclude,
   onSelect,
-  className,
+  wide,
 }: {
   field: FieldMetadata<string | undefined>;
   /** The referenced type's key (`store`, `category`). */
   to: string;
   label: string;
-  initial: ComboboxOption | null | undefined;
-  placeholder: string;
+  /** The form's chosen rows by field (the loader's `refs`): this field's is shown until the user picks. */
+  refs: Record<string, ComboboxOption | null | undefined>;
+  /** The empty box's words: "No category" when optional, "Select a store" when not, unless given. */
+  placeholder?: string;
   /** Whether the field may be left empty (emptying the box clears it). */
   optional?: boolean;
   /** A row (with, for nesting types, everything under it) that may not be chosen. */
   exclude?: string;
   onSelect?: (option: ComboboxOption | null) => void;
-  className?: string;
+  wide?: boolean;
 }) {
   const optionsUrl = `/admin/options/${to}${exclude ? `?exclude=${exclude}` : ""}`;
   return (
@@ -34,11 +36,11 @@ export function ReferenceField({
       field={field}
       label={label}
       optionsUrl={optionsUrl}
-      initial={initial ?? null}
-      placeholder={placeholder}
+      initial={refs[field.name] ?? null}
+      placeholder={placeholder ?? (optional ? `No ${to}` : `Select a ${to}`)}
       clearable={optional}
       onSelect={onSelect}
-      className={className}
+      wide={wide}
     />
   );
 }

@@ -17,14 +17,23 @@ interface Labelled<Schema> {
   field: FieldMetadata<Schema>;
   label: ReactNode;
   hint?: ReactNode;
-  /** Classes for the field's wrapper (md:col-span-2 to span a section's two columns). */
+  /** Span both columns of a form section. */
+  wide?: boolean;
+  /** More classes for the field's wrapper. */
   className?: string;
 }
+
+/** An amount of money in a TextField: `<TextField … {...moneyInput} />`. */
+export const moneyInput = { type: "number", step: "0.01", min: "0.01" } as const;
+
+const wrapperClass = (wide: boolean | undefined, className: string | undefined) =>
+  [wide ? "md:col-span-2" : null, className].filter(Boolean).join(" ") || undefined;
 
 export function TextField<Schema>({
   field,
   label,
   hint,
+  wide,
   className,
   type = "text",
   ...input
@@ -33,7 +42,7 @@ export function TextField<Schema>({
     "type" | "name" | "id" | "defaultValue" | "form"
   >) {
   return (
-    <Field id={field.id} label={label} errors={field.errors} hint={hint} className={className}>
+    <Field id={field.id} label={label} errors={field.errors} hint={hint} className={wrapperClass(wide, className)}>
       <Input {...getInputProps(field, { type })} key={field.key} {...input} />
     </Field>
   );
@@ -43,11 +52,12 @@ export function TextareaField<Schema>({
   field,
   label,
   hint,
+  wide,
   className,
   ...textarea
 }: Labelled<Schema> & Omit<ComponentProps<"textarea">, "name" | "id" | "defaultValue" | "form">) {
   return (
-    <Field id={field.id} label={label} errors={field.errors} hint={hint} className={className}>
+    <Field id={field.id} label={label} errors={field.errors} hint={hint} className={wrapperClass(wide, className)}>
       <Textarea {...getTextareaProps(field)} key={field.key} {...textarea} />
     </Field>
   );
@@ -57,21 +67,23 @@ export function SelectField<Schema>({
   field,
   label,
   hint,
+  wide,
   className,
   options,
   placeholder,
 }: Labelled<Schema> & { options: readonly SelectOption[]; placeholder?: string }) {
   return (
-    <Field id={field.id} label={label} errors={field.errors} hint={hint} className={className}>
+    <Field id={field.id} label={label} errors={field.errors} hint={hint} className={wrapperClass(wide, className)}>
       <Select {...getSelectProps(field)} key={field.key} options={options} placeholder={placeholder} />
     </Field>
   );
 }
 
-export function CheckboxField<Schema>({ field, label, hint }: Omit<Labelled<Schema>, "className">) {
-  return (
+export function CheckboxField<Schema>({ field, label, hint, wide }: Omit<Labelled<Schema>, "className">) {
+  const box = (
     <Checkbox {...getInputProps(field, { type: "checkbox" })} key={field.key} id={field.id} label={label} hint={hint} />
   );
+  return wide ? <div className="md:col-span-2">{box}</div> : box;
 }
 
 /** A searchable choice of a row of another type (a deal's store), posted as the row's id. */
@@ -79,6 +91,7 @@ export function ComboboxField<Schema>({
   field,
   label,
   hint,
+  wide,
   className,
   optionsUrl,
   initial,
@@ -101,7 +114,7 @@ export function ComboboxField<Schema>({
     if (picked.current) input.current?.dispatchEvent(new Event("input", { bubbles: true }));
   }, [selected]);
   return (
-    <Field id={field.id} label={label} errors={field.errors} hint={hint} className={className}>
+    <Field id={field.id} label={label} errors={field.errors} hint={hint} className={wrapperClass(wide, className)}>
       <input ref={input} type="hidden" name={field.name} value={selected?.id ?? ""} />
       <Combobox
         id={field.id}

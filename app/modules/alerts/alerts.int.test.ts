@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { alertDeliveries, dealAlerts, deals, mailOutbox, rollUpMarks, stores } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 
+import { insertDealLike } from "../../../tests/support/fixtures";
 import { testContext } from "../../../tests/support/test-context";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { alertCriteriaSchema } from "./alert.schema";
@@ -38,23 +39,8 @@ async function confirmedAlert(email: string, criteria: Record<string, unknown>) 
 }
 
 /** A new live deal (a copy of a demo one) with this title and price, published `at`. */
-async function publishDeal(title: string, values: Partial<typeof deals.$inferInsert> = {}) {
-  const [template] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
-  const { id: _id, searchVector: _search, createdAt: _created, updatedAt: _updated, ...rest } = template!;
-  const [deal] = await db()
-    .insert(deals)
-    .values({
-      ...rest,
-      title,
-      slug: `alert-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
-      amazonAsin: null,
-      expiresAt: null,
-      publishAt: null,
-      ...values,
-    })
-    .returning();
-  return deal!;
-}
+const publishDeal = (title: string, values: Partial<typeof deals.$inferInsert> = {}) =>
+  insertDealLike(db(), title, values);
 
 const messagesTo = (email: string) =>
   db()

@@ -54,21 +54,24 @@ export const categoryType: ContentType<CategoryInput, ListRow, typeof categories
 };
 
 /** A page of the admin list, with the parent's name ('Unknown' is the view's word for a missing parent). */
-async function listForAdmin(db: Executor, page: ListPage) {
+function listForAdmin(db: Executor, page: ListPage) {
   const parent = alias(categories, "parent");
-  const query = db
-    .select({
-      id: categories.id,
-      name: categories.name,
-      slug: categories.slug,
-      description: categories.description,
-      parentId: categories.parentId,
-      parentName: parent.name,
-      createdAt: categories.createdAt,
-    })
-    .from(categories)
-    .leftJoin(parent, eq(parent.id, categories.parentId));
-  return paged(query.$dynamic(), page);
+  return paged(
+    db
+      .select({
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        description: categories.description,
+        parentId: categories.parentId,
+        parentName: parent.name,
+        createdAt: categories.createdAt,
+      })
+      .from(categories)
+      .leftJoin(parent, eq(parent.id, categories.parentId))
+      .$dynamic(),
+    page,
+  );
 }
 
 type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

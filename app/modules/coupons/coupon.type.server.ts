@@ -7,7 +7,7 @@ import { endOfDay, formatDate, startOfDay } from "#app/lib/dates";
 import { timeAgo } from "#app/lib/relative-time";
 import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
-import { paged } from "#app/modules/content-types/paged.server";
+import { paged, scheduleColumns } from "#app/modules/content-types/paged.server";
 
 import { couponFace } from "./coupon.face";
 import { adminDiscountLabel, couponFields, type CouponInput, couponSchema } from "./coupon.schema";
@@ -96,28 +96,27 @@ export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
 };
 
 /** A page of the admin list, every status, with the store's name. */
-async function listForAdmin(db: Executor, page: ListPage) {
-  const query = db
-    .select({
-      id: coupons.id,
-      title: coupons.title,
-      description: coupons.description,
-      couponCode: coupons.couponCode,
-      discountType: coupons.discountType,
-      discountValue: coupons.discountValue,
-      validFrom: coupons.validFrom,
-      validUntil: coupons.validUntil,
-      status: coupons.status,
-      publishAt: coupons.publishAt,
-      unpublishAt: coupons.unpublishAt,
-      featured: coupons.featured,
-      createdAt: coupons.createdAt,
-      verifiedAt: coupons.verifiedAt,
-      storeName: stores.name,
-    })
-    .from(coupons)
-    .innerJoin(stores, eq(stores.id, coupons.storeId));
-  return paged(query.$dynamic(), page);
+function listForAdmin(db: Executor, page: ListPage) {
+  return paged(
+    db
+      .select({
+        ...scheduleColumns(coupons),
+        title: coupons.title,
+        description: coupons.description,
+        couponCode: coupons.couponCode,
+        discountType: coupons.discountType,
+        discountValue: coupons.discountValue,
+        validFrom: coupons.validFrom,
+        validUntil: coupons.validUntil,
+        featured: coupons.featured,
+        verifiedAt: coupons.verifiedAt,
+        storeName: stores.name,
+      })
+      .from(coupons)
+      .innerJoin(stores, eq(stores.id, coupons.storeId))
+      .$dynamic(),
+    page,
+  );
 }
 
 type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

@@ -9,7 +9,7 @@ import { formatPrice } from "#app/lib/money";
 import { timeAgo } from "#app/lib/relative-time";
 import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
-import { paged } from "#app/modules/content-types/paged.server";
+import { paged, scheduleColumns } from "#app/modules/content-types/paged.server";
 
 import { dealFace } from "./deal.face";
 import { dealFields, type DealInput, dealSchema } from "./deal.schema";
@@ -92,27 +92,26 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
 };
 
 /** A page of the admin list, every status, with the store's name. */
-async function listForAdmin(db: Executor, page: ListPage) {
-  const query = db
-    .select({
-      id: deals.id,
-      title: deals.title,
-      currentPrice: deals.currentPrice,
-      originalPrice: deals.originalPrice,
-      discountPercentage: deals.discountPercentage,
-      status: deals.status,
-      publishAt: deals.publishAt,
-      unpublishAt: deals.unpublishAt,
-      featured: deals.featured,
-      amazonAsin: deals.amazonAsin,
-      priceUpdatedAt: deals.priceUpdatedAt,
-      expiresAt: deals.expiresAt,
-      createdAt: deals.createdAt,
-      storeName: stores.name,
-    })
-    .from(deals)
-    .innerJoin(stores, eq(stores.id, deals.storeId));
-  return paged(query.$dynamic(), page);
+function listForAdmin(db: Executor, page: ListPage) {
+  return paged(
+    db
+      .select({
+        ...scheduleColumns(deals),
+        title: deals.title,
+        currentPrice: deals.currentPrice,
+        originalPrice: deals.originalPrice,
+        discountPercentage: deals.discountPercentage,
+        featured: deals.featured,
+        amazonAsin: deals.amazonAsin,
+        priceUpdatedAt: deals.priceUpdatedAt,
+        expiresAt: deals.expiresAt,
+        storeName: stores.name,
+      })
+      .from(deals)
+      .innerJoin(stores, eq(stores.id, deals.storeId))
+      .$dynamic(),
+    page,
+  );
 }
 
 type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

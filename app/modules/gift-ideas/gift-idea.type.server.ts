@@ -5,7 +5,7 @@ import { formatDate } from "#app/lib/dates";
 import { formatPrice } from "#app/lib/money";
 import { formColumns } from "#app/lib/validation";
 import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
-import { paged } from "#app/modules/content-types/paged.server";
+import { paged, scheduleColumns } from "#app/modules/content-types/paged.server";
 
 import { giftIdeaFace } from "./gift-idea.face";
 import { giftIdeaFields, type GiftIdeaInput, giftIdeaSchema } from "./gift-idea.schema";
@@ -62,22 +62,21 @@ export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas>
 };
 
 /** A page of the admin list, every status. */
-async function listForAdmin(db: Executor, page: ListPage) {
-  const query = db
-    .select({
-      id: giftIdeas.id,
-      title: giftIdeas.title,
-      slug: giftIdeas.slug,
-      description: giftIdeas.description,
-      imageUrl: giftIdeas.imageUrl,
-      status: giftIdeas.status,
-      publishAt: giftIdeas.publishAt,
-      unpublishAt: giftIdeas.unpublishAt,
-      featured: giftIdeas.featured,
-      createdAt: giftIdeas.createdAt,
-    })
-    .from(giftIdeas);
-  return paged(query.$dynamic(), page);
+function listForAdmin(db: Executor, page: ListPage) {
+  return paged(
+    db
+      .select({
+        ...scheduleColumns(giftIdeas),
+        title: giftIdeas.title,
+        slug: giftIdeas.slug,
+        description: giftIdeas.description,
+        imageUrl: giftIdeas.imageUrl,
+        featured: giftIdeas.featured,
+      })
+      .from(giftIdeas)
+      .$dynamic(),
+    page,
+  );
 }
 
 type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

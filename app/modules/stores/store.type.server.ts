@@ -53,18 +53,21 @@ export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
 };
 
 /** A page of the admin list (api_config is not among the columns). */
-async function listForAdmin(db: Executor, page: ListPage) {
-  const query = db
-    .select({
-      id: stores.id,
-      name: stores.name,
-      slug: stores.slug,
-      logoUrl: stores.logoUrl,
-      apiType: stores.apiType,
-      createdAt: stores.createdAt,
-    })
-    .from(stores);
-  return paged(query.$dynamic(), page);
+function listForAdmin(db: Executor, page: ListPage) {
+  return paged(
+    db
+      .select({
+        id: stores.id,
+        name: stores.name,
+        slug: stores.slug,
+        logoUrl: stores.logoUrl,
+        apiType: stores.apiType,
+        createdAt: stores.createdAt,
+      })
+      .from(stores)
+      .$dynamic(),
+    page,
+  );
 }
 
 type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

@@ -11,7 +11,7 @@ import { runBulkAction } from "#app/modules/catalogue/bulk.server";
 import { importCsv } from "#app/modules/catalogue/csv-import.server";
 import { contentType } from "#app/modules/catalogue/registry.server";
 
-import { actor, insertActor } from "../../../tests/support/fixtures";
+import { actor, insertActor, insertDealLike } from "../../../tests/support/fixtures";
 import { testContext } from "../../../tests/support/test-context";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import type { WebhookInput } from "./webhook.schema";
@@ -81,22 +81,15 @@ const send = (options: { now?: Date; allowPrivate?: boolean } = {}) =>
   sendDueWebhooks(db(), services().appSecret, { allowPrivate: true, siteUrl: siteUrl(), ...options });
 const bodies = () => received.map((post) => JSON.parse(post.body) as Record<string, unknown>);
 
-async function newDeal(title: string, values: Partial<typeof deals.$inferInsert> = {}) {
-  const [template] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
-  const { id: _id, searchVector: _search, createdAt: _created, updatedAt: _updated, ...rest } = template!;
-  const [deal] = await db()
-    .insert(deals)
-    .values({
-      ...rest,
-      amazonAsin: null,
-      title,
-      slug: `hook-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
-      expiresAt: null,
-      publishAt: null,
-      ...values,
-    })
-    .returning();
-  return deal!;
+const newDeal = (title: string, values: Partial<typeof deals.$inferInsert> = {}) => insertDealLike(db(), title, values);
+
+/** Drafts, seen by a run of the events job, then published by one bulk action. */
+async function publishDraftsTogether(titles: string[]) {
+  const drafts = await Promise.all(titles.map((title) => newDeal(title, { status: "draft" })));
+  await runWebhookEvents(db(), services());
+  const ids = drafts.map((draft) => draft.id);
+  await runBulkAction(contentType("deal"), db(), actor, "publish", inArray(deals.id, ids));
+  return drafts;
 }
 
 describe("webhooks", () => {
@@ -311,20 +304,7 @@ describe("webhooks", () => {
 
     // Drafts published together are one more post; later runs find nothing new.
     received.length = 0;
-    const drafts = await Promise.all(
-      ["Draft Kettle", "Draft Toaster", "Draft Mixer"].map((title) => newDeal(title, { status: "draft" })),
-    );
-    await runWebhookEvents(db(), services());
-    await runBulkAction(
-      contentType("deal"),
-      db(),
-      actor,
-      "publish",
-      inArray(
-        deals.id,
-        drafts.map((draft) => draft.id),
-      ),
-    );
+    await publishDraftsTogether(["Draft Kettle", "Draft Toaster", "Draft Mixer"]);
     expect(await runWebhookEvents(db(), services())).toEqual({ events: 1, deliveries: 2 });
     expect(await runWebhookEvents(db(), services())).toEqual({ events: 0, deliveries: 0 });
     await send();
@@ -347,20 +327,7 @@ describe("webhooks", () => {
       response: "Not sent: no longer live",
     });
 
-    const drafts = await Promise.all(
-      ["Batch Lamp", "Batch Rug", "Batch Vase"].map((title) => newDeal(title, { status: "draft" })),
-    );
-    await runWebhookEvents(db(), services());
-    await runBulkAction(
-      contentType("deal"),
-      db(),
-      actor,
-      "publish",
-      inArray(
-        deals.id,
-        drafts.map((draft) => draft.id),
-      ),
-    );
+    const drafts = await publishDraftsTogether(["Batch Lamp", "Batch Rug", "Batch Vase"]);
     await runWebhookEvents(db(), services());
     await db().update(deals).set({ status: "draft" }).where(eq(deals.id, drafts[0]!.id));
     expect(await send()).toMatchObject({ delivered: 1 });

@@ -47,29 +47,16 @@ export default function BuyingGuideForm({
     <ContentFormFrame view={frame} formProps={getFormProps(form)} width="wide">
       <FormSection title="Basic Information">
         <SluggedTitleFields source={fields.title} slug={fields.slug} sourceLabel="Title" creating={guide === null} />
-        <TextareaField field={fields.excerpt} label="Excerpt" rows={3} className="md:col-span-2" />
-        <TextField
-          field={fields.coverImageUrl}
-          label="Cover image URL"
-          type="url"
-          placeholder="https://…"
-          className="md:col-span-2"
-        />
-        <ReferenceField
-          field={fields.categoryId}
-          to="category"
-          label="Category"
-          initial={refs.categoryId}
-          placeholder="No category"
-          optional
-        />
+        <TextareaField field={fields.excerpt} label="Excerpt" rows={3} wide />
+        <TextField field={fields.coverImageUrl} label="Cover image URL" type="url" placeholder="https://…" wide />
+        <ReferenceField field={fields.categoryId} to="category" label="Category" refs={refs} optional />
         <TextField field={fields.readTime} label="Read time (minutes)" type="number" min="1" step="1" />
         <TextField
           field={fields.tags}
           label="Tags"
           hint="Separate tags with commas."
           placeholder="headphones, audio, travel"
-          className="md:col-span-2"
+          wide
         />
       </FormSection>
       <section className="rounded-xl border border-gray-200 bg-white p-6" aria-labelledby="section-content">

@@ -34,13 +34,13 @@ export default function CategoryForm({ loaderData: { row: category, frame, refs 
           field={fields.parentId}
           to="category"
           label="Parent category"
-          initial={refs.parentId}
+          refs={refs}
           placeholder="No Parent (Top Level)"
           optional
           exclude={category?.id}
-          className="md:col-span-2"
+          wide
         />
-        <TextareaField field={fields.description} label="Description" rows={3} className="md:col-span-2" />
+        <TextareaField field={fields.description} label="Description" rows={3} wide />
       </FormSection>
     </ContentFormFrame>
   );

@@ -6,7 +6,7 @@ import { ReferenceField } from "#app/components/admin/reference-field";
 import { ScheduleFields } from "#app/components/admin/schedule-fields";
 import { StatusSelect } from "#app/components/admin/status-select";
 import { withRequiredFieldsToast } from "#app/components/admin/use-required-fields-toast";
-import { CheckboxField, SelectField, TextareaField, TextField } from "#app/components/forms/fields";
+import { CheckboxField, moneyInput, SelectField, TextareaField, TextField } from "#app/components/forms/fields";
 import { useContentForm } from "#app/components/forms/use-validated-form";
 import { toDateInput } from "#app/lib/dates";
 import { couponRequiredFields, couponSchema } from "#app/modules/coupons/coupon.schema";
@@ -51,14 +51,8 @@ export default function CouponForm({ loaderData: { row: coupon, frame, refs }, a
     >
       <FormSection title="Basic Information">
         <TextField field={fields.title} label="Title" />
-        <ReferenceField
-          field={fields.storeId}
-          to="store"
-          label="Store"
-          initial={refs.storeId}
-          placeholder="Select a store"
-        />
-        <TextareaField field={fields.description} label="Description" rows={3} className="md:col-span-2" />
+        <ReferenceField field={fields.storeId} to="store" label="Store" refs={refs} />
+        <TextareaField field={fields.description} label="Description" rows={3} wide />
         <TextField
           field={fields.couponCode}
           label="Coupon code"
@@ -68,23 +62,17 @@ export default function CouponForm({ loaderData: { row: coupon, frame, refs }, a
       </FormSection>
       <FormSection title="Discount Details">
         <SelectField field={fields.discountType} label="Discount type" options={discountTypes} />
-        <TextField field={fields.discountValue} label="Discount value" type="number" step="0.01" min="0.01" />
+        <TextField field={fields.discountValue} label="Discount value" {...moneyInput} />
         <TextField field={fields.validFrom} label="Valid from" type="date" />
         <TextField field={fields.validUntil} label="Valid until" type="date" hint="Empty means it never expires." />
-        <TextareaField field={fields.terms} label="Terms" rows={3} className="md:col-span-2" />
+        <TextareaField field={fields.terms} label="Terms" rows={3} wide />
       </FormSection>
       <FormSection title="URL Configuration">
         <SelectField field={fields.urlType} label="URL type" options={urlTypes} />
         {manualUrl ? (
           <TextField field={fields.customUrl} label="Custom URL" type="url" placeholder="https://…" />
         ) : null}
-        <TextField
-          field={fields.affiliateUrl}
-          label="Affiliate URL"
-          type="url"
-          placeholder="https://…"
-          className="md:col-span-2"
-        />
+        <TextField field={fields.affiliateUrl} label="Affiliate URL" type="url" placeholder="https://…" wide />
       </FormSection>
       <FormSection title="Settings">
         <StatusSelect field={fields.status} />

@@ -10,7 +10,7 @@ import { ScheduleFields } from "#app/components/admin/schedule-fields";
 import { SluggedTitleFields } from "#app/components/admin/slugged-title-fields";
 import { StatusSelect } from "#app/components/admin/status-select";
 import { withRequiredFieldsToast } from "#app/components/admin/use-required-fields-toast";
-import { CheckboxField, TextareaField, TextField } from "#app/components/forms/fields";
+import { CheckboxField, moneyInput, TextareaField, TextField } from "#app/components/forms/fields";
 import { useContentForm } from "#app/components/forms/use-validated-form";
 import { toDateInput } from "#app/lib/dates";
 import { dealRequiredFields, dealSchema } from "#app/modules/deals/deal.schema";
@@ -80,18 +80,10 @@ export default function DealForm({ loaderData: { row: deal, frame, refs }, actio
           field={fields.storeId}
           to="store"
           label="Store"
-          initial={refs.storeId}
-          placeholder="Select a store"
+          refs={refs}
           onSelect={(store) => setStoreName(store?.label ?? "")}
         />
-        <ReferenceField
-          field={fields.categoryId}
-          to="category"
-          label="Category"
-          initial={refs.categoryId}
-          placeholder="No category"
-          optional
-        />
+        <ReferenceField field={fields.categoryId} to="category" label="Category" refs={refs} optional />
         {amazonStore ? (
           <AmazonAsinField
             field={fields.amazonAsin}
@@ -102,19 +94,17 @@ export default function DealForm({ loaderData: { row: deal, frame, refs }, actio
       </FormSection>
       <FormSection title="Product Details">
         <SluggedTitleFields source={fields.title} slug={fields.slug} sourceLabel="Title" creating={deal === null} />
-        <TextareaField field={fields.shortDescription} label="Short description" rows={2} className="md:col-span-2" />
-        <TextareaField field={fields.longDescription} label="Long description" rows={5} className="md:col-span-2" />
+        <TextareaField field={fields.shortDescription} label="Short description" rows={2} wide />
+        <TextareaField field={fields.longDescription} label="Long description" rows={5} wide />
         <TextField field={fields.imageUrl} label="Image URL" type="url" placeholder="https://…" />
         <TextField field={fields.affiliateUrl} label="Affiliate URL" type="url" placeholder="https://…" />
       </FormSection>
       <FormSection title="Pricing Information">
-        <TextField field={fields.currentPrice} label="Current price ($)" type="number" step="0.01" min="0.01" />
+        <TextField field={fields.currentPrice} label="Current price ($)" {...moneyInput} />
         <TextField
           field={fields.originalPrice}
           label="Original price ($)"
-          type="number"
-          step="0.01"
-          min="0.01"
+          {...moneyInput}
           hint="Optional: shows the saving and discount."
         />
         <TextField field={fields.rating} label="Rating (0–5)" type="number" step="0.1" min="0" max="5" />
@@ -134,7 +124,7 @@ export default function DealForm({ loaderData: { row: deal, frame, refs }, actio
           <CheckboxField field={fields.isHot} label="Hot deal" />
           <CheckboxField field={fields.trackClicks} label="Track clicks" />
         </div>
-        <TextareaField field={fields.notes} label="Notes (admin only)" rows={3} className="md:col-span-2" />
+        <TextareaField field={fields.notes} label="Notes (admin only)" rows={3} wide />
       </FormSection>
     </ContentFormFrame>
   );

@@ -11,7 +11,7 @@ import { ScheduleFields } from "#app/components/admin/schedule-fields";
 import { SluggedTitleFields } from "#app/components/admin/slugged-title-fields";
 import { TwoChoiceStatusSelect } from "#app/components/admin/status-select";
 import { withRequiredFieldsToast } from "#app/components/admin/use-required-fields-toast";
-import { CheckboxField, SelectField, TextareaField, TextField } from "#app/components/forms/fields";
+import { CheckboxField, moneyInput, SelectField, TextareaField, TextField } from "#app/components/forms/fields";
 import { useContentForm } from "#app/components/forms/use-validated-form";
 import { isImageUrl } from "#app/lib/urls";
 import { IMAGE_URL_MESSAGE } from "#app/lib/validation";
@@ -72,34 +72,19 @@ export default function GiftIdeaForm({ loaderData: { row: giftIdea, frame, refs 
     >
       <FormSection title="Basic Information">
         <SluggedTitleFields source={fields.title} slug={fields.slug} sourceLabel="Title" creating={giftIdea === null} />
-        <TextareaField field={fields.description} label="Short description" rows={2} className="md:col-span-2" />
-        <TextareaField field={fields.longDescription} label="Long description" rows={5} className="md:col-span-2" />
+        <TextareaField field={fields.description} label="Short description" rows={2} wide />
+        <TextareaField field={fields.longDescription} label="Long description" rows={5} wide />
       </FormSection>
       <FormSection title="Product Source">
-        <div className="md:col-span-2">
-          <CheckboxField field={fields.isAmazonProduct} label="This is an Amazon product" />
-        </div>
+        <CheckboxField field={fields.isAmazonProduct} label="This is an Amazon product" wide />
         {amazon ? (
           <AmazonAsinField field={fields.amazonAsin} buttonLabel="Fetch Details" onFetch={() => void fetchDetails()} />
         ) : null}
         <TextField field={fields.productUrl} label="Product URL" type="url" placeholder="https://…" />
-        <ReferenceField
-          field={fields.storeId}
-          to="store"
-          label="Store"
-          initial={refs.storeId}
-          placeholder="No store"
-          optional
-        />
+        <ReferenceField field={fields.storeId} to="store" label="Store" refs={refs} optional />
       </FormSection>
       <FormSection title="Images">
-        <TextField
-          field={fields.imageUrl}
-          label="Main image URL"
-          type="url"
-          placeholder="https://…"
-          className="md:col-span-2"
-        />
+        <TextField field={fields.imageUrl} label="Main image URL" type="url" placeholder="https://…" wide />
         <ListInput
           key={`images-${extraImages.version}`}
           id={`${fields.additionalImages.id}-new`}
@@ -113,7 +98,7 @@ export default function GiftIdeaForm({ loaderData: { row: giftIdea, frame, refs 
         />
       </FormSection>
       <FormSection title="Pricing & Reviews">
-        <TextField field={fields.price} label="Price ($)" type="number" step="0.01" min="0.01" />
+        <TextField field={fields.price} label="Price ($)" {...moneyInput} />
         <TextField field={fields.rating} label="Rating (0–5)" type="number" step="0.1" min="0" max="5" />
         <TextField field={fields.totalReviews} label="Total reviews" type="number" step="1" min="0" />
         <CheckboxField field={fields.primeEligible} label="Prime eligible" />
@@ -136,7 +121,7 @@ export default function GiftIdeaForm({ loaderData: { row: giftIdea, frame, refs 
         <TwoChoiceStatusSelect field={fields.status} current={giftIdea?.status} noun="gift idea" />
         <ScheduleFields form={form} publishAt={fields.publishAt} unpublishAt={fields.unpublishAt} />
         <CheckboxField field={fields.featured} label="Featured" />
-        <TextareaField field={fields.adminNotes} label="Admin notes" rows={3} className="md:col-span-2" />
+        <TextareaField field={fields.adminNotes} label="Admin notes" rows={3} wide />
       </FormSection>
     </ContentFormFrame>
   );

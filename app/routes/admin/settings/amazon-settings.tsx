@@ -155,7 +155,7 @@ export default function AmazonSettings({ loaderData: { settings }, actionData }:
         className="space-y-6"
       >
         <FormSection title="API Credentials">
-          <SelectField field={fields.api} label="API" options={apiChoices} className="md:col-span-2" />
+          <SelectField field={fields.api} label="API" options={apiChoices} wide />
           <TextField
             field={fields.accessKey}
             label={creators ? "Access key (credential ID)" : "Access key"}

@@ -39,25 +39,19 @@ export default function StoreForm({ loaderData: { row: store, frame }, actionDat
     <ContentFormFrame view={frame} formProps={getFormProps(form)}>
       <FormSection title="Store Information">
         <SluggedTitleFields source={fields.name} slug={fields.slug} sourceLabel="Name" creating={store === null} />
-        <TextField
-          field={fields.logoUrl}
-          label="Logo URL"
-          type="url"
-          placeholder="https://…"
-          className="md:col-span-2"
-        />
+        <TextField field={fields.logoUrl} label="Logo URL" type="url" placeholder="https://…" wide />
         <TextField
           field={fields.affiliateUrl}
           label="Store affiliate URL"
           type="url"
           placeholder="https://…"
           hint="Where 'Visit store' on the store page goes, and its coupons that have no link of their own."
-          className="md:col-span-2"
+          wide
         />
       </FormSection>
       <FormSection title="SEO Settings">
-        <TextField field={fields.seoTitle} label="SEO title" className="md:col-span-2" />
-        <TextareaField field={fields.seoDescription} label="SEO description" rows={3} className="md:col-span-2" />
+        <TextField field={fields.seoTitle} label="SEO title" wide />
+        <TextareaField field={fields.seoDescription} label="SEO description" rows={3} wide />
       </FormSection>
       <FormSection title="API Configuration">
         <SelectField
