@@ -37,6 +37,7 @@ const featureFolders = [
   "jobs",
   "mail",
   "amazon",
+  "subscriptions",
 ];
 /** Modules never import components or routes. */
 // Patterns are regular expressions: in a group pattern, a leading "#" would start a comment.

@@ -24,12 +24,14 @@ export default [
     route("disclaimer", "routes/site/disclaimer.tsx"),
     route("privacy", "routes/site/privacy.tsx"),
     route("newsletter", "routes/site/newsletter.tsx"),
-    route("newsletter/confirm", "routes/site/newsletter-confirm.tsx"),
-    route("newsletter/unsubscribe", "routes/site/newsletter-unsubscribe.tsx"),
+    // One page for every subscription list's confirm and unsubscribe links.
+    ...["newsletter", "alerts"].flatMap((list) =>
+      ["confirm", "unsubscribe"].map((step) =>
+        route(`${list}/${step}`, "routes/site/subscription-link.tsx", { id: `${list}-${step}` }),
+      ),
+    ),
     route("alerts/new", "routes/site/alert-new.tsx"),
-    route("alerts/confirm", "routes/site/alert-confirm.tsx"),
     route("alerts/manage", "routes/site/alert-manage.tsx"),
-    route("alerts/unsubscribe", "routes/site/alert-unsubscribe.tsx"),
     route("alerts/deleted", "routes/site/alert-deleted.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),

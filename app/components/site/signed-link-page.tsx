@@ -3,12 +3,6 @@ import { Form } from "react-router";
 import { Button } from "../ui/button";
 import { InfoPage, ReturnHomeLink } from "./info-page";
 
-/** A message's signed link (`?<idParam>=&t=`), as its page and its one-click POST read it. */
-export function signedLinkOf(request: Request, idParam: string) {
-  const params = new URL(request.url).searchParams;
-  return { id: params.get(idParam) ?? "", token: params.get("t") };
-}
-
 /**
  * The page a message's link opens (confirm, unsubscribe): it asks before it acts, since mail scanners
  * follow links; its POST acts (for an unsubscribe link, also what a mail client's one-click 'Unsubscribe'

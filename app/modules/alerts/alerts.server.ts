@@ -6,7 +6,11 @@ import { formatPrice } from "#app/lib/money";
 import { isUuid } from "#app/lib/uuid";
 import { mailBody } from "#app/modules/mail/mail-body.server";
 import { listUnsubscribeHeaders, queueMail } from "#app/modules/mail/outbox.server";
-import { signedToken, tokenMatches } from "#app/modules/mail/signed-link.server";
+import {
+  alertLinks,
+  subscriptionLink,
+  subscriptionLinkMatches,
+} from "#app/modules/subscriptions/subscription-link.server";
 import type { AppServices } from "#app/platform/load-context";
 
 import type { AlertCriteriaInput } from "./alert.schema";
@@ -18,12 +22,12 @@ import type { AlertCriteriaInput } from "./alert.schema";
 export type AlertServices = Pick<AppServices, "env" | "appSecret">;
 type AlertLink = "confirm" | "manage" | "unsubscribe";
 
-export const alertLink = (services: AlertServices, action: AlertLink, id: string) =>
-  `${services.env.PUBLIC_URL}/alerts/${action}?a=${id}&t=${signedToken(services.appSecret, `alert-${action}`, id)}`;
+export const alertLink = (services: AlertServices, step: AlertLink, id: string) =>
+  subscriptionLink(services, alertLinks, step, id);
 
-/** Whether a link's `a` and `t` were made by alertLink for this action. */
-export const alertLinkMatches = (secret: string, action: AlertLink, id: string, token: string | null) =>
-  isUuid(id) && tokenMatches(secret, `alert-${action}`, id, token);
+/** Whether a link's `a` and `t` were made by alertLink for this step. */
+export const alertLinkMatches = (secret: string, step: AlertLink, id: string, token: string | null) =>
+  isUuid(id) && subscriptionLinkMatches(secret, alertLinks, step, id, token);
 
 /** The alert's criteria as stored: the store and category by id (null when the slug names none). */
 async function storedCriteria(db: Executor, input: AlertCriteriaInput) {

@@ -5,7 +5,11 @@ import { newsletterSubscribers } from "#app/db/schema";
 import { isUuid } from "#app/lib/uuid";
 import { mailBody } from "#app/modules/mail/mail-body.server";
 import { listUnsubscribeHeaders, type MailMessage, queueMail } from "#app/modules/mail/outbox.server";
-import { signedToken, tokenMatches } from "#app/modules/mail/signed-link.server";
+import {
+  newsletterLinks,
+  subscriptionLink,
+  subscriptionLinkMatches,
+} from "#app/modules/subscriptions/subscription-link.server";
 import type { AppServices } from "#app/platform/load-context";
 
 // The newsletter's double opt-in: an address asked for is pending until its owner follows the signed link
@@ -25,8 +29,8 @@ type MailServices = Pick<AppServices, "env" | "appSecret">;
  */
 const signedPart = (id: string, sentAt?: Date) => (sentAt ? `${id}@${sentAt.getTime()}` : id);
 
-const linkTo = (services: MailServices, action: "confirm" | "unsubscribe", id: string, sentAt?: Date) =>
-  `${services.env.PUBLIC_URL}/newsletter/${action}?s=${id}&t=${signedToken(services.appSecret, `newsletter-${action}`, signedPart(id, sentAt))}`;
+const linkTo = (services: MailServices, step: "confirm" | "unsubscribe", id: string, sentAt?: Date) =>
+  subscriptionLink(services, newsletterLinks, step, id, signedPart(id, sentAt));
 
 /** A subscriber's List-Unsubscribe headers (on every message to them, the confirmation included). */
 export const unsubscribeHeaders = (services: MailServices, subscriberId: string) =>
@@ -100,7 +104,7 @@ export async function confirmationLinkValid(
     .where(eq(newsletterSubscribers.id, id));
   if (!row?.sentAt || row.state === "unsubscribed") return false;
   if (now.getTime() - row.sentAt.getTime() > CONFIRM_DAYS * 86_400_000) return false;
-  return tokenMatches(secret, "newsletter-confirm", signedPart(id, row.sentAt), token);
+  return subscriptionLinkMatches(secret, newsletterLinks, "confirm", signedPart(id, row.sentAt), token);
 }
 
 /** Follows a confirmation link (its page's button): the pending address is subscribed. False for a link that is not its latest, or expired. */
@@ -122,7 +126,7 @@ export async function confirmSubscription(
 
 /** Follows an unsubscribe link (or a mail client's one-click POST). False for a link that is not ours. */
 export async function unsubscribe(db: Executor, secret: string, id: string, token: string | null): Promise<boolean> {
-  if (!tokenMatches(secret, "newsletter-unsubscribe", id, token)) return false;
+  if (!isUuid(id) || !subscriptionLinkMatches(secret, newsletterLinks, "unsubscribe", id, token)) return false;
   const done = await db
     .update(newsletterSubscribers)
     .set({ state: "unsubscribed", unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())` })
