@@ -1,6 +1,7 @@
 import { csvLines } from "#app/platform/csv.server";
 
-import type { ClickReport, TableKey } from "./click-analytics.server";
+import type { ClickReport } from "./click-analytics.server";
+import type { TableKey } from "./click-tables.server";
 
 // The analytics view as one CSV: clicks by day (with the previous period), the totals, then each table,
 // from the same report the page renders, so its figures are the screen's.

@@ -1,5 +1,5 @@
-import { reportForRequest } from "#app/modules/analytics/click-analytics.server";
 import { clickReportCsv } from "#app/modules/analytics/click-report-csv.server";
+import { reportForRequest } from "#app/modules/analytics/click-report-request.server";
 import { requireAdmin } from "#app/platform/auth.server";
 import { csvDownload } from "#app/platform/csv.server";
 

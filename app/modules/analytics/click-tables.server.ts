@@ -1,0 +1,71 @@
+import type { Executor } from "#app/db/client.server";
+import { categories, stores } from "#app/db/schema";
+import { itemNames, namesOf } from "#app/modules/catalogue/item-names.server";
+
+import type { ReportRow } from "./analytics-view";
+import type { Counted } from "./click-range-tops.server";
+import type { Facet } from "./click-roll-up.server";
+
+// What each table of the click report counts, and how its counted values read to a person.
+
+export type TableKey = "items" | "stores" | "categories" | "placements" | "referrers" | "devices" | "reveals";
+
+export const tableFacets: Record<TableKey, { facet: Facet; action: "click" | "reveal" }> = {
+  items: { facet: "item", action: "click" },
+  stores: { facet: "store", action: "click" },
+  categories: { facet: "category", action: "click" },
+  placements: { facet: "placement", action: "click" },
+  referrers: { facet: "referrer", action: "click" },
+  devices: { facet: "device", action: "click" },
+  reveals: { facet: "item", action: "reveal" },
+};
+
+const humanize = (value: string) =>
+  value ? value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, " ") : "Unknown";
+
+/** Labels each counted value: item titles with their admin pages, store and category names, readable words. */
+export async function labelled(db: Executor, key: TableKey, counted: Counted[]): Promise<ReportRow[]> {
+  const { facet } = tableFacets[key];
+  if (facet === "item") {
+    const names = await itemNames(
+      db,
+      counted.map((row) => ({ kind: row.kind, id: row.value })),
+    );
+    return counted.map((row) => {
+      const name = names.get(`${row.kind}:${row.value}`);
+      return {
+        value: row.value,
+        clicks: row.clicks,
+        label: name?.label ?? "Deleted item",
+        kind: name?.noun ?? row.kind,
+        href: name?.href,
+      };
+    });
+  }
+  if (facet === "store" || facet === "category") {
+    const table = facet === "store" ? stores : categories;
+    const names = await namesOf(
+      db,
+      table,
+      table.name,
+      counted.map((row) => row.value),
+    );
+    const none = facet === "store" ? "No store" : "No category";
+    return counted.map((row) => ({
+      value: row.value,
+      clicks: row.clicks,
+      label: row.value ? (names.get(row.value) ?? `Deleted ${facet}`) : none,
+    }));
+  }
+  if (facet === "referrer")
+    return counted.map((row) => ({
+      value: row.value,
+      clicks: row.clicks,
+      label: row.value || "Direct or unknown",
+    }));
+  return counted.map((row) => ({
+    value: row.value,
+    clicks: row.clicks,
+    label: humanize(row.value),
+  }));
+}
