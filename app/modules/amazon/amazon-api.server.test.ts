@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { type FakeAmazon, startFakeAmazon } from "../../../tests/support/fake-amazon";
-import { AmazonApiError, type AmazonCredentials, createAmazonApi, getProduct } from "./amazon-api.server";
+import { createAmazonApi, getProduct } from "./amazon-api.server";
+import { AmazonApiError, type AmazonCredentials } from "./amazon-request.server";
 
 const items = [
   { asin: "B0TESTAAAA", title: "Wireless Earbuds", price: 79.99, savingBasis: 99.99, rating: 4.5, reviews: 1200 },

@@ -2,14 +2,8 @@ import { createHash } from "node:crypto";
 
 import type { Executor } from "#app/db/client.server";
 
-import {
-  type AmazonApi,
-  AmazonApiError,
-  type AmazonApiOptions,
-  type AmazonCredentials,
-  createAmazonApi,
-  getProduct,
-} from "./amazon-api.server";
+import { type AmazonApi, type AmazonApiOptions, createAmazonApi, getProduct } from "./amazon-api.server";
+import { AmazonApiError, type AmazonCredentials } from "./amazon-request.server";
 import { loadAmazonCredentials } from "./amazon-settings.server";
 
 // One client per account and process, so its request queue, back-off and token cache are shared by

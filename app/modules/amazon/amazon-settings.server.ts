@@ -6,7 +6,7 @@ import type { Actor } from "#app/lib/actor";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { decryptSecret, encryptSecret, isEncryptedSecret } from "#app/platform/secrets-at-rest.server";
 
-import type { AmazonCredentials } from "./amazon-api.server";
+import type { AmazonCredentials } from "./amazon-request.server";
 import { type AmazonSettingsInput, SECRET_REQUIRED } from "./amazon-settings.schema";
 import { DEFAULT_MARKETPLACE } from "./marketplaces";
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 import { text } from "#app/lib/validation";
-import { AmazonApiError, type AmazonErrorKind, getProduct } from "#app/modules/amazon/amazon-api.server";
+import { getProduct } from "#app/modules/amazon/amazon-api.server";
 import { productForForms } from "#app/modules/amazon/amazon-product";
+import { AmazonApiError, type AmazonErrorKind } from "#app/modules/amazon/amazon-request.server";
 import { requireAdmin } from "#app/platform/auth.server";
 import { logger } from "#app/platform/logger.server";
 
