@@ -1,8 +1,8 @@
-import { Menu, Search, X } from "lucide-react";
+import { Menu, X } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 
 import { Button } from "#app/components/ui/button";
-import { Input } from "#app/components/ui/input";
+import { SearchInput } from "#app/components/ui/search-input";
 import { cn } from "#app/lib/cn";
 import { siteNav } from "#app/lib/site-nav";
 
@@ -22,19 +22,13 @@ export function HeaderSearch({ className }: { className?: string }) {
       data-trim
       className={cn("relative", className)}
     >
-      <Search
-        className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500"
-        aria-hidden
-      />
-      <Input
-        type="search"
+      <SearchInput
         name="q"
         required
         pattern=".*\S.*"
         title="Type what you are looking for"
         placeholder="Search deals, coupons..."
         aria-label="Search deals and coupons"
-        className="pl-9"
       />
       {/* Enter sends it; a form still names its submit button for those who look for one. */}
       <button type="submit" className="sr-only">

@@ -1,9 +1,8 @@
-import { Search } from "lucide-react";
 import { type FormEvent, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 
 import { Button } from "#app/components/ui/button";
-import { Input } from "#app/components/ui/input";
+import { SearchInput } from "#app/components/ui/search-input";
 import { Select } from "#app/components/ui/select";
 import { contentStatuses } from "#app/lib/validation";
 import { isFiltered, type ListParams } from "#app/modules/content-types/list-params";
@@ -44,21 +43,14 @@ export function ListToolbar({
   const { filters } = view;
   return (
     <form ref={form} role="search" onSubmit={onSubmit} className="mb-4 flex flex-wrap items-center gap-2">
-      <div className="relative w-full sm:w-64">
-        <Search
-          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400"
-          aria-hidden
-        />
-        <Input
-          type="search"
-          name="q"
-          defaultValue={params.q}
-          key={params.q}
-          aria-label={`Search ${view.noun.many}`}
-          placeholder={`Search ${view.noun.many}…`}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput
+        className="w-full sm:w-64"
+        name="q"
+        defaultValue={params.q}
+        key={params.q}
+        aria-label={`Search ${view.noun.many}`}
+        placeholder={`Search ${view.noun.many}…`}
+      />
       {filters.status ? (
         <Select
           name="status"

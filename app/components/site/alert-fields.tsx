@@ -1,5 +1,5 @@
-import { Field, invalid } from "#app/components/ui/field";
-import { Input } from "#app/components/ui/input";
+import { Field } from "#app/components/ui/field";
+import { PlainInputField } from "#app/components/ui/plain-fields";
 import { Select } from "#app/components/ui/select";
 import { sentFields } from "#app/lib/form-data";
 
@@ -41,20 +41,15 @@ export function AlertFields({
 }) {
   return (
     <>
-      <Field
+      <PlainInputField
         id="alert-keywords"
         label="Keywords"
         errors={errors.keywords}
         hint="For example: sony headphones, wh1000xm5, air fryer"
-      >
-        <Input
-          id="alert-keywords"
-          name="keywords"
-          defaultValue={values.keywords}
-          maxLength={100}
-          {...invalid("alert-keywords", errors.keywords)}
-        />
-      </Field>
+        name="keywords"
+        defaultValue={values.keywords}
+        maxLength={100}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="alert-store" label="Store" errors={errors.store}>
           <Select
@@ -75,24 +70,22 @@ export function AlertFields({
             ]}
           />
         </Field>
-        <Field id="alert-max-price" label="Highest price ($)" errors={errors.maxPrice}>
-          <Input
-            id="alert-max-price"
-            name="maxPrice"
-            inputMode="decimal"
-            defaultValue={values.maxPrice ?? ""}
-            {...invalid("alert-max-price", errors.maxPrice)}
-          />
-        </Field>
-        <Field id="alert-min-discount" label="Lowest discount (%)" errors={errors.minDiscount}>
-          <Input
-            id="alert-min-discount"
-            name="minDiscount"
-            inputMode="numeric"
-            defaultValue={values.minDiscount ?? ""}
-            {...invalid("alert-min-discount", errors.minDiscount)}
-          />
-        </Field>
+        <PlainInputField
+          id="alert-max-price"
+          label="Highest price ($)"
+          errors={errors.maxPrice}
+          name="maxPrice"
+          inputMode="decimal"
+          defaultValue={values.maxPrice ?? ""}
+        />
+        <PlainInputField
+          id="alert-min-discount"
+          label="Lowest discount (%)"
+          errors={errors.minDiscount}
+          name="minDiscount"
+          inputMode="numeric"
+          defaultValue={values.minDiscount ?? ""}
+        />
       </div>
       <Field id="alert-frequency" label="How often">
         <Select

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
 
-import { readFormData } from "#app/lib/form-data";
 import { wakeMailSender } from "#app/modules/mail/outbox.server";
-import { allowAttempt, NEWSLETTER_LIMIT, visitorKey } from "#app/modules/rate-limit/rate-limit.server";
+import { readPublicPost } from "#app/modules/rate-limit/public-form.server";
+import { NEWSLETTER_LIMIT } from "#app/modules/rate-limit/rate-limit.server";
 
 import { type NewsletterResult, newsletterSchema } from "./newsletter.schema";
 import { subscribe } from "./newsletter.server";
@@ -14,14 +14,13 @@ export async function signUpFromForm(
   request: Request,
   context: AppLoadContext,
 ): Promise<{ status: number; result: NewsletterResult }> {
-  const parsed = newsletterSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return { status: 400, result: { ok: false, message: parsed.error.issues[0]!.message } };
-  if (parsed.data.website) return { status: 200, result: { ok: true, message: CHECK_INBOX } };
-  if (!(await allowAttempt(context.db, NEWSLETTER_LIMIT, visitorKey(context.clientIp, context.appSecret)))) {
+  const { post } = await readPublicPost(request, context, newsletterSchema, NEWSLETTER_LIMIT);
+  if (post.outcome === "invalid") return { status: 400, result: { ok: false, message: post.first } };
+  if (post.outcome === "bot") return { status: 200, result: { ok: true, message: CHECK_INBOX } };
+  if (post.outcome === "limited")
     return { status: 429, result: { ok: false, message: "Too many attempts. Please try again later." } };
-  }
   // The same answer whether or not the address was already on the list: a stranger learns nothing.
-  await subscribe(context.db, context, parsed.data.email);
+  await subscribe(context.db, context, post.data.email);
   wakeMailSender(context.jobs);
   return { status: 200, result: { ok: true, message: CHECK_INBOX } };
 }

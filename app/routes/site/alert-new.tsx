@@ -1,5 +1,4 @@
 import { data, Form } from "react-router";
-import { z } from "zod";
 
 import {
   type AlertFieldErrors,
@@ -9,15 +8,15 @@ import {
 } from "#app/components/site/alert-fields";
 import { InfoPage } from "#app/components/site/info-page";
 import { Button } from "#app/components/ui/button";
-import { Field, invalid } from "#app/components/ui/field";
-import { Input } from "#app/components/ui/input";
-import { readFormData, sentFields } from "#app/lib/form-data";
+import { PlainEmailField } from "#app/components/ui/plain-fields";
+import { sentFields } from "#app/lib/form-data";
 import { pageMeta } from "#app/lib/seo";
 import { newAlertSchema } from "#app/modules/alerts/alert.schema";
 import { createAlert } from "#app/modules/alerts/alerts.server";
 import { categoryFilterOptions } from "#app/modules/categories/categories.server";
 import { wakeMailSender } from "#app/modules/mail/outbox.server";
-import { ALERT_LIMIT, allowAttempt, visitorKey } from "#app/modules/rate-limit/rate-limit.server";
+import { readPublicPost } from "#app/modules/rate-limit/public-form.server";
+import { ALERT_LIMIT } from "#app/modules/rate-limit/rate-limit.server";
 import { storeFilterOptions } from "#app/modules/stores/stores.server";
 
 import type { Route } from "./+types/alert-new";
@@ -60,18 +59,13 @@ const answer = (created: boolean, limited = false, errors: Errors = {}, sent: Se
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  const parsed = newAlertSchema.safeParse(
-    Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")),
-  );
+  const { form, post } = await readPublicPost(request, context, newAlertSchema, ALERT_LIMIT);
   // What was sent comes back with the messages, so nothing typed is lost.
   const sent = { ...sentFields(form, ["email"]), values: sentAlertValues(form) };
-  if (!parsed.success)
-    return data(answer(false, false, z.flattenError(parsed.error).fieldErrors as Errors, sent), { status: 400 });
-  if (parsed.data.website) return answer(true);
-  if (!(await allowAttempt(context.db, ALERT_LIMIT, visitorKey(context.clientIp, context.appSecret))))
-    return data(answer(false, true, {}, sent), { status: 429 });
-  const { email, website: _website, ...criteria } = parsed.data;
+  if (post.outcome === "invalid") return data(answer(false, false, post.errors as Errors, sent), { status: 400 });
+  if (post.outcome === "bot") return answer(true);
+  if (post.outcome === "limited") return data(answer(false, true, {}, sent), { status: 429 });
+  const { email, website: _website, ...criteria } = post.data;
   await createAlert(context.db, context, email, criteria);
   wakeMailSender(context.jobs);
   return answer(true);
@@ -97,17 +91,7 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
         </p>
       ) : null}
       <Form method="post" className="space-y-4" noValidate>
-        <Field id="alert-email" label="Email" errors={errors.email}>
-          <Input
-            id="alert-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            defaultValue={sent?.email}
-            {...invalid("alert-email", errors.email)}
-          />
-        </Field>
+        <PlainEmailField id="alert-email" label="Email" errors={errors.email} defaultValue={sent?.email} />
         <AlertFields
           values={sent?.values ?? loaderData.values}
           errors={errors}

@@ -1,16 +1,14 @@
 import { data, Form } from "react-router";
-import { z } from "zod";
 
 import { InfoPage } from "#app/components/site/info-page";
 import { Button } from "#app/components/ui/button";
-import { Field, invalid } from "#app/components/ui/field";
-import { Input } from "#app/components/ui/input";
-import { Textarea } from "#app/components/ui/textarea";
-import { readFormData, sentFields } from "#app/lib/form-data";
+import { PlainEmailField, PlainInputField, PlainTextareaField } from "#app/components/ui/plain-fields";
+import { sentFields } from "#app/lib/form-data";
 import { pageMeta, siteUrlFrom } from "#app/lib/seo";
 import { contactSchema } from "#app/modules/contact/contact.schema";
 import { saveContactMessage } from "#app/modules/contact/contact.server";
-import { allowAttempt, CONTACT_LIMIT, visitorKey } from "#app/modules/rate-limit/rate-limit.server";
+import { readPublicPost } from "#app/modules/rate-limit/public-form.server";
+import { CONTACT_LIMIT } from "#app/modules/rate-limit/rate-limit.server";
 
 import type { Route } from "./+types/contact";
 
@@ -32,20 +30,13 @@ const answer = (sent: boolean, limited = false, errors: FieldErrors = {}, values
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const parsed = contactSchema.safeParse(
-    Object.fromEntries([...formData.entries()].filter(([, value]) => typeof value === "string")),
-  );
+  const { form, post } = await readPublicPost(request, context, contactSchema, CONTACT_LIMIT);
   // What was sent comes back with the messages, so nothing typed is lost.
-  const values = sentFields(formData, ["name", "email", "message"]);
-  if (!parsed.success)
-    return data(answer(false, false, z.flattenError(parsed.error).fieldErrors, values), { status: 400 });
-  // A bot that filled the hidden field is told it worked, and nothing is stored.
-  if (parsed.data.website) return answer(true);
-  if (!(await allowAttempt(context.db, CONTACT_LIMIT, visitorKey(context.clientIp, context.appSecret)))) {
-    return data(answer(false, true, {}, values), { status: 429 });
-  }
-  const { name, email, message } = parsed.data;
+  const values = sentFields(form, ["name", "email", "message"]);
+  if (post.outcome === "invalid") return data(answer(false, false, post.errors, values), { status: 400 });
+  if (post.outcome === "bot") return answer(true);
+  if (post.outcome === "limited") return data(answer(false, true, {}, values), { status: 429 });
+  const { name, email, message } = post.data;
   await saveContactMessage(context.db, { name, email, message });
   return answer(true);
 }
@@ -69,37 +60,25 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </p>
       ) : null}
       <Form method="post" noValidate className="space-y-4 rounded-2xl border border-gray-200 bg-white p-6">
-        <Field id="contact-name" label="Name" errors={errors.name}>
-          <Input
-            id="contact-name"
-            name="name"
-            autoComplete="name"
-            maxLength={100}
-            defaultValue={values?.name}
-            {...invalid("contact-name", errors.name)}
-          />
-        </Field>
-        <Field id="contact-email" label="Email" errors={errors.email}>
-          <Input
-            id="contact-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            defaultValue={values?.email}
-            {...invalid("contact-email", errors.email)}
-          />
-        </Field>
-        <Field id="contact-message" label="Message" errors={errors.message}>
-          <Textarea
-            id="contact-message"
-            name="message"
-            rows={6}
-            maxLength={5000}
-            defaultValue={values?.message}
-            {...invalid("contact-message", errors.message)}
-          />
-        </Field>
+        <PlainInputField
+          id="contact-name"
+          label="Name"
+          errors={errors.name}
+          name="name"
+          autoComplete="name"
+          maxLength={100}
+          defaultValue={values?.name}
+        />
+        <PlainEmailField id="contact-email" label="Email" errors={errors.email} defaultValue={values?.email} />
+        <PlainTextareaField
+          id="contact-message"
+          label="Message"
+          errors={errors.message}
+          name="message"
+          rows={6}
+          maxLength={5000}
+          defaultValue={values?.message}
+        />
         <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden className="hidden" />
         <Button type="submit">Send Message</Button>
       </Form>

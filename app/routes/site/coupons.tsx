@@ -1,11 +1,10 @@
-import { Search } from "lucide-react";
 import { Form, redirect } from "react-router";
 
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { CardGrid, LoadMoreLink, ShowEarlierLink } from "#app/components/site/card-grid";
 import { PageHeader } from "#app/components/site/page-header";
 import { Button } from "#app/components/ui/button";
-import { Input } from "#app/components/ui/input";
+import { SearchInput } from "#app/components/ui/search-input";
 import { Select } from "#app/components/ui/select";
 import { CouponCard } from "#app/islands/coupon-card";
 import { withoutDefaultFilters } from "#app/lib/listing-filters";
@@ -68,20 +67,12 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
           autoComplete="off"
           className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_auto_auto_auto]"
         >
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500"
-              aria-hidden
-            />
-            <Input
-              type="search"
-              name="search"
-              defaultValue={filters.search}
-              placeholder="Search coupons..."
-              aria-label="Search coupons"
-              className="pl-9"
-            />
-          </div>
+          <SearchInput
+            name="search"
+            defaultValue={filters.search}
+            placeholder="Search coupons..."
+            aria-label="Search coupons"
+          />
           <Select
             key={`store-${filters.store ?? "all"}`}
             name="store"

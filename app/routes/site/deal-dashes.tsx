@@ -1,4 +1,4 @@
-import { BellRing, LayoutGrid, List, Search, SlidersHorizontal } from "lucide-react";
+import { BellRing, LayoutGrid, List, SlidersHorizontal } from "lucide-react";
 import { Form, Link, redirect } from "react-router";
 
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
@@ -7,7 +7,7 @@ import { cardImageLoading } from "#app/components/site/card-image";
 import { DealCard } from "#app/components/site/deal-card";
 import { PageHeader } from "#app/components/site/page-header";
 import { Button } from "#app/components/ui/button";
-import { Input } from "#app/components/ui/input";
+import { SearchInput } from "#app/components/ui/search-input";
 import { Select } from "#app/components/ui/select";
 import { SavedDealsLink } from "#app/islands/saved-deals-link";
 import { cn } from "#app/lib/cn";
@@ -80,20 +80,13 @@ function Filters({ data }: { data: Route.ComponentProps["loaderData"] }) {
       className="space-y-2 rounded-2xl border border-gray-200 bg-white p-3 shadow-sm sm:space-y-3 sm:p-4"
     >
       <div className="flex gap-3">
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500"
-            aria-hidden
-          />
-          <Input
-            type="search"
-            name="search"
-            defaultValue={filters.search}
-            placeholder="Search deals..."
-            aria-label="Search deals"
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          className="flex-1"
+          name="search"
+          defaultValue={filters.search}
+          placeholder="Search deals..."
+          aria-label="Search deals"
+        />
         <Button type="submit">Search</Button>
       </div>
       <details className="filter-panel">

@@ -1,4 +1,3 @@
-import { Search as SearchIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, redirect } from "react-router";
 
@@ -10,7 +9,7 @@ import { GuideCard } from "#app/components/site/guide-card";
 import { PageHeader } from "#app/components/site/page-header";
 import { StoreLinkGrid } from "#app/components/site/store-link-grid";
 import { Button } from "#app/components/ui/button";
-import { Input } from "#app/components/ui/input";
+import { SearchInput } from "#app/components/ui/search-input";
 import { CouponCard } from "#app/islands/coupon-card";
 import { countLabel } from "#app/lib/counts";
 import { pageMeta, siteUrlFrom } from "#app/lib/seo";
@@ -94,22 +93,15 @@ export default function SearchPage({ loaderData: { q, results } }: Route.Compone
           data-trim
           className="flex gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
         >
-          <div className="relative flex-1">
-            <SearchIcon
-              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500"
-              aria-hidden
-            />
-            <Input
-              key={q}
-              type="search"
-              name="q"
-              defaultValue={q}
-              placeholder="Search deals, coupons..."
-              aria-label="Search deals, coupons, stores and guides"
-              className="pl-9"
-              maxLength={SEARCH_MAX_LENGTH}
-            />
-          </div>
+          <SearchInput
+            className="flex-1"
+            key={q}
+            name="q"
+            defaultValue={q}
+            placeholder="Search deals, coupons..."
+            aria-label="Search deals, coupons, stores and guides"
+            maxLength={SEARCH_MAX_LENGTH}
+          />
           <Button type="submit">Search</Button>
         </Form>
         {!results ? (
