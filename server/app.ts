@@ -5,6 +5,7 @@ import { pinoHttp } from "pino-http";
 import * as build from "virtual:react-router/server-build";
 
 import type { DatabaseHandle } from "#app/db/client.server";
+import { CONTENT_CHANNEL } from "#app/db/content-change-notice.server";
 import { getDatabaseHandle, prepareDatabase, setDatabase, targetFromEnv } from "#app/db/database.server";
 import { isAdminPath } from "#app/lib/admin-paths";
 import { setSiteTimeZone } from "#app/lib/dates";
@@ -125,7 +126,7 @@ export async function startDatabase({ firstAdmin = true }: { firstAdmin?: boolea
     );
   }
   await contentChanges.watch({
-    listen: (onChange) => handle.listen("dealdash_content", onChange),
+    listen: (onChange) => handle.listen(CONTENT_CHANNEL, onChange),
     nextScheduledChange: () => nextContentChange(handle.db),
   });
   if (firstAdmin) await announceFirstAdmin(handle, env);

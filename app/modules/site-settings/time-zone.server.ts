@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import type { Executor } from "#app/db/client.server";
+import { announceContentChange } from "#app/db/content-change-notice.server";
 import { siteSettings } from "#app/db/schema";
 import type { Actor } from "#app/lib/actor";
 import { isTimeZone } from "#app/lib/dates";
@@ -36,7 +37,7 @@ export async function saveSiteTimeZone(db: Executor, timeZone: string, actor: Ac
     .values({ key: KEY, value: timeZone })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value: timeZone, updatedAt: new Date() } });
   await recordAudit(db, { action: "update", actor, entity: "site-settings", detail: { timeZone } });
-  await db.execute(sql`SELECT pg_notify('dealdash_content', 'site_settings')`);
+  await announceContentChange(db, "site_settings");
   forgetContentMemos();
   return true;
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 
 import type { Database, Executor } from "#app/db/client.server";
+import { announceContentChange } from "#app/db/content-change-notice.server";
 import { itemVotes, itemVoteTallies } from "#app/db/schema";
 import { isUuid } from "#app/lib/uuid";
 import { clickOutType, findClickTarget } from "#app/modules/catalogue/click-out.server";
@@ -40,7 +41,7 @@ function noticeTallies(db: Executor): void {
   tallyNotice ??= setTimeout(() => {
     tallyNotice = undefined;
     // Not told (the database closing): the pages show the tallies at their next render, five minutes at most.
-    db.execute(sql`SELECT pg_notify('dealdash_content', 'item_vote_tallies')`).catch((error: unknown) =>
+    announceContentChange(db, "item_vote_tallies").catch((error: unknown) =>
       logger.warn({ err: error }, "could not tell cached pages about votes"),
     );
   }, TALLY_NOTICE_DELAY_MS).unref();
