@@ -3,6 +3,7 @@ import type { z } from "zod";
 
 import type { Database } from "#app/db/client.server";
 import { auditLog, deals, stores, users } from "#app/db/schema";
+import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { listPage } from "#app/modules/catalogue/admin-list.server";
 import type { TypeKey } from "#app/modules/catalogue/faces";
 import { saveContent } from "#app/modules/catalogue/mutations.server";
@@ -37,6 +38,12 @@ export function messagesFor(schema: z.ZodType, input: unknown): Record<string, s
     (messages[key] ??= []).push(issue.message);
   }
   return messages;
+}
+
+/** A test database's start: the demo catalogue and the admin the audit rows name. */
+export async function seedDemoWithActor(t: { db: Database }) {
+  await seedDemoContent(t.db);
+  await insertActor(t.db);
 }
 
 /**

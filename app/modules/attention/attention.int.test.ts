@@ -2,13 +2,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { attentionMarks, auditLog, clicks, coupons, deals, itemVotes, linkChecks } from "#app/db/schema";
-import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
 import { castVote } from "#app/modules/votes/votes.server";
 import { loader as clickOut } from "#app/routes/resources/go";
 
-import { actor, insertActor } from "../../../tests/support/fixtures";
+import { actor, seedDemoWithActor } from "../../../tests/support/fixtures";
 import { testContext } from "../../../tests/support/test-context";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { ATTENTION_PAGE_SIZE } from "./attention";
@@ -21,10 +20,7 @@ import {
   sidebarAttentionCount,
 } from "./attention.server";
 
-const database = testDatabasePerFile(async (t) => {
-  await seedDemoContent(t.db);
-  await insertActor(t.db);
-});
+const database = testDatabasePerFile(seedDemoWithActor);
 const db = () => database().db;
 
 const liveDeals = () =>

@@ -2,18 +2,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { auditLog, coupons, deals, itemVotes, itemVoteTallies, stores } from "#app/db/schema";
-import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { markCouponVerified } from "#app/modules/coupons/coupon-verified.server";
 import { listStoreCoupons } from "#app/modules/coupons/coupons-public.server";
 
-import { actor, insertActor } from "../../../tests/support/fixtures";
+import { actor, seedDemoWithActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { castVote } from "./votes.server";
 
-const database = testDatabasePerFile(async (t) => {
-  await seedDemoContent(t.db);
-  await insertActor(t.db);
-});
+const database = testDatabasePerFile(seedDemoWithActor);
 const db = () => database().db;
 const SECRET = "test-secret";
 const DAY = 86_400_000;

@@ -6,12 +6,11 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { deals, rollUpMarks, webhookDeliveries, webhookItemStates, webhooks } from "#app/db/schema";
-import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { runBulkAction } from "#app/modules/catalogue/bulk.server";
 import { importCsv } from "#app/modules/catalogue/csv-import.server";
 import { contentType } from "#app/modules/catalogue/registry.server";
 
-import { actor, insertActor, insertDealLike } from "../../../tests/support/fixtures";
+import { actor, insertDealLike, seedDemoWithActor } from "../../../tests/support/fixtures";
 import { testContext } from "../../../tests/support/test-context";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import type { WebhookInput } from "./webhook.schema";
@@ -24,10 +23,7 @@ import {
   webhooksWithDeliveries,
 } from "./webhooks.server";
 
-const database = testDatabasePerFile(async (t) => {
-  await seedDemoContent(t.db);
-  await insertActor(t.db);
-});
+const database = testDatabasePerFile(seedDemoWithActor);
 const db = () => database().db;
 const services = () => testContext(database());
 const siteUrl = () => services().env.PUBLIC_URL;
