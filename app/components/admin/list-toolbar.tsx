@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 
 import { Button } from "#app/components/ui/button";
 import { SearchInput } from "#app/components/ui/search-input";
-import { Select } from "#app/components/ui/select";
+import { Select, type SelectOption } from "#app/components/ui/select";
 import { contentStatuses } from "#app/lib/validation";
 import { isFiltered, type ListParams } from "#app/modules/content-types/list-params";
 
@@ -12,6 +12,38 @@ import type { ContentListView } from "./content-list-view";
 
 const sentence = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const stateLabels = { live: "Live", expired: "Expired", scheduled: "Scheduled" } as const;
+const featuredChoices = [
+  { value: "yes", label: "Featured" },
+  { value: "no", label: "Not featured" },
+];
+
+/** One of the toolbar's choices: it applies as soon as it is picked (a new key when the URL changes it). */
+function FilterSelect({
+  name,
+  label,
+  value,
+  className = "w-40",
+  ...select
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: SelectOption[];
+  placeholder: string;
+  onChange(): void;
+  className?: string;
+}) {
+  return (
+    <Select
+      name={name}
+      aria-label={label}
+      defaultValue={value ?? ""}
+      key={`${name}-${value ?? ""}`}
+      className={className}
+      {...select}
+    />
+  );
+}
 
 /**
  * The list's search box and filters. Submitting puts the view in the URL (empty fields left out, page back
@@ -52,41 +84,33 @@ export function ListToolbar({
         placeholder={`Search ${view.noun.many}…`}
       />
       {filters.status ? (
-        <Select
+        <FilterSelect
           name="status"
-          aria-label="Filter by status"
-          defaultValue={params.status ?? ""}
-          key={`status-${params.status ?? ""}`}
-          onChange={submit}
+          label="Filter by status"
+          value={params.status}
           options={contentStatuses.map((status) => ({ value: status, label: sentence(status) }))}
           placeholder="All statuses"
-          className="w-40"
+          onChange={submit}
         />
       ) : null}
       {filters.featured ? (
-        <Select
+        <FilterSelect
           name="featured"
-          aria-label="Filter by featured"
-          defaultValue={params.featured ?? ""}
-          key={`featured-${params.featured ?? ""}`}
-          onChange={submit}
-          options={[
-            { value: "yes", label: "Featured" },
-            { value: "no", label: "Not featured" },
-          ]}
+          label="Filter by featured"
+          value={params.featured}
+          options={featuredChoices}
           placeholder="Featured or not"
-          className="w-40"
+          onChange={submit}
         />
       ) : null}
       {filters.states.length > 0 ? (
-        <Select
+        <FilterSelect
           name="state"
-          aria-label="Filter by dates"
-          defaultValue={params.state ?? ""}
-          key={`state-${params.state ?? ""}`}
-          onChange={submit}
+          label="Filter by dates"
+          value={params.state}
           options={filters.states.map((state) => ({ value: state, label: stateLabels[state] }))}
           placeholder="Any dates"
+          onChange={submit}
           className="w-36"
         />
       ) : null}
