@@ -47,6 +47,49 @@ export const jsonLd = (value: Record<string, unknown>) => ({
   "script:ld+json": { "@context": "https://schema.org", ...value },
 });
 
+/** What a Product's offer says: the price shown on the page, in its currency, where to buy it. */
+export interface ProductOffer {
+  url: string;
+  price: number;
+  currency: string;
+  /** The last day the price holds (a deal's end). */
+  validUntil?: Date | string | null;
+  availability?: "InStock" | "Discontinued";
+  seller?: string | null;
+}
+
+/**
+ * schema.org Product as Google's product snippets take it: a name and an offer (Google asks for one of
+ * offer, review or rating, and DealDash carries no ratings copied from other sites, Amazon's included).
+ * No offer (an Amazon price past its 24 hours, no price at all): no Product block.
+ */
+export function productMarkup(product: {
+  name: string;
+  description: string;
+  images: string[];
+  offer: ProductOffer | null;
+}) {
+  const { offer } = product;
+  if (!offer) return [];
+  return [
+    jsonLd({
+      "@type": "Product",
+      name: product.name,
+      description: product.description,
+      image: product.images,
+      offers: {
+        "@type": "Offer",
+        url: offer.url,
+        price: offer.price.toFixed(2),
+        priceCurrency: offer.currency,
+        ...(offer.validUntil ? { priceValidUntil: new Date(offer.validUntil).toISOString().slice(0, 10) } : {}),
+        ...(offer.availability ? { availability: `https://schema.org/${offer.availability}` } : {}),
+        ...(offer.seller ? { seller: { "@type": "Organization", name: offer.seller } } : {}),
+      },
+    }),
+  ];
+}
+
 /** schema.org ItemList of the URLs a list page shows. */
 export function itemList(urls: string[]) {
   return jsonLd({

@@ -14,7 +14,7 @@ import { savings } from "#app/lib/discount";
 import { timeLeft } from "#app/lib/expiry";
 import { formatPrice } from "#app/lib/money";
 import { categoryPath, dealPath, storePath } from "#app/lib/public-paths";
-import { breadcrumbList, jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { breadcrumbList, pageMeta, productMarkup, siteUrlFrom } from "#app/lib/seo";
 import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
 import { findPublicDealBySlug, listRelatedDeals } from "#app/modules/deals/deals-public.server";
 
@@ -64,27 +64,20 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       image: deal.imageUrl,
       type: "product",
     }),
-    jsonLd({
-      "@type": "Product",
+    ...productMarkup({
       name: deal.title,
       description: deal.shortDescription,
-      image: new URL(deal.imageUrl, `${siteUrl}/`).toString(),
-      ...(deal.rating !== null && deal.reviewCount
-        ? { aggregateRating: { "@type": "AggregateRating", ratingValue: deal.rating, reviewCount: deal.reviewCount } }
-        : {}),
-      ...(priceShown
+      images: [new URL(deal.imageUrl, `${siteUrl}/`).toString()],
+      offer: priceShown
         ? {
-            offers: {
-              "@type": "Offer",
-              url,
-              price: deal.currentPrice.toFixed(2),
-              priceCurrency: "USD",
-              ...(deal.expiresAt ? { priceValidUntil: new Date(deal.expiresAt).toISOString().slice(0, 10) } : {}),
-              availability: deal.expired ? "https://schema.org/Discontinued" : "https://schema.org/InStock",
-              seller: { "@type": "Organization", name: deal.storeName },
-            },
+            url,
+            price: deal.currentPrice,
+            currency: "USD",
+            validUntil: deal.expiresAt,
+            availability: deal.expired ? "Discontinued" : "InStock",
+            seller: deal.storeName,
           }
-        : {}),
+        : null,
     }),
     breadcrumbList(siteUrl, crumbsOf(deal), url),
   ];

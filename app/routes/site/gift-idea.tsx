@@ -8,7 +8,7 @@ import { TagList } from "#app/components/site/tag-list";
 import { formatCount } from "#app/lib/counts";
 import { formatPrice } from "#app/lib/money";
 import { giftIdeaPath } from "#app/lib/public-paths";
-import { jsonLd, pageMeta, siteUrlFrom } from "#app/lib/seo";
+import { pageMeta, productMarkup, siteUrlFrom } from "#app/lib/seo";
 import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
 import { audienceLabels, occasionLabels } from "#app/modules/gift-ideas/gift-idea-labels";
 import { findPublicGiftIdeaBySlug } from "#app/modules/gift-ideas/gift-ideas-public.server";
@@ -33,24 +33,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       image: gift.imageUrl,
       type: "product",
     }),
-    jsonLd({
-      "@type": "Product",
+    ...productMarkup({
       name: gift.title,
       description: gift.description,
-      image: [image, ...gift.additionalImages.map((url) => new URL(url, `${siteUrl}/`).toString())],
-      ...(gift.rating !== null && gift.totalReviews > 0
-        ? { aggregateRating: { "@type": "AggregateRating", ratingValue: gift.rating, reviewCount: gift.totalReviews } }
-        : {}),
-      ...(gift.price !== null && amazonPriceShowable(gift)
-        ? {
-            offers: {
-              "@type": "Offer",
-              price: gift.price.toFixed(2),
-              priceCurrency: "USD",
-              url: `${siteUrl}/go/gift/${gift.id}`,
-            },
-          }
-        : {}),
+      images: [image, ...gift.additionalImages.map((url) => new URL(url, `${siteUrl}/`).toString())],
+      offer:
+        gift.price !== null && amazonPriceShowable(gift)
+          ? { url: `${siteUrl}/go/gift/${gift.id}`, price: gift.price, currency: "USD" }
+          : null,
     }),
   ];
 };

@@ -54,7 +54,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       url: `${siteUrl}/`,
       potentialAction: {
         "@type": "SearchAction",
-        target: `${siteUrl}/deal-dashes?search={search_term_string}`,
+        // The site search the header's box sends to.
+        target: `${siteUrl}/search?q={search_term_string}`,
         "query-input": "required name=search_term_string",
       },
     }),
