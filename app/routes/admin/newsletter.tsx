@@ -14,6 +14,7 @@ import { wakeMailSender } from "#app/modules/mail/outbox.server";
 import { digestMessage, isEmptyDigest, queueDigest, readDigest } from "#app/modules/newsletter/digest.server";
 import { digestSchedule, setDigestSchedule } from "#app/modules/newsletter/digest-schedule.server";
 import { readSubscriberFilters, subscribersPage } from "#app/modules/newsletter/subscribers.server";
+import { AUDIENCE_FIGURE_MIN } from "#app/modules/site-stats/public-figures";
 import { requireAdmin } from "#app/platform/auth.server";
 
 import type { Route } from "./+types/newsletter";
@@ -91,7 +92,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
     <div className="space-y-8">
       <AdminPageHeader
         title="Newsletter"
-        description={`${countLabel(counts.confirmed, "confirmed reader", "confirmed readers")}, ${countLabel(counts.pending, "address", "addresses")} waiting for confirmation, ${countLabel(counts.unsubscribed, "unsubscribed", "unsubscribed")}. Addresses join by double opt-in; unconfirmed ones are deleted after 7 days.`}
+        description={`${countLabel(counts.confirmed, "confirmed reader", "confirmed readers")}, ${countLabel(counts.pending, "address", "addresses")} waiting for confirmation, ${countLabel(counts.unsubscribed, "unsubscribed", "unsubscribed")}. Addresses join by double opt-in; unconfirmed ones are deleted after 7 days. The home page shows the number of readers once it reaches ${AUDIENCE_FIGURE_MIN}.`}
       />
 
       <section aria-labelledby="digest-heading" className="space-y-4 rounded-xl border border-gray-200 bg-white p-6">

@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
   listingMeta(matches, {
     title: "Coupons & Promo Codes",
-    description: "Verified promo codes and coupons from the stores you love.",
+    description: "Promo codes and coupons from the stores you love.",
     path: loaderData?.filters.search ? couponFiltersHref({ search: loaderData.filters.search }) : "/coupons",
     // A coupon has no page of its own: its place on its store's page.
     itemPaths: (loaderData?.coupons ?? []).map(
@@ -56,7 +56,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
     <main>
       <PageHeader
         title="Coupons & Promo Codes"
-        tagline="Verified promo codes and coupons from the stores you love."
+        tagline="Promo codes and coupons from the stores you love."
         feedOf="/coupons"
       />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">

@@ -17,7 +17,8 @@ import { listPublicGuides } from "#app/modules/buying-guides/buying-guides-publi
 import { listTrendingCoupons } from "#app/modules/coupons/coupons-public.server";
 import { categoryDealCounts, listHotDeals } from "#app/modules/deals/deals-public.server";
 import { listPublicGiftIdeas } from "#app/modules/gift-ideas/gift-ideas-public.server";
-import { type SiteStats, siteStats } from "#app/modules/site-stats/site-stats.server";
+import { publicFigures, type SiteStats } from "#app/modules/site-stats/public-figures";
+import { siteStats } from "#app/modules/site-stats/site-stats.server";
 
 import type { Route } from "./+types/home";
 
@@ -36,18 +37,18 @@ export async function loader({ context }: Route.LoaderArgs) {
     categories,
     guides: guides.guides,
     gifts,
-    stats,
+    // Only what the database shows, and no audience figure a small site would boast of.
+    stats: publicFigures(stats),
   };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteUrl = siteUrlFrom(matches);
   return [
-    ...pageMeta(
-      "DealDash",
-      "Hot deals, verified coupons, gift ideas and buying guides that save you money every day.",
-      { siteUrl, path: "/" },
-    ),
+    ...pageMeta("DealDash", "Hot deals, coupons, gift ideas and buying guides that save you money every day.", {
+      siteUrl,
+      path: "/",
+    }),
     jsonLd({
       "@type": "WebSite",
       name: "DealDash",
@@ -81,7 +82,7 @@ function heroStatsOf(stats: SiteStats) {
 function bandStatsOf(stats: SiteStats) {
   return [
     { count: stats.liveDeals, label: "Active deals" },
-    { count: stats.liveCoupons, label: "Verified coupons" },
+    { count: stats.verifiedCoupons, label: "Verified coupons" },
     { count: stats.clicksOut, label: "Shoppers sent to stores" },
     { count: stats.subscribers, label: "Newsletter readers" },
   ].filter((stat) => stat.count > 0);
