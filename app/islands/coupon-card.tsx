@@ -22,7 +22,8 @@ export interface CouponCardData {
   discountValue: number;
   validUntil: Date | string | null;
   storeName: string;
-  targetUrl: string;
+  /** Where the card sends shoppers: null when the coupon and its store have no link (the code alone). */
+  targetUrl: string | null;
   /** When the owner last saw the code work ('Mark verified'). */
   verifiedAt: Date | string | null;
   /** When a shopper last said it worked. */
@@ -78,7 +79,7 @@ export default function CouponCardView({ coupon: given, placement }: { coupon: C
   const [code, setCode] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [revealed, setRevealed] = useState(false);
-  const href = clickOutHref("coupon", coupon.id, coupon.targetUrl, placement);
+  const href = coupon.targetUrl ? clickOutHref("coupon", coupon.id, coupon.targetUrl, placement) : null;
 
   useEffect(() => {
     if (!copied) return;
@@ -88,7 +89,8 @@ export default function CouponCardView({ coupon: given, placement }: { coupon: C
 
   async function reveal() {
     setRevealed(true);
-    if (isAmazonUrl(coupon.targetUrl)) navigator.sendBeacon?.(clickBeaconUrl("coupon", coupon.id, placement));
+    if (coupon.targetUrl && isAmazonUrl(coupon.targetUrl))
+      navigator.sendBeacon?.(clickBeaconUrl("coupon", coupon.id, placement));
     if (!coupon.hasCode) return;
     const response = await fetch(`/coupons/${coupon.id}/code`, { headers: { Accept: "application/json" } });
     if (response.ok) setCode(((await response.json()) as { code: string | null }).code);
@@ -155,7 +157,7 @@ export default function CouponCardView({ coupon: given, placement }: { coupon: C
         <button type="button" disabled className={cn(buttonClass, "bg-gray-300 text-gray-700")}>
           Expired
         </button>
-      ) : (
+      ) : href ? (
         <a
           href={coupon.hasCode && !revealed ? `/coupons/${coupon.id}/show?from=${encodeURIComponent(placement)}` : href}
           target={coupon.hasCode && !revealed ? undefined : "_blank"}
@@ -171,7 +173,19 @@ export default function CouponCardView({ coupon: given, placement }: { coupon: C
         >
           {revealed ? `Go to ${coupon.storeName}` : coupon.hasCode ? "Show Code" : "Get Deal"}
         </a>
-      )}
+      ) : coupon.hasCode && !revealed ? (
+        // No link to the store: the code alone, shown here (without JavaScript, on the code's own page).
+        <a
+          href={`/coupons/${coupon.id}/show?from=${encodeURIComponent(placement)}`}
+          onClick={(event) => {
+            event.preventDefault();
+            void reveal();
+          }}
+          className={cn(buttonClass, "bg-brand-600 text-white hover:bg-brand-700")}
+        >
+          Show Code
+        </a>
+      ) : null}
       {expired ? null : (
         <VotePromptView
           kind="coupon"

@@ -3,11 +3,36 @@
 
 const DAY = 24 * 60 * 60 * 1000;
 
+// Each store's link is the owner's affiliate link (a demo's stand-in): the site never makes one up.
 export const demoStores = [
-  { key: "amazon", name: "Amazon", slug: "amazon", apiType: "amazon_pa" as const },
-  { key: "bestbuy", name: "Best Buy", slug: "bestbuy", apiType: "manual" as const },
-  { key: "target", name: "Target", slug: "target", apiType: "manual" as const },
-  { key: "walmart", name: "Walmart", slug: "walmart", apiType: "manual" as const },
+  {
+    key: "amazon",
+    name: "Amazon",
+    slug: "amazon",
+    apiType: "amazon_pa" as const,
+    affiliateUrl: "https://www.amazon.com/?tag=dealdash-20",
+  },
+  {
+    key: "bestbuy",
+    name: "Best Buy",
+    slug: "bestbuy",
+    apiType: "manual" as const,
+    affiliateUrl: "https://www.bestbuy.com/?ref=dealdash",
+  },
+  {
+    key: "target",
+    name: "Target",
+    slug: "target",
+    apiType: "manual" as const,
+    affiliateUrl: "https://www.target.com/?ref=dealdash",
+  },
+  {
+    key: "walmart",
+    name: "Walmart",
+    slug: "walmart",
+    apiType: "manual" as const,
+    affiliateUrl: "https://www.walmart.com/?ref=dealdash",
+  },
 ].map((store) => ({ ...store, logoUrl: `/demo/store-${store.key}.svg` }));
 
 export type DemoStoreKey = (typeof demoStores)[number]["key"];

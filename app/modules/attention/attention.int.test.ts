@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { attentionMarks, auditLog, clicks, coupons, deals, itemVotes, linkChecks } from "#app/db/schema";
+import { attentionMarks, auditLog, clicks, coupons, deals, itemVotes, linkChecks, stores } from "#app/db/schema";
 import { rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
 import { castVote } from "#app/modules/votes/votes.server";
@@ -10,7 +10,7 @@ import { loader as clickOut } from "#app/routes/resources/go";
 import { actor, seedDemoWithActor } from "../../../tests/support/fixtures";
 import { testContext } from "../../../tests/support/test-context";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { ATTENTION_PAGE_SIZE } from "./attention";
+import { ATTENTION_PAGE_SIZE, reasonText } from "./attention";
 import {
   actOnAttention,
   attentionCount,
@@ -125,6 +125,27 @@ describe("needs attention", () => {
       .update(coupons)
       .set({ status: "published", featured: coupon!.featured, validUntil: coupon!.validUntil })
       .where(eq(coupons.id, coupon!.id));
+  });
+
+  it("lists a store with no affiliate URL until it has one: the site makes up no store's address", async () => {
+    const noLink = async () =>
+      (await attentionQueue(db(), { reason: "no-link" })).rows.map((row) => ({
+        label: row.label,
+        text: reasonText(row.kind, row.reasons[0]!),
+      }));
+    expect(await noLink()).toEqual([]);
+    const [store] = await db().update(stores).set({ affiliateUrl: null }).where(eq(stores.slug, "walmart")).returning();
+    expect(await noLink()).toEqual([
+      {
+        label: "Walmart",
+        text: "No affiliate URL: no 'Visit store' button, and its coupons without a link of their own show the code alone",
+      },
+    ]);
+    await db()
+      .update(stores)
+      .set({ affiliateUrl: "https://www.walmart.com/?ref=dealdash" })
+      .where(eq(stores.id, store!.id));
+    expect(await noLink()).toEqual([]);
   });
 
   it("refuses an action an item's kind does not have", async () => {

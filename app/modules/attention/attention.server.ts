@@ -88,6 +88,8 @@ const reasons = sql`
     WHERE ${publicOf("deal", { live: true })} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')
     ORDER BY popularity DESC NULLS LAST LIMIT ${BRANCH_ROWS})
   UNION ALL
+  SELECT 'store', id, 'no-link', 0, NULL, NULL FROM stores WHERE affiliate_url IS NULL
+  UNION ALL
   SELECT 'gift', id, 'stale-price', 0, NULL, NULL FROM gift_ideas
   WHERE ${publicOf("gift", { live: true })} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')`;
 

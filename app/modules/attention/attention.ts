@@ -2,7 +2,7 @@
 
 export const ATTENTION_PAGE_SIZE = 50;
 
-export const attentionReasons = ["link", "reports", "ended-featured", "stale-price"] as const;
+export const attentionReasons = ["link", "reports", "ended-featured", "stale-price", "no-link"] as const;
 export type AttentionReason = (typeof attentionReasons)[number];
 export type AttentionAction = "verify" | "fallback" | "expire" | "unpublish" | "snooze" | "dismiss";
 
@@ -12,6 +12,7 @@ export const reasonLabels: Record<AttentionReason, string> = {
   reports: "Shoppers' reports",
   "ended-featured": "Ended but featured",
   "stale-price": "Stale Amazon prices",
+  "no-link": "Stores without a link",
 };
 
 /** One reason an item is in the queue, with what its wording needs. */
@@ -48,6 +49,8 @@ export function reasonText(kind: string, { reason, figure, detail }: ItemReason)
       return "Ended but still featured";
     case "stale-price":
       return "Amazon price not refreshed for over a day (hidden from shoppers)";
+    case "no-link":
+      return "No affiliate URL: no 'Visit store' button, and its coupons without a link of their own show the code alone";
   }
 }
 

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import type { Executor } from "#app/db/client.server";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
@@ -22,7 +22,10 @@ export function clickOutType(kind: string): AnyContentType | undefined {
   return clickOutTypes.find((type) => type.key === kind);
 }
 
-/** Where a live row's click-out goes; null for anything the public may not reach (drafts, expired coupons). */
+/**
+ * Where a live row's click-out goes; null for anything the public may not reach (drafts, expired coupons)
+ * and for a row with nowhere to go (a store without an affiliate link).
+ */
 export async function findClickTarget(type: AnyContentType, db: Executor, id: string): Promise<ClickTarget | null> {
   if (!type.clickOut) return null;
   const [row] = await db
@@ -34,7 +37,7 @@ export async function findClickTarget(type: AnyContentType, db: Executor, id: st
       categoryId: type.clickOut.categoryId ?? sql<null>`null`,
     })
     .from(publicRows(type, { live: true }))
-    .where(eq(type.table.id, id))
+    .where(and(eq(type.table.id, id), sql`${type.clickOut.url} IS NOT NULL`))
     .limit(1);
   return (row as ClickTarget | undefined) ?? null;
 }

@@ -194,7 +194,8 @@ export interface ContentType<
    * the store and category its clicks are reported under.
    */
   clickOut?: {
-    url: AnyPgColumn | SQL<string>;
+    /** Null where the row has nowhere to send shoppers (no affiliate link): its click-out answers 404. */
+    url: AnyPgColumn | SQL<string | null>;
     trackClicks?: AnyPgColumn;
     storeId?: AnyPgColumn;
     categoryId?: AnyPgColumn;

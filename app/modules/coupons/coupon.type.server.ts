@@ -34,7 +34,7 @@ export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
       id: coupon.id,
       label: coupon.title,
       detail: `${coupon.storeName} · ${adminDiscountLabel(coupon.discountType, coupon.discountValue)}`,
-      url: coupon.targetUrl,
+      url: coupon.targetUrl ?? undefined,
     }),
   },
   clickOut: { url: couponTargetUrl, storeId: coupons.storeId, recentClicks: coupons.popularity },

@@ -42,7 +42,7 @@ describe("store pages", () => {
 
   it("answer every store by slug without its API settings, and send 'Visit' and its coupons to its affiliate URL", async () => {
     const store = await findPublicStoreBySlug(db(), "target");
-    expect(store).toMatchObject({ name: "Target", targetUrl: "https://www.target.com/" });
+    expect(store).toMatchObject({ name: "Target", targetUrl: "https://www.target.com/?ref=dealdash" });
     expect(Object.keys(store!)).not.toContain("apiConfig");
     expect(await findPublicStoreBySlug(db(), "no-such-store")).toBeUndefined();
 
@@ -58,6 +58,30 @@ describe("store pages", () => {
     await db().update(coupons).set({ affiliateUrl: null, urlType: "automatic" }).where(eq(coupons.id, coupon!.id));
     expect(await findClickTarget(contentType("coupon"), db(), coupon!.id)).toMatchObject({
       url: "https://partner.example/target?aff=1",
+    });
+  });
+
+  it("send shoppers nowhere they were not given: a store without an affiliate URL has no Visit link", async () => {
+    const store = await insertStore(db(), "Costco Wholesale!!", "costco-wholesale");
+    expect((await findPublicStoreBySlug(db(), "costco-wholesale"))!.targetUrl).toBeNull();
+    expect(await findClickTarget(contentType("store"), db(), store.id)).toBeNull();
+    // Its coupon without a link of its own has none either: the code alone, no guessed address.
+    const [template] = await db().select().from(coupons).where(eq(coupons.status, "published")).limit(1);
+    const { id: _id, searchVector: _search, createdAt: _created, updatedAt: _updated, ...rest } = template!;
+    const [coupon] = await db()
+      .insert(coupons)
+      .values({ ...rest, storeId: store.id, affiliateUrl: null, urlType: "automatic", validUntil: null })
+      .returning();
+    expect(await findClickTarget(contentType("coupon"), db(), coupon!.id)).toBeNull();
+    const [card] = await listStoreCoupons(db(), store.id, { state: "live", limit: 30 });
+    expect(card).toMatchObject({ id: coupon!.id, targetUrl: null });
+    // A manual link of the coupon's own still goes out.
+    await db()
+      .update(coupons)
+      .set({ urlType: "manual", customUrl: "https://partner.example/costco?aff=1" })
+      .where(eq(coupons.id, coupon!.id));
+    expect(await findClickTarget(contentType("coupon"), db(), coupon!.id)).toMatchObject({
+      url: "https://partner.example/costco?aff=1",
     });
   });
 

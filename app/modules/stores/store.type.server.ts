@@ -10,7 +10,6 @@ import { paged } from "#app/modules/content-types/paged.server";
 import { maskApiConfig, restoreSecrets } from "./api-config-secrets";
 import { storeFace } from "./store.face";
 import { storeFields, type StoreInput, storeSchema } from "./store.schema";
-import { storeTargetUrl } from "./store-target";
 import { storeHasLiveItems } from "./stores-public.server";
 
 export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
@@ -29,7 +28,7 @@ export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
     return { ...row, apiConfig: restoreSecrets(row.apiConfig as Record<string, unknown>, current.apiConfig) };
   },
   inSitemapWhen: storeHasLiveItems,
-  clickOut: { url: storeTargetUrl, storeId: stores.id },
+  clickOut: { url: stores.affiliateUrl, storeId: stores.id },
   // api_config holds secrets: it stays out of files, and an import leaves it as it is.
   csv: { fields: storeFields, omit: ["apiConfig"], importBy: [stores.slug] },
   admin: {

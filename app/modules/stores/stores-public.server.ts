@@ -9,7 +9,6 @@ import { dealFace } from "#app/modules/deals/deal.face";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 
 import { storeFace } from "./store.face";
-import { storeTargetUrl } from "./store-target";
 
 // Stores as shoppers see them: their own pages and the A–Z index. Names, logos, SEO words and the
 // click-out address only: api_config never leaves the server.
@@ -24,7 +23,8 @@ const publicStoreColumns = {
   logoUrl: stores.logoUrl,
   seoTitle: stores.seoTitle,
   seoDescription: stores.seoDescription,
-  targetUrl: storeTargetUrl,
+  // The owner's affiliate link, or none: no Visit button (never an address guessed from the name).
+  targetUrl: stores.affiliateUrl,
 };
 
 /**

@@ -74,15 +74,17 @@ export default function CouponShow({ loaderData: { coupon, code, placement } }: 
         ) : (
           <p className="text-gray-700">No code needed: the discount applies at the store.</p>
         )}
-        <AffiliateLink
-          kind="coupon"
-          id={coupon.id}
-          url={coupon.targetUrl}
-          placement={placement}
-          className="inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700"
-        >
-          Go to {coupon.storeName}
-        </AffiliateLink>
+        {coupon.targetUrl ? (
+          <AffiliateLink
+            kind="coupon"
+            id={coupon.id}
+            url={coupon.targetUrl}
+            placement={placement}
+            className="inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700"
+          >
+            Go to {coupon.storeName}
+          </AffiliateLink>
+        ) : null}
       </article>
     </main>
   );

@@ -65,15 +65,17 @@ export default function StorePage({
           {store.seoDescription ? <p className="text-gray-700">{store.seoDescription}</p> : null}
           <AffiliateDisclosure />
         </div>
-        <AffiliateLink
-          kind="store"
-          id={store.id}
-          url={store.targetUrl}
-          placement="store-page"
-          className="inline-flex h-12 items-center justify-center rounded-lg bg-accent-700 px-6 font-semibold text-white hover:bg-accent-800"
-        >
-          {`Visit ${store.name}`}
-        </AffiliateLink>
+        {store.targetUrl ? (
+          <AffiliateLink
+            kind="store"
+            id={store.id}
+            url={store.targetUrl}
+            placement="store-page"
+            className="inline-flex h-12 items-center justify-center rounded-lg bg-accent-700 px-6 font-semibold text-white hover:bg-accent-800"
+          >
+            {`Visit ${store.name}`}
+          </AffiliateLink>
+        ) : null}
       </header>
 
       {nothingLive ? (

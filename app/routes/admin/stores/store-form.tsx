@@ -45,7 +45,7 @@ export default function StoreForm({ loaderData: { row: store, frame }, actionDat
           label="Store affiliate URL"
           type="url"
           placeholder="https://…"
-          hint="Where 'Visit store' on the store page goes, and its coupons that have no link of their own."
+          hint="Where 'Visit store' on the store page goes, and its coupons that have no link of their own. Without it the store page has no 'Visit store' button: DealDash never makes up a store's address."
           wide
         />
       </FormSection>
