@@ -1,7 +1,7 @@
 import { eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { buyingGuides, coupons, giftIdeas } from "#app/db/schema";
+import { buyingGuides, coupons, giftIdeas, stores } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import {
   categoriesWithPublicGuides,
@@ -72,7 +72,7 @@ describe("public coupons", () => {
     expect((await listPublicCoupons(db(), { search: "100%_", limit: 10, showExpired: true })).coupons).toEqual([]);
   });
 
-  it("send the shopper to the affiliate URL, else a manual custom URL, else the store's site", async () => {
+  it("send the shopper to the affiliate URL, else a manual custom URL, else the store's affiliate URL, else nowhere", async () => {
     const [coupon] = await db().select().from(coupons).where(eq(coupons.status, "published")).limit(1);
     const target = async (values: Partial<typeof coupons.$inferInsert>) => {
       await db()
@@ -80,7 +80,7 @@ describe("public coupons", () => {
         .set({ validUntil: null, ...values })
         .where(eq(coupons.id, coupon!.id));
       const listed = (await findPublicCouponsByIds(db(), [coupon!.id]))[0]!.targetUrl;
-      const clicked = (await findClickTarget(contentType("coupon"), db(), coupon!.id))!.url;
+      const clicked = (await findClickTarget(contentType("coupon"), db(), coupon!.id))?.url ?? null;
       expect(clicked).toBe(listed);
       return clicked;
     };
@@ -90,10 +90,14 @@ describe("public coupons", () => {
     expect(await target({ affiliateUrl: null, urlType: "manual", customUrl: "https://custom.example/" })).toBe(
       "https://custom.example/",
     );
-    const storeSlug = (await findPublicCouponsByIds(db(), [coupon!.id]))[0]!.storeSlug;
+    const [store] = await db().select().from(stores).where(eq(stores.id, coupon!.storeId));
     expect(await target({ affiliateUrl: null, urlType: "automatic", customUrl: "https://custom.example/" })).toBe(
-      `https://www.${storeSlug}.com/`,
+      store!.affiliateUrl,
     );
+    // Never an address made up from the store's name.
+    await db().update(stores).set({ affiliateUrl: null }).where(eq(stores.id, store!.id));
+    expect(await target({ affiliateUrl: null, urlType: "automatic" })).toBeNull();
+    await db().update(stores).set({ affiliateUrl: store!.affiliateUrl }).where(eq(stores.id, store!.id));
   });
 });
 
