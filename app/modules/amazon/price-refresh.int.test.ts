@@ -92,10 +92,12 @@ describe("Amazon price freshness", () => {
       reviewCount: 10,
     });
     expect(stale.priceUpdatedAt?.getTime()).toBe(now.getTime());
+    // The image link is Amazon's of now, like the price (kept 24 hours at most).
+    expect(stale.imageUrl).toBe("https://m.media-amazon.com/images/I/B0STALE001.jpg");
     expect((await byTitle("Fresh")).currentPrice).toBe(10);
     expect((await byTitle("Gone")).priceUpdatedAt).toBeNull();
     const [gift] = await db().select().from(giftIdeas);
-    expect(gift).toMatchObject({ price: 12.34 });
+    expect(gift).toMatchObject({ price: 12.34, imageUrl: "https://m.media-amazon.com/images/I/B0GIFT0001.jpg" });
     expect(gift!.priceUpdatedAt?.getTime()).toBe(now.getTime());
   });
 

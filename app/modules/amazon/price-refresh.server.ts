@@ -29,6 +29,12 @@ function availabilityProblem(product: AmazonProduct | undefined): { ok: false; p
   return null;
 }
 
+/**
+ * Amazon lets a site keep a product's image link for 24 hours: each refresh writes the one it reads now,
+ * as it does the price.
+ */
+const amazonImage = (product: AmazonProduct) => (product.imageUrl ? { imageUrl: product.imageUrl } : {});
+
 /** Who the audit log names for a refresh no person asked for. */
 const PRICE_REFRESH: Service = { id: null, email: "Amazon price refresh" };
 
@@ -101,6 +107,7 @@ export async function refreshAmazonPrices(
       currentPrice: product.currentPrice,
       originalPrice: product.originalPrice,
       discountPercentage: discountPercentage(product.currentPrice, product.originalPrice),
+      ...amazonImage(product),
       ...(product.starRating !== null ? { rating: product.starRating } : {}),
       ...(product.totalReviews !== null ? { reviewCount: product.totalReviews } : {}),
     };
@@ -112,6 +119,7 @@ export async function refreshAmazonPrices(
     if (!product || product.currentPrice === null) continue;
     const read = {
       price: product.currentPrice,
+      ...amazonImage(product),
       ...(product.starRating !== null ? { rating: product.starRating } : {}),
       ...(product.totalReviews !== null ? { totalReviews: product.totalReviews } : {}),
     };
