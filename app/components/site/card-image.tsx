@@ -1,3 +1,7 @@
+import { ImageOff } from "lucide-react";
+
+import { cn } from "#app/lib/cn";
+
 /** How a card's picture loads: lazy below the fold; eager in the first row; `first` also asks for it first (the likely largest paint). */
 export type ImageLoading = "lazy" | "eager" | "first";
 
@@ -36,3 +40,12 @@ export function CardImage({
 /** The loading of the n-th card's picture in a list that opens the page. */
 export const cardImageLoading = (index: number, perRow: number): ImageLoading =>
   index === 0 ? "first" : index < perRow ? "eager" : "lazy";
+
+/** Where a picture may not be shown (an Amazon image read over 24 hours ago): a neutral box of its size. */
+export function ImagePlaceholder({ className }: { className?: string }) {
+  return (
+    <div className={cn("flex items-center justify-center bg-gray-100 text-gray-400", className)}>
+      <ImageOff className="h-10 w-10" aria-hidden />
+    </div>
+  );
+}

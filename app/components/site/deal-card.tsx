@@ -10,10 +10,10 @@ import { timeLeft } from "#app/lib/expiry";
 import { formatPrice } from "#app/lib/money";
 import type { Placement } from "#app/lib/placements";
 import { dealPath } from "#app/lib/public-paths";
-import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
+import { amazonContentShowable, shownImage, shownRating } from "#app/modules/amazon/price-freshness";
 
 import { AffiliateLink } from "./affiliate-link";
-import { CardImage, type ImageLoading } from "./card-image";
+import { CardImage, type ImageLoading, ImagePlaceholder } from "./card-image";
 import { PriceAsOf } from "./price-as-of";
 
 export interface DealCardData {
@@ -46,8 +46,10 @@ export function DealCard({
   layout?: "grid" | "list";
   imageLoading?: ImageLoading;
 }) {
-  // Amazon prices show only while fresh (under 24 hours), with the time they were read.
-  const priceShown = amazonPriceShowable(deal);
+  // Amazon prices, images and ratings show only while fresh (under 24 hours); prices with the time read.
+  const priceShown = amazonContentShowable(deal);
+  const image = shownImage(deal);
+  const rating = shownRating(deal);
   const saved = priceShown ? savings(deal.currentPrice, deal.originalPrice) : null;
   const left = timeLeft(deal.expiresAt);
   return (
@@ -68,7 +70,11 @@ export function DealCard({
       >
         {/* The title's link names the page; this second way in is for pointers, not for keyboards or screen readers. */}
         <Link to={dealPath(deal)} tabIndex={-1} aria-hidden="true" className="absolute inset-0">
-          <CardImage src={deal.imageUrl} loading={imageLoading} className="h-full w-full object-cover" />
+          {image ? (
+            <CardImage src={image} loading={imageLoading} className="h-full w-full object-cover" />
+          ) : (
+            <ImagePlaceholder className="h-full w-full" />
+          )}
         </Link>
         <div className="absolute left-2 top-2 flex flex-wrap gap-1 pr-10 sm:left-3 sm:top-3 sm:gap-2">
           {priceShown && deal.discountPercentage !== null && deal.discountPercentage > 0 ? (
@@ -91,10 +97,10 @@ export function DealCard({
             {deal.title}
           </Link>
         </h3>
-        {deal.rating !== null ? (
+        {rating !== null ? (
           <p className="flex items-center gap-1 text-sm text-gray-600">
             <Star className="h-4 w-4 fill-yellow-400 text-yellow-500" aria-hidden />
-            <span>{deal.rating.toFixed(1)}</span>
+            <span>{rating.toFixed(1)}</span>
             {deal.reviewCount !== null ? <span>({formatCount(deal.reviewCount)} reviews)</span> : null}
           </p>
         ) : null}

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 
 import { Badge } from "#app/components/ui/badge";
 import { giftIdeaPath } from "#app/lib/public-paths";
+import { shownImage } from "#app/modules/amazon/price-freshness";
 import { occasionLabels } from "#app/modules/gift-ideas/gift-idea-labels";
 
 import { CardImage, type ImageLoading } from "./card-image";
@@ -13,20 +14,24 @@ export interface GiftCardData {
   slug: string;
   description: string;
   imageUrl: string;
+  amazonAsin: string | null;
+  priceUpdatedAt: Date | string | null;
   occasion: keyof typeof occasionLabels | null;
   featured: boolean;
 }
 
 /** A gift collection card: image or placeholder, title, two-line description, slug, Featured badge. */
 export function GiftCard({ gift, imageLoading }: { gift: GiftCardData; imageLoading?: ImageLoading }) {
+  // An Amazon image read over 24 hours ago may not be shown: the placeholder stands in.
+  const image = shownImage(gift);
   return (
     <article
       data-testid="gift-card"
       className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
     >
       <Link to={giftIdeaPath(gift)} className="relative block aspect-[4/3] bg-gray-100" tabIndex={-1} aria-hidden>
-        {gift.imageUrl ? (
-          <CardImage src={gift.imageUrl} loading={imageLoading} className="h-full w-full object-cover" />
+        {image ? (
+          <CardImage src={image} loading={imageLoading} className="h-full w-full object-cover" />
         ) : (
           <Gift className="absolute inset-0 m-auto h-10 w-10 text-gray-400" aria-hidden />
         )}

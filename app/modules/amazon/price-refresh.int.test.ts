@@ -9,7 +9,7 @@ import { type FakeAmazon, startFakeAmazon } from "../../../tests/support/fake-am
 import { actor, insertActor, insertStore } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { createAmazonApi } from "./amazon-api.server";
-import { amazonPriceShowable, PRICE_MAX_AGE_MS } from "./price-freshness";
+import { amazonContentShowable, PRICE_MAX_AGE_MS } from "./price-freshness";
 import { refreshAmazonPrices } from "./price-refresh.server";
 
 let fake: FakeAmazon;
@@ -136,16 +136,16 @@ describe("Amazon price freshness", () => {
   it("hides an Amazon price older than 24 hours (or never read), not a manual one", async () => {
     const now = new Date();
     expect(
-      amazonPriceShowable(
+      amazonContentShowable(
         { amazonAsin: "B0X", priceUpdatedAt: new Date(now.getTime() - PRICE_MAX_AGE_MS + 60_000) },
         now,
       ),
     ).toBe(true);
     expect(
-      amazonPriceShowable({ amazonAsin: "B0X", priceUpdatedAt: new Date(now.getTime() - PRICE_MAX_AGE_MS - 1) }, now),
+      amazonContentShowable({ amazonAsin: "B0X", priceUpdatedAt: new Date(now.getTime() - PRICE_MAX_AGE_MS - 1) }, now),
     ).toBe(false);
-    expect(amazonPriceShowable({ amazonAsin: "B0X", priceUpdatedAt: null }, now)).toBe(false);
-    expect(amazonPriceShowable({ amazonAsin: null, priceUpdatedAt: null }, now)).toBe(true);
+    expect(amazonContentShowable({ amazonAsin: "B0X", priceUpdatedAt: null }, now)).toBe(false);
+    expect(amazonContentShowable({ amazonAsin: null, priceUpdatedAt: null }, now)).toBe(true);
   });
 
   it("counts a product Amazon no longer lists, or nobody can buy, as a failed link check; two in a row put it in Needs attention", async () => {

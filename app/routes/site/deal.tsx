@@ -5,6 +5,7 @@ import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { AffiliateLink } from "#app/components/site/affiliate-link";
 import { Breadcrumbs, type Crumb } from "#app/components/site/breadcrumbs";
 import { CardGrid } from "#app/components/site/card-grid";
+import { ImagePlaceholder } from "#app/components/site/card-image";
 import { DealCard } from "#app/components/site/deal-card";
 import { PriceAsOf } from "#app/components/site/price-as-of";
 import { VotePrompt } from "#app/islands/vote-prompt";
@@ -15,7 +16,7 @@ import { timeLeft } from "#app/lib/expiry";
 import { formatPrice } from "#app/lib/money";
 import { categoryPath, dealPath, storePath } from "#app/lib/public-paths";
 import { breadcrumbList, pageMeta, productMarkup, siteUrlFrom } from "#app/lib/seo";
-import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
+import { amazonContentShowable, shownImage, shownRating } from "#app/modules/amazon/price-freshness";
 import { findPublicDealBySlug, listRelatedDeals } from "#app/modules/deals/deals-public.server";
 
 import type { Route } from "./+types/deal";
@@ -56,12 +57,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const { deal } = loaderData;
   const siteUrl = siteUrlFrom(matches);
   const url = `${siteUrl}${dealPath(deal)}`;
-  const priceShown = amazonPriceShowable(deal);
+  const priceShown = amazonContentShowable(deal);
   return [
     ...pageMeta(deal.title, deal.shortDescription, {
       siteUrl,
       path: dealPath(deal),
-      image: deal.imageUrl,
+      image: shownImage(deal) ?? undefined,
       type: "product",
     }),
     ...productMarkup({
@@ -84,7 +85,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 function Price({ deal }: { deal: Deal }) {
-  if (!amazonPriceShowable(deal)) return <p className="text-lg font-semibold text-gray-700">See price on Amazon</p>;
+  if (!amazonContentShowable(deal)) return <p className="text-lg font-semibold text-gray-700">See price on Amazon</p>;
   const saved = savings(deal.currentPrice, deal.originalPrice);
   return (
     <div className="space-y-1">
@@ -109,18 +110,25 @@ function Price({ deal }: { deal: Deal }) {
 
 export default function DealPage({ loaderData: { deal, related } }: Route.ComponentProps) {
   const left = timeLeft(deal.expiresAt);
+  // Amazon's image and rating, like its price, only while read within 24 hours.
+  const image = shownImage(deal);
+  const rating = shownRating(deal);
   return (
     <main className="mx-auto max-w-6xl space-y-10 px-4 py-8">
       <Breadcrumbs crumbs={crumbsOf(deal)} />
       <div className="grid gap-10 md:grid-cols-2">
-        <img
-          src={deal.imageUrl}
-          alt={deal.title}
-          width={800}
-          height={600}
-          fetchPriority="high"
-          className={`aspect-[4/3] w-full rounded-2xl bg-gray-100 object-cover ${deal.expired ? "opacity-60" : ""}`}
-        />
+        {image ? (
+          <img
+            src={image}
+            alt={deal.title}
+            width={800}
+            height={600}
+            fetchPriority="high"
+            className={`aspect-[4/3] w-full rounded-2xl bg-gray-100 object-cover ${deal.expired ? "opacity-60" : ""}`}
+          />
+        ) : (
+          <ImagePlaceholder className="aspect-[4/3] w-full rounded-2xl" />
+        )}
         <div className="space-y-4">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
             <a href={storePath({ slug: deal.storeSlug })} className="hover:underline">
@@ -137,9 +145,9 @@ export default function DealPage({ loaderData: { deal, related } }: Route.Compon
             </p>
           ) : null}
           <p className="text-lg text-gray-700">{deal.shortDescription}</p>
-          {deal.rating !== null ? (
+          {rating !== null ? (
             <p className="flex items-center gap-1 text-gray-700">
-              <Star className="h-5 w-5 fill-yellow-400 text-yellow-500" aria-hidden /> {deal.rating.toFixed(1)}
+              <Star className="h-5 w-5 fill-yellow-400 text-yellow-500" aria-hidden /> {rating.toFixed(1)}
               {deal.reviewCount !== null ? (
                 <span className="text-gray-500">({formatCount(deal.reviewCount)} reviews)</span>
               ) : null}

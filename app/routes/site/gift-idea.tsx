@@ -3,13 +3,14 @@ import { data } from "react-router";
 
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { AffiliateLink } from "#app/components/site/affiliate-link";
+import { ImagePlaceholder } from "#app/components/site/card-image";
 import { PriceAsOf } from "#app/components/site/price-as-of";
 import { TagList } from "#app/components/site/tag-list";
 import { formatCount } from "#app/lib/counts";
 import { formatPrice } from "#app/lib/money";
 import { giftIdeaPath } from "#app/lib/public-paths";
 import { pageMeta, productMarkup, siteUrlFrom } from "#app/lib/seo";
-import { amazonPriceShowable } from "#app/modules/amazon/price-freshness";
+import { amazonContentShowable, shownRating } from "#app/modules/amazon/price-freshness";
 import { audienceLabels, occasionLabels } from "#app/modules/gift-ideas/gift-idea-labels";
 import { findPublicGiftIdeaBySlug } from "#app/modules/gift-ideas/gift-ideas-public.server";
 
@@ -26,11 +27,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const { gift } = loaderData;
   const siteUrl = siteUrlFrom(matches);
   const image = new URL(gift.imageUrl, `${siteUrl}/`).toString();
+  const amazonShown = amazonContentShowable(gift);
   return [
     ...pageMeta(gift.title, gift.description, {
       siteUrl,
       path: giftIdeaPath(gift),
-      image: gift.imageUrl,
+      image: amazonShown ? gift.imageUrl : undefined,
       type: "product",
     }),
     ...productMarkup({
@@ -38,7 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       description: gift.description,
       images: [image, ...gift.additionalImages.map((url) => new URL(url, `${siteUrl}/`).toString())],
       offer:
-        gift.price !== null && amazonPriceShowable(gift)
+        gift.price !== null && amazonShown
           ? { url: `${siteUrl}/go/gift/${gift.id}`, price: gift.price, currency: "USD" }
           : null,
     }),
@@ -46,19 +48,26 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function GiftIdea({ loaderData: { gift } }: Route.ComponentProps) {
+  // Amazon's pictures and rating, like its price, only while read within 24 hours.
+  const shown = amazonContentShowable(gift);
+  const rating = shownRating(gift);
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <div className="grid gap-10 md:grid-cols-2">
         <div className="space-y-3">
-          <img
-            src={gift.imageUrl}
-            alt={gift.title}
-            width={800}
-            height={800}
-            fetchPriority="high"
-            className="aspect-square w-full rounded-2xl object-cover"
-          />
-          {gift.additionalImages.length > 0 ? (
+          {shown ? (
+            <img
+              src={gift.imageUrl}
+              alt={gift.title}
+              width={800}
+              height={800}
+              fetchPriority="high"
+              className="aspect-square w-full rounded-2xl object-cover"
+            />
+          ) : (
+            <ImagePlaceholder className="aspect-square w-full rounded-2xl" />
+          )}
+          {shown && gift.additionalImages.length > 0 ? (
             <ul className="grid grid-cols-4 gap-3" aria-label="More images">
               {gift.additionalImages.map((url) => (
                 <li key={url}>
@@ -88,13 +97,13 @@ export default function GiftIdea({ loaderData: { gift } }: Route.ComponentProps)
           </p>
           <h1 className="text-3xl font-extrabold tracking-tight">{gift.title}</h1>
           <p className="text-lg text-gray-700">{gift.description}</p>
-          {gift.rating !== null ? (
+          {rating !== null ? (
             <p className="flex items-center gap-1 text-gray-700">
-              <Star className="h-5 w-5 fill-yellow-400 text-yellow-500" aria-hidden /> {gift.rating.toFixed(1)}
+              <Star className="h-5 w-5 fill-yellow-400 text-yellow-500" aria-hidden /> {rating.toFixed(1)}
               <span className="text-gray-500">({formatCount(gift.totalReviews)} reviews)</span>
             </p>
           ) : null}
-          {gift.price !== null && amazonPriceShowable(gift) ? (
+          {gift.price !== null && shown ? (
             <div>
               <p className="text-3xl font-extrabold">{formatPrice(gift.price)}</p>
               <PriceAsOf item={gift} />
