@@ -161,5 +161,12 @@ describe("structured data", () => {
     expect(page).not.toContain(deal!.imageUrl);
     expect(page).not.toContain("8,812 reviews");
     expect(page).toContain(deal!.title);
+    // Read again just now: the picture and the stars are back, the stars labelled as Amazon's.
+    await db().update(deals).set({ priceUpdatedAt: new Date() }).where(eq(deals.id, deal!.id));
+    const shown = async () => {
+      const body = (await getAnswer(served().url + dealPath(deal!))).body;
+      return { stars: body.includes("(8,812 reviews on Amazon)"), picture: body.includes(`src="${deal!.imageUrl}"`) };
+    };
+    await expect.poll(shown).toEqual({ stars: true, picture: true });
   });
 });

@@ -1,10 +1,9 @@
-import { Clock, Flame, Star } from "lucide-react";
+import { Clock, Flame } from "lucide-react";
 import { Link } from "react-router";
 
 import { Badge } from "#app/components/ui/badge";
 import { SaveDealButton } from "#app/islands/save-deal-button";
 import { cn } from "#app/lib/cn";
-import { formatCount } from "#app/lib/counts";
 import { savings } from "#app/lib/discount";
 import { timeLeft } from "#app/lib/expiry";
 import { formatPrice } from "#app/lib/money";
@@ -15,6 +14,7 @@ import { amazonContentShowable, shownImage, shownRating } from "#app/modules/ama
 import { AffiliateLink } from "./affiliate-link";
 import { CardImage, type ImageLoading, ImagePlaceholder } from "./card-image";
 import { PriceAsOf } from "./price-as-of";
+import { StarRating } from "./star-rating";
 
 export interface DealCardData {
   id: string;
@@ -98,11 +98,7 @@ export function DealCard({
           </Link>
         </h3>
         {rating !== null ? (
-          <p className="flex items-center gap-1 text-sm text-gray-600">
-            <Star className="h-4 w-4 fill-yellow-400 text-yellow-500" aria-hidden />
-            <span>{rating.toFixed(1)}</span>
-            {deal.reviewCount !== null ? <span>({formatCount(deal.reviewCount)} reviews)</span> : null}
-          </p>
+          <StarRating rating={rating} reviews={deal.reviewCount} fromAmazon={Boolean(deal.amazonAsin)} size="card" />
         ) : null}
         {priceShown ? (
           <p className="flex flex-wrap items-baseline gap-2">

@@ -1,4 +1,4 @@
-import { Clock, Star } from "lucide-react";
+import { Clock } from "lucide-react";
 import { data } from "react-router";
 
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
@@ -8,8 +8,8 @@ import { CardGrid } from "#app/components/site/card-grid";
 import { ImagePlaceholder } from "#app/components/site/card-image";
 import { DealCard } from "#app/components/site/deal-card";
 import { PriceAsOf } from "#app/components/site/price-as-of";
+import { StarRating } from "#app/components/site/star-rating";
 import { VotePrompt } from "#app/islands/vote-prompt";
-import { formatCount } from "#app/lib/counts";
 import { formatDate } from "#app/lib/dates";
 import { savings } from "#app/lib/discount";
 import { timeLeft } from "#app/lib/expiry";
@@ -146,12 +146,7 @@ export default function DealPage({ loaderData: { deal, related } }: Route.Compon
           ) : null}
           <p className="text-lg text-gray-700">{deal.shortDescription}</p>
           {rating !== null ? (
-            <p className="flex items-center gap-1 text-gray-700">
-              <Star className="h-5 w-5 fill-yellow-400 text-yellow-500" aria-hidden /> {rating.toFixed(1)}
-              {deal.reviewCount !== null ? (
-                <span className="text-gray-500">({formatCount(deal.reviewCount)} reviews)</span>
-              ) : null}
-            </p>
+            <StarRating rating={rating} reviews={deal.reviewCount} fromAmazon={Boolean(deal.amazonAsin)} />
           ) : null}
           <Price deal={deal} />
           {deal.expiresAt ? (

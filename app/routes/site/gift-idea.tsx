@@ -1,12 +1,12 @@
-import { Check, Star } from "lucide-react";
+import { Check } from "lucide-react";
 import { data } from "react-router";
 
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { AffiliateLink } from "#app/components/site/affiliate-link";
 import { ImagePlaceholder } from "#app/components/site/card-image";
 import { PriceAsOf } from "#app/components/site/price-as-of";
+import { StarRating } from "#app/components/site/star-rating";
 import { TagList } from "#app/components/site/tag-list";
-import { formatCount } from "#app/lib/counts";
 import { formatPrice } from "#app/lib/money";
 import { giftIdeaPath } from "#app/lib/public-paths";
 import { pageMeta, productMarkup, siteUrlFrom } from "#app/lib/seo";
@@ -98,10 +98,7 @@ export default function GiftIdea({ loaderData: { gift } }: Route.ComponentProps)
           <h1 className="text-3xl font-extrabold tracking-tight">{gift.title}</h1>
           <p className="text-lg text-gray-700">{gift.description}</p>
           {rating !== null ? (
-            <p className="flex items-center gap-1 text-gray-700">
-              <Star className="h-5 w-5 fill-yellow-400 text-yellow-500" aria-hidden /> {rating.toFixed(1)}
-              <span className="text-gray-500">({formatCount(gift.totalReviews)} reviews)</span>
-            </p>
+            <StarRating rating={rating} reviews={gift.totalReviews} fromAmazon={Boolean(gift.amazonAsin)} />
           ) : null}
           {gift.price !== null && shown ? (
             <div>
