@@ -302,7 +302,8 @@ describe("the click report", () => {
           kind: "deal",
           itemId: deal!.id,
           storeId: deal!.storeId,
-          createdAt: new Date(now.getTime() - i * 60_000),
+          // Milliseconds apart: all on the day of `now`, even just after midnight.
+          createdAt: new Date(now.getTime() - i),
         })),
       );
     const today = dayOf(now);

@@ -1,16 +1,17 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { buyingGuides, categories, deals, giftIdeas, stores } from "#app/db/schema";
+import { buyingGuides, categories, coupons, deals, giftIdeas, stores } from "#app/db/schema";
 import { categoryPath, dealPath, giftIdeaPath, guidePath, storePath } from "#app/lib/public-paths";
 
 import { servedInProcessApp } from "../support/in-process-server";
 import { getAnswer } from "../support/page-cache-hit";
 
-// Every page type's JSON-LD against the fields Google documents for the rich results it asks for
-// (developers.google.com/search/docs/appearance/structured-data: product snippets, breadcrumbs, the
-// site name's WebSite, carousels' ItemList). A type the checks do not know fails, so a new block gets its
-// own check.
+// What public pages say to search engines and where they send shoppers. Every page type's JSON-LD against
+// the fields Google documents for the rich results it asks for (developers.google.com/search/docs/
+// appearance/structured-data: product snippets, breadcrumbs, the site name's WebSite, carousels' ItemList);
+// a type the checks do not know fails, so a new block gets its own check. And no outbound link the owner
+// did not give.
 
 const served = servedInProcessApp();
 const db = () => served().app.db;
@@ -168,5 +169,40 @@ describe("structured data", () => {
       return { stars: body.includes("(8,812 reviews on Amazon)"), picture: body.includes(`src="${deal!.imageUrl}"`) };
     };
     await expect.poll(shown).toEqual({ stars: true, picture: true });
+  });
+});
+
+describe("outbound links", () => {
+  it("give a store without an affiliate URL no 'Visit' link, and its coupon the code with no link out", async () => {
+    const [store] = await db().insert(stores).values({ name: "Corner Shop", slug: "corner-shop" }).returning();
+    const [template] = await db().select().from(coupons).where(eq(coupons.status, "published")).limit(1);
+    const { id: _id, searchVector: _search, createdAt: _created, updatedAt: _updated, ...rest } = template!;
+    const [coupon] = await db()
+      .insert(coupons)
+      .values({
+        ...rest,
+        title: "Corner Shop Ten Off",
+        couponCode: "CORNER10",
+        storeId: store!.id,
+        affiliateUrl: null,
+        urlType: "automatic",
+        validFrom: null,
+        validUntil: null,
+        publishAt: null,
+        unpublishAt: null,
+      })
+      .returning();
+    const page = (await getAnswer(`${served().url}/stores/corner-shop`)).body;
+    expect(page).toContain("Corner Shop Ten Off");
+    expect(page).not.toContain("Visit Corner Shop");
+    expect(page).not.toContain(`/go/store/${store!.id}`);
+    // 'Show Code' opens the code's own page (or, with JavaScript, shows it in place): no tab, no way on.
+    expect(page).not.toContain(`/go/coupon/${coupon!.id}`);
+    expect(page).toContain(`/coupons/${coupon!.id}/show`);
+    expect(page).not.toMatch(/corner-shop\.com/);
+    expect((await getAnswer(`${served().url}/go/store/${store!.id}`)).status).toBe(404);
+    const shown = (await getAnswer(`${served().url}/coupons/${coupon!.id}/show`)).body;
+    expect(shown).toContain("CORNER10");
+    expect(shown).not.toContain("Go to Corner Shop");
   });
 });
