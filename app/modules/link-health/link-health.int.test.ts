@@ -78,6 +78,14 @@ describe("link health", () => {
     expect((await dueLinks(db(), settings(), new Date(now.getTime() + 86_400_001))).length).toBe(checked);
   });
 
+  it("checks no link for a store that has none (no affiliate URL), rather than a made-up one", async () => {
+    await db().execute(sql`UPDATE stores SET affiliate_url = NULL`);
+    const due = await dueLinks(db(), settings());
+    expect(due.length).toBeGreaterThan(0);
+    expect(due.filter((link) => link.kind === "store")).toEqual([]);
+    expect(due.every((link) => link.url.startsWith(base))).toBe(true);
+  });
+
   it("puts a dead link in Needs attention after two failed checks in a row, never for a shop that turns robots away", async () => {
     const [dead, blocked] = [await liveDeal(0), await liveDeal(1)];
     await db()

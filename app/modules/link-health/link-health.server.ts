@@ -43,7 +43,7 @@ export function linkHealthSettings(
 const HOSTS_AT_ONCE = 4;
 
 /**
- * Live items whose link was never checked, was checked a cycle ago, failed once a retry ago, or has changed
+ * Live items with a link whose link was never checked, was checked a cycle ago, failed once a retry ago, or has changed
  * since; the longest unchecked first.
  */
 export async function dueLinks(
@@ -61,11 +61,15 @@ export async function dueLinks(
         .from(publicRows(type, { live: true }))
         .leftJoin(linkChecks, and(eq(linkChecks.kind, type.key), eq(linkChecks.itemId, type.table.id)))
         .where(
-          or(
-            isNull(linkChecks.itemId),
-            lt(linkChecks.checkedAt, dueBefore),
-            and(eq(linkChecks.failures, 1), lt(linkChecks.checkedAt, retryBefore)),
-            ne(linkChecks.url, sql`${url}`),
+          and(
+            // A row with nowhere to send shoppers (a store without an affiliate URL) has no link to check.
+            sql`${url} IS NOT NULL`,
+            or(
+              isNull(linkChecks.itemId),
+              lt(linkChecks.checkedAt, dueBefore),
+              and(eq(linkChecks.failures, 1), lt(linkChecks.checkedAt, retryBefore)),
+              ne(linkChecks.url, sql`${url}`),
+            ),
           ),
         )
         .orderBy(sql`${linkChecks.checkedAt} NULLS FIRST`)
