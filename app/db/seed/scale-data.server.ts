@@ -161,9 +161,12 @@ async function series(db: Executor, table: string, size: number): Promise<SQL> {
 
 async function seedStores(db: Executor, size: number) {
   const name = sql`${pick(BRANDS, sql`i * 7`)} || ' ' || ${pick(STORE_WORDS, sql`i`)} || ' ' || i`;
+  // Every store with the owner's affiliate link, as a publisher's stores have (one in ten without, so
+  // Needs attention has a few to list).
   await db.execute(sql`
-    INSERT INTO stores (name, slug, logo_url, created_at, updated_at)
-    SELECT ${name}, ${slugOf(name, sql`i`)}, '/demo/store-target.svg', t, t
+    INSERT INTO stores (name, slug, logo_url, affiliate_url, created_at, updated_at)
+    SELECT ${name}, ${slugOf(name, sql`i`)}, '/demo/store-target.svg',
+      CASE WHEN i % 10 = 0 THEN NULL ELSE 'https://partner.example/store/' || i || '?aff=dealdash' END, t, t
     FROM (SELECT i, ${daysAgo(1000)} AS t FROM ${await series(db, "stores", size)}) base`);
 }
 
