@@ -13,10 +13,7 @@ let server: RunningServer;
 const dataDir = dataDirsPerFile("dealdash-amazon-");
 beforeAll(async () => {
   fake = await startFakeAmazon({
-    clientId: "cred-id",
     clientSecret: SECRET,
-    accessKey: "AKIAEXAMPLE",
-    secretKey: "paapi-secret",
     items: [
       {
         asin: "B0FAKE0001",

@@ -18,11 +18,15 @@ export interface FakeItem {
   outOfStock?: boolean;
 }
 
-export interface FakeAmazonOptions {
-  clientId: string;
-  clientSecret: string;
-  accessKey: string;
-  secretKey: string;
+/** The keys the fake accepts unless a test names others: a Creators API client and a PA-API key pair. */
+export const FAKE_AMAZON_KEYS = {
+  clientId: "cred-id",
+  clientSecret: "cred-secret",
+  accessKey: "AKIAEXAMPLE",
+  secretKey: "paapi-secret",
+};
+
+export interface FakeAmazonOptions extends Partial<typeof FAKE_AMAZON_KEYS> {
   items: FakeItem[];
   tokenLifetimeSeconds?: number;
 }
@@ -117,7 +121,8 @@ function pascal(value: unknown): unknown {
   );
 }
 
-export async function startFakeAmazon(options: FakeAmazonOptions): Promise<FakeAmazon> {
+export async function startFakeAmazon(given: FakeAmazonOptions): Promise<FakeAmazon> {
+  const options = { ...FAKE_AMAZON_KEYS, ...given };
   const tokens = new Map<string, number>();
   let issued = 0;
   const failures: number[] = [];

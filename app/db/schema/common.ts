@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   customType,
   type ExtraConfigColumn,
   index,
@@ -45,17 +46,27 @@ export function searchVector(...columns: string[]) {
 }
 
 /**
- * Scheduled publish and unpublish (UTC): a published row is public from `publishAt` until `unpublishAt`,
- * judged at query time (modules/content-types/public-read.server.ts), so nothing waits for a job.
+ * What makes a row public: its status, featured flag and scheduled publish and unpublish (UTC). A published
+ * row is public from `publishAt` until `unpublishAt`, judged at query time
+ * (modules/content-types/public-read.server.ts), so nothing waits for a job.
  */
-export const scheduleColumns = () => ({
+export const publishingColumns = () => ({
+  status: contentStatus().notNull().default("draft"),
   publishAt: timestamp({ withTimezone: true }),
   unpublishAt: timestamp({ withTimezone: true }),
+  featured: boolean().notNull().default(false),
 });
 
-/** The page cache's "next scheduled change" reads the soonest future time; most rows have none. */
-export function scheduleIndexes(table: string, t: { publishAt: AnyPgColumn; unpublishAt: AnyPgColumn }) {
+/**
+ * The home page's featured rows, newest first, and the page cache's "next scheduled change", which reads the
+ * soonest future time (most rows have none).
+ */
+export function publishingIndexes(
+  table: string,
+  t: Record<"status" | "featured" | "createdAt" | "publishAt" | "unpublishAt", ExtraConfigColumn>,
+) {
   return [
+    index(`${table}_status_featured_created_idx`).on(t.status, t.featured.desc(), t.createdAt.desc()),
     index(`${table}_publish_at_idx`)
       .on(t.publishAt)
       .where(sql`${t.publishAt} IS NOT NULL`),

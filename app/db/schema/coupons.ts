@@ -1,18 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-import {
-  contentStatus,
-  createdAt,
-  id,
-  money,
-  popularity,
-  popularityIndex,
-  scheduleColumns,
-  scheduleIndexes,
-  searchVector,
-  updatedAt,
-} from "./common";
+import * as common from "./common";
 import { stores } from "./stores";
 
 export const discountType = pgEnum("discount_type", ["percentage", "fixed"]);
@@ -21,7 +10,7 @@ export const urlType = pgEnum("url_type", ["automatic", "manual"]);
 export const coupons = pgTable(
   "coupons",
   {
-    id: id(),
+    id: common.id(),
     title: text().notNull(),
     description: text().notNull(),
     storeId: uuid()
@@ -29,22 +18,20 @@ export const coupons = pgTable(
       .references(() => stores.id, { onDelete: "restrict" }),
     couponCode: text(),
     discountType: discountType().notNull().default("percentage"),
-    discountValue: money().notNull(),
+    discountValue: common.money().notNull(),
     validFrom: timestamp({ withTimezone: true }),
     validUntil: timestamp({ withTimezone: true }),
     terms: text(),
     urlType: urlType().notNull().default("automatic"),
     customUrl: text(),
     affiliateUrl: text(),
-    status: contentStatus().notNull().default("draft"),
-    ...scheduleColumns(),
-    featured: boolean().notNull().default(false),
-    popularity: popularity(),
+    ...common.publishingColumns(),
+    popularity: common.popularity(),
     /** When an admin last checked that the code works ('Verified'); shoppers' 'Worked' is in item_vote_tallies. */
     verifiedAt: timestamp({ withTimezone: true }),
-    searchVector: searchVector("title", "description"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    searchVector: common.searchVector("title", "description"),
+    createdAt: common.createdAt(),
+    updatedAt: common.updatedAt(),
   },
   (t) => [
     check("coupons_discount_value_positive", sql`${t.discountValue} > 0`),
@@ -54,7 +41,6 @@ export const coupons = pgTable(
       sql`${t.validFrom} IS NULL OR ${t.validUntil} IS NULL OR ${t.validUntil} >= ${t.validFrom}`,
     ),
     index("coupons_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("coupons_status_featured_created_idx").on(t.status, t.featured.desc(), t.createdAt.desc()),
     index("coupons_store_idx").on(t.storeId),
     index("coupons_search_idx").using("gin", t.searchVector),
     index("coupons_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
@@ -68,7 +54,7 @@ export const coupons = pgTable(
     index("coupons_valid_until_id_idx").on(t.validUntil, t.id),
     // Webhook events read the coupons saved since their last run.
     index("coupons_updated_idx").on(t.updatedAt),
-    popularityIndex("coupons", t),
-    ...scheduleIndexes("coupons", t),
+    common.popularityIndex("coupons", t),
+    ...common.publishingIndexes("coupons", t),
   ],
 );

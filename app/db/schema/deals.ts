@@ -2,54 +2,40 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 import { categories } from "./categories";
-import {
-  contentStatus,
-  createdAt,
-  id,
-  money,
-  popularity,
-  popularityIndex,
-  rating,
-  scheduleColumns,
-  scheduleIndexes,
-  searchVector,
-  updatedAt,
-} from "./common";
+import * as common from "./common";
 import { stores } from "./stores";
 
 export const deals = pgTable(
   "deals",
   {
-    id: id(),
+    id: common.id(),
     title: text().notNull(),
     slug: text().notNull().unique(),
     shortDescription: text().notNull(),
     longDescription: text(),
     imageUrl: text().notNull(),
-    currentPrice: money().notNull(),
-    originalPrice: money(),
+    currentPrice: common.money().notNull(),
+    originalPrice: common.money(),
     discountPercentage: integer(),
     affiliateUrl: text().notNull(),
     storeId: uuid()
       .notNull()
       .references(() => stores.id, { onDelete: "restrict" }),
     categoryId: uuid().references(() => categories.id, { onDelete: "restrict" }),
-    status: contentStatus().notNull().default("draft"),
-    ...scheduleColumns(),
-    featured: boolean().notNull().default(false),
+    ...common.publishingColumns(),
     trackClicks: boolean().notNull().default(true),
     notes: text(),
     amazonAsin: text(),
     /** When the price was last read from Amazon; Amazon prices older than 24 h are not shown. */
     priceUpdatedAt: timestamp({ withTimezone: true }),
-    rating: rating(),
+    rating: common.rating(),
     reviewCount: integer(),
     expiresAt: timestamp({ withTimezone: true }),
     isHot: boolean().notNull().default(false),
-    popularity: popularity(),
-    searchVector: searchVector("title", "short_description", "long_description"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    popularity: common.popularity(),
+    searchVector: common.searchVector("title", "short_description", "long_description"),
+    createdAt: common.createdAt(),
+    updatedAt: common.updatedAt(),
   },
   (t) => [
     check("deals_current_price_positive", sql`${t.currentPrice} >= 0.01`),
@@ -63,7 +49,6 @@ export const deals = pgTable(
     // Newest first, whole (ends on the id); the migration INCLUDEs the search vector and the dates that make a
     // deal live, so the search page ranks the newest matches from the index alone (drizzle/0029).
     index("deals_status_created_idx").on(t.status, t.createdAt.desc(), t.id),
-    index("deals_status_featured_created_idx").on(t.status, t.featured.desc(), t.createdAt.desc()),
     index("deals_store_idx").on(t.storeId),
     index("deals_category_idx").on(t.categoryId),
     index("deals_search_idx").using("gin", t.searchVector),
@@ -81,9 +66,9 @@ export const deals = pgTable(
       .on(t.popularity.desc())
       .where(sql`${t.amazonAsin} IS NOT NULL`),
     // The public sorts that would otherwise sort every published deal per request.
-    popularityIndex("deals", t),
+    common.popularityIndex("deals", t),
     index("deals_status_discount_idx").on(t.status, t.discountPercentage.desc().nullsLast(), t.createdAt.desc(), t.id),
-    ...scheduleIndexes("deals", t),
+    ...common.publishingIndexes("deals", t),
   ],
 );
 

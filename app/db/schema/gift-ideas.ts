@@ -1,18 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-import {
-  contentStatus,
-  createdAt,
-  id,
-  money,
-  popularity,
-  popularityIndex,
-  rating,
-  scheduleColumns,
-  scheduleIndexes,
-  updatedAt,
-} from "./common";
+import * as common from "./common";
 import { stores } from "./stores";
 
 export const occasions = [
@@ -45,7 +34,7 @@ export const audienceType = pgEnum("audience_type", audiences);
 export const giftIdeas = pgTable(
   "gift_ideas",
   {
-    id: id(),
+    id: common.id(),
     title: text().notNull(),
     slug: text().notNull().unique(),
     description: text().notNull(),
@@ -68,28 +57,25 @@ export const giftIdeas = pgTable(
     occasion: occasion(),
     audienceType: audienceType(),
     showInGiftGuide: boolean().notNull().default(false),
-    price: money(),
+    price: common.money(),
     primeEligible: boolean().notNull().default(false),
-    rating: rating(),
+    rating: common.rating(),
     totalReviews: integer().notNull().default(0),
-    status: contentStatus().notNull().default("draft"),
-    ...scheduleColumns(),
-    featured: boolean().notNull().default(false),
-    popularity: popularity(),
+    ...common.publishingColumns(),
+    popularity: common.popularity(),
     adminNotes: text(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    createdAt: common.createdAt(),
+    updatedAt: common.updatedAt(),
   },
   (t) => [
     check("gift_ideas_price_positive", sql`${t.price} IS NULL OR ${t.price} >= 0.01`),
     check("gift_ideas_rating_range", sql`${t.rating} IS NULL OR (${t.rating} >= 0 AND ${t.rating} <= 5)`),
     check("gift_ideas_total_reviews_positive", sql`${t.totalReviews} >= 0`),
     index("gift_ideas_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("gift_ideas_status_featured_created_idx").on(t.status, t.featured.desc(), t.createdAt.desc()),
     index("gift_ideas_store_idx").on(t.storeId),
     index("gift_ideas_created_id_idx").on(t.createdAt, t.id),
     index("gift_ideas_title_id_idx").on(t.title, t.id),
-    popularityIndex("gift_ideas", t),
-    ...scheduleIndexes("gift_ideas", t),
+    common.popularityIndex("gift_ideas", t),
+    ...common.publishingIndexes("gift_ideas", t),
   ],
 );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { type FakeAmazon, startFakeAmazon } from "../../../tests/support/fake-amazon";
+import { FAKE_AMAZON_KEYS, type FakeAmazon, startFakeAmazon } from "../../../tests/support/fake-amazon";
 import { createAmazonApi, getProduct } from "./amazon-api.server";
 import { AmazonApiError, type AmazonCredentials } from "./amazon-request.server";
 
@@ -16,26 +16,25 @@ const items = [
 
 let fake: FakeAmazon;
 beforeAll(async () => {
-  fake = await startFakeAmazon({
-    clientId: "cred-id",
-    clientSecret: "cred-secret",
-    accessKey: "AKIAEXAMPLE",
-    secretKey: "paapi-secret",
-    items,
-  });
+  fake = await startFakeAmazon({ items });
 });
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
 const creators: AmazonCredentials = {
   api: "creators",
-  accessKey: "cred-id",
-  secretKey: "cred-secret",
+  accessKey: FAKE_AMAZON_KEYS.clientId,
+  secretKey: FAKE_AMAZON_KEYS.clientSecret,
   associateTag: "dealdash-20",
   marketplace: "www.amazon.com",
   credentialVersion: "2.1",
 };
-const paapi: AmazonCredentials = { ...creators, api: "paapi", accessKey: "AKIAEXAMPLE", secretKey: "paapi-secret" };
+const paapi: AmazonCredentials = {
+  ...creators,
+  api: "paapi",
+  accessKey: FAKE_AMAZON_KEYS.accessKey,
+  secretKey: FAKE_AMAZON_KEYS.secretKey,
+};
 const fast = () => ({ endpointOverride: fake.url, minIntervalMs: 0, backoffBaseMs: 10, backoffCapMs: 40 });
 
 /** A clock whose waits return at once, advancing its time and recording how long each was asked to be. */

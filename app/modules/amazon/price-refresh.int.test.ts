@@ -5,7 +5,7 @@ import { auditLog, deals, giftIdeas, linkChecks } from "#app/db/schema";
 import { reasonText } from "#app/modules/attention/attention";
 import { attentionQueue } from "#app/modules/attention/attention.server";
 
-import { type FakeAmazon, startFakeAmazon } from "../../../tests/support/fake-amazon";
+import { FAKE_AMAZON_KEYS, type FakeAmazon, startFakeAmazon } from "../../../tests/support/fake-amazon";
 import { actor, insertActor, insertStore } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { createAmazonApi } from "./amazon-api.server";
@@ -15,10 +15,6 @@ import { refreshAmazonPrices } from "./price-refresh.server";
 let fake: FakeAmazon;
 beforeAll(async () => {
   fake = await startFakeAmazon({
-    clientId: "id",
-    clientSecret: "secret",
-    accessKey: "AK",
-    secretKey: "SK",
     items: [
       { asin: "B0STALE001", title: "Stale", price: 42.5, savingBasis: 50, rating: 4.2, reviews: 10 },
       { asin: "B0GIFT0001", title: "Gift", price: 12.34 },
@@ -68,8 +64,8 @@ const api = () =>
   createAmazonApi(
     {
       api: "creators",
-      accessKey: "id",
-      secretKey: "secret",
+      accessKey: FAKE_AMAZON_KEYS.clientId,
+      secretKey: FAKE_AMAZON_KEYS.clientSecret,
       associateTag: "tag-20",
       marketplace: "www.amazon.com",
       credentialVersion: "2.1",

@@ -2,10 +2,10 @@ import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 
 import type { Executor } from "#app/db/client.server";
 import { descNullsLast } from "#app/db/order-by";
-import { buyingGuides, categories } from "#app/db/schema";
+import { buyingGuides, categories, referencedColumn } from "#app/db/schema";
 import { containsPattern } from "#app/db/sql-text";
 import { categoryFace } from "#app/modules/categories/category.face";
-import { publicRows } from "#app/modules/content-types/public-read.server";
+import { findPublicBySlug, publicRows } from "#app/modules/content-types/public-read.server";
 import { type TextSearch, textSearchMatch, textSearchOf } from "#app/modules/search/search-words.server";
 
 import { buyingGuideFace } from "./buying-guide.face";
@@ -27,21 +27,19 @@ export const guideCardColumns = {
 };
 
 /** A published guide by slug with its content, or null (drafts and archived guides do not exist for the public). */
-export async function findPublicGuideBySlug(db: Executor, slug: string) {
-  const [guide] = await db
-    .select({
+export const findPublicGuideBySlug = (db: Executor, slug: string) =>
+  findPublicBySlug(
+    db,
+    buyingGuideFace,
+    {
       ...guideCardColumns,
       content: buyingGuides.content,
       tags: buyingGuides.tags,
-      categoryName: categories.name,
-      categorySlug: categories.slug,
-    })
-    .from(publicRows(buyingGuideFace))
-    .leftJoin(categories, eq(categories.id, buyingGuides.categoryId))
-    .where(eq(buyingGuides.slug, slug))
-    .limit(1);
-  return guide ?? null;
-}
+      categoryName: referencedColumn<string | null>(buyingGuides.categoryId, categories, categories.name),
+      categorySlug: referencedColumn<string | null>(buyingGuides.categoryId, categories, categories.slug),
+    },
+    slug,
+  );
 
 /** The slug of a published guide by id (the spec's other reading of /buying-guides/{id}). */
 export async function findPublicGuideSlugById(db: Executor, id: string) {

@@ -1,6 +1,9 @@
 import { and, eq, getTableName, gt, gte, isNull, lte, or, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, SelectedFields } from "drizzle-orm/pg-core";
 import { type PgTable, QueryBuilder } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+
+import type { Executor } from "#app/db/client.server";
 
 import type { Lifecycle } from "./content-type";
 import { lifecycleOf } from "./words";
@@ -42,4 +45,16 @@ export function publicRows<Table extends PgTable>(
     .from(type.table as PgTable)
     .where(publicRule(lifecycleOf(type as never), options))
     .as(getTableName(type.table)) as unknown as Table;
+}
+
+/** One public row of a type by its slug, with the given columns (references read by `referencedColumn`), or null. */
+export async function findPublicBySlug<Columns extends SelectedFields>(
+  db: Executor,
+  type: { table: PgTable & { slug: AnyPgColumn }; endsAt?: AnyPgColumn },
+  columns: Columns,
+  slug: string,
+): Promise<SelectResultFields<Columns> | null> {
+  const query = db.select(columns).from(publicRows(type) as PgTable);
+  const [row] = (await query.where(eq(type.table.slug, slug)).limit(1)) as SelectResultFields<Columns>[];
+  return row ?? null;
 }

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql, type Subquery } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import { cappedCount } from "#app/db/capped-count";
 import { type Executor, queryRows } from "#app/db/client.server";
@@ -155,6 +156,14 @@ async function searchMatches(
   return { few: widened.length > COUNT_CAP ? null : widened, where };
 }
 
+/** The public cards of a subquery's deals (candidates picked and scored by id), for the caller to order. */
+const cardsOf = (db: Executor, candidates: Subquery & { id: AnyPgColumn }) =>
+  db
+    .select(publicColumns)
+    .from(candidates)
+    .innerJoin(deals, eq(deals.id, candidates.id))
+    .innerJoin(stores, eq(stores.id, deals.storeId));
+
 /** How many of the newest matches the site search ranks when more than COUNT_CAP deals match. */
 const RANKED_AMONG = 250;
 
@@ -173,11 +182,7 @@ export async function listBestMatchingDeals(db: Executor, text: TextSearch, limi
     .orderBy(descNullsLast(deals.createdAt), asc(deals.id))
     .limit(matched.few ? COUNT_CAP : RANKED_AMONG)
     .as("candidates");
-  const rows = await db
-    .select(publicColumns)
-    .from(candidates)
-    .innerJoin(deals, eq(deals.id, candidates.id))
-    .innerJoin(stores, eq(stores.id, deals.storeId))
+  const rows = await cardsOf(db, candidates)
     .orderBy(desc(candidates.rank), descNullsLast(deals.createdAt), asc(deals.id))
     .limit(limit);
   return { deals: rows, total: matched.few?.length ?? COUNT_CAP + 1 };
@@ -280,11 +285,7 @@ export async function listRelatedDeals(
       .orderBy(descNullsLast(deals.createdAt), asc(deals.id))
       .limit(ALIKE_CANDIDATES)
       .as("candidates");
-    return db
-      .select(publicColumns)
-      .from(candidates)
-      .innerJoin(deals, eq(deals.id, candidates.id))
-      .innerJoin(stores, eq(stores.id, deals.storeId))
+    return cardsOf(db, candidates)
       .orderBy(desc(candidates.likeness), descNullsLast(candidates.createdAt), asc(deals.id))
       .limit(limit);
   };

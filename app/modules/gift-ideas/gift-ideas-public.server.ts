@@ -2,8 +2,8 @@ import { asc, eq, inArray } from "drizzle-orm";
 
 import type { Executor } from "#app/db/client.server";
 import { descNullsLast } from "#app/db/order-by";
-import { giftIdeas, stores } from "#app/db/schema";
-import { publicRows } from "#app/modules/content-types/public-read.server";
+import { giftIdeas, referencedColumn, stores } from "#app/db/schema";
+import { findPublicBySlug, publicRows } from "#app/modules/content-types/public-read.server";
 
 import { giftIdeaFace } from "./gift-idea.face";
 
@@ -47,9 +47,11 @@ export async function findPublicGiftIdeasByIds(db: Executor, ids: string[]) {
 }
 
 /** The collection page: every public field of one published gift idea (admin notes stay private). */
-export async function findPublicGiftIdeaBySlug(db: Executor, slug: string) {
-  const [row] = await db
-    .select({
+export const findPublicGiftIdeaBySlug = (db: Executor, slug: string) =>
+  findPublicBySlug(
+    db,
+    giftIdeaFace,
+    {
       ...cardColumns,
       longDescription: giftIdeas.longDescription,
       additionalImages: giftIdeas.additionalImages,
@@ -58,11 +60,7 @@ export async function findPublicGiftIdeaBySlug(db: Executor, slug: string) {
       primeEligible: giftIdeas.primeEligible,
       tags: giftIdeas.tags,
       audienceType: giftIdeas.audienceType,
-      storeName: stores.name,
-    })
-    .from(publicRows(giftIdeaFace))
-    .leftJoin(stores, eq(stores.id, giftIdeas.storeId))
-    .where(eq(giftIdeas.slug, slug))
-    .limit(1);
-  return row ?? null;
-}
+      storeName: referencedColumn<string | null>(giftIdeas.storeId, stores, stores.name),
+    },
+    slug,
+  );

@@ -85,18 +85,21 @@ export async function subscribe(db: Database, services: MailServices, email: str
   });
 }
 
+/** A confirmation link's check or action, by the address's id and the link's token. */
+type ConfirmationLinkCheck = (
+  db: Executor,
+  secret: string,
+  id: string,
+  token: string | null,
+  now?: Date,
+) => Promise<boolean>;
+
 /**
  * Whether a confirmation link is the one of the address's latest confirmation message, still pending and
  * within CONFIRM_DAYS of it. Checked on the page without acting: mail scanners open links, and only a
  * person presses the page's button.
  */
-export async function confirmationLinkValid(
-  db: Executor,
-  secret: string,
-  id: string,
-  token: string | null,
-  now = new Date(),
-): Promise<boolean> {
+export const confirmationLinkValid: ConfirmationLinkCheck = async (db, secret, id, token, now = new Date()) => {
   if (!isUuid(id)) return false;
   const [row] = await db
     .select({ state: newsletterSubscribers.state, sentAt: newsletterSubscribers.confirmSentAt })
@@ -105,16 +108,10 @@ export async function confirmationLinkValid(
   if (!row?.sentAt || row.state === "unsubscribed") return false;
   if (now.getTime() - row.sentAt.getTime() > CONFIRM_DAYS * 86_400_000) return false;
   return subscriptionLinkMatches(secret, newsletterLinks, "confirm", signedPart(id, row.sentAt), token);
-}
+};
 
 /** Follows a confirmation link (its page's button): the pending address is subscribed. False for a link that is not its latest, or expired. */
-export async function confirmSubscription(
-  db: Executor,
-  secret: string,
-  id: string,
-  token: string | null,
-  now = new Date(),
-): Promise<boolean> {
+export const confirmSubscription: ConfirmationLinkCheck = async (db, secret, id, token, now = new Date()) => {
   if (!(await confirmationLinkValid(db, secret, id, token, now))) return false;
   const confirmed = await db
     .update(newsletterSubscribers)
@@ -122,7 +119,7 @@ export async function confirmSubscription(
     .where(and(eq(newsletterSubscribers.id, id), sql`${newsletterSubscribers.state} <> 'unsubscribed'`))
     .returning({ id: newsletterSubscribers.id });
   return confirmed.length > 0;
-}
+};
 
 /** Follows an unsubscribe link (or a mail client's one-click POST). False for a link that is not ours. */
 export async function unsubscribe(db: Executor, secret: string, id: string, token: string | null): Promise<boolean> {

@@ -44,7 +44,7 @@ describe("store pages", () => {
     const store = await findPublicStoreBySlug(db(), "target");
     expect(store).toMatchObject({ name: "Target", targetUrl: "https://www.target.com/?ref=dealdash" });
     expect(Object.keys(store!)).not.toContain("apiConfig");
-    expect(await findPublicStoreBySlug(db(), "no-such-store")).toBeUndefined();
+    expect(await findPublicStoreBySlug(db(), "no-such-store")).toBeNull();
 
     await db()
       .update(stores)

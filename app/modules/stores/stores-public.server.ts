@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, like, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { coupons, deals, stores } from "#app/db/schema";
 import { containsPattern } from "#app/db/sql-text";
-import { publicRows } from "#app/modules/content-types/public-read.server";
+import { findPublicBySlug, publicRows } from "#app/modules/content-types/public-read.server";
 import { couponFace } from "#app/modules/coupons/coupon.face";
 import { dealFace } from "#app/modules/deals/deal.face";
 import { keptUntilContentChanges } from "#app/platform/content-memo.server";
@@ -39,10 +39,8 @@ export function storeHasLiveItems(): SQL {
   return sql`((${stores.publishedDeals} > 0 or ${stores.publishedCoupons} > 0) and exists (${liveDeal} union all ${liveCoupon}))`;
 }
 
-export async function findPublicStoreBySlug(db: Executor, slug: string) {
-  const [store] = await db.select(publicStoreColumns).from(publicRows(storeFace)).where(eq(stores.slug, slug)).limit(1);
-  return store;
-}
+export const findPublicStoreBySlug = (db: Executor, slug: string) =>
+  findPublicBySlug(db, storeFace, publicStoreColumns, slug);
 
 /** A store's place in the A–Z index: its name's first letter, or "#" for a name that starts otherwise. */
 const initialOf = sql<string>`case when upper(left(${stores.name}, 1)) between 'A' and 'Z' then upper(left(${stores.name}, 1)) else '#' end`;
