@@ -17,13 +17,19 @@ async function fetchAmazonProduct(asin: string): Promise<AmazonProduct> {
 export type SetField = (name: string, value: string | number | null | undefined) => void;
 
 /**
- * The forms' "fetch from Amazon": reads the ASIN field, fetches, lets the form fill its fields (empty values
- * are skipped) and toasts the outcome; `fill` returns the success message.
+ * The forms' "fetch from Amazon": reads the ASIN field, fetches, fills the title and the summary (the
+ * description's first 480 characters, else the title), lets the form fill its other fields (empty values are
+ * skipped) and toasts the outcome; `fill` returns the success message.
  */
 export async function fillFromAmazon(
   form: { update(options: { name: string; value: string }): void },
   asinField: { id: string },
-  options: { fill: (product: AmazonProduct, set: SetField) => string; failure: string },
+  options: {
+    title: { name: string };
+    summary: { name: string };
+    fill: (product: AmazonProduct, set: SetField) => string;
+    failure: string;
+  },
 ) {
   const asin = (document.getElementById(asinField.id) as HTMLInputElement | null)?.value.trim();
   if (!asin) return showToast(errorToast("Please enter an ASIN first"));
@@ -32,6 +38,8 @@ export async function fillFromAmazon(
     const set: SetField = (name, value) => {
       if (value !== null && value !== undefined && value !== "") form.update({ name, value: String(value) });
     };
+    set(options.title.name, product.title);
+    set(options.summary.name, product.description ? product.description.slice(0, 480) : product.title);
     showToast(successToast(options.fill(product, set)));
   } catch (error) {
     showToast(errorToast(`${options.failure} ${(error as Error).message}`));

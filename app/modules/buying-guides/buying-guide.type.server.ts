@@ -1,4 +1,3 @@
-import type { Executor } from "#app/db/client.server";
 import { buyingGuides } from "#app/db/schema";
 import { statusCell } from "#app/lib/admin-list";
 import { fromEditorHtml } from "#app/lib/content-tokens";
@@ -7,13 +6,23 @@ import { isBlankHtml } from "#app/lib/html-text";
 import { guidePath } from "#app/lib/public-paths";
 import { formColumns } from "#app/lib/validation";
 import { sanitizeRichText } from "#app/modules/content/safe-html.server";
-import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
+import type { ContentType } from "#app/modules/content-types/content-type";
 import { FieldErrors } from "#app/modules/content-types/field-errors";
-import { paged } from "#app/modules/content-types/paged.server";
+import { type AdminRow, adminRows } from "#app/modules/content-types/paged.server";
 
 import { buyingGuideFace } from "./buying-guide.face";
 import { buyingGuideFields, type BuyingGuideInput, buyingGuideSchema } from "./buying-guide.schema";
 import { guideCardColumns } from "./buying-guides-public.server";
+
+/** The admin list's rows: a guide's card with its state (not its content, which can be long). */
+const adminList = adminRows(buyingGuides, {
+  ...guideCardColumns,
+  status: buyingGuides.status,
+  publishAt: buyingGuides.publishAt,
+  unpublishAt: buyingGuides.unpublishAt,
+});
+
+type ListRow = AdminRow<typeof adminList>;
 
 export const buyingGuideType: ContentType<BuyingGuideInput, ListRow, typeof buyingGuides> = {
   ...buyingGuideFace,
@@ -42,7 +51,7 @@ export const buyingGuideType: ContentType<BuyingGuideInput, ListRow, typeof buyi
       { heading: "Read time" },
       { heading: "Page" },
     ],
-    list: listForAdmin,
+    list: adminList,
     cells: (guide) => [
       { kind: "image", src: guide.coverImageUrl },
       { kind: "title", text: guide.title, detail: guide.excerpt ?? undefined },
@@ -56,18 +65,3 @@ export const buyingGuideType: ContentType<BuyingGuideInput, ListRow, typeof buyi
     dashboard: { total: "Buying Guides" },
   },
 };
-
-/** A page of the admin list, every status. */
-async function listForAdmin(db: Executor, page: ListPage) {
-  const query = db
-    .select({
-      ...guideCardColumns,
-      status: buyingGuides.status,
-      publishAt: buyingGuides.publishAt,
-      unpublishAt: buyingGuides.unpublishAt,
-    })
-    .from(buyingGuides);
-  return paged(query.$dynamic(), page);
-}
-
-type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

@@ -1,18 +1,27 @@
-import { eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 
-import type { Executor } from "#app/db/client.server";
 import { categories } from "#app/db/schema";
 import { formatDate } from "#app/lib/dates";
 import { formColumns } from "#app/lib/validation";
-import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
+import type { ContentType } from "#app/modules/content-types/content-type";
 import { FieldErrors } from "#app/modules/content-types/field-errors";
-import { paged } from "#app/modules/content-types/paged.server";
+import { type AdminRow, adminRows, storedColumns } from "#app/modules/content-types/paged.server";
 
 import { categoryHasLiveDeals } from "./categories.server";
 import { categoryFace } from "./category.face";
 import { CATEGORY_CYCLE, categoryFields, type CategoryInput, categorySchema } from "./category.schema";
 import { selfAndDescendants } from "./category-tree";
+
+// The parent is a row of the same table, so its subquery names it apart; nested, so that drizzle keeps the
+// outer column qualified ('Unknown' is the view's word for a missing parent).
+const parentRow = sql`select parent.name from ${categories} as parent where parent.id = ${categories.parentId}`;
+
+/** The admin list's rows, with the parent's name. */
+const adminList = adminRows(categories, {
+  ...storedColumns(categories),
+  parentName: sql<string | null>`(${parentRow})`,
+});
+type ListRow = AdminRow<typeof adminList>;
 
 export const categoryType: ContentType<CategoryInput, ListRow, typeof categories> = {
   ...categoryFace,
@@ -40,7 +49,7 @@ export const categoryType: ContentType<CategoryInput, ListRow, typeof categories
       { heading: "Description" },
       { heading: "Created", sort: { by: categories.createdAt, first: "desc" } },
     ],
-    list: listForAdmin,
+    list: adminList,
     cells: (category) => [
       { kind: "title", text: category.name, detail: category.slug },
       // 'Unknown' is the spec's word for a parent that no longer exists.
@@ -52,26 +61,3 @@ export const categoryType: ContentType<CategoryInput, ListRow, typeof categories
     ],
   },
 };
-
-/** A page of the admin list, with the parent's name ('Unknown' is the view's word for a missing parent). */
-function listForAdmin(db: Executor, page: ListPage) {
-  const parent = alias(categories, "parent");
-  return paged(
-    db
-      .select({
-        id: categories.id,
-        name: categories.name,
-        slug: categories.slug,
-        description: categories.description,
-        parentId: categories.parentId,
-        parentName: parent.name,
-        createdAt: categories.createdAt,
-      })
-      .from(categories)
-      .leftJoin(parent, eq(parent.id, categories.parentId))
-      .$dynamic(),
-    page,
-  );
-}
-
-type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

@@ -1,31 +1,37 @@
-import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
+import { getTableColumns } from "drizzle-orm";
+import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+
+import type { Executor } from "#app/db/client.server";
 
 import type { ListPage } from "./content-type";
 
-/** A type's admin list query with the generic filter, order and paging applied. */
-export const paged = <Query extends PgSelect>(query: Query, page: ListPage) =>
-  query
-    .where(page.where)
-    .orderBy(...page.orderBy)
-    .limit(page.limit)
-    .offset(page.offset);
+/**
+ * A type's admin list: the given columns of its table (a reference's name read by `referencedColumn`, so
+ * there is no join to write), with the generic filter, order and paging applied.
+ */
+export const adminRows =
+  <Columns extends SelectedFields>(table: PgTable, columns: Columns) =>
+  async (db: Executor, page: ListPage) => {
+    const query = db
+      .select(columns as SelectedFields)
+      .from(table)
+      .$dynamic();
+    const rows = await query
+      .where(page.where)
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset);
+    return rows as SelectResultFields<Columns>[];
+  };
 
-/** What an admin list row of a scheduled type shows of its state: status, schedule and when it was made. */
-export const scheduleColumns = <
-  Table extends {
-    id: AnyPgColumn;
-    status: AnyPgColumn;
-    publishAt: AnyPgColumn;
-    unpublishAt: AnyPgColumn;
-    createdAt: AnyPgColumn;
-  },
->(
-  table: Table,
-) =>
-  ({
-    id: table.id,
-    status: table.status,
-    publishAt: table.publishAt,
-    unpublishAt: table.unpublishAt,
-    createdAt: table.createdAt,
-  }) as Pick<Table, "id" | "status" | "publishAt" | "unpublishAt" | "createdAt">;
+/** The row type of an admin list made by `adminRows`. */
+export type AdminRow<List extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<List>>[number];
+
+/** Every stored column of a table, without the generated search vector nobody reads back. */
+export const storedColumns = <Table extends PgTable>(table: Table) => {
+  const { searchVector: _searchVector, ...stored } = getTableColumns(table) as Table["_"]["columns"] & {
+    searchVector?: AnyPgColumn;
+  };
+  return stored as Omit<Table["_"]["columns"], "searchVector">;
+};

@@ -1,19 +1,24 @@
-import { eq } from "drizzle-orm";
-
-import type { Executor } from "#app/db/client.server";
-import { coupons, stores } from "#app/db/schema";
+import { coupons, referencedColumn, stores } from "#app/db/schema";
 import { statusCell } from "#app/lib/admin-list";
 import { endOfDay, formatDate, startOfDay } from "#app/lib/dates";
 import { timeAgo } from "#app/lib/relative-time";
 import { formColumns } from "#app/lib/validation";
-import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
-import { paged, scheduleColumns } from "#app/modules/content-types/paged.server";
+import type { ContentType } from "#app/modules/content-types/content-type";
+import { type AdminRow, adminRows, storedColumns } from "#app/modules/content-types/paged.server";
 
 import { couponFace } from "./coupon.face";
 import { adminDiscountLabel, couponFields, type CouponInput, couponSchema } from "./coupon.schema";
 import { couponTargetUrl } from "./coupon-target";
 import { markCouponVerified } from "./coupon-verified.server";
 import { findPublicCouponsByIds, type PublicCoupon } from "./coupons-public.server";
+
+/** The admin list's rows, every status, with the store's name. */
+const adminList = adminRows(coupons, {
+  ...storedColumns(coupons),
+  storeName: referencedColumn<string>(coupons.storeId, stores, stores.name),
+});
+
+type ListRow = AdminRow<typeof adminList>;
 
 export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
   ...couponFace,
@@ -60,7 +65,7 @@ export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
       { heading: "Created", sort: { by: coupons.createdAt, first: "desc", isDefault: true } },
       { heading: "Ends", sort: { by: coupons.validUntil } },
     ],
-    list: listForAdmin,
+    list: adminList,
     search: { contains: [coupons.couponCode] },
     window: { startsAt: coupons.validFrom },
     cells: (coupon) => [
@@ -94,29 +99,3 @@ export const couponType: ContentType<CouponInput, ListRow, typeof coupons> = {
     dashboard: { total: "Total Coupons", published: "Published Coupons", quickAction: "Add Coupon" },
   },
 };
-
-/** A page of the admin list, every status, with the store's name. */
-function listForAdmin(db: Executor, page: ListPage) {
-  return paged(
-    db
-      .select({
-        ...scheduleColumns(coupons),
-        title: coupons.title,
-        description: coupons.description,
-        couponCode: coupons.couponCode,
-        discountType: coupons.discountType,
-        discountValue: coupons.discountValue,
-        validFrom: coupons.validFrom,
-        validUntil: coupons.validUntil,
-        featured: coupons.featured,
-        verifiedAt: coupons.verifiedAt,
-        storeName: stores.name,
-      })
-      .from(coupons)
-      .innerJoin(stores, eq(stores.id, coupons.storeId))
-      .$dynamic(),
-    page,
-  );
-}
-
-type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

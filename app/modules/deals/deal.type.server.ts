@@ -1,19 +1,24 @@
-import { eq } from "drizzle-orm";
-
-import type { Executor } from "#app/db/client.server";
-import { deals, stores } from "#app/db/schema";
+import { deals, referencedColumn, stores } from "#app/db/schema";
 import { statusCell } from "#app/lib/admin-list";
 import { endOfDay, formatDate } from "#app/lib/dates";
 import { discountPercentage } from "#app/lib/discount";
 import { formatPrice } from "#app/lib/money";
 import { timeAgo } from "#app/lib/relative-time";
 import { formColumns } from "#app/lib/validation";
-import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
-import { paged, scheduleColumns } from "#app/modules/content-types/paged.server";
+import type { ContentType } from "#app/modules/content-types/content-type";
+import { type AdminRow, adminRows, storedColumns } from "#app/modules/content-types/paged.server";
 
 import { dealFace } from "./deal.face";
 import { dealFields, type DealInput, dealSchema } from "./deal.schema";
 import { findPublicDealsByIds, type PublicDeal } from "./deals-public.server";
+
+/** The admin list's rows, every status, with the store's name. */
+const adminList = adminRows(deals, {
+  ...storedColumns(deals),
+  storeName: referencedColumn<string>(deals.storeId, stores, stores.name),
+});
+
+type ListRow = AdminRow<typeof adminList>;
 
 export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
   ...dealFace,
@@ -58,7 +63,7 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
       { heading: "Created", sort: { by: deals.createdAt, first: "desc", isDefault: true } },
       { heading: "Amazon price" },
     ],
-    list: listForAdmin,
+    list: adminList,
     search: { equals: [deals.amazonAsin] },
     cells: (deal) => [
       { kind: "title", text: deal.title },
@@ -90,28 +95,3 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
     dashboard: { total: "Total Deals", published: "Published Deals", quickAction: "Add Deal" },
   },
 };
-
-/** A page of the admin list, every status, with the store's name. */
-function listForAdmin(db: Executor, page: ListPage) {
-  return paged(
-    db
-      .select({
-        ...scheduleColumns(deals),
-        title: deals.title,
-        currentPrice: deals.currentPrice,
-        originalPrice: deals.originalPrice,
-        discountPercentage: deals.discountPercentage,
-        featured: deals.featured,
-        amazonAsin: deals.amazonAsin,
-        priceUpdatedAt: deals.priceUpdatedAt,
-        expiresAt: deals.expiresAt,
-        storeName: stores.name,
-      })
-      .from(deals)
-      .innerJoin(stores, eq(stores.id, deals.storeId))
-      .$dynamic(),
-    page,
-  );
-}
-
-type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

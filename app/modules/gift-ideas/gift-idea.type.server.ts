@@ -1,15 +1,19 @@
-import type { Executor } from "#app/db/client.server";
 import { giftIdeas } from "#app/db/schema";
 import { statusCell } from "#app/lib/admin-list";
 import { formatDate } from "#app/lib/dates";
 import { formatPrice } from "#app/lib/money";
 import { formColumns } from "#app/lib/validation";
-import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
-import { paged, scheduleColumns } from "#app/modules/content-types/paged.server";
+import type { ContentType } from "#app/modules/content-types/content-type";
+import { type AdminRow, adminRows, storedColumns } from "#app/modules/content-types/paged.server";
 
 import { giftIdeaFace } from "./gift-idea.face";
 import { giftIdeaFields, type GiftIdeaInput, giftIdeaSchema } from "./gift-idea.schema";
 import { findPublicGiftIdeasByIds, type PublicGiftCard } from "./gift-ideas-public.server";
+
+/** The admin list's rows, every status. */
+const adminList = adminRows(giftIdeas, storedColumns(giftIdeas));
+
+type ListRow = AdminRow<typeof adminList>;
 
 export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas> = {
   ...giftIdeaFace,
@@ -47,7 +51,7 @@ export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas>
       { heading: "Featured" },
       { heading: "Created", sort: { by: giftIdeas.createdAt, first: "desc", isDefault: true } },
     ],
-    list: listForAdmin,
+    list: adminList,
     cells: (gift) => [
       { kind: "image", src: gift.imageUrl },
       { kind: "title", text: gift.title },
@@ -60,23 +64,3 @@ export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas>
     dashboard: { total: "Gift Ideas", quickAction: "Add Gift Idea" },
   },
 };
-
-/** A page of the admin list, every status. */
-function listForAdmin(db: Executor, page: ListPage) {
-  return paged(
-    db
-      .select({
-        ...scheduleColumns(giftIdeas),
-        title: giftIdeas.title,
-        slug: giftIdeas.slug,
-        description: giftIdeas.description,
-        imageUrl: giftIdeas.imageUrl,
-        featured: giftIdeas.featured,
-      })
-      .from(giftIdeas)
-      .$dynamic(),
-    page,
-  );
-}
-
-type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

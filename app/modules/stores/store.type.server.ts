@@ -1,16 +1,20 @@
 import { eq } from "drizzle-orm";
 
-import type { Executor } from "#app/db/client.server";
 import { stores } from "#app/db/schema";
 import { formatDate } from "#app/lib/dates";
 import { formColumns } from "#app/lib/validation";
-import type { ContentType, ListPage } from "#app/modules/content-types/content-type";
-import { paged } from "#app/modules/content-types/paged.server";
+import type { ContentType } from "#app/modules/content-types/content-type";
+import { type AdminRow, adminRows, storedColumns } from "#app/modules/content-types/paged.server";
 
 import { maskApiConfig, restoreSecrets } from "./api-config-secrets";
 import { storeFace } from "./store.face";
 import { storeFields, type StoreInput, storeSchema } from "./store.schema";
 import { storeHasLiveItems } from "./stores-public.server";
+
+/** The admin list's rows: the stores as stored. */
+const adminList = adminRows(stores, storedColumns(stores));
+
+type ListRow = AdminRow<typeof adminList>;
 
 export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
   ...storeFace,
@@ -41,7 +45,7 @@ export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
       { heading: "API type" },
       { heading: "Created", sort: { by: stores.createdAt, first: "desc" } },
     ],
-    list: listForAdmin,
+    list: adminList,
     cells: (store) => [
       { kind: "image", src: store.logoUrl },
       { kind: "title", text: store.name, detail: `/${store.slug}` },
@@ -50,23 +54,3 @@ export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
     ],
   },
 };
-
-/** A page of the admin list (api_config is not among the columns). */
-function listForAdmin(db: Executor, page: ListPage) {
-  return paged(
-    db
-      .select({
-        id: stores.id,
-        name: stores.name,
-        slug: stores.slug,
-        logoUrl: stores.logoUrl,
-        apiType: stores.apiType,
-        createdAt: stores.createdAt,
-      })
-      .from(stores)
-      .$dynamic(),
-    page,
-  );
-}
-
-type ListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

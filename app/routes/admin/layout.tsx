@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, Outlet, useLocation, useNavigate } from "react-router";
 
 import { AdminShell, SIDEBAR_COOKIE } from "#app/components/admin/admin-shell";
+import { ErrorNotice } from "#app/components/ui/error-notice";
 import { readCookie } from "#app/lib/cookies";
 import { pageMeta } from "#app/lib/seo";
 import { sidebarAttentionCount } from "#app/modules/attention/attention.server";
@@ -47,15 +48,15 @@ function SessionEnded() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 401) return <SessionEnded />;
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="mx-auto max-w-xl p-12 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? "Not found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-gray-600">
-        {notFound
-          ? "This item does not exist or was deleted."
-          : "The admin page could not be loaded. Please try again."}
-      </p>
+      <ErrorNotice
+        notFound={isRouteErrorResponse(error) && error.status === 404}
+        words={{
+          notFound: { title: "Not found", message: "This item does not exist or was deleted." },
+          failed: { title: "Something went wrong", message: "The admin page could not be loaded. Please try again." },
+        }}
+      />
       <Link to="/admin" className="mt-6 inline-block font-medium text-brand-600 underline">
         Back to the dashboard
       </Link>

@@ -1,8 +1,7 @@
 import { Clock } from "lucide-react";
 import { data } from "react-router";
 
-import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
-import { AffiliateLink } from "#app/components/site/affiliate-link";
+import { ItemPageBuyLink } from "#app/components/site/affiliate-link";
 import { Breadcrumbs, type Crumb } from "#app/components/site/breadcrumbs";
 import { CardGrid } from "#app/components/site/card-grid";
 import { ImagePlaceholder } from "#app/components/site/card-image";
@@ -163,16 +162,9 @@ export default function DealPage({ loaderData: { deal, related } }: Route.Compon
             </p>
           ) : (
             <>
-              <AffiliateDisclosure />
-              <AffiliateLink
-                kind="deal"
-                id={deal.id}
-                url={deal.affiliateUrl}
-                placement="deal-page"
-                className="inline-flex h-12 items-center justify-center rounded-lg bg-accent-700 px-8 font-semibold text-white hover:bg-accent-800"
-              >
+              <ItemPageBuyLink kind="deal" id={deal.id} url={deal.affiliateUrl} placement="deal-page">
                 Get Deal
-              </AffiliateLink>
+              </ItemPageBuyLink>
               <div id={`deal-${deal.id}`}>
                 <VotePrompt
                   kind="deal"

@@ -1,8 +1,7 @@
 import { Check } from "lucide-react";
 import { data } from "react-router";
 
-import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
-import { AffiliateLink } from "#app/components/site/affiliate-link";
+import { ItemPageBuyLink } from "#app/components/site/affiliate-link";
 import { ImagePlaceholder } from "#app/components/site/card-image";
 import { PriceAsOf } from "#app/components/site/price-as-of";
 import { StarRating } from "#app/components/site/star-rating";
@@ -113,16 +112,9 @@ export default function GiftIdea({ loaderData: { gift } }: Route.ComponentProps)
               <Check className="h-4 w-4 text-green-600" aria-hidden /> Prime eligible
             </p>
           ) : null}
-          <AffiliateDisclosure />
-          <AffiliateLink
-            kind="gift"
-            id={gift.id}
-            url={gift.productUrl}
-            placement="gift-page"
-            className="inline-flex h-12 items-center justify-center rounded-lg bg-accent-700 px-8 font-semibold text-white hover:bg-accent-800"
-          >
+          <ItemPageBuyLink kind="gift" id={gift.id} url={gift.productUrl} placement="gift-page">
             Buy{gift.storeName ? ` at ${gift.storeName}` : ""}
-          </AffiliateLink>
+          </ItemPageBuyLink>
           {gift.longDescription ? <p className="whitespace-pre-line text-gray-700">{gift.longDescription}</p> : null}
           <TagList tags={gift.tags} />
         </div>

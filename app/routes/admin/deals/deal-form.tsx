@@ -46,9 +46,9 @@ export default function DealForm({ loaderData: { row: deal, frame, refs }, actio
   function fetchFromAmazon() {
     return fillFromAmazon(form, fields.amazonAsin, {
       failure: "Failed to fetch product from Amazon. Please check your API settings and ASIN.",
+      title: fields.title,
+      summary: fields.shortDescription,
       fill(product, set) {
-        set(fields.title.name, product.title);
-        set(fields.shortDescription.name, product.description ? product.description.slice(0, 480) : product.title);
         set(fields.longDescription.name, product.description);
         set(fields.imageUrl.name, product.imageUrl);
         set(fields.currentPrice.name, product.currentPrice);

@@ -49,9 +49,9 @@ export default function GiftIdeaForm({ loaderData: { row: giftIdea, frame, refs 
   function fetchDetails() {
     return fillFromAmazon(form, fields.amazonAsin, {
       failure: "Failed to fetch product from Amazon.",
+      title: fields.title,
+      summary: fields.description,
       fill(product, set) {
-        set(fields.title.name, product.title);
-        set(fields.description.name, product.description ? product.description.slice(0, 480) : product.title);
         set(fields.imageUrl.name, product.images[0]);
         set(fields.price.name, product.currentPrice);
         set(fields.rating.name, product.starRating);
