@@ -11,6 +11,7 @@ import { sendQueuedMail, smtpTransport } from "#app/modules/mail/mail-sender.ser
 import { deleteOldMail, SEND_MAIL_JOB } from "#app/modules/mail/outbox.server";
 import { DIGEST_CRON, DIGEST_JOB, runWeeklyDigest } from "#app/modules/newsletter/digest-schedule.server";
 import { expireUnconfirmed } from "#app/modules/newsletter/newsletter.server";
+import { pruneAmazonPrices } from "#app/modules/price-history/price-history.server";
 import {
   runWebhookEvents,
   sendDueWebhooks,
@@ -50,9 +51,11 @@ export function backgroundJobs(
       cron: "*/15 * * * *",
       timeoutMinutes: 15,
       async run() {
+        // Amazon's prices are kept 24 hours, whether or not Amazon is still set up (ADR 0039).
+        const pruned = await pruneAmazonPrices(db);
         const api = await services.amazon();
-        if (!api) return { skipped: "Amazon is not set up" };
-        return { ...(await refreshAmazonPrices(db, api)) };
+        if (!api) return { skipped: "Amazon is not set up", pruned };
+        return { ...(await refreshAmazonPrices(db, api)), pruned };
       },
     },
     ...(env.LINK_CHECKS_PER_MINUTE > 0

@@ -16,6 +16,7 @@ export * from "./job-heartbeats";
 export * from "./link-health";
 export * from "./mail";
 export * from "./newsletter";
+export * from "./price-history";
 export * from "./rate-limits";
 export * from "./roll-up-marks";
 export * from "./sign-in";

@@ -14,6 +14,7 @@ import { isUuid } from "#app/lib/uuid";
 import { finishChangeBatch, openChangeBatch } from "#app/modules/content-types/change-batches.server";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
 import { titleColumnOf } from "#app/modules/content-types/words";
+import { writePricesAs } from "#app/modules/price-history/price-history.server";
 import { csvLine, csvLines, unescapeFormula } from "#app/platform/csv.server";
 
 import { type CsvColumn, csvColumnsOf, csvRows } from "./csv.server";
@@ -516,6 +517,7 @@ export async function importCsv(
       else {
         // One transaction per chunk (others get the database between chunks); each line is a savepoint.
         await db.transaction(async (tx) => {
+          await writePricesAs(tx, "import");
           for (const plan of plans) {
             if (plan.value === undefined) {
               note(plan.line);
