@@ -1,8 +1,12 @@
 import fs from "node:fs";
 
-import type { DatabaseTarget } from "../../app/db/client.server";
+import { and, eq, isNull } from "drizzle-orm";
+
+import type { DatabaseTarget, Executor } from "../../app/db/client.server";
 import { prepareDatabase } from "../../app/db/database.server";
+import { deals } from "../../app/db/schema";
 import { defaultScaleSizes, type ScaleSizes, seedScaleData } from "../../app/db/seed/scale-data.server";
+import { dealPath } from "../../app/lib/public-paths";
 import { signInOverHttp } from "./admin-over-http";
 import { freshPostgres } from "./fresh-postgres";
 import { rollUpSeededClicks } from "./seeded-roll-ups";
@@ -165,6 +169,18 @@ async function timeCsv(url: string, cookie: string) {
   }
 }
 
+/** A live deal of the owner's (not Amazon's), whose page reads and charts its recorded prices. */
+async function chartedDealPath(db: Executor): Promise<string> {
+  const [deal] = await db
+    .select({ slug: deals.slug })
+    .from(deals)
+    .where(
+      and(isNull(deals.amazonAsin), eq(deals.status, "published"), isNull(deals.publishAt), isNull(deals.expiresAt)),
+    )
+    .limit(1);
+  return deal ? dealPath(deal) : "/deal-dashes";
+}
+
 async function benchDriver(
   name: string,
   target: DatabaseTarget,
@@ -178,6 +194,7 @@ async function benchDriver(
   const started = performance.now();
   const handle = await prepareDatabase(target, { seedDemo: false });
   await seedScaleData(handle.db, sizes, rollUpSeededClicks);
+  const charted = await chartedDealPath(handle.db);
   await handle.close();
   console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const server = await startServer({
@@ -188,7 +205,7 @@ async function benchDriver(
     const cookie = await signInOverHttp(server.url, admin);
     for (const path of await pagesToTime(server.url, cookie)) await timePage(server.url, cookie, path);
     console.log("  public pages, rendered for an anonymous visitor (a cache miss):");
-    for (const path of await publicPagesToTime(server.url, cookie)) {
+    for (const path of [...(await publicPagesToTime(server.url, cookie)), charted]) {
       await timePage(server.url, "", `${path}${path.includes("?") ? "&" : "?"}bench={n}`);
     }
     await timeCsv(server.url, cookie);

@@ -26,6 +26,7 @@ beforeAll(async () => {
     gifts: 10,
     guides: 5,
     clicks: 0,
+    prices: 0,
   });
   await handle.close();
   server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });

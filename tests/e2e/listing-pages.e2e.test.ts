@@ -21,6 +21,7 @@ beforeAll(async () => {
     stores: 100,
     categories: 5,
     clicks: 0,
+    prices: 0,
     gifts: 60,
     guides: 0,
   });

@@ -15,6 +15,8 @@ export interface ScaleSizes {
   clicks: number;
   gifts: number;
   guides: number;
+  /** Recorded prices, spread over the deals that are not Amazon's (whose prices are not kept). */
+  prices: number;
 }
 
 export const defaultScaleSizes: ScaleSizes = {
@@ -25,6 +27,7 @@ export const defaultScaleSizes: ScaleSizes = {
   clicks: 5_000_000,
   gifts: 5_000,
   guides: 500,
+  prices: 3_000_000,
 };
 
 const BRANDS = [
@@ -280,6 +283,20 @@ async function seedClicks(db: Executor, size: number) {
 }
 
 /**
+ * Earlier prices of the deals that are not Amazon's, as many per deal as make `size` rows, a change every
+ * few days back from now (each deal's price of today is recorded already, by the trigger that records changes).
+ */
+async function seedPrices(db: Executor, size: number) {
+  await db.execute(sql`
+    WITH own AS MATERIALIZED (SELECT id, current_price FROM deals WHERE amazon_asin IS NULL),
+    per AS (SELECT ceil(${size}::float8 / greatest(1, (SELECT count(*) FROM own)))::int AS n)
+    INSERT INTO price_history (item_kind, item_id, price, source, recorded_at)
+    SELECT 'deal', own.id, round(own.current_price * (0.8 + random() * 0.5)::numeric, 2), 'owner',
+      now() - (k * interval '4 days') - random() * interval '3 days'
+    FROM own, per, generate_series(1, per.n) AS k`);
+}
+
+/**
  * Adds `sizes` rows per table to the database, in dependency order, in one transaction, then vacuums and
  * analyzes. Returns the seconds each table took.
  */
@@ -297,6 +314,7 @@ export async function seedScaleData(
     ["gifts", seedGifts],
     ["guides", seedGuides],
     ["clicks", seedClicks],
+    ["prices", seedPrices],
   ];
   const timings: Array<[string, number]> = [];
   await db.transaction(async (tx) => {

@@ -27,6 +27,7 @@ beforeAll(async () => {
     gifts: 150,
     guides: 60,
     clicks: 0,
+    prices: 0,
   });
 });
 afterAll(() => database.close());

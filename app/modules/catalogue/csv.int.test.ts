@@ -79,7 +79,16 @@ describe("CSV export", () => {
 
 describe("CSV import", () => {
   it("reads its own export back as no change at all, and writes nothing for it", async () => {
-    await seedScaleData(db(), { stores: 15, categories: 10, deals: 300, coupons: 120, gifts: 0, guides: 0, clicks: 0 });
+    await seedScaleData(db(), {
+      stores: 15,
+      categories: 10,
+      deals: 300,
+      coupons: 120,
+      gifts: 0,
+      guides: 0,
+      clicks: 0,
+      prices: 0,
+    });
     // Ends stored at any hour (the export writes the day) and schedules to the second.
     await db().execute(sql`UPDATE deals SET expires_at = now() + (random() * interval '9 days') WHERE random() < 0.3`);
     await db().execute(

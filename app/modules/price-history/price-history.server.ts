@@ -4,7 +4,7 @@ import type { Executor } from "#app/db/client.server";
 import { deleteInBatches } from "#app/db/delete-in-batches.server";
 import { priceHistory, type PriceSource } from "#app/db/schema";
 
-import { HISTORY_DAYS, type PricePoint } from "./price-lows";
+import { HISTORY_DAYS, lowestOver, type PricePoint, pricesChanged, priceSteps } from "./price-lows";
 
 /** At most this many changes in the charted window are read: a chart of more says nothing more. */
 const MAX_POINTS = 500;
@@ -55,3 +55,26 @@ export async function pruneAmazonPrices(db: Executor, now = new Date()): Promise
   const cutOff = new Date(now.getTime() - AMAZON_PRICES_KEPT_MS).toISOString();
   return deleteInBatches(db, "price_history", sql`source = 'amazon' AND recorded_at < ${cutOff}::timestamptz`);
 }
+
+/**
+ * What an item's page says of its price history: the chart's steps (none without a change to show) and the
+ * lowest prices of the last 30 and 90 days where the history covers them. Nothing for an Amazon item, whose
+ * prices are kept only 24 hours (ADR 0039).
+ */
+export async function priceStoryOf(
+  db: Executor,
+  kind: "deal" | "gift",
+  item: { id: string; amazonAsin: string | null },
+  now = new Date(),
+) {
+  if (item.amazonAsin) return null;
+  const points = await readPriceHistory(db, kind, item.id, now);
+  const steps = priceSteps(points, HISTORY_DAYS, now);
+  return {
+    steps: pricesChanged(steps) ? steps : [],
+    lowest30: lowestOver(points, 30, now),
+    lowest90: lowestOver(points, 90, now),
+  };
+}
+
+export type PriceStory = NonNullable<Awaited<ReturnType<typeof priceStoryOf>>>;

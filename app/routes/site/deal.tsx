@@ -7,6 +7,7 @@ import { CardGrid } from "#app/components/site/card-grid";
 import { ImagePlaceholder } from "#app/components/site/card-image";
 import { DealCard } from "#app/components/site/deal-card";
 import { PriceAsOf } from "#app/components/site/price-as-of";
+import { PriceChart, PriceLows } from "#app/components/site/price-history";
 import { StarRating } from "#app/components/site/star-rating";
 import { VotePrompt } from "#app/islands/vote-prompt";
 import { formatDate } from "#app/lib/dates";
@@ -17,6 +18,7 @@ import { categoryPath, dealPath, storePath } from "#app/lib/public-paths";
 import { breadcrumbList, pageMeta, productMarkup, siteUrlFrom } from "#app/lib/seo";
 import { amazonContentShowable, shownImage, shownRating } from "#app/modules/amazon/price-freshness";
 import { findPublicDealBySlug, listRelatedDeals } from "#app/modules/deals/deals-public.server";
+import { priceStoryOf } from "#app/modules/price-history/price-history.server";
 
 import type { Route } from "./+types/deal";
 
@@ -35,8 +37,11 @@ const RELATED = 3;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const deal = await findPublicDealBySlug(context.db, params.slug);
   if (!deal) throw data(null, { status: 404 });
-  const related = await listRelatedDeals(context.db, deal, RELATED);
-  return { deal, related };
+  const [related, prices] = await Promise.all([
+    listRelatedDeals(context.db, deal, RELATED),
+    priceStoryOf(context.db, "deal", deal),
+  ]);
+  return { deal, related, prices };
 }
 
 type Deal = Route.ComponentProps["loaderData"]["deal"];
@@ -107,7 +112,7 @@ function Price({ deal }: { deal: Deal }) {
   );
 }
 
-export default function DealPage({ loaderData: { deal, related } }: Route.ComponentProps) {
+export default function DealPage({ loaderData: { deal, related, prices } }: Route.ComponentProps) {
   const left = timeLeft(deal.expiresAt);
   // Amazon's image and rating, like its price, only while read within 24 hours.
   const image = shownImage(deal);
@@ -148,6 +153,7 @@ export default function DealPage({ loaderData: { deal, related } }: Route.Compon
             <StarRating rating={rating} reviews={deal.reviewCount} fromAmazon={Boolean(deal.amazonAsin)} />
           ) : null}
           <Price deal={deal} />
+          {prices ? <PriceLows lowest30={prices.lowest30} lowest90={prices.lowest90} /> : null}
           {deal.expiresAt ? (
             <p className="flex items-center gap-1 text-sm text-gray-600">
               <Clock className="h-4 w-4" aria-hidden />
@@ -180,6 +186,14 @@ export default function DealPage({ loaderData: { deal, related } }: Route.Compon
           ) : null}
         </div>
       </div>
+      {prices && prices.steps.length > 0 ? (
+        <section aria-labelledby="price-history" className="max-w-3xl space-y-2">
+          <h2 id="price-history" className="text-2xl font-bold">
+            Price history
+          </h2>
+          <PriceChart steps={prices.steps} />
+        </section>
+      ) : null}
       {related.length > 0 ? (
         <section aria-labelledby="related-deals" className="space-y-4">
           <h2 id="related-deals" className="text-2xl font-bold">
