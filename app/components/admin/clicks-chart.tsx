@@ -1,6 +1,7 @@
 import { scaleLinear } from "d3-scale";
 import { curveMonotoneX, line } from "d3-shape";
 
+import { ChartGridLines } from "#app/components/ui/chart-grid";
 import { formatCount } from "#app/lib/counts";
 import { formatShortDay } from "#app/lib/dates";
 
@@ -73,21 +74,7 @@ function ChartAt({
       aria-label={label}
       data-testid={`clicks-chart-${size.name}`}
     >
-      {y.ticks(4).map((tick) => (
-        <g key={tick} className="text-gray-500">
-          <line
-            x1={MARGIN.left}
-            x2={width - MARGIN.right}
-            y1={y(tick)}
-            y2={y(tick)}
-            stroke="currentColor"
-            strokeOpacity={0.15}
-          />
-          <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={11} fill="currentColor">
-            {formatCount(tick)}
-          </text>
-        </g>
-      ))}
+      <ChartGridLines y={y} left={MARGIN.left} right={width - MARGIN.right} label={formatCount} />
       {points.map((point, index) =>
         index % every === 0 ? (
           <text key={point.day} x={x(index)} y={height - 8} textAnchor="middle" fontSize={11} className="fill-gray-500">

@@ -1,6 +1,7 @@
 import { scaleLinear } from "d3-scale";
 import { curveStepAfter, line } from "d3-shape";
 
+import { ChartGridLines } from "#app/components/ui/chart-grid";
 import { formatShortDay, toDateInput } from "#app/lib/dates";
 import { formatPrice } from "#app/lib/money";
 import type { PricePoint } from "#app/modules/price-history/price-lows";
@@ -57,21 +58,7 @@ export function PriceChart({ steps }: { steps: readonly PricePoint[] }) {
       aria-label={label}
       data-testid="price-chart"
     >
-      {y.ticks(4).map((tick) => (
-        <g key={tick} className="text-gray-500">
-          <line
-            x1={MARGIN.left}
-            x2={WIDTH - MARGIN.right}
-            y1={y(tick)}
-            y2={y(tick)}
-            stroke="currentColor"
-            strokeOpacity={0.15}
-          />
-          <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={11} fill="currentColor">
-            {formatPrice(tick)}
-          </text>
-        </g>
-      ))}
+      <ChartGridLines y={y} left={MARGIN.left} right={WIDTH - MARGIN.right} label={formatPrice} />
       {x.ticks(5).map((tick) => (
         <text key={tick} x={x(tick)} y={HEIGHT - 8} textAnchor="middle" fontSize={11} className="fill-gray-500">
           {formatShortDay(toDateInput(new Date(tick)))}
