@@ -130,30 +130,38 @@ async function startJobQueueNow(handle: Pick<DatabaseHandle, "runSql">, jobs: Ba
   const workers = new Map<string, string>();
   /** The runs this process is working, by pg-boss id. */
   const ours = new Set<string>();
+  /** The same runs as promises, so stopping can wait for them. */
+  const inFlight = new Set<Promise<unknown>>();
+  const tracked = <T>(run: Promise<T>) => {
+    inFlight.add(run);
+    void run.catch(() => undefined).finally(() => inFlight.delete(run));
+    return run;
+  };
   for (const job of jobs) {
-    const id = await boss.work<Record<string, unknown>>(job.name, async ([item]) => {
-      const started = performance.now();
-      const stopBeating = item ? await beatWhileRunning(handle, job.name, item.id) : undefined;
-      if (item) ours.add(item.id);
-      try {
-        const output = (await job.run(item?.data ?? {})) ?? {};
-        logger.debug({ job: job.name, ms: Math.round(performance.now() - started), ...output }, "background job done");
-        for (const next of job.wakes ?? []) {
-          if (!jobs.some((candidate) => candidate.name === next)) continue;
-          await boss.send(next, {});
-          const worker = workers.get(next);
-          if (worker) boss.notifyWorker(worker);
-        }
-        return output;
-      } catch (error) {
-        logger.warn({ err: error, job: job.name }, "background job failed; it will be retried");
-        throw error;
-      } finally {
-        if (item) ours.delete(item.id);
-        await stopBeating?.();
-      }
-    });
+    const id = await boss.work<Record<string, unknown>>(job.name, ([item]) => tracked(runOne(job, item)));
     workers.set(job.name, id);
+  }
+  async function runOne(job: BackgroundJob, item: { id: string; data: Record<string, unknown> } | undefined) {
+    const started = performance.now();
+    const stopBeating = item ? await beatWhileRunning(handle, job.name, item.id) : undefined;
+    if (item) ours.add(item.id);
+    try {
+      const output = (await job.run(item?.data ?? {})) ?? {};
+      logger.debug({ job: job.name, ms: Math.round(performance.now() - started), ...output }, "background job done");
+      for (const next of job.wakes ?? []) {
+        if (!jobs.some((candidate) => candidate.name === next)) continue;
+        await boss.send(next, {});
+        const worker = workers.get(next);
+        if (worker) boss.notifyWorker(worker);
+      }
+      return output;
+    } catch (error) {
+      logger.warn({ err: error, job: job.name }, "background job failed; it will be retried");
+      throw error;
+    } finally {
+      if (item) ours.delete(item.id);
+      await stopBeating?.();
+    }
   }
   // Runs cut off with their process (this one's last life, or another's) go back to their queue now.
   const handBack = () =>
@@ -223,6 +231,9 @@ async function startJobQueueNow(handle: Pick<DatabaseHandle, "runSql">, jobs: Ba
       for (const stopHearing of stopHearingChanges) stopHearing();
       clearInterval(lookForOrphans);
       await boss.stop({ graceful: true, close: false, wait: true, timeout: 5_000 });
+      // pg-boss stops waiting after its timeout; a run still going would meet a closed database, so the
+      // database closes after the runs this process started have ended (a slow machine makes them slow).
+      await Promise.allSettled(inFlight);
     },
   };
 }
