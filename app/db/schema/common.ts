@@ -91,7 +91,7 @@ export function popularityIndex(
  * A column of the row a foreign key points to, read beside each row by its primary key (a correlated
  * subquery): a face names a deal's store this way without a join for its caller to write. The subquery is
  * nested so that drizzle keeps its columns qualified even in a one-table select (where it strips a
- * selection's own table names), which an aliased self-reference (a category's parent) needs.
+ * selection's own table names and `"id" = "store_id"` would be read inside the subquery alone).
  */
 export const referencedColumn = <Value>(
   foreignKey: AnyPgColumn,

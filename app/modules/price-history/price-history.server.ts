@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 
 import type { Executor } from "#app/db/client.server";
 import { deleteInBatches } from "#app/db/delete-in-batches.server";
@@ -22,7 +22,9 @@ export async function writePricesAs(tx: Executor, source: Exclude<PriceSource, "
 
 /**
  * An item's recorded prices of the last HISTORY_DAYS days and the one in effect when they began, oldest
- * first: two reads of `price_history_item_idx`, bounded whatever the item's age.
+ * first: two reads of `price_history_item_idx`, bounded whatever the item's age. Past MAX_POINTS changes
+ * in the window the newest are kept and the price before the window is left out, so no window the read
+ * does not wholly hold counts as covered.
  */
 export async function readPriceHistory(
   db: Executor,
@@ -44,10 +46,11 @@ export async function readPriceHistory(
       .select(columns)
       .from(priceHistory)
       .where(and(ofItem, gte(priceHistory.recordedAt, start)))
-      .orderBy(asc(priceHistory.recordedAt))
+      .orderBy(desc(priceHistory.recordedAt))
       .limit(MAX_POINTS),
   ]);
-  return [...before, ...during];
+  const oldestFirst = during.reverse();
+  return during.length < MAX_POINTS ? [...before, ...oldestFirst] : oldestFirst;
 }
 
 /** Deletes Amazon's prices older than 24 hours; returns how many. */
