@@ -16,7 +16,7 @@ import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/site/error-page";
 import Toasts, { ToastsIsland } from "./components/ui/toaster";
 import { IslandPreloads, IslandScripts, useIslandAssets } from "./islands/island-assets";
-import { siteTimeZone } from "./lib/dates";
+import { siteFormatsMeta } from "./lib/site-formats-meta";
 import { useNonce } from "./platform/nonce";
 import { takeToast } from "./platform/toast.server";
 
@@ -43,8 +43,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* The zone the page's dates are in: the browser reads it before it hydrates (lib/dates.ts). */}
-        <meta name="site-time-zone" content={siteTimeZone()} />
+        {/* The zone, currency and price rules of the page: the browser reads them before it hydrates. */}
+        {siteFormatsMeta().map((meta) => (
+          <meta key={meta.name} name={meta.name} content={meta.content} />
+        ))}
         <Meta />
         <Links />
         {islands ? <IslandPreloads assets={islands} /> : null}

@@ -8,14 +8,13 @@ import type { DatabaseHandle } from "#app/db/client.server";
 import { CONTENT_CHANNEL } from "#app/db/content-change-notice.server";
 import { getDatabaseHandle, prepareDatabase, setDatabase, targetFromEnv } from "#app/db/database.server";
 import { isAdminPath } from "#app/lib/admin-paths";
-import { setSiteTimeZone } from "#app/lib/dates";
 import { cleanRequestUrl } from "#app/lib/request-url";
 import { isSameOriginWrite } from "#app/lib/same-origin";
 import { configuredAmazonClient } from "#app/modules/amazon/amazon-service.server";
 import { refreshDealPrice } from "#app/modules/amazon/price-refresh.server";
 import { nextContentChange } from "#app/modules/catalogue/next-content-change.server";
 import { prepareJobQueue, startJobQueue } from "#app/modules/jobs/job-queue.server";
-import { readSiteTimeZone } from "#app/modules/site-settings/time-zone.server";
+import { applySiteFormats } from "#app/modules/site-settings/site-formats.server";
 import { ensureFirstAdmin } from "#app/modules/users/users.server";
 import { appSecret } from "#app/platform/app-secret.server";
 import { auth, hasAdminSession } from "#app/platform/auth.server";
@@ -86,7 +85,7 @@ function servicesOn(handle: DatabaseHandle, env: Env): Omit<AppServices, "jobs">
     appSecret: secret,
     amazon,
     refreshDealPrice: (dealId, by) => refreshDealPrice({ db: handle.db, amazon }, dealId, by),
-    timeZone: () => readSiteTimeZone(handle.db),
+    applySiteFormats: () => applySiteFormats(handle.db),
   };
 }
 
@@ -201,15 +200,13 @@ const requireSessionForAdminWrites: express.RequestHandler = (req, res, next) =>
 };
 
 /**
- * Dates are typed and shown in the site's time zone: set for the request before any loader or action reads
- * or writes one (lib/dates.ts; one zone per site, so requests side by side agree on it).
+ * Dates and prices are typed and shown in the site's time zone, currency and locale: set for the request
+ * before any loader or action reads or writes one (lib/dates.ts, lib/money.ts; one set per site, so requests
+ * side by side agree on them).
  */
-const inSiteTimeZone: express.RequestHandler = (_req, _res, next) => {
+const inSiteFormats: express.RequestHandler = (_req, _res, next) => {
   if (!services) return next();
-  services.timeZone().then((zone) => {
-    setSiteTimeZone(zone);
-    next();
-  }, next);
+  services.applySiteFormats().then(() => next(), next);
 };
 
 export const app = express.Router();
@@ -235,7 +232,7 @@ app.use(cacheAtEdge.serve);
 app.use(rejectCrossOriginWrites);
 app.use(requireSessionForAdminWrites);
 app.use(readBodyWithinLimit);
-app.use(inSiteTimeZone);
+app.use(inSiteFormats);
 app.use(
   reactRouterHandler(
     build,

@@ -12,6 +12,7 @@ import { deleteOldMail, SEND_MAIL_JOB } from "#app/modules/mail/outbox.server";
 import { DIGEST_CRON, DIGEST_JOB, runWeeklyDigest } from "#app/modules/newsletter/digest-schedule.server";
 import { expireUnconfirmed } from "#app/modules/newsletter/newsletter.server";
 import { pruneAmazonPrices } from "#app/modules/price-history/price-history.server";
+import { applySiteFormats } from "#app/modules/site-settings/site-formats.server";
 import {
   runWebhookEvents,
   sendDueWebhooks,
@@ -30,7 +31,7 @@ export function backgroundJobs(
   driver: DatabaseHandle["driver"],
 ): BackgroundJob[] {
   const { db, env } = services;
-  return [
+  const jobs: BackgroundJob[] = [
     {
       name: CLICK_ROLL_UP_JOB,
       title: "Click roll-up (analytics)",
@@ -160,4 +161,12 @@ export function backgroundJobs(
         ]
       : []),
   ];
+  // Dates and prices in what a job writes (mail, webhooks) follow the site's settings, as pages do.
+  return jobs.map((job) => ({
+    ...job,
+    run: async (data) => {
+      await applySiteFormats(db);
+      return job.run(data);
+    },
+  }));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { discountPercentage, savings } from "./discount";
+import { discountPercentage } from "./discount";
 
 describe("discount", () => {
   it("rounds (original − current) / original × 100", () => {
@@ -11,10 +11,5 @@ describe("discount", () => {
   it("is null without both prices", () => {
     expect(discountPercentage(80, null)).toBeNull();
     expect(discountPercentage(null, 100)).toBeNull();
-  });
-  it("shows savings only when the original price is higher", () => {
-    expect(savings(80, 100)).toBe(20);
-    expect(savings(100, 80)).toBeNull();
-    expect(savings(100, null)).toBeNull();
   });
 });

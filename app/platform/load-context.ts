@@ -28,8 +28,8 @@ export interface AppServices {
   refreshDealPrice(dealId: string, by: Actor): Promise<Toast>;
   /** The background jobs (ADR 0021): run one now, or wait for a run. */
   jobs: JobQueue;
-  /** The site's time zone (Admin → Settings → Site), kept until it changes. */
-  timeZone(): Promise<string>;
+  /** Sets the process's time zone, currency and price rules from the site's settings (kept until they change). */
+  applySiteFormats(): Promise<void>;
 }
 
 declare module "react-router" {

@@ -11,6 +11,10 @@ export interface FakeItem {
   title: string;
   price: number;
   savingBasis?: number;
+  /** The basis's savingBasisType: LIST_PRICE, WAS_PRICE, LOWEST_PRICE or LOWEST_PRICE_STRIKETHROUGH. */
+  savingBasisType?: string;
+  /** The currency of its prices (USD unless a test says otherwise). */
+  currency?: string;
   image?: string;
   rating?: number;
   reviews?: number;
@@ -96,8 +100,15 @@ function creatorsItem(item: FakeItem) {
       listings: [
         {
           price: {
-            money: { amount: item.price, currency: "USD" },
-            ...(item.savingBasis ? { savingBasis: { money: { amount: item.savingBasis, currency: "USD" } } } : {}),
+            money: { amount: item.price, currency: item.currency ?? "USD" },
+            ...(item.savingBasis
+              ? {
+                  savingBasis: {
+                    money: { amount: item.savingBasis, currency: item.currency ?? "USD" },
+                    ...(item.savingBasisType ? { savingBasisType: item.savingBasisType } : {}),
+                  },
+                }
+              : {}),
           },
           availability: item.outOfStock
             ? { message: "Currently unavailable.", type: "OUT_OF_STOCK" }

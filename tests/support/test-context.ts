@@ -25,7 +25,7 @@ export function testContext(t: Pick<TestDatabase, "db" | "driver" | "ping">, job
     amazon: async () => null,
     refreshDealPrice: (dealId, by) => refreshDealPrice({ db: t.db, amazon: async () => null }, dealId, by),
     jobs,
-    timeZone: async () => "UTC",
+    applySiteFormats: async () => {},
     clientIp: "127.0.0.1",
   };
 }

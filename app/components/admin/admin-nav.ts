@@ -5,7 +5,7 @@ import type { AdminNavItem } from "#app/lib/admin-list";
 export const adminSettingsNav: AdminNavItem[] = [
   { to: "/admin/settings/amazon", label: "Amazon", icon: "ShoppingCart" },
   { to: "/admin/settings/webhooks", label: "Webhooks", icon: "Webhook" },
-  { to: "/admin/settings/site", label: "Time zone", icon: "Globe" },
+  { to: "/admin/settings/site", label: "Time zone & currency", icon: "Globe" },
 ];
 
 /** The loading text for a path under a section, e.g. '/admin/coupons' → 'Loading coupons...'. */

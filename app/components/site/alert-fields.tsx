@@ -2,6 +2,7 @@ import { Field } from "#app/components/ui/field";
 import { PlainInputField } from "#app/components/ui/plain-fields";
 import { Select } from "#app/components/ui/select";
 import { sentFields } from "#app/lib/form-data";
+import { currencySymbol } from "#app/lib/money";
 
 export type AlertFieldErrors = Partial<
   Record<"email" | "keywords" | "store" | "category" | "maxPrice" | "minDiscount", string[]>
@@ -72,7 +73,7 @@ export function AlertFields({
         </Field>
         <PlainInputField
           id="alert-max-price"
-          label="Highest price ($)"
+          label={`Highest price (${currencySymbol()})`}
           errors={errors.maxPrice}
           name="maxPrice"
           inputMode="decimal"

@@ -4,33 +4,30 @@ import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge";
 import { SaveDealButton } from "#app/islands/save-deal-button";
 import { cn } from "#app/lib/cn";
-import { savings } from "#app/lib/discount";
 import { timeLeft } from "#app/lib/expiry";
 import { formatPrice } from "#app/lib/money";
 import type { Placement } from "#app/lib/placements";
 import { dealPath } from "#app/lib/public-paths";
+import { type PricedDeal, shownReduction } from "#app/lib/reference-price";
 import { amazonContentShowable, shownImage, shownRating } from "#app/modules/amazon/price-freshness";
 
 import { AffiliateLink } from "./affiliate-link";
 import { CardImage, type ImageLoading, ImagePlaceholder } from "./card-image";
 import { PriceAsOf } from "./price-as-of";
+import { ReferencePrice } from "./reference-price";
 import { StarRating } from "./star-rating";
 
-export interface DealCardData {
+export interface DealCardData extends PricedDeal {
   id: string;
   slug: string;
   title: string;
   imageUrl: string;
-  currentPrice: number;
-  originalPrice: number | null;
-  discountPercentage: number | null;
   rating: number | null;
   reviewCount: number | null;
   expiresAt: Date | string | null;
   isHot: boolean;
   affiliateUrl: string;
   storeName: string;
-  amazonAsin: string | null;
   priceUpdatedAt: Date | string | null;
 }
 
@@ -50,7 +47,7 @@ export function DealCard({
   const priceShown = amazonContentShowable(deal);
   const image = shownImage(deal);
   const rating = shownRating(deal);
-  const saved = priceShown ? savings(deal.currentPrice, deal.originalPrice) : null;
+  const reduction = priceShown ? shownReduction(deal) : null;
   const left = timeLeft(deal.expiresAt);
   return (
     <article
@@ -77,9 +74,9 @@ export function DealCard({
           )}
         </Link>
         <div className="absolute left-2 top-2 flex flex-wrap gap-1 pr-10 sm:left-3 sm:top-3 sm:gap-2">
-          {priceShown && deal.discountPercentage !== null && deal.discountPercentage > 0 ? (
+          {reduction ? (
             <Badge tone="red" className="bg-red-600 text-white">
-              -{deal.discountPercentage}%
+              -{reduction.percent}%
             </Badge>
           ) : null}
           {deal.isHot ? (
@@ -105,15 +102,15 @@ export function DealCard({
             <span className="text-xl font-extrabold text-gray-900 sm:text-2xl" data-testid="deal-price">
               {formatPrice(deal.currentPrice)}
             </span>
-            {deal.originalPrice !== null && deal.originalPrice > deal.currentPrice ? (
-              <s className="text-sm text-gray-500">{formatPrice(deal.originalPrice)}</s>
-            ) : null}
+            {reduction ? <ReferencePrice reduction={reduction} className="text-sm" /> : null}
           </p>
         ) : (
           <p className="text-base font-semibold text-gray-700">See price on Amazon</p>
         )}
         {priceShown ? <PriceAsOf item={deal} /> : null}
-        {saved !== null ? <p className="text-sm font-medium text-green-700">Save {formatPrice(saved)}</p> : null}
+        {reduction ? (
+          <p className="text-sm font-medium text-green-700">{`Save ${formatPrice(reduction.saved)}`}</p>
+        ) : null}
         {left ? (
           <p className="flex items-center gap-1 text-xs text-gray-500">
             <Clock className="h-3 w-3" aria-hidden /> {left === "Expired" ? "Expired" : `Ends in ${left}`}

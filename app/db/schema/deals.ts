@@ -1,9 +1,13 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+import { referencePriceKinds } from "#app/lib/reference-price";
 
 import { categories } from "./categories";
 import * as common from "./common";
 import { stores } from "./stores";
+
+export const referencePriceKind = pgEnum("reference_price_kind", referencePriceKinds);
 
 export const deals = pgTable(
   "deals",
@@ -16,7 +20,14 @@ export const deals = pgTable(
     imageUrl: text().notNull(),
     currentPrice: common.money().notNull(),
     originalPrice: common.money(),
+    /** What the original price is (its label on the site): lib/reference-price.ts. */
+    referencePriceKind: referencePriceKind().notNull().default("owner"),
     discountPercentage: integer(),
+    /**
+     * The lowest recorded price of the 30 days before the current price took effect, set by a trigger when
+     * the price changes (drizzle/0034); null when the history does not cover those days. EU rules read it.
+     */
+    priorLowestPrice: common.money(),
     affiliateUrl: text().notNull(),
     storeId: uuid()
       .notNull()

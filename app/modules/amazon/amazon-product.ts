@@ -1,3 +1,5 @@
+import type { ReferencePriceKind } from "#app/lib/reference-price";
+
 // The one product shape both APIs are read into.
 
 export interface AmazonProduct {
@@ -8,6 +10,8 @@ export interface AmazonProduct {
   imageUrl: string | null;
   currentPrice: number | null;
   originalPrice: number | null;
+  /** What Amazon says its reference price is (its savingBasisType, "used for EU omnibus compliance"). */
+  referencePriceKind: ReferencePriceKind;
   savingsAmount: number | null;
   savingsPercentage: number | null;
   availability: string | null;
@@ -21,6 +25,14 @@ export interface AmazonProduct {
 }
 
 type Json = Record<string, unknown>;
+
+/** Amazon's savingBasisType as a reference price's kind; a basis of no known type is taken as a list price. */
+const savingBasisKinds: Record<string, ReferencePriceKind> = {
+  LIST_PRICE: "list",
+  WAS_PRICE: "was",
+  LOWEST_PRICE: "lowest_30",
+  LOWEST_PRICE_STRIKETHROUGH: "lowest_30",
+};
 const obj = (value: unknown): Json =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : {};
 const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
@@ -78,6 +90,7 @@ export function toAmazonProduct(item: Json, context: { associateTag: string; mar
     imageUrl: primary ?? variants[0] ?? null,
     currentPrice: current,
     originalPrice: basis !== null && current !== null && basis > current ? basis : null,
+    referencePriceKind: savingBasisKinds[str(obj(price.savingBasis).savingBasisType) ?? ""] ?? "list",
     savingsAmount:
       num(obj(savings.money).amount) ??
       (basis !== null && current !== null && basis > current ? Math.round((basis - current) * 100) / 100 : null),
@@ -102,6 +115,7 @@ export function productForForms(product: AmazonProduct) {
     image_url: product.imageUrl,
     current_price: product.currentPrice,
     original_price: product.originalPrice,
+    reference_price_kind: product.referencePriceKind,
     price: product.currentPrice,
     savings_amount: product.savingsAmount,
     savings_percentage: product.savingsPercentage,

@@ -4,6 +4,7 @@ import type { Database, Executor } from "#app/db/client.server";
 import { stores } from "#app/db/schema";
 import type { Actor } from "#app/lib/actor";
 import { recordAudit } from "#app/modules/audit/audit.server";
+import { forgetContentMemos } from "#app/platform/content-memo.server";
 import { decryptSecret, encryptSecret, isEncryptedSecret } from "#app/platform/secrets-at-rest.server";
 
 import type { AmazonCredentials } from "./amazon-request.server";
@@ -125,4 +126,6 @@ export async function saveAmazonSettings(
       detail: { title: "Amazon settings" },
     });
   });
+  // The site's currency follows the marketplace until the owner chooses one: read it again now.
+  forgetContentMemos();
 }

@@ -106,6 +106,7 @@ export async function refreshAmazonPrices(
     const read = {
       currentPrice: product.currentPrice,
       originalPrice: product.originalPrice,
+      referencePriceKind: product.referencePriceKind,
       discountPercentage: discountPercentage(product.currentPrice, product.originalPrice),
       ...amazonImage(product),
       ...(product.starRating !== null ? { rating: product.starRating } : {}),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { discountAmount } from "#app/lib/money";
+import { discountAmount, formatAmountOff } from "#app/lib/money";
 import {
   checkbox,
   choice,
@@ -55,6 +55,5 @@ export const couponRequiredFields = ["title", "description", "storeId"] as const
 
 /** The admin list's discount: "20%" or "$50". */
 export function adminDiscountLabel(type: (typeof discountTypes)[number], value: number): string {
-  const amount = discountAmount(value);
-  return type === "percentage" ? `${amount}%` : `$${amount}`;
+  return type === "percentage" ? `${discountAmount(value)}%` : formatAmountOff(value);
 }

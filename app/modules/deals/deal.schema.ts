@@ -1,7 +1,9 @@
 import { z } from "zod";
 
+import { referencePriceKinds } from "#app/lib/reference-price";
 import {
   checkbox,
+  choice,
   httpUrl,
   imageUrl,
   money,
@@ -41,6 +43,7 @@ export const dealFields = z.object({
   affiliateUrl: httpUrl("Affiliate URL is required"),
   currentPrice: money("Current price is required", PRICE_MIN_MESSAGE),
   originalPrice: optionalMoney(PRICE_MIN_MESSAGE),
+  referencePriceKind: choice(referencePriceKinds).default("owner"),
   rating: rating(),
   reviewCount: wholeCount("Review count"),
   expiresAt: optionalDate(),

@@ -39,6 +39,8 @@ const publicColumns = {
   currentPrice: deals.currentPrice,
   originalPrice: deals.originalPrice,
   discountPercentage: deals.discountPercentage,
+  referencePriceKind: deals.referencePriceKind,
+  priorLowestPrice: deals.priorLowestPrice,
   rating: deals.rating,
   reviewCount: deals.reviewCount,
   expiresAt: deals.expiresAt,

@@ -8,13 +8,14 @@ import { ImagePlaceholder } from "#app/components/site/card-image";
 import { DealCard } from "#app/components/site/deal-card";
 import { PriceAsOf } from "#app/components/site/price-as-of";
 import { PriceChart, PriceLows } from "#app/components/site/price-history";
+import { ReferencePrice } from "#app/components/site/reference-price";
 import { StarRating } from "#app/components/site/star-rating";
 import { VotePrompt } from "#app/islands/vote-prompt";
 import { formatDate } from "#app/lib/dates";
-import { savings } from "#app/lib/discount";
 import { timeLeft } from "#app/lib/expiry";
-import { formatPrice } from "#app/lib/money";
+import { formatPrice, siteMoney } from "#app/lib/money";
 import { categoryPath, dealPath, storePath } from "#app/lib/public-paths";
+import { shownReduction } from "#app/lib/reference-price";
 import { breadcrumbList, pageMeta, productMarkup, siteUrlFrom } from "#app/lib/seo";
 import { amazonContentShowable, shownImage, shownRating } from "#app/modules/amazon/price-freshness";
 import { findPublicDealBySlug, listRelatedDeals } from "#app/modules/deals/deals-public.server";
@@ -77,7 +78,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         ? {
             url,
             price: deal.currentPrice,
-            currency: "USD",
+            currency: siteMoney().currency,
             validUntil: deal.expiresAt,
             availability: deal.expired ? "Discontinued" : "InStock",
             seller: deal.storeName,
@@ -90,23 +91,23 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 function Price({ deal }: { deal: Deal }) {
   if (!amazonContentShowable(deal)) return <p className="text-lg font-semibold text-gray-700">See price on Amazon</p>;
-  const saved = savings(deal.currentPrice, deal.originalPrice);
+  const reduction = shownReduction(deal);
   return (
     <div className="space-y-1">
       <p className="flex flex-wrap items-baseline gap-3">
         <span className="text-3xl font-extrabold" data-testid="deal-price">
           {formatPrice(deal.currentPrice)}
         </span>
-        {deal.originalPrice !== null && deal.originalPrice > deal.currentPrice ? (
-          <s className="text-lg text-gray-500">{formatPrice(deal.originalPrice)}</s>
-        ) : null}
-        {deal.discountPercentage !== null && deal.discountPercentage > 0 ? (
-          <span className="rounded-full bg-red-600 px-2 py-0.5 text-sm font-semibold text-white">
-            -{deal.discountPercentage}%
-          </span>
+        {reduction ? (
+          <>
+            <ReferencePrice reduction={reduction} className="text-lg" />
+            <span className="rounded-full bg-red-600 px-2 py-0.5 text-sm font-semibold text-white">
+              -{reduction.percent}%
+            </span>
+          </>
         ) : null}
       </p>
-      {saved !== null ? <p className="font-medium text-green-700">Save {formatPrice(saved)}</p> : null}
+      {reduction ? <p className="font-medium text-green-700">{`Save ${formatPrice(reduction.saved)}`}</p> : null}
       <PriceAsOf item={deal} />
     </div>
   );

@@ -6,7 +6,7 @@ import { ImagePlaceholder } from "#app/components/site/card-image";
 import { PriceAsOf } from "#app/components/site/price-as-of";
 import { StarRating } from "#app/components/site/star-rating";
 import { TagList } from "#app/components/site/tag-list";
-import { formatPrice } from "#app/lib/money";
+import { formatPrice, siteMoney } from "#app/lib/money";
 import { giftIdeaPath } from "#app/lib/public-paths";
 import { pageMeta, productMarkup, siteUrlFrom } from "#app/lib/seo";
 import { amazonContentShowable, shownRating } from "#app/modules/amazon/price-freshness";
@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       images: [image, ...gift.additionalImages.map((url) => new URL(url, `${siteUrl}/`).toString())],
       offer:
         gift.price !== null && amazonShown
-          ? { url: `${siteUrl}/go/gift/${gift.id}`, price: gift.price, currency: "USD" }
+          ? { url: `${siteUrl}/go/gift/${gift.id}`, price: gift.price, currency: siteMoney().currency }
           : null,
     }),
   ];

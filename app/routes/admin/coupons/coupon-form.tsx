@@ -9,6 +9,7 @@ import { withRequiredFieldsToast } from "#app/components/admin/use-required-fiel
 import { CheckboxField, moneyInput, SelectField, TextareaField, TextField } from "#app/components/forms/fields";
 import { useContentForm } from "#app/components/forms/use-validated-form";
 import { toDateInput } from "#app/lib/dates";
+import { currencySymbol } from "#app/lib/money";
 import { couponRequiredFields, couponSchema } from "#app/modules/coupons/coupon.schema";
 import { couponType } from "#app/modules/coupons/coupon.type.server";
 
@@ -19,9 +20,10 @@ export const loader = (args: Route.LoaderArgs) => loadContentForm(couponType, ar
 
 export const action = (args: Route.ActionArgs) => saveContentForm(couponType, args);
 
-const discountTypes = [
+// A function: the currency's symbol is the site's at render time.
+const discountTypes = () => [
   { value: "percentage", label: "Percentage (%)" },
-  { value: "fixed", label: "Fixed amount ($)" },
+  { value: "fixed", label: `Fixed amount (${currencySymbol()})` },
 ];
 const urlTypes = [
   { value: "automatic", label: "Automatic" },
@@ -61,7 +63,7 @@ export default function CouponForm({ loaderData: { row: coupon, frame, refs }, a
         />
       </FormSection>
       <FormSection title="Discount Details">
-        <SelectField field={fields.discountType} label="Discount type" options={discountTypes} />
+        <SelectField field={fields.discountType} label="Discount type" options={discountTypes()} />
         <TextField field={fields.discountValue} label="Discount value" {...moneyInput} />
         <TextField field={fields.validFrom} label="Valid from" type="date" />
         <TextField field={fields.validUntil} label="Valid until" type="date" hint="Empty means it never expires." />

@@ -10,9 +10,11 @@ import { ScheduleFields } from "#app/components/admin/schedule-fields";
 import { SluggedTitleFields } from "#app/components/admin/slugged-title-fields";
 import { StatusSelect } from "#app/components/admin/status-select";
 import { withRequiredFieldsToast } from "#app/components/admin/use-required-fields-toast";
-import { CheckboxField, moneyInput, TextareaField, TextField } from "#app/components/forms/fields";
+import { CheckboxField, moneyInput, SelectField, TextareaField, TextField } from "#app/components/forms/fields";
 import { useContentForm } from "#app/components/forms/use-validated-form";
 import { toDateInput } from "#app/lib/dates";
+import { currencySymbol } from "#app/lib/money";
+import { referencePriceKinds, referencePriceLabels } from "#app/lib/reference-price";
 import { dealRequiredFields, dealSchema } from "#app/modules/deals/deal.schema";
 import { dealType } from "#app/modules/deals/deal.type.server";
 
@@ -53,6 +55,7 @@ export default function DealForm({ loaderData: { row: deal, frame, refs }, actio
         set(fields.imageUrl.name, product.imageUrl);
         set(fields.currentPrice.name, product.currentPrice);
         set(fields.originalPrice.name, product.originalPrice);
+        set(fields.referencePriceKind.name, product.referencePriceKind);
         set(fields.affiliateUrl.name, product.affiliateUrl);
         set(fields.rating.name, product.starRating);
         set(fields.reviewCount.name, product.totalReviews);
@@ -100,12 +103,17 @@ export default function DealForm({ loaderData: { row: deal, frame, refs }, actio
         <TextField field={fields.affiliateUrl} label="Affiliate URL" type="url" placeholder="https://…" />
       </FormSection>
       <FormSection title="Pricing Information">
-        <TextField field={fields.currentPrice} label="Current price ($)" {...moneyInput} />
+        <TextField field={fields.currentPrice} label={`Current price (${currencySymbol()})`} {...moneyInput} />
         <TextField
           field={fields.originalPrice}
-          label="Original price ($)"
+          label={`Original price (${currencySymbol()})`}
           {...moneyInput}
           hint="Optional: shows the saving and discount."
+        />
+        <SelectField
+          field={fields.referencePriceKind}
+          label="Original price is"
+          options={referencePriceKinds.map((kind) => ({ value: kind, label: referencePriceLabels[kind] }))}
         />
         <TextField field={fields.rating} label="Rating (0–5)" type="number" step="0.1" min="0" max="5" />
         <TextField field={fields.reviewCount} label="Review count" type="number" step="1" min="0" />

@@ -13,6 +13,7 @@ import { TwoChoiceStatusSelect } from "#app/components/admin/status-select";
 import { withRequiredFieldsToast } from "#app/components/admin/use-required-fields-toast";
 import { CheckboxField, moneyInput, SelectField, TextareaField, TextField } from "#app/components/forms/fields";
 import { useContentForm } from "#app/components/forms/use-validated-form";
+import { currencySymbol } from "#app/lib/money";
 import { isImageUrl } from "#app/lib/urls";
 import { IMAGE_URL_MESSAGE } from "#app/lib/validation";
 import { audiences, giftIdeaRequiredFields, giftIdeaSchema, occasions } from "#app/modules/gift-ideas/gift-idea.schema";
@@ -98,7 +99,7 @@ export default function GiftIdeaForm({ loaderData: { row: giftIdea, frame, refs 
         />
       </FormSection>
       <FormSection title="Pricing & Reviews">
-        <TextField field={fields.price} label="Price ($)" {...moneyInput} />
+        <TextField field={fields.price} label={`Price (${currencySymbol()})`} {...moneyInput} />
         <TextField field={fields.rating} label="Rating (0–5)" type="number" step="0.1" min="0" max="5" />
         <TextField field={fields.totalReviews} label="Total reviews" type="number" step="1" min="0" />
         <CheckboxField field={fields.primeEligible} label="Prime eligible" />
