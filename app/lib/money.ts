@@ -14,6 +14,15 @@ export const DEFAULT_MONEY: SiteMoney = { currency: "USD", locale: "en-US" };
 
 let site: SiteMoney = DEFAULT_MONEY;
 
+let euRules = false;
+
+/** Whether the site follows the EU's price-reduction rules (lib/reference-price.ts), set with its currency. */
+export const siteFollowsEuRules = (): boolean => euRules;
+
+export function setSiteFollowsEuRules(on: boolean): void {
+  euRules = on;
+}
+
 /** The currency and locale prices are shown and read in. */
 export const siteMoney = (): SiteMoney => site;
 

@@ -4,6 +4,8 @@
 // 98/6/EC Art. 6a), a reduction is announced only against the lowest price of the 30 days before the current
 // price took effect: from the site's own price history, or Amazon's 30-day low for an Amazon item (ADR 0040).
 
+import { siteFollowsEuRules } from "./money";
+
 export const referencePriceKinds = ["owner", "list", "was", "lowest_30"] as const;
 export type ReferencePriceKind = (typeof referencePriceKinds)[number];
 
@@ -22,15 +24,6 @@ const EU_CURRENCIES = new Set(["EUR", "BGN", "CZK", "DKK", "HUF", "PLN", "RON", 
 
 /** Whether a site in `currency` follows the EU rules until its owner says otherwise. */
 export const euRulesByDefault = (currency: string): boolean => EU_CURRENCIES.has(currency);
-
-let euRules = false;
-
-/** Whether the site follows the EU rules (process-wide, set with the site's currency: lib/money.ts). */
-export const siteFollowsEuRules = (): boolean => euRules;
-
-export function setSiteFollowsEuRules(on: boolean): void {
-  euRules = on;
-}
 
 /** What a deal's price block reads. */
 export interface PricedDeal {
@@ -67,7 +60,7 @@ function referenceOf(deal: PricedDeal, euRules: boolean): { price: number; label
 }
 
 /** The reduction to show (struck-through price, its label, percent and saving), or null for none. */
-export function shownReduction(deal: PricedDeal, eu = euRules): ShownReduction | null {
+export function shownReduction(deal: PricedDeal, eu = siteFollowsEuRules()): ShownReduction | null {
   const reference = referenceOf(deal, eu);
   if (!reference || reference.price <= deal.currentPrice) return null;
   const percent = Math.round(((reference.price - deal.currentPrice) / reference.price) * 100);

@@ -54,7 +54,7 @@ export interface ProductOffer {
   currency: string;
   /** The last day the price holds (a deal's end). */
   validUntil?: Date | string | null;
-  availability?: "InStock" | "Discontinued";
+  availability?: "InStock" | "OutOfStock" | "Discontinued";
   seller?: string | null;
 }
 

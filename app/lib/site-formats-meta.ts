@@ -1,6 +1,5 @@
 import { isTimeZone, setSiteTimeZone, siteTimeZone } from "./dates";
-import { isCurrency, isLocale, setSiteMoney, siteMoney } from "./money";
-import { setSiteFollowsEuRules, siteFollowsEuRules } from "./reference-price";
+import { isCurrency, isLocale, setSiteFollowsEuRules, setSiteMoney, siteFollowsEuRules, siteMoney } from "./money";
 
 // The site's time zone, currency, locale and price rules travel to the browser in the page's `<meta>` tags,
 // written by the root, so the browser renders dates and prices as the server did before it hydrates.

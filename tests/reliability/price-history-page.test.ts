@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { deals, priceHistory } from "#app/db/schema";
-import { dealPath } from "#app/lib/public-paths";
+import { deals, giftIdeas, priceHistory } from "#app/db/schema";
+import { dealPath, giftIdeaPath } from "#app/lib/public-paths";
 
 import { servedInProcessApp } from "../support/in-process-server";
 import { getAnswer } from "../support/page-cache-hit";
@@ -73,5 +73,31 @@ describe("a deal page's price history", () => {
     const page = (await getAnswer(served().url + path)).body;
     expect(page).not.toContain('data-testid="price-chart"');
     expect(page).not.toContain("Lowest price in 30 days");
+  });
+
+  it("tells a gift idea's price story the same way", async () => {
+    const [gift] = await db().select().from(giftIdeas).where(eq(giftIdeas.status, "published")).limit(1);
+    await db().update(giftIdeas).set({ price: 30, amazonAsin: null }).where(eq(giftIdeas.id, gift!.id));
+    await db().delete(priceHistory).where(eq(priceHistory.itemId, gift!.id));
+    await db()
+      .insert(priceHistory)
+      .values(
+        [
+          [45, 40],
+          [28, 20],
+          [30, 3],
+        ].map(([price, days]) => ({
+          itemKind: "gift" as const,
+          itemId: gift!.id,
+          price: price!,
+          source: "owner" as const,
+          recordedAt: new Date(Date.now() - days! * DAY_MS),
+        })),
+      );
+    const path = giftIdeaPath(gift!);
+    await expect
+      .poll(async () => (await getAnswer(served().url + path)).body, { timeout: 60_000 })
+      .toContain("Lowest price in 30 days: $28.00");
+    expect((await getAnswer(served().url + path)).body).toContain('data-testid="price-chart"');
   });
 });

@@ -9,7 +9,13 @@ import { formatPrice } from "#app/lib/money";
 import type { Placement } from "#app/lib/placements";
 import { dealPath } from "#app/lib/public-paths";
 import { type PricedDeal, shownReduction } from "#app/lib/reference-price";
-import { amazonContentShowable, shownImage, shownRating } from "#app/modules/amazon/price-freshness";
+import {
+  amazonContentShowable,
+  OUT_OF_STOCK,
+  shownImage,
+  shownOutOfStock,
+  shownRating,
+} from "#app/modules/amazon/price-freshness";
 
 import { AffiliateLink } from "./affiliate-link";
 import { CardImage, type ImageLoading, ImagePlaceholder } from "./card-image";
@@ -29,6 +35,7 @@ export interface DealCardData extends PricedDeal {
   affiliateUrl: string;
   storeName: string;
   priceUpdatedAt: Date | string | null;
+  amazonInStock: boolean | null;
 }
 
 /** A deal as shoppers see it: its title and picture lead to its page, 'Get Deal' to the retailer. `layout="list"` lays it out as a row. */
@@ -108,6 +115,7 @@ export function DealCard({
           <p className="text-base font-semibold text-gray-700">See price on Amazon</p>
         )}
         {priceShown ? <PriceAsOf item={deal} /> : null}
+        {shownOutOfStock(deal) ? <p className="text-sm font-medium text-red-700">{OUT_OF_STOCK}</p> : null}
         {reduction ? (
           <p className="text-sm font-medium text-green-700">{`Save ${formatPrice(reduction.saved)}`}</p>
         ) : null}

@@ -68,3 +68,16 @@ export function PriceChart({ steps }: { steps: readonly PricePoint[] }) {
     </svg>
   );
 }
+
+/** An item page's "Price history" section: the chart, when the price changed in the window. */
+export function PriceHistorySection({ steps }: { steps: readonly PricePoint[] }) {
+  if (steps.length === 0) return null;
+  return (
+    <section aria-labelledby="price-history" className="max-w-3xl space-y-2">
+      <h2 id="price-history" className="text-2xl font-bold">
+        Price history
+      </h2>
+      <PriceChart steps={steps} />
+    </section>
+  );
+}

@@ -39,6 +39,8 @@ export const deals = pgTable(
     amazonAsin: text(),
     /** When the price was last read from Amazon; Amazon prices older than 24 h are not shown. */
     priceUpdatedAt: timestamp({ withTimezone: true }),
+    /** Whether Amazon offered it to anyone when its price was last read; null when never read (not Amazon's). */
+    amazonInStock: boolean(),
     rating: common.rating(),
     reviewCount: integer(),
     expiresAt: timestamp({ withTimezone: true }),

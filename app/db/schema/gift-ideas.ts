@@ -48,6 +48,8 @@ export const giftIdeas = pgTable(
     amazonAsin: text(),
     /** When the price was last read from Amazon. */
     priceUpdatedAt: timestamp({ withTimezone: true }),
+    /** Whether Amazon offered it to anyone when its price was last read; null when never read (not Amazon's). */
+    amazonInStock: boolean(),
     productUrl: text().notNull(),
     storeId: uuid().references(() => stores.id, { onDelete: "restrict" }),
     tags: text()

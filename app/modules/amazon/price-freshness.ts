@@ -22,3 +22,17 @@ export const shownImage = (item: AmazonItem & { imageUrl: string | null }, now =
 /** The item's star rating, or null for an Amazon rating read over 24 hours ago. */
 export const shownRating = (item: AmazonItem & { rating: number | null }, now = new Date()) =>
   amazonContentShowable(item, now) ? item.rating : null;
+
+/** What an item page says when Amazon offers it to nobody now. */
+export const OUT_OF_STOCK = "Currently unavailable on Amazon";
+
+/** Whether Amazon said nobody can buy it now, at a read under 24 hours old (older, it is not shown). */
+export const shownOutOfStock = (item: AmazonItem & { amazonInStock: boolean | null }, now = new Date()) =>
+  item.amazonInStock === false && amazonContentShowable(item, now);
+
+/** The schema.org availability of an offer: discontinued once ended, out of stock when Amazon said so. */
+export const offerAvailability = (
+  item: AmazonItem & { amazonInStock: boolean | null },
+  ended = false,
+): "Discontinued" | "OutOfStock" | "InStock" =>
+  ended ? "Discontinued" : shownOutOfStock(item) ? "OutOfStock" : "InStock";

@@ -9,14 +9,22 @@ import { FAKE_AMAZON_KEYS, type FakeAmazon, startFakeAmazon } from "../../../tes
 import { actor, insertActor, insertStore } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { createAmazonApi } from "./amazon-api.server";
-import { amazonContentShowable, PRICE_MAX_AGE_MS } from "./price-freshness";
+import { amazonContentShowable, PRICE_MAX_AGE_MS, shownOutOfStock } from "./price-freshness";
 import { refreshAmazonPrices } from "./price-refresh.server";
 
 let fake: FakeAmazon;
 beforeAll(async () => {
   fake = await startFakeAmazon({
     items: [
-      { asin: "B0STALE001", title: "Stale", price: 42.5, savingBasis: 50, rating: 4.2, reviews: 10 },
+      {
+        asin: "B0STALE001",
+        title: "Stale",
+        price: 42.5,
+        savingBasis: 50,
+        savingBasisType: "WAS_PRICE",
+        rating: 4.2,
+        reviews: 10,
+      },
       { asin: "B0GIFT0001", title: "Gift", price: 12.34 },
       { asin: "B0SOLDOUT1", title: "Sold out", price: 30, outOfStock: true },
     ],
@@ -83,9 +91,11 @@ describe("Amazon price freshness", () => {
     expect(stale).toMatchObject({
       currentPrice: 42.5,
       originalPrice: 50,
+      referencePriceKind: "was",
       discountPercentage: 15,
       rating: 4.2,
       reviewCount: 10,
+      amazonInStock: true,
     });
     expect(stale.priceUpdatedAt?.getTime()).toBe(now.getTime());
     // The image link is Amazon's of now, like the price (kept 24 hours at most).
@@ -175,6 +185,10 @@ describe("Amazon price freshness", () => {
       "Gone: Link broken: Amazon no longer lists this product (2 checks in a row)",
       "Sold out: Link broken: Unavailable on Amazon (Currently unavailable.) (2 checks in a row)",
     ]);
+    // Sold out, with a price: the price and "unavailable" are shown, like the price, for 24 hours.
+    expect(await byTitle("Sold out")).toMatchObject({ currentPrice: 30, amazonInStock: false });
+    expect(shownOutOfStock(await byTitle("Sold out"))).toBe(true);
+    expect(shownOutOfStock(await byTitle("Sold out"), new Date(Date.now() + PRICE_MAX_AGE_MS))).toBe(false);
     const [fine] = await db().select().from(linkChecks).where(eq(linkChecks.itemId, stale.id));
     expect(fine).toMatchObject({ failures: 0, problem: null, url: "https://www.amazon.com/dp/X" });
   });

@@ -30,10 +30,13 @@ function availabilityProblem(product: AmazonProduct | undefined): { ok: false; p
 }
 
 /**
- * Amazon lets a site keep a product's image link for 24 hours: each refresh writes the one it reads now,
- * as it does the price.
+ * Amazon lets a site keep a product's image link, rating and availability for 24 hours: each refresh writes
+ * what it reads now, as it does the price (a rating Amazon no longer gives is cleared).
  */
-const amazonImage = (product: AmazonProduct) => (product.imageUrl ? { imageUrl: product.imageUrl } : {});
+const amazonContent = (product: AmazonProduct) => ({
+  ...(product.imageUrl ? { imageUrl: product.imageUrl } : {}),
+  amazonInStock: product.buyable,
+});
 
 /** Who the audit log names for a refresh no person asked for. */
 const PRICE_REFRESH: Service = { id: null, email: "Amazon price refresh" };
@@ -108,9 +111,9 @@ export async function refreshAmazonPrices(
       originalPrice: product.originalPrice,
       referencePriceKind: product.referencePriceKind,
       discountPercentage: discountPercentage(product.currentPrice, product.originalPrice),
-      ...amazonImage(product),
-      ...(product.starRating !== null ? { rating: product.starRating } : {}),
-      ...(product.totalReviews !== null ? { reviewCount: product.totalReviews } : {}),
+      ...amazonContent(product),
+      rating: product.starRating,
+      reviewCount: product.totalReviews,
     };
     if (await patchContent(contentType("deal"), db, by, row.id, { changes: read, stamps: { priceUpdatedAt: now } }))
       updated++;
@@ -120,9 +123,9 @@ export async function refreshAmazonPrices(
     if (!product || product.currentPrice === null) continue;
     const read = {
       price: product.currentPrice,
-      ...amazonImage(product),
-      ...(product.starRating !== null ? { rating: product.starRating } : {}),
-      ...(product.totalReviews !== null ? { totalReviews: product.totalReviews } : {}),
+      ...amazonContent(product),
+      rating: product.starRating,
+      totalReviews: product.totalReviews ?? 0,
     };
     if (await patchContent(contentType("gift"), db, by, row.id, { changes: read, stamps: { priceUpdatedAt: now } }))
       updated++;

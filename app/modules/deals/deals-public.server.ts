@@ -49,6 +49,7 @@ const publicColumns = {
   affiliateUrl: deals.affiliateUrl,
   amazonAsin: deals.amazonAsin,
   priceUpdatedAt: deals.priceUpdatedAt,
+  amazonInStock: deals.amazonInStock,
   createdAt: deals.createdAt,
   storeName: stores.name,
   storeSlug: stores.slug,

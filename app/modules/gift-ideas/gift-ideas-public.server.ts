@@ -22,6 +22,7 @@ const cardColumns = {
   productUrl: giftIdeas.productUrl,
   amazonAsin: giftIdeas.amazonAsin,
   priceUpdatedAt: giftIdeas.priceUpdatedAt,
+  amazonInStock: giftIdeas.amazonInStock,
   updatedAt: giftIdeas.updatedAt,
 };
 

@@ -1,7 +1,6 @@
 import type { Executor } from "#app/db/client.server";
 import { setSiteTimeZone } from "#app/lib/dates";
-import { setSiteMoney } from "#app/lib/money";
-import { setSiteFollowsEuRules } from "#app/lib/reference-price";
+import { setSiteFollowsEuRules, setSiteMoney } from "#app/lib/money";
 
 import { readSiteMoney } from "./money.server";
 import { readSiteTimeZone } from "./time-zone.server";

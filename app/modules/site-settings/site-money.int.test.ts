@@ -3,8 +3,14 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { deals, mailOutbox, newsletterSubscribers, siteSettings, stores } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
-import { DEFAULT_MONEY, formatPrice, setSiteMoney, siteMoney } from "#app/lib/money";
-import { setSiteFollowsEuRules, siteFollowsEuRules } from "#app/lib/reference-price";
+import {
+  DEFAULT_MONEY,
+  formatPrice,
+  setSiteFollowsEuRules,
+  setSiteMoney,
+  siteFollowsEuRules,
+  siteMoney,
+} from "#app/lib/money";
 import { amazonSettingsSchema } from "#app/modules/amazon/amazon-settings.schema";
 import { saveAmazonSettings } from "#app/modules/amazon/amazon-settings.server";
 import { DIGEST_JOB, setDigestSchedule } from "#app/modules/newsletter/digest-schedule.server";

@@ -7,7 +7,7 @@ import { CardGrid } from "#app/components/site/card-grid";
 import { ImagePlaceholder } from "#app/components/site/card-image";
 import { DealCard } from "#app/components/site/deal-card";
 import { PriceAsOf } from "#app/components/site/price-as-of";
-import { PriceChart, PriceLows } from "#app/components/site/price-history";
+import { PriceHistorySection, PriceLows } from "#app/components/site/price-history";
 import { ReferencePrice } from "#app/components/site/reference-price";
 import { StarRating } from "#app/components/site/star-rating";
 import { VotePrompt } from "#app/islands/vote-prompt";
@@ -17,7 +17,14 @@ import { formatPrice, siteMoney } from "#app/lib/money";
 import { categoryPath, dealPath, storePath } from "#app/lib/public-paths";
 import { shownReduction } from "#app/lib/reference-price";
 import { breadcrumbList, pageMeta, productMarkup, siteUrlFrom } from "#app/lib/seo";
-import { amazonContentShowable, shownImage, shownRating } from "#app/modules/amazon/price-freshness";
+import {
+  amazonContentShowable,
+  offerAvailability,
+  OUT_OF_STOCK,
+  shownImage,
+  shownOutOfStock,
+  shownRating,
+} from "#app/modules/amazon/price-freshness";
 import { findPublicDealBySlug, listRelatedDeals } from "#app/modules/deals/deals-public.server";
 import { priceStoryOf } from "#app/modules/price-history/price-history.server";
 
@@ -80,7 +87,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
             price: deal.currentPrice,
             currency: siteMoney().currency,
             validUntil: deal.expiresAt,
-            availability: deal.expired ? "Discontinued" : "InStock",
+            availability: offerAvailability(deal, deal.expired),
             seller: deal.storeName,
           }
         : null,
@@ -108,6 +115,7 @@ function Price({ deal }: { deal: Deal }) {
         ) : null}
       </p>
       {reduction ? <p className="font-medium text-green-700">{`Save ${formatPrice(reduction.saved)}`}</p> : null}
+      {shownOutOfStock(deal) ? <p className="font-medium text-red-700">{OUT_OF_STOCK}</p> : null}
       <PriceAsOf item={deal} />
     </div>
   );
@@ -187,14 +195,7 @@ export default function DealPage({ loaderData: { deal, related, prices } }: Rout
           ) : null}
         </div>
       </div>
-      {prices && prices.steps.length > 0 ? (
-        <section aria-labelledby="price-history" className="max-w-3xl space-y-2">
-          <h2 id="price-history" className="text-2xl font-bold">
-            Price history
-          </h2>
-          <PriceChart steps={prices.steps} />
-        </section>
-      ) : null}
+      {prices ? <PriceHistorySection steps={prices.steps} /> : null}
       {related.length > 0 ? (
         <section aria-labelledby="related-deals" className="space-y-4">
           <h2 id="related-deals" className="text-2xl font-bold">

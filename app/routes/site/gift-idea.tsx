@@ -4,21 +4,29 @@ import { data } from "react-router";
 import { ItemPageBuyLink } from "#app/components/site/affiliate-link";
 import { ImagePlaceholder } from "#app/components/site/card-image";
 import { PriceAsOf } from "#app/components/site/price-as-of";
+import { PriceHistorySection, PriceLows } from "#app/components/site/price-history";
 import { StarRating } from "#app/components/site/star-rating";
 import { TagList } from "#app/components/site/tag-list";
 import { formatPrice, siteMoney } from "#app/lib/money";
 import { giftIdeaPath } from "#app/lib/public-paths";
 import { pageMeta, productMarkup, siteUrlFrom } from "#app/lib/seo";
-import { amazonContentShowable, shownRating } from "#app/modules/amazon/price-freshness";
+import {
+  amazonContentShowable,
+  offerAvailability,
+  OUT_OF_STOCK,
+  shownOutOfStock,
+  shownRating,
+} from "#app/modules/amazon/price-freshness";
 import { audienceLabels, occasionLabels } from "#app/modules/gift-ideas/gift-idea-labels";
 import { findPublicGiftIdeaBySlug } from "#app/modules/gift-ideas/gift-ideas-public.server";
+import { priceStoryOf } from "#app/modules/price-history/price-history.server";
 
 import type { Route } from "./+types/gift-idea";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const gift = await findPublicGiftIdeaBySlug(context.db, params.slug);
   if (!gift) throw data(null, { status: 404 });
-  return { gift };
+  return { gift, prices: await priceStoryOf(context.db, "gift", gift) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -40,13 +48,18 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       images: [image, ...gift.additionalImages.map((url) => new URL(url, `${siteUrl}/`).toString())],
       offer:
         gift.price !== null && amazonShown
-          ? { url: `${siteUrl}/go/gift/${gift.id}`, price: gift.price, currency: siteMoney().currency }
+          ? {
+              url: `${siteUrl}/go/gift/${gift.id}`,
+              price: gift.price,
+              currency: siteMoney().currency,
+              availability: offerAvailability(gift),
+            }
           : null,
     }),
   ];
 };
 
-export default function GiftIdea({ loaderData: { gift } }: Route.ComponentProps) {
+export default function GiftIdea({ loaderData: { gift, prices } }: Route.ComponentProps) {
   // Amazon's pictures and rating, like its price, only while read within 24 hours.
   const shown = amazonContentShowable(gift);
   const rating = shownRating(gift);
@@ -103,6 +116,8 @@ export default function GiftIdea({ loaderData: { gift } }: Route.ComponentProps)
             <div>
               <p className="text-3xl font-extrabold">{formatPrice(gift.price)}</p>
               <PriceAsOf item={gift} />
+              {shownOutOfStock(gift) ? <p className="font-medium text-red-700">{OUT_OF_STOCK}</p> : null}
+              {prices ? <PriceLows lowest30={prices.lowest30} lowest90={prices.lowest90} /> : null}
             </div>
           ) : gift.amazonAsin ? (
             <p className="text-lg font-semibold text-gray-700">See price on Amazon</p>
@@ -119,6 +134,11 @@ export default function GiftIdea({ loaderData: { gift } }: Route.ComponentProps)
           <TagList tags={gift.tags} />
         </div>
       </div>
+      {prices ? (
+        <div className="mt-10">
+          <PriceHistorySection steps={prices.steps} />
+        </div>
+      ) : null}
     </main>
   );
 }
