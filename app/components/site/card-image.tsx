@@ -1,4 +1,4 @@
-import { ImageOff } from "lucide-react";
+import type { ReactNode } from "react";
 
 import { cn } from "#app/lib/cn";
 
@@ -6,34 +6,54 @@ import { cn } from "#app/lib/cn";
 export type ImageLoading = "lazy" | "eager" | "first";
 
 /**
- * A card's picture. Its box keeps the aspect ratio, and width/height tell the browser the same ratio
- * before the file arrives, so nothing shifts. Lazy unless the card opens the list (above the fold), where
- * lazy loading would only delay the largest paint.
+ * A picture over its fallback (a store's initial, a kind's icon). The fallback fills the box and the picture
+ * covers it; where there is no picture (none given, or an Amazon image read over 24 hours ago) or the file
+ * fails to load, the fallback shows, without JavaScript: an image with empty alt text draws nothing when it
+ * fails. The box keeps its aspect ratio (`className` sizes it), and width/height tell the browser the same
+ * ratio before the file arrives, so nothing shifts. Lazy unless the card opens the list (above the fold).
+ * `label` names the picture for screen readers where it is more than decoration (an item page's).
  */
 export function CardImage({
   src,
+  fallback,
   width = 400,
   height = 300,
   loading = "lazy",
+  label,
+  fit = "cover",
   className,
 }: {
-  src: string;
+  src: string | null;
+  fallback: ReactNode;
   width?: number;
   height?: number;
   loading?: ImageLoading;
+  label?: string;
+  /** "contain" for logos, which must not be cropped. */
+  fit?: "cover" | "contain";
   className?: string;
 }) {
   return (
-    <img
-      src={src}
-      alt=""
-      width={width}
-      height={height}
-      loading={loading === "lazy" ? "lazy" : "eager"}
-      fetchPriority={loading === "first" ? "high" : undefined}
-      decoding="async"
-      className={className}
-    />
+    <span
+      className={cn("relative block overflow-hidden bg-gray-100", className)}
+      {...(label ? { role: "img", "aria-label": label } : {})}
+    >
+      <span className="absolute inset-0 flex items-center justify-center text-gray-400" data-testid="image-fallback">
+        {fallback}
+      </span>
+      {src ? (
+        <img
+          src={src}
+          alt=""
+          width={width}
+          height={height}
+          loading={loading === "lazy" ? "lazy" : "eager"}
+          fetchPriority={loading === "first" ? "high" : undefined}
+          decoding="async"
+          className={cn("absolute inset-0 h-full w-full", fit === "cover" ? "object-cover" : "object-contain")}
+        />
+      ) : null}
+    </span>
   );
 }
 
@@ -41,11 +61,18 @@ export function CardImage({
 export const cardImageLoading = (index: number, perRow: number): ImageLoading =>
   index === 0 ? "first" : index < perRow ? "eager" : "lazy";
 
-/** Where a picture may not be shown (an Amazon image read over 24 hours ago): a neutral box of its size. */
-export function ImagePlaceholder({ className }: { className?: string }) {
+/** A store's initial, the fallback of its items' pictures: "B" for Best Buy. */
+export function StoreInitial({ name, size = "md" }: { name: string | null; size?: "sm" | "md" | "lg" }) {
+  const initial = name?.trim().charAt(0).toUpperCase() || "?";
   return (
-    <div className={cn("flex items-center justify-center bg-gray-100 text-gray-400", className)}>
-      <ImageOff className="h-10 w-10" aria-hidden />
-    </div>
+    <span
+      aria-hidden
+      className={cn(
+        "flex aspect-square items-center justify-center rounded-full bg-white font-extrabold text-brand-700",
+        { sm: "w-full text-base", md: "w-16 text-3xl shadow-sm", lg: "w-28 text-6xl shadow-sm" }[size],
+      )}
+    >
+      {initial}
+    </span>
   );
 }

@@ -18,7 +18,7 @@ import {
 } from "#app/modules/amazon/price-freshness";
 
 import { AffiliateLink } from "./affiliate-link";
-import { CardImage, type ImageLoading, ImagePlaceholder } from "./card-image";
+import { CardImage, type ImageLoading, StoreInitial } from "./card-image";
 import { PriceAsOf } from "./price-as-of";
 import { ReferencePrice } from "./reference-price";
 import { StarRating } from "./star-rating";
@@ -74,11 +74,12 @@ export function DealCard({
       >
         {/* The title's link names the page; this second way in is for pointers, not for keyboards or screen readers. */}
         <Link to={dealPath(deal)} tabIndex={-1} aria-hidden="true" className="absolute inset-0">
-          {image ? (
-            <CardImage src={image} loading={imageLoading} className="h-full w-full object-cover" />
-          ) : (
-            <ImagePlaceholder className="h-full w-full" />
-          )}
+          <CardImage
+            src={image}
+            loading={imageLoading}
+            fallback={<StoreInitial name={deal.storeName} />}
+            className="h-full w-full"
+          />
         </Link>
         <div className="absolute left-2 top-2 flex flex-wrap gap-1 pr-10 sm:left-3 sm:top-3 sm:gap-2">
           {reduction ? (

@@ -22,7 +22,7 @@ export interface GiftCardData {
 
 /** A gift collection card: image or placeholder, title, two-line description, slug, Featured badge. */
 export function GiftCard({ gift, imageLoading }: { gift: GiftCardData; imageLoading?: ImageLoading }) {
-  // An Amazon image read over 24 hours ago may not be shown: the placeholder stands in.
+  // An Amazon image read over 24 hours ago may not be shown: the gift icon stands in.
   const image = shownImage(gift);
   return (
     <article
@@ -30,11 +30,12 @@ export function GiftCard({ gift, imageLoading }: { gift: GiftCardData; imageLoad
       className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
     >
       <Link to={giftIdeaPath(gift)} className="relative block aspect-[4/3] bg-gray-100" tabIndex={-1} aria-hidden>
-        {image ? (
-          <CardImage src={image} loading={imageLoading} className="h-full w-full object-cover" />
-        ) : (
-          <Gift className="absolute inset-0 m-auto h-10 w-10 text-gray-400" aria-hidden />
-        )}
+        <CardImage
+          src={image}
+          loading={imageLoading}
+          fallback={<Gift className="h-10 w-10" aria-hidden />}
+          className="h-full w-full"
+        />
         {gift.featured ? (
           <Badge tone="orange" className="absolute left-3 top-3 bg-accent-700 text-white">
             Featured

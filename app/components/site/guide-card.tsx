@@ -1,4 +1,4 @@
-import { Clock } from "lucide-react";
+import { BookOpen, Clock } from "lucide-react";
 import { Link } from "react-router";
 
 import { cn } from "#app/lib/cn";
@@ -33,7 +33,8 @@ export function GuideCard({ guide, large = false }: { guide: GuideCardData; larg
           width={640}
           height={360}
           loading={large ? "first" : "lazy"}
-          className={cn("w-full object-cover", large ? "aspect-video md:h-full" : "aspect-video")}
+          fallback={<BookOpen className="h-10 w-10" aria-hidden />}
+          className={cn("w-full", large ? "aspect-video md:h-full" : "aspect-video")}
         />
       </Link>
       <div className={cn("flex flex-col gap-2 p-5", large && "md:justify-center md:p-8")}>

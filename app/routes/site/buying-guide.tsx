@@ -1,6 +1,8 @@
+import { BookOpen } from "lucide-react";
 import { data, redirect } from "react-router";
 
 import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
+import { CardImage } from "#app/components/site/card-image";
 import { EmbeddedCard } from "#app/components/site/embedded-card";
 import { GuideMeta } from "#app/components/site/guide-card";
 import { SafeHtml } from "#app/components/site/safe-html";
@@ -65,13 +67,13 @@ export default function BuyingGuide({ loaderData: { guide, segments } }: Route.C
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{guide.title}</h1>
           {guide.excerpt ? <p className="text-lg text-gray-700">{guide.excerpt}</p> : null}
           <GuideMeta guide={guide} className="gap-4 text-sm" />
-          <img
+          <CardImage
             src={guide.coverImageUrl}
-            alt=""
             width={1280}
             height={720}
-            fetchPriority="high"
-            className="aspect-video w-full rounded-2xl object-cover"
+            loading="first"
+            fallback={<BookOpen className="h-16 w-16" aria-hidden />}
+            className="aspect-video w-full rounded-2xl"
           />
         </header>
         {hasAffiliateLinks ? <AffiliateDisclosure /> : null}

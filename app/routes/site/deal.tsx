@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { ItemPageBuyLink } from "#app/components/site/affiliate-link";
 import { Breadcrumbs, type Crumb } from "#app/components/site/breadcrumbs";
 import { CardGrid } from "#app/components/site/card-grid";
-import { ImagePlaceholder } from "#app/components/site/card-image";
+import { CardImage, StoreInitial } from "#app/components/site/card-image";
 import { DealCard } from "#app/components/site/deal-card";
 import { PriceAsOf } from "#app/components/site/price-as-of";
 import { PriceHistorySection, PriceLows } from "#app/components/site/price-history";
@@ -130,18 +130,15 @@ export default function DealPage({ loaderData: { deal, related, prices } }: Rout
     <main className="mx-auto max-w-6xl space-y-10 px-4 py-8">
       <Breadcrumbs crumbs={crumbsOf(deal)} />
       <div className="grid gap-10 md:grid-cols-2">
-        {image ? (
-          <img
-            src={image}
-            alt={deal.title}
-            width={800}
-            height={600}
-            fetchPriority="high"
-            className={`aspect-[4/3] w-full rounded-2xl bg-gray-100 object-cover ${deal.expired ? "opacity-60" : ""}`}
-          />
-        ) : (
-          <ImagePlaceholder className="aspect-[4/3] w-full rounded-2xl" />
-        )}
+        <CardImage
+          src={image}
+          width={800}
+          height={600}
+          loading="first"
+          label={deal.title}
+          fallback={<StoreInitial name={deal.storeName} size="lg" />}
+          className={`aspect-[4/3] w-full rounded-2xl ${deal.expired ? "opacity-60" : ""}`}
+        />
         <div className="space-y-4">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
             <a href={storePath({ slug: deal.storeSlug })} className="hover:underline">

@@ -1,8 +1,8 @@
-import { Check } from "lucide-react";
+import { Check, Gift } from "lucide-react";
 import { data } from "react-router";
 
 import { ItemPageBuyLink } from "#app/components/site/affiliate-link";
-import { ImagePlaceholder } from "#app/components/site/card-image";
+import { CardImage } from "#app/components/site/card-image";
 import { PriceAsOf } from "#app/components/site/price-as-of";
 import { PriceHistorySection, PriceLows } from "#app/components/site/price-history";
 import { StarRating } from "#app/components/site/star-rating";
@@ -67,18 +67,15 @@ export default function GiftIdea({ loaderData: { gift, prices } }: Route.Compone
     <main className="mx-auto max-w-6xl px-4 py-10">
       <div className="grid gap-10 md:grid-cols-2">
         <div className="space-y-3">
-          {shown ? (
-            <img
-              src={gift.imageUrl}
-              alt={gift.title}
-              width={800}
-              height={800}
-              fetchPriority="high"
-              className="aspect-square w-full rounded-2xl object-cover"
-            />
-          ) : (
-            <ImagePlaceholder className="aspect-square w-full rounded-2xl" />
-          )}
+          <CardImage
+            src={shown ? gift.imageUrl : null}
+            width={800}
+            height={800}
+            loading="first"
+            label={gift.title}
+            fallback={<Gift className="h-16 w-16" aria-hidden />}
+            className="aspect-square w-full rounded-2xl"
+          />
           {shown && gift.additionalImages.length > 0 ? (
             <ul className="grid grid-cols-4 gap-3" aria-label="More images">
               {gift.additionalImages.map((url) => (

@@ -4,6 +4,7 @@ import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { AffiliateLink } from "#app/components/site/affiliate-link";
 import { Breadcrumbs, type Crumb } from "#app/components/site/breadcrumbs";
 import { CardGrid } from "#app/components/site/card-grid";
+import { CardImage, StoreInitial } from "#app/components/site/card-image";
 import { DealGridPreview } from "#app/components/site/deal-grid-preview";
 import { FeedLink } from "#app/components/site/feed-link";
 import { CouponCard } from "#app/islands/coupon-card";
@@ -54,9 +55,15 @@ export default function StorePage({
     <main className="mx-auto max-w-7xl space-y-10 px-4 py-8">
       <Breadcrumbs crumbs={crumbsOf(store)} />
       <header className="flex flex-wrap items-center gap-6 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
-        {store.logoUrl ? (
-          <img src={store.logoUrl} alt="" width={96} height={96} className="h-24 w-24 rounded-xl object-contain" />
-        ) : null}
+        <CardImage
+          src={store.logoUrl}
+          width={96}
+          height={96}
+          loading="eager"
+          fit="contain"
+          fallback={<StoreInitial name={store.name} />}
+          className="h-24 w-24 rounded-xl"
+        />
         <div className="flex-1 space-y-2">
           <div className="flex flex-wrap items-baseline justify-between gap-x-4">
             <h1 className="text-3xl font-extrabold tracking-tight">{`${store.name} Coupons & Deals`}</h1>
