@@ -1,15 +1,19 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const linkTargets = ["link", "image"] as const;
+export type LinkTarget = (typeof linkTargets)[number];
 
 /**
- * The last check of each live item's outbound link (modules/link-health): `failures` counts consecutive
- * failed checks of the same URL; two or more put the item in Needs attention.
+ * The last check of each live item's outbound link and of its picture (`target`; modules/link-health):
+ * `failures` counts consecutive failed checks of the same URL; two or more put the item in Needs attention.
  */
 export const linkChecks = pgTable(
   "link_checks",
   {
     kind: text().notNull(),
     itemId: uuid().notNull(),
+    target: text().$type<LinkTarget>().notNull().default("link"),
     url: text().notNull(),
     checkedAt: timestamp({ withTimezone: true }).notNull(),
     status: integer(),
@@ -17,7 +21,8 @@ export const linkChecks = pgTable(
     failures: integer().notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.kind, t.itemId] }),
+    primaryKey({ columns: [t.kind, t.itemId, t.target] }),
+    check("link_checks_target", sql`${t.target} IN ('link', 'image')`),
     index("link_checks_failing_idx")
       .on(t.failures)
       .where(sql`${t.failures} >= 2`),

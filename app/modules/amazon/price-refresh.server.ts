@@ -96,7 +96,7 @@ export async function refreshAmazonPrices(
   for (const row of availability) {
     await recordLinkCheck(
       db,
-      { kind: row.kind, id: row.id, url: row.url },
+      { kind: row.kind, id: row.id, target: "link", url: row.url },
       availabilityProblem(products.get(row.asin!.toUpperCase())),
       now,
     );

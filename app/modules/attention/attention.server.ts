@@ -76,7 +76,7 @@ const reasons = sql`
     AND ${liveItem(sql`v.kind`, sql`v.item_id`)}
   GROUP BY v.kind, v.item_id HAVING count(*) >= ${REPORT_THRESHOLD}
   UNION ALL
-  SELECT lc.kind, lc.item_id, 'link', lc.failures, lc.problem, lc.checked_at FROM link_checks lc
+  SELECT lc.kind, lc.item_id, lc.target, lc.failures, lc.problem, lc.checked_at FROM link_checks lc
   WHERE lc.failures >= 2 AND ${liveItem(sql`lc.kind`, sql`lc.item_id`)}
   UNION ALL
   (SELECT 'deal', id, 'ended-featured', 0, NULL, NULL FROM deals WHERE ${publicOf("deal")} AND featured AND expires_at < now()

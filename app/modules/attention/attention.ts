@@ -2,13 +2,14 @@
 
 export const ATTENTION_PAGE_SIZE = 50;
 
-export const attentionReasons = ["link", "reports", "ended-featured", "stale-price", "no-link"] as const;
+export const attentionReasons = ["link", "image", "reports", "ended-featured", "stale-price", "no-link"] as const;
 export type AttentionReason = (typeof attentionReasons)[number];
 export type AttentionAction = "verify" | "fallback" | "expire" | "unpublish" | "snooze" | "dismiss";
 
 /** What the queue's filter calls each reason. */
 export const reasonLabels: Record<AttentionReason, string> = {
   link: "Broken links",
+  image: "Broken images",
   reports: "Shoppers' reports",
   "ended-featured": "Ended but featured",
   "stale-price": "Stale Amazon prices",
@@ -18,9 +19,9 @@ export const reasonLabels: Record<AttentionReason, string> = {
 /** One reason an item is in the queue, with what its wording needs. */
 export interface ItemReason {
   reason: AttentionReason;
-  /** Reports counted, for 'reports'; failed checks in a row, for 'link'. */
+  /** Reports counted, for 'reports'; failed checks in a row, for 'link' and 'image'. */
   figure: number;
-  /** The link check's finding, for 'link'. */
+  /** The check's finding, for 'link' and 'image'. */
   detail: string | null;
 }
 
@@ -45,6 +46,8 @@ export function reasonText(kind: string, { reason, figure, detail }: ItemReason)
         : `${figure} shoppers said it has expired`;
     case "link":
       return `Link broken: ${detail ?? "the check failed"} (${figure} checks in a row)`;
+    case "image":
+      return `Image broken: ${detail ?? "the check failed"} (${figure} checks in a row); shoppers see its fallback`;
     case "ended-featured":
       return "Ended but still featured";
     case "stale-price":

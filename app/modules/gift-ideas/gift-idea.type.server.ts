@@ -36,7 +36,12 @@ export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas>
       url: gift.productUrl,
     }),
   },
-  clickOut: { url: giftIdeas.productUrl, storeId: giftIdeas.storeId, recentClicks: giftIdeas.popularity },
+  clickOut: {
+    url: giftIdeas.productUrl,
+    storeId: giftIdeas.storeId,
+    recentClicks: giftIdeas.popularity,
+    picture: giftIdeas.imageUrl,
+  },
   csv: { fields: giftIdeaFields },
   admin: {
     icon: "Gift",

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 
 import type { Executor } from "#app/db/client.server";
-import { linkChecks } from "#app/db/schema";
+import { linkChecks, type LinkTarget } from "#app/db/schema";
 
 import type { CheckOutcome } from "./link-check.server";
 
@@ -11,11 +11,13 @@ import type { CheckOutcome } from "./link-check.server";
 export interface DueLink {
   kind: string;
   id: string;
+  /** The item's outbound link, or its picture. */
+  target: LinkTarget;
   url: string;
 }
 
 /**
- * Records a check of an item's link: a problem counts one more failure in a row (of the same URL), a
+ * Records a check of an item's link or picture: a problem counts one more failure in a row (of the same URL), a
  * success or no verdict (null) clears them. Amazon links get their verdict from the Amazon API (the price
  * refresh), never from a request to Amazon.
  */
@@ -31,6 +33,7 @@ export async function recordLinkCheck(
     .values({
       kind: link.kind,
       itemId: link.id,
+      target: link.target,
       url: link.url,
       checkedAt: now,
       status: outcome?.status ?? null,
@@ -38,7 +41,7 @@ export async function recordLinkCheck(
       failures: problem ? 1 : 0,
     })
     .onConflictDoUpdate({
-      target: [linkChecks.kind, linkChecks.itemId],
+      target: [linkChecks.kind, linkChecks.itemId, linkChecks.target],
       set: {
         url: link.url,
         checkedAt: now,

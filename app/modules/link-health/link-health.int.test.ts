@@ -59,7 +59,20 @@ beforeEach(async () => {
   await db().execute(sql`UPDATE gift_ideas SET product_url = ${base} || '/product/' || id`);
   await db().execute(sql`UPDATE coupons SET affiliate_url = ${base} || '/product/' || id`);
   await db().execute(sql`UPDATE stores SET affiliate_url = ${base} || '/'`);
+  // And every picture to its image shelf.
+  await db().execute(sql`UPDATE deals SET image_url = ${base} || '/image/' || id`);
+  await db().execute(sql`UPDATE gift_ideas SET image_url = ${base} || '/image/' || id`);
+  await db().execute(sql`UPDATE stores SET logo_url = ${base} || '/image/' || id`);
 });
+
+/** An item's last check of its link (or picture). */
+const checkOf = async (id: string, target: "link" | "image" = "link") =>
+  (
+    await db()
+      .select()
+      .from(linkChecks)
+      .where(and(eq(linkChecks.itemId, id), eq(linkChecks.target, target)))
+  )[0];
 
 describe("link health", () => {
   it("checks every live item's link once per cycle, and again when its link changes", async () => {
@@ -82,7 +95,7 @@ describe("link health", () => {
     await db().execute(sql`UPDATE stores SET affiliate_url = NULL`);
     const due = await dueLinks(db(), settings());
     expect(due.length).toBeGreaterThan(0);
-    expect(due.filter((link) => link.kind === "store")).toEqual([]);
+    expect(due.filter((link) => link.kind === "store" && link.target === "link")).toEqual([]);
     expect(due.every((link) => link.url.startsWith(base))).toBe(true);
   });
 
@@ -100,7 +113,7 @@ describe("link health", () => {
     await checkDueLinks(db(), settings(), first);
     // One failure is not enough: it may be a blip.
     expect(await linkRows()).toEqual([]);
-    const [once] = await db().select().from(linkChecks).where(eq(linkChecks.itemId, dead.id));
+    const once = await checkOf(dead.id);
     expect(once).toMatchObject({ failures: 1, problem: "Not found (404)", status: 404 });
 
     // A link that failed once is checked again after the retry time, not a whole cycle later.
@@ -110,7 +123,7 @@ describe("link health", () => {
     expect(requests - before).toBe(1);
     const rows = await linkRows();
     expect(rows.map((row) => [row.id, row.detail, row.figure])).toEqual([[dead.id, "Not found (404)", 2]]);
-    const [blockedCheck] = await db().select().from(linkChecks).where(eq(linkChecks.itemId, blocked.id));
+    const blockedCheck = await checkOf(blocked.id);
     expect(blockedCheck).toMatchObject({ failures: 0, problem: null, status: 403 });
 
     // Fixed: the next check clears it.
@@ -125,7 +138,31 @@ describe("link health", () => {
   it("refuses to reach a private address without the test-only setting", async () => {
     const deal = await liveDeal(0);
     await checkDueLinks(db(), { ...settings(), allowPrivate: false });
-    const [row] = await db().select().from(linkChecks).where(eq(linkChecks.itemId, deal.id));
+    const row = await checkOf(deal.id);
     expect(row).toMatchObject({ failures: 1, problem: "Refused: the link points to a private network address" });
+  });
+
+  it("checks pictures too: a missing one is listed under Broken images after two checks, not as a broken link", async () => {
+    const deal = await liveDeal(2);
+    await db()
+      .update(deals)
+      .set({ imageUrl: `${base}/gone/picture-${deal.id}.jpg` })
+      .where(eq(deals.id, deal.id));
+    const first = new Date();
+    await checkDueLinks(db(), settings(), first);
+    expect(await checkOf(deal.id, "image")).toMatchObject({ failures: 1, problem: "Not found (404)" });
+    await checkDueLinks(db(), settings(), new Date(first.getTime() + 16 * 60_000));
+    const images = (await attentionQueue(db(), { reason: "image" })).rows;
+    expect(images.map((row) => [row.id, row.reasons.map((reason) => reason.reason)])).toEqual([[deal.id, ["image"]]]);
+    expect(await linkRows()).toEqual([]);
+    // An Amazon picture is Amazon's to keep right: it is never requested.
+    const before = requests;
+    await db()
+      .update(deals)
+      .set({ imageUrl: "https://m.media-amazon.com/images/I/B0IMAGE001.jpg" })
+      .where(eq(deals.id, deal.id));
+    await checkDueLinks(db(), settings(), new Date(first.getTime() + 17 * 60_000));
+    expect(requests).toBe(before);
+    expect(await checkOf(deal.id, "image")).toMatchObject({ failures: 0, problem: null });
   });
 });

@@ -13,7 +13,7 @@ import { checkLink, type CheckOptions, type CheckOutcome } from "./link-check.se
 import { type DueLink, recordLinkCheck } from "./link-check-record.server";
 
 // Link health: a background job checks the outbound link of every live item with a click-out (deals, coupons,
-// gift ideas, stores) once per cycle, a few a minute, one request at a time per retailer host. Amazon
+// gift ideas, stores), and its picture, once per cycle, a few a minute, one request at a time per retailer host. Amazon
 // links are left to the Amazon API (stale prices in Needs attention); Amazon forbids scraping.
 
 export interface LinkHealthSettings extends CheckOptions {
@@ -53,17 +53,25 @@ export async function dueLinks(
 ): Promise<DueLink[]> {
   const dueBefore = new Date(now.getTime() - settings.cycleMs);
   const retryBefore = new Date(now.getTime() - settings.retryMs);
+  // Each type's outbound link, and its picture where it has one (an Amazon item's picture is Amazon's, which
+  // the price refresh rewrites; it is not requested).
+  const checked = clickOutTypes.flatMap((type) => [
+    { type, target: "link" as const, url: type.clickOut!.url },
+    ...(type.clickOut!.picture ? [{ type, target: "image" as const, url: type.clickOut!.picture }] : []),
+  ]);
   const perType = await Promise.all(
-    clickOutTypes.map(async (type) => {
-      const url = type.clickOut!.url;
+    checked.map(async ({ type, target, url }) => {
       const rows = await db
         .select({ id: type.table.id, url: sql<string>`${url}`, checkedAt: linkChecks.checkedAt })
         .from(publicRows(type, { live: true }))
-        .leftJoin(linkChecks, and(eq(linkChecks.kind, type.key), eq(linkChecks.itemId, type.table.id)))
+        .leftJoin(
+          linkChecks,
+          and(eq(linkChecks.kind, type.key), eq(linkChecks.itemId, type.table.id), eq(linkChecks.target, target)),
+        )
         .where(
           and(
             // A row with nowhere to send shoppers (a store without an affiliate URL) has no link to check.
-            sql`${url} IS NOT NULL`,
+            sql`${url} IS NOT NULL AND ${url} <> ''`,
             or(
               isNull(linkChecks.itemId),
               lt(linkChecks.checkedAt, dueBefore),
@@ -77,6 +85,7 @@ export async function dueLinks(
       return rows.map((row) => ({
         kind: type.key,
         id: String(row.id),
+        target,
         url: String(row.url),
         at: row.checkedAt ? new Date(row.checkedAt).getTime() : 0,
       }));
@@ -91,9 +100,20 @@ export async function dueLinks(
 
 /** Stores a check: a failure of the same URL adds to the consecutive count, a success or a new URL starts again. */
 
-/** Checks one link and records it; an Amazon one is only marked as seen (its verdict comes from the Amazon API). */
+/** An Amazon address: a product link (its verdict comes from the Amazon API) or an Amazon image. */
+const isAmazonAddress = (url: string) => isAmazonUrl(url) || /(^|\.)media-amazon\.com$/i.test(hostOf(url));
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return "";
+  }
+};
+
+/** Checks one link or picture and records it; an Amazon one is only marked as seen (Amazon forbids scraping). */
 async function checkAndRecord(db: Executor, link: DueLink, options: CheckOptions, now: Date): Promise<void> {
-  if (isAmazonUrl(link.url)) return markSeen(db, link, now);
+  if (isAmazonAddress(link.url)) return markSeen(db, link, now);
   let outcome: CheckOutcome;
   try {
     outcome = await checkLink(link.url, options);
@@ -107,9 +127,9 @@ async function checkAndRecord(db: Executor, link: DueLink, options: CheckOptions
 async function markSeen(db: Executor, link: DueLink, now: Date): Promise<void> {
   await db
     .insert(linkChecks)
-    .values({ kind: link.kind, itemId: link.id, url: link.url, checkedAt: now, failures: 0 })
+    .values({ kind: link.kind, itemId: link.id, target: link.target, url: link.url, checkedAt: now, failures: 0 })
     .onConflictDoUpdate({
-      target: [linkChecks.kind, linkChecks.itemId],
+      target: [linkChecks.kind, linkChecks.itemId, linkChecks.target],
       set: {
         checkedAt: now,
         url: link.url,
@@ -124,12 +144,8 @@ export async function checkDueLinks(db: Executor, settings: LinkHealthSettings, 
   const due = await dueLinks(db, settings, now);
   const byHost = new Map<string, DueLink[]>();
   for (const link of due) {
-    let host = "";
-    try {
-      host = new URL(link.url).hostname;
-    } catch {
-      // recorded as invalid below, under the empty host
-    }
+    // An invalid address is recorded as such below, under the empty host.
+    const host = hostOf(link.url);
     byHost.set(host, [...(byHost.get(host) ?? []), link]);
   }
   const queues = [...byHost.values()];
@@ -186,11 +202,19 @@ export async function brokenLinkFallback(
   const [row] = await db
     .select({ url: linkFallbacks.url })
     .from(linkFallbacks)
-    .innerJoin(linkChecks, and(eq(linkChecks.kind, linkFallbacks.kind), eq(linkChecks.itemId, linkFallbacks.itemId)))
+    .innerJoin(
+      linkChecks,
+      and(
+        eq(linkChecks.kind, linkFallbacks.kind),
+        eq(linkChecks.itemId, linkFallbacks.itemId),
+        eq(linkChecks.target, "link"),
+      ),
+    )
     .where(
       and(
         eq(linkFallbacks.kind, kind),
         eq(linkFallbacks.itemId, itemId),
+        eq(linkChecks.target, "link"),
         eq(linkChecks.url, url),
         sql`${linkChecks.failures} >= 2`,
       ),

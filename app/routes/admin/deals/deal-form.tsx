@@ -112,7 +112,7 @@ export default function DealForm({ loaderData: { row: deal, frame, refs }, actio
         />
         <SelectField
           field={fields.referencePriceKind}
-          label="Original price is"
+          label="Reference price kind"
           options={referencePriceKinds.map((kind) => ({ value: kind, label: referencePriceLabels[kind] }))}
         />
         <TextField field={fields.rating} label="Rating (0–5)" type="number" step="0.1" min="0" max="5" />
