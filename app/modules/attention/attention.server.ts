@@ -2,7 +2,16 @@ import { eq, type SQL, sql } from "drizzle-orm";
 
 import type { Database, Executor } from "#app/db/client.server";
 import { rowsOf } from "#app/db/result-rows";
-import { attentionMarks, auditLog, coupons, deals, giftIdeas, linkFallbacks, stores } from "#app/db/schema";
+import {
+  attentionMarks,
+  auditLog,
+  buyingGuides,
+  coupons,
+  deals,
+  giftIdeas,
+  linkFallbacks,
+  stores,
+} from "#app/db/schema";
 import type { Actor } from "#app/lib/actor";
 import { COUNT_CAP, formatCount } from "#app/lib/counts";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
@@ -10,7 +19,7 @@ import { isHttpUrl } from "#app/lib/urls";
 import { isUuid } from "#app/lib/uuid";
 import { HTTP_URL_MESSAGE } from "#app/lib/validation";
 import { recordAudit } from "#app/modules/audit/audit.server";
-import { clickOutTypes } from "#app/modules/catalogue/click-out.server";
+import { checkedTypes } from "#app/modules/catalogue/click-out.server";
 import type { TypeKey } from "#app/modules/catalogue/faces";
 import { itemNames } from "#app/modules/catalogue/item-names.server";
 import { contentType } from "#app/modules/catalogue/registry.server";
@@ -51,10 +60,10 @@ const BRANCH_ROWS = 1_000;
 const publicOf = (type: AnyContentType | TypeKey, options: { live?: boolean } = {}) =>
   publicRule(lifecycleOf(typeof type === "string" ? contentType(type) : type), options) ?? sql`true`;
 
-/** Whether the item a row names is live, by the types' own public rule (every type with a click-out). */
+/** Whether the item a row names is live, by the types' own public rule (every type link health checks). */
 const liveItem = (kind: SQL, id: SQL) => sql`CASE ${kind}
   ${sql.join(
-    clickOutTypes.map(
+    checkedTypes.map(
       (type) =>
         sql`WHEN ${type.key} THEN EXISTS (SELECT 1 FROM ${type.table} WHERE ${type.table.id} = ${id} AND ${publicOf(type, { live: true })})`,
     ),
@@ -180,7 +189,7 @@ async function openReasonsOf(
 
 /** The field that ends an item of a kind that has an end ('Expire' sets it to now); others are unpublished. */
 const endField = { deal: "expiresAt", coupon: "validUntil" } as const;
-const tables = { deal: deals, coupon: coupons, gift: giftIdeas, store: stores } as const;
+const tables = { deal: deals, coupon: coupons, gift: giftIdeas, guide: buyingGuides, store: stores } as const;
 
 /** Hides the item for this reason: for a week, or until the reason arises again (new reports). */
 async function mark(db: Executor, item: { kind: string; id: string; reason: string }, snoozedUntil: Date | null) {

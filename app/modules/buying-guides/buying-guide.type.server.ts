@@ -35,6 +35,7 @@ export const buyingGuideType: ContentType<BuyingGuideInput, ListRow, typeof buyi
     return { ...formColumns(buyingGuideFields, input), content };
   },
   tokensIn: "content",
+  picture: buyingGuides.coverImageUrl,
   csv: { fields: buyingGuideFields },
   admin: {
     icon: "BookOpen",

@@ -17,6 +17,9 @@ export interface ClickTarget {
 /** The types with a click-out (`/go/<key>/<id>`), in registry order: what analytics and link health cover. */
 export const clickOutTypes: readonly AnyContentType[] = contentTypes.filter((type) => type.clickOut);
 
+/** The types link health checks: those with a click-out (their links) or a picture. */
+export const checkedTypes: readonly AnyContentType[] = contentTypes.filter((type) => type.clickOut || type.picture);
+
 /** The type a click-out URL's kind names (`/go/deal/…`), if it has click-outs. */
 export function clickOutType(kind: string): AnyContentType | undefined {
   return clickOutTypes.find((type) => type.key === kind);

@@ -201,9 +201,9 @@ export interface ContentType<
     categoryId?: AnyPgColumn;
     /** A column kept by a roll-up with the row's click-outs in the last 30 days (a deal's popularity), indexed. */
     recentClicks?: AnyPgColumn;
-    /** Its picture's URL, which link health checks too (a broken one is listed in Needs attention). */
-    picture?: AnyPgColumn;
   };
+  /** Its picture's URL, which link health checks (a broken one is listed in Needs attention). */
+  picture?: AnyPgColumn;
   csv: CsvConfig;
   admin: AdminConfig<ListRow>;
 }

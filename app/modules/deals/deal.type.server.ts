@@ -48,8 +48,8 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
     storeId: deals.storeId,
     categoryId: deals.categoryId,
     recentClicks: deals.popularity,
-    picture: deals.imageUrl,
   },
+  picture: deals.imageUrl,
   csv: { fields: dealFields, importBy: [deals.amazonAsin, deals.slug] },
   admin: {
     icon: "Zap",

@@ -36,12 +36,8 @@ export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas>
       url: gift.productUrl,
     }),
   },
-  clickOut: {
-    url: giftIdeas.productUrl,
-    storeId: giftIdeas.storeId,
-    recentClicks: giftIdeas.popularity,
-    picture: giftIdeas.imageUrl,
-  },
+  clickOut: { url: giftIdeas.productUrl, storeId: giftIdeas.storeId, recentClicks: giftIdeas.popularity },
+  picture: giftIdeas.imageUrl,
   csv: { fields: giftIdeaFields },
   admin: {
     icon: "Gift",

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { deals, linkChecks } from "#app/db/schema";
+import { buyingGuides, deals, linkChecks } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { attentionQueue } from "#app/modules/attention/attention.server";
 
@@ -63,6 +63,7 @@ beforeEach(async () => {
   await db().execute(sql`UPDATE deals SET image_url = ${base} || '/image/' || id`);
   await db().execute(sql`UPDATE gift_ideas SET image_url = ${base} || '/image/' || id`);
   await db().execute(sql`UPDATE stores SET logo_url = ${base} || '/image/' || id`);
+  await db().execute(sql`UPDATE buying_guides SET cover_image_url = ${base} || '/image/' || id`);
 });
 
 /** An item's last check of its link (or picture). */
@@ -148,12 +149,27 @@ describe("link health", () => {
       .update(deals)
       .set({ imageUrl: `${base}/gone/picture-${deal.id}.jpg` })
       .where(eq(deals.id, deal.id));
+    // A buying guide has no click-out, but its cover is checked.
+    const [guide] = await db()
+      .select({ id: buyingGuides.id })
+      .from(buyingGuides)
+      .where(eq(buyingGuides.status, "published"))
+      .limit(1);
+    await db()
+      .update(buyingGuides)
+      .set({ coverImageUrl: `${base}/gone/cover.jpg` })
+      .where(eq(buyingGuides.id, guide!.id));
     const first = new Date();
     await checkDueLinks(db(), settings(), first);
     expect(await checkOf(deal.id, "image")).toMatchObject({ failures: 1, problem: "Not found (404)" });
     await checkDueLinks(db(), settings(), new Date(first.getTime() + 16 * 60_000));
     const images = (await attentionQueue(db(), { reason: "image" })).rows;
-    expect(images.map((row) => [row.id, row.reasons.map((reason) => reason.reason)])).toEqual([[deal.id, ["image"]]]);
+    expect(images.map((row) => [row.id, row.reasons.map((reason) => reason.reason)]).sort()).toEqual(
+      [
+        [deal.id, ["image"]],
+        [guide!.id, ["image"]],
+      ].sort(),
+    );
     expect(await linkRows()).toEqual([]);
     // An Amazon picture is Amazon's to keep right: it is never requested.
     const before = requests;
@@ -164,5 +180,9 @@ describe("link health", () => {
     await checkDueLinks(db(), settings(), new Date(first.getTime() + 17 * 60_000));
     expect(requests).toBe(before);
     expect(await checkOf(deal.id, "image")).toMatchObject({ failures: 0, problem: null });
+    await db()
+      .update(buyingGuides)
+      .set({ coverImageUrl: `${base}/image/cover.jpg` })
+      .where(eq(buyingGuides.id, guide!.id));
   });
 });

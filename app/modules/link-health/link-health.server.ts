@@ -4,7 +4,7 @@ import type { Executor } from "#app/db/client.server";
 import { linkChecks, linkFallbacks } from "#app/db/schema";
 import { isAmazonUrl } from "#app/lib/click-out";
 import { errorToast, infoToast, successToast, type Toast } from "#app/lib/toast";
-import { clickOutTypes } from "#app/modules/catalogue/click-out.server";
+import { checkedTypes } from "#app/modules/catalogue/click-out.server";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import type { Env } from "#app/platform/env.server";
@@ -55,9 +55,9 @@ export async function dueLinks(
   const retryBefore = new Date(now.getTime() - settings.retryMs);
   // Each type's outbound link, and its picture where it has one (an Amazon item's picture is Amazon's, which
   // the price refresh rewrites; it is not requested).
-  const checked = clickOutTypes.flatMap((type) => [
-    { type, target: "link" as const, url: type.clickOut!.url },
-    ...(type.clickOut!.picture ? [{ type, target: "image" as const, url: type.clickOut!.picture }] : []),
+  const checked = checkedTypes.flatMap((type) => [
+    ...(type.clickOut ? [{ type, target: "link" as const, url: type.clickOut.url }] : []),
+    ...(type.picture ? [{ type, target: "image" as const, url: type.picture }] : []),
   ]);
   const perType = await Promise.all(
     checked.map(async ({ type, target, url }) => {

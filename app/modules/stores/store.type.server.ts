@@ -32,7 +32,8 @@ export const storeType: ContentType<StoreInput, ListRow, typeof stores> = {
     return { ...row, apiConfig: restoreSecrets(row.apiConfig as Record<string, unknown>, current.apiConfig) };
   },
   inSitemapWhen: storeHasLiveItems,
-  clickOut: { url: stores.affiliateUrl, storeId: stores.id, picture: stores.logoUrl },
+  clickOut: { url: stores.affiliateUrl, storeId: stores.id },
+  picture: stores.logoUrl,
   // api_config holds secrets: it stays out of files, and an import leaves it as it is.
   csv: { fields: storeFields, omit: ["apiConfig"], importBy: [stores.slug] },
   admin: {
