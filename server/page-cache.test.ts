@@ -34,6 +34,15 @@ describe("page cache", () => {
     expect(cache.get("/a")).toBeUndefined();
   });
 
+  it("does not keep a page when it cannot learn when content next changes (the database is closing)", async () => {
+    const cache = new PageCache({
+      maxBytes: 1_000_000,
+      nextChangeAt: () => Promise.reject(new Error("The embedded database stopped")),
+    });
+    await expect(cache.set("/a", html("<p>a</p>"), cache.generation)).resolves.toBeUndefined();
+    expect(cache.get("/a")).toBeUndefined();
+  });
+
   it("does not keep a page whose render began before content changed", async () => {
     const { cache } = cacheAt({ now: 0 });
     const started = cache.generation;

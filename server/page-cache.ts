@@ -121,8 +121,10 @@ export class PageCache {
    */
   async set(key: string, page: CachedPage, generation: number): Promise<void> {
     if (!this.enabled || generation !== this.#generation || page.body.length > MAX_ENTRY_BYTES) return;
-    const changeAt = await this.#options.nextChangeAt();
-    if (generation !== this.#generation) return;
+    // Not knowing when content next changes (the database is closing, say), the page is not kept: a failed
+    // read must not become an unhandled rejection of a render that was already sent.
+    const changeAt = await this.#options.nextChangeAt().catch(() => null);
+    if (changeAt === null || generation !== this.#generation) return;
     const expiresAt = Math.min(this.#now() + MAX_AGE_MS, changeAt);
     // A scheduled change already due is announced by the bus in a moment; until then nothing is kept.
     if (expiresAt <= this.#now()) return;
