@@ -43,6 +43,8 @@ export function isLocale(tag: string): boolean {
 
 /** Sets the currency and locale prices are shown and read in (anything the runtime does not know is refused). */
 export function setSiteMoney(money: SiteMoney): void {
+  // Set before every request: the usual case, the same as before, costs no lookups.
+  if (money.currency === site.currency && money.locale === site.locale) return;
   if (!isCurrency(money.currency)) throw new RangeError(`Unknown currency: ${money.currency}`);
   if (!isLocale(money.locale)) throw new RangeError(`Unknown locale: ${money.locale}`);
   site = { currency: money.currency, locale: money.locale };

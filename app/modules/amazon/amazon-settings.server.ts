@@ -29,6 +29,11 @@ async function storedConfig(db: Executor): Promise<StoredConfig | null> {
   return row ? (row.apiConfig as StoredConfig) : null;
 }
 
+/** The marketplace the owner saved in the Amazon settings; null before they are saved. */
+export async function chosenMarketplace(db: Executor): Promise<string | null> {
+  return (await storedConfig(db))?.marketplace ?? null;
+}
+
 /** What the settings screen may show: never the secret, only whether one is stored and its last four. */
 export async function loadAmazonSettings(db: Executor, appSecret: string) {
   const config = (await storedConfig(db)) ?? {};

@@ -3,14 +3,12 @@ import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Executor } from "#app/db/client.server";
 import { deleteInBatches } from "#app/db/delete-in-batches.server";
 import { priceHistory, type PriceSource } from "#app/db/schema";
+import { PRICE_MAX_AGE_MS } from "#app/modules/amazon/price-freshness";
 
 import { HISTORY_DAYS, lowestOver, type PricePoint, pricesChanged, priceSteps } from "./price-lows";
 
 /** At most this many changes in the charted window are read: a chart of more says nothing more. */
 const MAX_POINTS = 500;
-
-/** Amazon lets a site keep its prices 24 hours (ADR 0039). */
-const AMAZON_PRICES_KEPT_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Names who writes this transaction's prices; the trigger that records each change stores it as its source.
@@ -53,9 +51,9 @@ export async function readPriceHistory(
   return during.length < MAX_POINTS ? [...before, ...oldestFirst] : oldestFirst;
 }
 
-/** Deletes Amazon's prices older than 24 hours; returns how many. */
+/** Deletes Amazon's prices older than the 24 hours Amazon lets a site keep them (ADR 0039); returns how many. */
 export async function pruneAmazonPrices(db: Executor, now = new Date()): Promise<number> {
-  const cutOff = new Date(now.getTime() - AMAZON_PRICES_KEPT_MS).toISOString();
+  const cutOff = new Date(now.getTime() - PRICE_MAX_AGE_MS).toISOString();
   return deleteInBatches(db, "price_history", sql`source = 'amazon' AND recorded_at < ${cutOff}::timestamptz`);
 }
 
@@ -79,5 +77,3 @@ export async function priceStoryOf(
     lowest90: lowestOver(points, 90, now),
   };
 }
-
-export type PriceStory = NonNullable<Awaited<ReturnType<typeof priceStoryOf>>>;

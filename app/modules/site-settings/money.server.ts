@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 
 import type { Executor } from "#app/db/client.server";
 import { announceContentChange } from "#app/db/content-change-notice.server";
-import { siteSettings, stores } from "#app/db/schema";
+import { siteSettings } from "#app/db/schema";
 import type { Actor } from "#app/lib/actor";
 import { DEFAULT_MONEY, isCurrency, isLocale, type SiteMoney } from "#app/lib/money";
 import { euRulesByDefault } from "#app/lib/reference-price";
+import { chosenMarketplace } from "#app/modules/amazon/amazon-settings.server";
 import { findMarketplace } from "#app/modules/amazon/marketplaces";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { forgetContentMemos, keptUntilContentChanges } from "#app/platform/content-memo.server";
@@ -37,8 +38,7 @@ const isStoredMoney = (value: unknown): value is StoredMoney =>
 
 /** The Amazon marketplace's currency and locale, when the owner has chosen a marketplace. */
 async function amazonMoney(db: Executor): Promise<SiteMoney | null> {
-  const [row] = await db.select({ apiConfig: stores.apiConfig }).from(stores).where(eq(stores.slug, "amazon")).limit(1);
-  const marketplace = (row?.apiConfig as { marketplace?: string } | null)?.marketplace;
+  const marketplace = await chosenMarketplace(db);
   return (marketplace && findMarketplace(marketplace)?.money) || null;
 }
 

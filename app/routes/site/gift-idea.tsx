@@ -14,6 +14,7 @@ import {
   amazonContentShowable,
   offerAvailability,
   OUT_OF_STOCK,
+  shownImage,
   shownOutOfStock,
   shownRating,
 } from "#app/modules/amazon/price-freshness";
@@ -68,7 +69,7 @@ export default function GiftIdea({ loaderData: { gift, prices } }: Route.Compone
       <div className="grid gap-10 md:grid-cols-2">
         <div className="space-y-3">
           <CardImage
-            src={shown ? gift.imageUrl : null}
+            src={shownImage(gift)}
             width={800}
             height={800}
             loading="first"
