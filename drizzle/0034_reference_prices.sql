@@ -10,6 +10,11 @@ CREATE FUNCTION dealdash_prior_lowest_price() RETURNS trigger LANGUAGE plpgsql A
 DECLARE
   window_start timestamptz := now() - interval '30 days';
 BEGIN
+  -- An Amazon item's prices are Amazon's, kept 24 hours (ADR 0039): no low of theirs is kept on the row.
+  IF NEW.amazon_asin IS NOT NULL THEN
+    NEW.prior_lowest_price := NULL;
+    RETURN NEW;
+  END IF;
   NEW.prior_lowest_price := (
     SELECT CASE WHEN bool_or(prior.recorded_at <= window_start) THEN min(prior.price) END
     FROM (

@@ -54,6 +54,8 @@ describe("shownReduction under the EU rules", () => {
       label: "Lowest price in 30 days",
     });
     expect(shownReduction(deal({ ...amazon, referencePriceKind: "list" }), true)).toBeNull();
+    // A recorded low is never an Amazon item's reference: its prices are Amazon's, kept 24 hours.
+    expect(shownReduction(deal({ ...amazon, referencePriceKind: "list", priorLowestPrice: 90 }), true)).toBeNull();
   });
 
   it("shows nothing when the prior low is not above the price", () => {

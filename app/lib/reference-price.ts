@@ -54,8 +54,10 @@ function referenceOf(deal: PricedDeal, euRules: boolean): { price: number; label
   }
   // Amazon's own 30-day low (its savingBasisType, "used for EU omnibus compliance") stands for an Amazon
   // item, whose prices the site may not keep; any other item needs its own recorded prior-30-day low.
-  if (deal.amazonAsin && deal.referencePriceKind === "lowest_30" && deal.originalPrice !== null)
-    return { price: deal.originalPrice, label: referencePriceLabels.lowest_30 };
+  if (deal.amazonAsin)
+    return deal.referencePriceKind === "lowest_30" && deal.originalPrice !== null
+      ? { price: deal.originalPrice, label: referencePriceLabels.lowest_30 }
+      : null;
   return deal.priorLowestPrice === null ? null : { price: deal.priorLowestPrice, label: PRIOR_LOWEST_LABEL };
 }
 

@@ -86,6 +86,18 @@ describe("the EU prior-30-day low, over generated price histories", () => {
     );
   });
 
+  it("is never kept for an Amazon item, whose prices are Amazon's for 24 hours only", async () => {
+    const saved = await save(undefined, { title: "Amazon kettle", currentPrice: 50 });
+    if (!saved.ok) throw new Error(JSON.stringify(saved));
+    await db()
+      .update(priceHistory)
+      .set({ recordedAt: sql`now() - interval '40 days'` })
+      .where(eq(priceHistory.itemId, saved.row.id));
+    await db().update(deals).set({ amazonAsin: "B0OMNIBUS1", currentPrice: 40 }).where(eq(deals.id, saved.row.id));
+    const [row] = await db().select({ prior: deals.priorLowestPrice }).from(deals).where(eq(deals.id, saved.row.id));
+    expect(row!.prior).toBeNull();
+  });
+
   it("is cleared when the price changes on a deal with no history behind the window", async () => {
     const saved = await save(undefined, { title: "Fresh kettle", currentPrice: 50, originalPrice: 80 });
     if (!saved.ok) throw new Error(JSON.stringify(saved));
