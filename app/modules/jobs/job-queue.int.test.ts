@@ -100,6 +100,31 @@ describe("background jobs on pg-boss", () => {
     expect(most).toBe(1);
   });
 
+  it("stops only once the runs it worked are recorded, however slow the database is to record them", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let begun = false;
+    const slowToRecord = {
+      async runSql(text: string, values?: unknown[]) {
+        // A busy database: the run's "completed" takes its time (here, a second).
+        if (text.includes("state = 'completed'")) await new Promise((resolve) => setTimeout(resolve, 1_000));
+        return db().runSql(text, values);
+      },
+    };
+    const queue = await startJobQueue(slowToRecord, [
+      testJob("digest", async () => {
+        begun = true;
+        await held;
+      }),
+    ]);
+    const runId = await queue.runNow("digest");
+    await expect.poll(() => begun, { timeout: 60_000, interval: 50 }).toBe(true);
+    release();
+    await queue.stop();
+    const [run] = await queryRows<{ state: string }>(db().db, sql`SELECT state FROM pgboss.job WHERE id = ${runId}`);
+    expect(run!.state).toBe("completed");
+  });
+
   it("runs again at once a run cut off with its process, but never one still beating", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -64,6 +64,30 @@ function errorMessage(output: unknown): string {
   return typeof message === "string" ? message : "The job failed";
 }
 
+/**
+ * pg-boss's statements, tracked until they end: it records a finished run's outcome without waiting for
+ * it, so stopping waits for them too, or a closing database meets (and rejects) a run's "completed".
+ */
+function trackedStatements(handle: Pick<DatabaseHandle, "runSql">) {
+  const underway = new Set<Promise<unknown>>();
+  return {
+    runSql(text: string, values?: unknown[]) {
+      const statement = handle.runSql(text, values);
+      underway.add(statement);
+      void statement.catch(() => undefined).finally(() => underway.delete(statement));
+      return statement;
+    },
+    /** Resolves once no statement is under way, counting those sent by what the ones awaited let run. */
+    async ended(): Promise<void> {
+      do {
+        // A turn of the event loop: a run's end sends its "completed" a few promise callbacks later.
+        await new Promise((resolve) => setImmediate(resolve));
+        await Promise.allSettled(underway);
+      } while (underway.size > 0);
+    },
+  };
+}
+
 function newBoss(handle: Pick<DatabaseHandle, "runSql">, options: { work: boolean }): PgBoss {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => handle.runSql(text, values) },
@@ -122,7 +146,8 @@ export function startJobQueue(handle: Pick<DatabaseHandle, "runSql">, jobs: Back
   return runAsBackgroundWork(() => startJobQueueNow(handle, jobs));
 }
 
-async function startJobQueueNow(handle: Pick<DatabaseHandle, "runSql">, jobs: BackgroundJob[]): Promise<JobQueue> {
+async function startJobQueueNow(database: Pick<DatabaseHandle, "runSql">, jobs: BackgroundJob[]): Promise<JobQueue> {
+  const handle = trackedStatements(database);
   const boss = newBoss(handle, { work: true });
   await boss.start();
   await setUpQueues(boss, jobs);
@@ -234,6 +259,7 @@ async function startJobQueueNow(handle: Pick<DatabaseHandle, "runSql">, jobs: Ba
       // pg-boss stops waiting after its timeout; a run still going would meet a closed database, so the
       // database closes after the runs this process started have ended (a slow machine makes them slow).
       await Promise.allSettled(inFlight);
+      await handle.ended();
     },
   };
 }
