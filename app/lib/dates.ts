@@ -10,6 +10,8 @@ export const siteTimeZone = () => siteZone;
 
 /** Sets the zone dates are shown and typed in (an IANA name the runtime knows; anything else is refused). */
 export function setSiteTimeZone(timeZone: string): void {
+  // Set before every request: the same zone again costs no check (a formatter built and thrown away).
+  if (timeZone === siteZone) return;
   if (!isTimeZone(timeZone)) throw new RangeError(`Unknown time zone: ${timeZone}`);
   siteZone = timeZone;
 }

@@ -62,8 +62,9 @@ export const deals = pgTable(
     // Newest first, whole (ends on the id); the migration INCLUDEs the search vector and the dates that make a
     // deal live, so the search page ranks the newest matches from the index alone (drizzle/0029).
     index("deals_status_created_idx").on(t.status, t.createdAt.desc(), t.id),
-    index("deals_store_idx").on(t.storeId),
-    index("deals_category_idx").on(t.categoryId),
+    // A store's and a category's newest deals, read in order: their pages and a deal page's related deals.
+    index("deals_store_created_idx").on(t.storeId, t.createdAt.desc().nullsLast(), t.id),
+    index("deals_category_created_idx").on(t.categoryId, t.createdAt.desc().nullsLast(), t.id),
     index("deals_search_idx").using("gin", t.searchVector),
     index("deals_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     // The admin list's orders (each ends with the id, so pages never overlap) and its ASIN search.

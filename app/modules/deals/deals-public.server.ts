@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql, type Subquery } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, inArray, isNull, ne, type Placeholder, type SQL, sql, type Subquery } from "drizzle-orm";
+import { type AnyPgColumn, unionAll } from "drizzle-orm/pg-core";
 
 import { cappedCount } from "#app/db/capped-count";
 import { type Executor, queryRows } from "#app/db/client.server";
 import { descNullsLast } from "#app/db/order-by";
+import { preparedPer } from "#app/db/prepared.server";
 import { categories, deals, stores } from "#app/db/schema";
 import { COUNT_CAP } from "#app/lib/counts";
 import { categoryFace } from "#app/modules/categories/category.face";
@@ -62,7 +63,7 @@ export type PublicDeal = Awaited<ReturnType<typeof listPublicDeals>>["deals"][nu
 
 /**
  * Deals in a category or in one of its direct subcategories. The ids are an array so the planner reads
- * `deals_category_idx` for them: given `in (select …)` it expected a third of the table and counted a
+ * `deals_category_created_idx` for them: given `in (select …)` it expected a third of the table and counted a
  * top-level category's deals by scanning it (21 ms at 100,000 deals; 6 ms this way).
  */
 function categoryCondition(slug: string): SQL {
@@ -159,13 +160,31 @@ async function searchMatches(
   return { few: widened.length > COUNT_CAP ? null : widened, where };
 }
 
-/** The public cards of a subquery's deals (candidates picked and scored by id), for the caller to order. */
-const cardsOf = (db: Executor, candidates: Subquery & { id: AnyPgColumn }) =>
-  db
-    .select(publicColumns)
+type ScoredCandidates = Subquery & {
+  id: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  score: SQL.Aliased<number>;
+};
+
+/**
+ * The `limit` best scored of a subquery's deals (picked and scored by id), newest first among equals, as
+ * public cards with their score. They are ordered and cut before the cards are read: a few deal and store
+ * rows, not one per candidate.
+ */
+function bestCardsOf(db: Executor, candidates: ScoredCandidates, limit: number | Placeholder) {
+  const best = db
+    .select({ id: candidates.id, createdAt: candidates.createdAt, score: candidates.score })
     .from(candidates)
-    .innerJoin(deals, eq(deals.id, candidates.id))
-    .innerJoin(stores, eq(stores.id, deals.storeId));
+    .orderBy(desc(candidates.score), descNullsLast(candidates.createdAt), asc(candidates.id))
+    .limit(limit)
+    .as("best");
+  return db
+    .select({ ...publicColumns, score: sql<number>`${best.score}`.as("score") })
+    .from(best)
+    .innerJoin(deals, eq(deals.id, best.id))
+    .innerJoin(stores, eq(stores.id, deals.storeId))
+    .orderBy(desc(best.score), descNullsLast(best.createdAt), asc(best.id));
+}
 
 /** How many of the newest matches the site search ranks when more than COUNT_CAP deals match. */
 const RANKED_AMONG = 250;
@@ -179,16 +198,14 @@ export async function listBestMatchingDeals(db: Executor, text: TextSearch, limi
   const matched = await searchMatches(db, [], text);
   if (matched.few?.length === 0) return { deals: [], total: 0 };
   const candidates = db
-    .select({ id: deals.id, rank: textSearchRank(deals.searchVector, text).as("rank") })
+    .select({ id: deals.id, createdAt: deals.createdAt, score: textSearchRank(deals.searchVector, text).as("score") })
     .from(liveDeals())
     .where(matched.few ? inArray(deals.id, matched.few) : matched.where)
     .orderBy(descNullsLast(deals.createdAt), asc(deals.id))
     .limit(matched.few ? COUNT_CAP : RANKED_AMONG)
     .as("candidates");
-  const rows = await cardsOf(db, candidates)
-    .orderBy(desc(candidates.rank), descNullsLast(deals.createdAt), asc(deals.id))
-    .limit(limit);
-  return { deals: rows, total: matched.few?.length ?? COUNT_CAP + 1 };
+  const rows = await bestCardsOf(db, candidates, limit);
+  return { deals: rows.map(({ score: _score, ...card }) => card), total: matched.few?.length ?? COUNT_CAP + 1 };
 }
 
 /** Home page: featured first, then newest. */
@@ -243,7 +260,12 @@ export const categoryDealCounts = keptUntilContentChanges(async (db: Executor, l
  * with live alternatives), with its store and category.
  */
 export async function findPublicDealBySlug(db: Executor, slug: string) {
-  const [deal] = await db
+  const [deal] = await dealBySlug(db).execute({ slug });
+  return deal;
+}
+
+const dealBySlug = preparedPer((db) =>
+  db
     .select({
       ...publicColumns,
       longDescription: deals.longDescription,
@@ -256,50 +278,64 @@ export async function findPublicDealBySlug(db: Executor, slug: string) {
     .from(publicRows(dealFace))
     .innerJoin(stores, eq(stores.id, deals.storeId))
     .leftJoin(categories, eq(categories.id, deals.categoryId))
-    .where(eq(deals.slug, slug))
-    .limit(1);
-  return deal;
-}
+    .where(eq(deals.slug, sql.placeholder("slug")))
+    .limit(1)
+    .prepare("public_deal_by_slug"),
+);
 
-/** How many of a category's newest live deals are weighed for likeness to a deal (bounded, off `deals_category_idx`). */
-const ALIKE_CANDIDATES = 200;
+/** How many of a category's newest live deals are weighed for likeness to a deal (bounded, read in order off `deals_category_created_idx`). */
+const ALIKE_CANDIDATES = 100;
 
 /**
  * Up to `limit` live deals like this one: the same category's first, the titles most alike (pg_trgm's
- * similarity, among its newest few hundred) leading, then the same store's newest. A drone's page offers
- * drones, not a car seat from the same shop.
+ * similarity, among its newest hundred) leading, then the same store's newest. A drone's page offers
+ * drones, not a car seat from the same shop. One statement: on the embedded database each costs a turn.
  */
 export async function listRelatedDeals(
   db: Executor,
   deal: { id: string; title: string; storeId: string; categoryId: string | null },
   limit: number,
 ) {
-  const liveLike = (condition: SQL) => and(condition, ne(deals.id, deal.id));
-  const sameCategory = async () => {
-    if (!deal.categoryId) return [];
-    const candidates = db
-      .select({
-        id: deals.id,
-        createdAt: deals.createdAt,
-        likeness: sql<number>`similarity(${deals.title}, ${deal.title})`.as("likeness"),
-      })
-      .from(liveDeals())
-      .where(liveLike(eq(deals.categoryId, deal.categoryId)))
-      .orderBy(descNullsLast(deals.createdAt), asc(deals.id))
-      .limit(ALIKE_CANDIDATES)
-      .as("candidates");
-    return cardsOf(db, candidates)
-      .orderBy(desc(candidates.likeness), descNullsLast(candidates.createdAt), asc(deals.id))
-      .limit(limit);
-  };
-  const sameStore = db
-    .select(publicColumns)
+  const { id, title, storeId, categoryId } = deal;
+  const rows = categoryId
+    ? await alikeThenSameStore(db).execute({ id, title, storeId, categoryId, limit })
+    : await sameStoreOnly(db).execute({ id, storeId, limit });
+  const seen = new Set<string>();
+  return rows
+    .filter((row) => !seen.has(row.id) && seen.add(row.id))
+    .slice(0, limit)
+    .map(({ score: _score, ...card }) => card);
+}
+
+/** Live deals other than the one given (placeholder `id`) that meet `condition`. */
+const liveOthers = (condition: SQL) => and(condition, ne(deals.id, sql.placeholder("id")));
+
+/** The store's newest live deals, scored below any likeness (0 to 1) so that they follow the category's. */
+const sameStore = (db: Executor) =>
+  db
+    .select({ ...publicColumns, score: sql<number>`-1`.as("score") })
     .from(liveDeals())
     .innerJoin(stores, eq(stores.id, deals.storeId))
-    .where(liveLike(eq(deals.storeId, deal.storeId)))
+    .where(liveOthers(eq(deals.storeId, sql.placeholder("storeId"))))
     .orderBy(descNullsLast(deals.createdAt), asc(deals.id))
-    .limit(limit);
-  const [inCategory, inStore] = await Promise.all([sameCategory(), sameStore]);
-  const seen = new Set<string>();
-  return [...inCategory, ...inStore].filter((row) => !seen.has(row.id) && seen.add(row.id)).slice(0, limit);
-}
+    .limit(sql.placeholder("limit"));
+
+const sameStoreOnly = preparedPer((db) => sameStore(db).prepare("related_deals_in_store"));
+
+const alikeThenSameStore = preparedPer((db) => {
+  // The category's newest live deals, scored by their titles' likeness to this one's.
+  const candidates = db
+    .select({
+      id: deals.id,
+      createdAt: deals.createdAt,
+      score: sql<number>`similarity(${deals.title}, ${sql.placeholder("title")})`.as("score"),
+    })
+    .from(liveDeals())
+    .where(liveOthers(eq(deals.categoryId, sql.placeholder("categoryId"))))
+    .orderBy(descNullsLast(deals.createdAt), asc(deals.id))
+    .limit(ALIKE_CANDIDATES)
+    .as("candidates");
+  return unionAll(bestCardsOf(db, candidates, sql.placeholder("limit")), sameStore(db))
+    .orderBy(sql`"score" desc, "created_at" desc nulls last, "id"`)
+    .prepare("related_deals");
+});

@@ -7,8 +7,8 @@ import { deleteContent } from "#app/modules/catalogue/mutations.server";
 import { dealType } from "#app/modules/deals/deal.type.server";
 
 import { actor, contentTypeKit } from "../../../tests/support/fixtures";
-import { pruneAmazonPrices, readPriceHistory } from "./price-history.server";
-import { lowestOver } from "./price-lows";
+import { MAX_POINTS, pruneAmazonPrices, readPriceHistory } from "./price-history.server";
+import { HISTORY_DAYS, lowestOver } from "./price-lows";
 
 const { db, save } = contentTypeKit(dealType, { name: "Best Buy", slug: "bestbuy" });
 
@@ -111,5 +111,34 @@ describe("price history", () => {
     expect(lowestOver(points, 90, now)).toBeNull();
     // Day 1's view: the window of 30 days still starts at 90, so the lowest is 85.
     expect(lowestOver(points, 7, now)).toBe(85);
+  });
+
+  it("reads the price in effect when its window began, unless the window holds more changes than it reads", async () => {
+    const id = await created({ currentPrice: 70 });
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const point = (price: number, at: Date) => ({
+      itemKind: "deal" as const,
+      itemId: id,
+      price,
+      source: "owner" as const,
+      recordedAt: at,
+    });
+    await db().delete(priceHistory).where(eq(priceHistory.itemId, id));
+    await db()
+      .insert(priceHistory)
+      .values([point(120, daysAgo(HISTORY_DAYS + 60)), point(110, daysAgo(HISTORY_DAYS + 5)), point(80, daysAgo(20))]);
+    const read = await readPriceHistory(db(), "deal", id, now);
+    expect(read.map((row) => row.price)).toEqual([110, 80]);
+
+    // More changes in the window than are read: the newest are kept, and nothing from before it.
+    const minutes = Array.from({ length: MAX_POINTS }, (_, i) =>
+      point(50 + (i % 7), new Date(now.getTime() - (i + 1) * 60_000)),
+    );
+    await db().insert(priceHistory).values(minutes);
+    const full = await readPriceHistory(db(), "deal", id, now);
+    expect(full).toHaveLength(MAX_POINTS);
+    expect(full.map((row) => row.price)).toEqual(minutes.map((row) => row.price).reverse());
+    expect(full.every((row, i) => i === 0 || row.at >= full[i - 1]!.at)).toBe(true);
   });
 });

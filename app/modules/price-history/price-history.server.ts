@@ -1,14 +1,16 @@
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 
 import type { Executor } from "#app/db/client.server";
 import { deleteInBatches } from "#app/db/delete-in-batches.server";
+import { preparedPer } from "#app/db/prepared.server";
 import { priceHistory, type PriceSource } from "#app/db/schema";
 import { PRICE_MAX_AGE_MS } from "#app/modules/amazon/price-freshness";
 
 import { HISTORY_DAYS, lowestOver, type PricePoint, pricesChanged, priceSteps } from "./price-lows";
 
 /** At most this many changes in the charted window are read: a chart of more says nothing more. */
-const MAX_POINTS = 500;
+export const MAX_POINTS = 500;
 
 /**
  * Names who writes this transaction's prices; the trigger that records each change stores it as its source.
@@ -20,9 +22,9 @@ export async function writePricesAs(tx: Executor, source: Exclude<PriceSource, "
 
 /**
  * An item's recorded prices of the last HISTORY_DAYS days and the one in effect when they began, oldest
- * first: two reads of `price_history_item_idx`, bounded whatever the item's age. Past MAX_POINTS changes
- * in the window the newest are kept and the price before the window is left out, so no window the read
- * does not wholly hold counts as covered.
+ * first: one statement, two reads of `price_history_item_idx`, bounded whatever the item's age. Past
+ * MAX_POINTS changes in the window the newest are kept and the price before the window is left out, so no
+ * window the read does not wholly hold counts as covered.
  */
 export async function readPriceHistory(
   db: Executor,
@@ -31,9 +33,20 @@ export async function readPriceHistory(
   now = new Date(),
 ): Promise<PricePoint[]> {
   const start = new Date(now.getTime() - HISTORY_DAYS * 86_400_000);
-  const ofItem = and(eq(priceHistory.itemKind, kind), eq(priceHistory.itemId, id));
+  const rows = await itemPrices(db).execute({ kind, id, start });
+  const oldestFirst = rows.sort((a, b) => a.at.getTime() - b.at.getTime());
+  const during = oldestFirst.filter((point) => point.at >= start);
+  return during.length < MAX_POINTS ? oldestFirst : during;
+}
+
+const itemPrices = preparedPer((db) => {
+  const ofItem = and(
+    eq(priceHistory.itemKind, sql.placeholder("kind")),
+    eq(priceHistory.itemId, sql.placeholder("id")),
+  );
   const columns = { price: priceHistory.price, at: priceHistory.recordedAt };
-  const [before, during] = await Promise.all([
+  const start = sql.placeholder("start");
+  return unionAll(
     db
       .select(columns)
       .from(priceHistory)
@@ -46,10 +59,8 @@ export async function readPriceHistory(
       .where(and(ofItem, gte(priceHistory.recordedAt, start)))
       .orderBy(desc(priceHistory.recordedAt))
       .limit(MAX_POINTS),
-  ]);
-  const oldestFirst = during.reverse();
-  return during.length < MAX_POINTS ? [...before, ...oldestFirst] : oldestFirst;
-}
+  ).prepare("item_prices");
+});
 
 /** Deletes Amazon's prices older than the 24 hours Amazon lets a site keep them (ADR 0039); returns how many. */
 export async function pruneAmazonPrices(db: Executor, now = new Date()): Promise<number> {
