@@ -1,6 +1,6 @@
 import fs from "node:fs";
 
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Cookie, type Page } from "playwright-core";
 import { afterAll, expect, inject, test as base } from "vitest";
 
 import { copyOfDataDir, tempDataDir } from "../../../scripts/lib/server-process";
@@ -78,11 +78,26 @@ export const test = base.extend<{
     await Promise.all(contexts.map((context) => context.close()));
   },
   adminPage: async ({ openPage }, provide) => {
-    const { page } = await openPage();
-    await signIn(page);
+    const { context, page } = await openPage();
+    await signInOnce(context, page);
     await provide(page);
   },
 });
+
+/** The admin session this file's tests share: one sign-in (a scrypt hash and three pages) per file, not per test. */
+let adminCookies: Promise<Cookie[]> | undefined;
+
+/** Opens the dashboard signed in, with the file's shared session, signing in anew when there is none or it ended. */
+async function signInOnce(context: BrowserContext, page: Page) {
+  const shared = await adminCookies?.catch(() => undefined);
+  if (shared) {
+    await context.addCookies(shared);
+    await page.goto("/admin");
+    if (new URL(page.url()).pathname === "/admin") return;
+  }
+  await signIn(page);
+  adminCookies = context.cookies();
+}
 
 export const adminCredentials = () => ({ email: inject("adminEmail"), password: inject("adminPassword") });
 
