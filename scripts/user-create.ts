@@ -1,12 +1,6 @@
 import { parseArgs } from "node:util";
 
-import { DataDirLockedError } from "../app/db/data-dir-lock.server";
-import { prepareDatabase, targetFromEnv } from "../app/db/database.server";
 import { newAccountSchema } from "../app/modules/users/user.schema";
-import { createAdmin, UserError } from "../app/modules/users/users.server";
-import { resolveAppSecret } from "../app/platform/app-secret.server";
-import { createAuth } from "../app/platform/auth.server";
-import { getEnv } from "../app/platform/env.server";
 
 // `npm run user:create -- --email E --password P [--name N]`: adds an admin from the shell.
 const { values } = parseArgs({
@@ -26,11 +20,24 @@ if (!account.success) {
   process.exit(1);
 }
 
-const env = getEnv();
+// The app's modules load only for input worth acting on: a typo is answered at once.
+const [{ DataDirLockedError }, { prepareDatabase, targetFromEnv }, { createAdmin, UserError }, secrets, auths, envs] =
+  await Promise.all([
+    import("../app/db/data-dir-lock.server"),
+    import("../app/db/database.server"),
+    import("../app/modules/users/users.server"),
+    import("../app/platform/app-secret.server"),
+    import("../app/platform/auth.server"),
+    import("../app/platform/env.server"),
+  ]);
+const env = envs.getEnv();
 try {
   const handle = await prepareDatabase(targetFromEnv(env), { seedDemo: env.SEED_DEMO });
   try {
-    const auth = await createAuth(handle.db, { secret: resolveAppSecret(env), publicUrl: env.PUBLIC_URL });
+    const auth = await auths.createAuth(handle.db, {
+      secret: secrets.resolveAppSecret(env),
+      publicUrl: env.PUBLIC_URL,
+    });
     const user = await createAdmin(handle.db, auth, account.data, { action: "user_create", via: "command line" });
     console.log(`Created admin ${user.email}.`);
   } finally {
