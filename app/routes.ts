@@ -21,6 +21,7 @@ export default [
     route("buying-guides/:slug", "routes/site/buying-guide.tsx"),
     route("about", "routes/site/about.tsx"),
     route("contact", "routes/site/contact.tsx"),
+    route("submit-a-deal", "routes/site/submit-a-deal.tsx"),
     route("disclaimer", "routes/site/disclaimer.tsx"),
     route("privacy", "routes/site/privacy.tsx"),
     route("newsletter", "routes/site/newsletter.tsx"),
@@ -49,6 +50,7 @@ export default [
     route("calendar", "routes/admin/calendar.tsx"),
     route("jobs", "routes/admin/jobs.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
+    route("sourcing", "routes/admin/sourcing.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("newsletter/csv", "routes/admin/newsletter-csv.ts"),
     // Each content type: its list and its CSV export/import (one route file each for all), and its own

@@ -11,5 +11,8 @@ describe("describeActivity", () => {
     expect(describeActivity({ action: "sign_in_failed", entity: null, detail: { reason: "rate_limited" } })).toBe(
       "Sign-in blocked (too many attempts)",
     );
+    expect(
+      describeActivity({ action: "sourcing", entity: null, detail: { did: "reject", title: "Drone", reason: "Old" } }),
+    ).toBe('Rejected the candidate "Drone"');
   });
 });

@@ -35,6 +35,8 @@ export function describeActivity(row: {
       return `Marked ${entity}${title} as verified`;
     case "attention":
       return `${attentionVerbs[String(row.detail?.did)] ?? "Handled"} ${entity}${title} from Needs attention`;
+    case "sourcing":
+      return `${row.detail?.did === "reject" ? "Rejected" : "Reviewed"} the candidate${title}`;
     default:
       return row.action;
   }

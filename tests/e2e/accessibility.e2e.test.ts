@@ -90,7 +90,7 @@ describe("accessibility (axe, WCAG 2.1 AA)", () => {
     adminPage: page,
   }) => {
     const found: string[] = [];
-    for (const path of ["/admin", "/admin/jobs"]) {
+    for (const path of ["/admin", "/admin/jobs", "/admin/sourcing"]) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
       found.push(...(await violationsOn(page)).map((violation) => `${path} ${violation}`));
@@ -116,6 +116,7 @@ describe("accessibility (axe, WCAG 2.1 AA)", () => {
       "/stores/bestbuy",
       "/search?q=tv",
       "/contact",
+      "/submit-a-deal",
       "/privacy",
       "/alerts/new",
     ]) {

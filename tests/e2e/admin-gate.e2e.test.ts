@@ -54,7 +54,8 @@ describe("the admin gate", () => {
     expect(gatedPaths).toContain("/admin/settings/webhooks");
     expect(gatedPaths).toContain("/admin/settings/site");
     expect(gatedPaths).toContain("/admin/calendar");
-    expect(gatedPaths).toHaveLength(38);
+    expect(gatedPaths).toContain("/admin/sourcing");
+    expect(gatedPaths).toHaveLength(39);
   });
 
   it.each(gatedPaths)("GET %s without a session redirects to the login page", async (path) => {

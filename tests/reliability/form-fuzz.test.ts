@@ -84,6 +84,7 @@ function kindOf(control: Element): FieldKind {
 const BASE_VALUES: Record<string, Record<string, string>> = {
   "/contact": { name: "Fuzz Tester", email: "fuzz@example.com", message: "A message that is long enough to send." },
   "/newsletter": { email: "fuzz@example.com" },
+  "/submit-a-deal": { url: "https://shop.example/fuzz", title: "A deal the fuzz found" },
   "/admin/login": { email: ADMIN.email, password: "not-the-password" },
 };
 /** Actions whose form is not in any rendered page, with the fields they read. */

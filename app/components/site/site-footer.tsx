@@ -8,6 +8,7 @@ import { Logo } from "./site-header";
 const supportLinks = [
   { to: "/about", label: "About" },
   { to: "/contact", label: "Contact" },
+  { to: "/submit-a-deal", label: "Submit a deal" },
   { to: "/disclaimer", label: "Disclaimer" },
   { to: "/privacy", label: "Privacy" },
   // Every list has its feed (linked on its page); this is the newest deals'.

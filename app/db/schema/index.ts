@@ -21,6 +21,7 @@ export * from "./rate-limits";
 export * from "./roll-up-marks";
 export * from "./sign-in";
 export * from "./site-settings";
+export * from "./sourcing";
 export * from "./stores";
 export * from "./votes";
 export * from "./webhooks";

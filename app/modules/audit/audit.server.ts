@@ -14,7 +14,8 @@ export type AuditAction =
   | "delete"
   | "verify"
   | "attention"
-  | "newsletter";
+  | "newsletter"
+  | "sourcing";
 
 export interface AuditEntry {
   action: AuditAction;

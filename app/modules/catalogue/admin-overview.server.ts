@@ -14,6 +14,7 @@ export function adminNavigation(waiting: number): AdminNavItem[] {
     { to: "/admin", label: "Dashboard", icon: "LayoutDashboard" },
     { to: "/admin/analytics", label: "Analytics", icon: "ChartLine", loading: "Loading analytics..." },
     { to: "/admin/attention", label: "Needs attention", icon: "TriangleAlert", loading: "Loading...", count: waiting },
+    { to: "/admin/sourcing", label: "Sourcing", icon: "Inbox", loading: "Loading..." },
     { to: "/admin/calendar", label: "Calendar", icon: "CalendarDays", loading: "Loading..." },
     ...contentTypes.map((type) => {
       const words = adminWordsOf(type);

@@ -14,6 +14,8 @@ export interface RateLimit {
 
 export const CONTACT_LIMIT: RateLimit = { bucket: "contact", max: 5, windowMs: 60 * 60 * 1000 };
 export const NEWSLETTER_LIMIT: RateLimit = { bucket: "newsletter", max: 10, windowMs: 60 * 60 * 1000 };
+/** Shoppers' tips per visitor (each one waits in the review queue). */
+export const TIP_LIMIT: RateLimit = { bucket: "tip", max: 5, windowMs: 60 * 60 * 1000 };
 /** New deal alerts per visitor (each one writes a confirmation message). */
 export const ALERT_LIMIT: RateLimit = { bucket: "alert", max: 10, windowMs: 60 * 60 * 1000 };
 /** Shoppers' 'Did it work?' answers across all items (each item takes one a day anyway). */

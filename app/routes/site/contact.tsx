@@ -1,7 +1,7 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 
 import { InfoPage } from "#app/components/site/info-page";
-import { Button } from "#app/components/ui/button";
+import { PublicForm } from "#app/components/site/public-form";
 import { PlainEmailField, PlainInputField, PlainTextareaField } from "#app/components/ui/plain-fields";
 import { sentFields } from "#app/lib/form-data";
 import { pageMeta, siteUrlFrom } from "#app/lib/seo";
@@ -49,17 +49,13 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       <p>
         Found a broken deal, an expired coupon or a price that changed? Want to suggest a store? We read every message.
       </p>
-      {actionData?.sent ? (
-        <p role="status" className="rounded-lg bg-green-50 p-4 text-green-800">
-          {THANKS}
-        </p>
-      ) : null}
-      {actionData?.limited ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
-          You have sent several messages in a short time. Please try again in an hour.
-        </p>
-      ) : null}
-      <Form method="post" noValidate className="space-y-4 rounded-2xl border border-gray-200 bg-white p-6">
+      <PublicForm
+        done={actionData?.sent ? THANKS : null}
+        limited={
+          actionData?.limited ? "You have sent several messages in a short time. Please try again in an hour." : null
+        }
+        submit="Send Message"
+      >
         <PlainInputField
           id="contact-name"
           label="Name"
@@ -79,9 +75,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           maxLength={5000}
           defaultValue={values?.message}
         />
-        <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden className="hidden" />
-        <Button type="submit">Send Message</Button>
-      </Form>
+      </PublicForm>
     </InfoPage>
   );
 }

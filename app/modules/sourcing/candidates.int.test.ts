@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { auditLog, deals, sourcingCandidates } from "#app/db/schema";
+import { seedDemoContent } from "#app/db/seed/seed-demo.server";
+
+import { actor, insertActor } from "../../../tests/support/fixtures";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
+import { queueTip, rejectCandidate, waitingCandidates } from "./candidates.server";
+
+const db = testDatabasePerFile(async (t) => {
+  await seedDemoContent(t.db);
+  await insertActor(t.db);
+});
+
+const tip = (url: string, title = "Noise-cancelling headphones") => ({
+  url,
+  title,
+  price: 199,
+  note: "Lowest I've seen",
+});
+
+describe("sourcing candidates", () => {
+  it("queues a tip once per offer, however its address was written, and not an offer the site has", async () => {
+    expect(await queueTip(db().db, tip("https://shop.example/item/7?utm_source=news"))).toBe("queued");
+    expect(await queueTip(db().db, tip("https://www.shop.example/item/7/?fbclid=x", "Same headphones"))).toBe(
+      "waiting",
+    );
+    expect(await queueTip(db().db, tip("https://shop.example/item/8"))).toBe("queued");
+
+    const [deal] = await db().db.select({ id: deals.id }).from(deals).where(eq(deals.status, "published")).limit(1);
+    await db().db.update(deals).set({ amazonAsin: "B0TESTASIN" }).where(eq(deals.id, deal!.id));
+    expect(await queueTip(db().db, tip("https://www.amazon.com/Any-Name/dp/B0TESTASIN?tag=x-20"))).toBe("on-site");
+
+    const { rows, hasNext } = await waitingCandidates(db().db, { limit: 10 });
+    expect(hasNext).toBe(false);
+    expect(rows.map((row) => row.url)).toEqual([
+      "https://shop.example/item/8",
+      "https://shop.example/item/7?utm_source=news",
+    ]);
+    expect(rows[1]).toMatchObject({
+      source: "tip",
+      title: "Noise-cancelling headphones",
+      price: 199,
+      note: "Lowest I've seen",
+    });
+  });
+
+  it("pages the queue newest first without repeats, and a rejected offer can be sent again", async () => {
+    for (let n = 0; n < 7; n++) await queueTip(db().db, tip(`https://shop.example/p/${n}`));
+    const first = await waitingCandidates(db().db, { limit: 4 });
+    const last = first.rows.at(-1)!;
+    const second = await waitingCandidates(db().db, { limit: 4, after: last.id });
+    expect(first.hasNext).toBe(true);
+    expect(second.hasNext).toBe(false);
+    const seen = [...first.rows, ...second.rows].map((row) => row.url);
+    expect(new Set(seen).size).toBe(7);
+
+    const rejected = first.rows[0]!;
+    expect(await rejectCandidate(db().db, rejected.id, "Not a real saving", actor)).toBe(true);
+    // Decided once: a second rejection finds nothing waiting.
+    expect(await rejectCandidate(db().db, rejected.id, "Again", actor)).toBe(false);
+    const [row] = await db().db.select().from(sourcingCandidates).where(eq(sourcingCandidates.id, rejected.id));
+    expect(row).toMatchObject({ status: "rejected", rejectReason: "Not a real saving", reviewedBy: actor.id });
+    const [audit] = await db().db.select().from(auditLog).where(eq(auditLog.action, "sourcing"));
+    expect(audit?.detail).toMatchObject({ did: "reject", title: rejected.title, reason: "Not a real saving" });
+    expect((await waitingCandidates(db().db, { limit: 10 })).rows.map((r) => r.id)).not.toContain(rejected.id);
+    expect(await queueTip(db().db, tip(rejected.url))).toBe("queued");
+  });
+});
