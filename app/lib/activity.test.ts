@@ -14,5 +14,8 @@ describe("describeActivity", () => {
     expect(
       describeActivity({ action: "sourcing", entity: null, detail: { did: "reject", title: "Drone", reason: "Old" } }),
     ).toBe('Rejected the candidate "Drone"');
+    expect(describeActivity({ action: "sourcing", entity: null, detail: { did: "approve", title: "Drone" } })).toBe(
+      'Approved the candidate "Drone"',
+    );
   });
 });

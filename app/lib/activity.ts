@@ -6,6 +6,8 @@ const attentionVerbs: Record<string, string> = {
   fallback: "Set a fallback URL for",
 };
 
+const sourcingVerbs: Record<string, string> = { reject: "Rejected", approve: "Approved" };
+
 /** The dashboard's wording for one audit row. */
 export function describeActivity(row: {
   action: string;
@@ -36,7 +38,7 @@ export function describeActivity(row: {
     case "attention":
       return `${attentionVerbs[String(row.detail?.did)] ?? "Handled"} ${entity}${title} from Needs attention`;
     case "sourcing":
-      return `${row.detail?.did === "reject" ? "Rejected" : "Reviewed"} the candidate${title}`;
+      return `${sourcingVerbs[String(row.detail?.did)] ?? "Reviewed"} the candidate${title}`;
     default:
       return row.action;
   }

@@ -1,4 +1,6 @@
 import dns, { type LookupAddress } from "node:dns";
+import http from "node:http";
+import https from "node:https";
 import net from "node:net";
 import os from "node:os";
 
@@ -78,4 +80,36 @@ export function refusePrivateLiteral(url: URL, allowPrivate: boolean): PrivateAd
   return net.isIP(literal) && !allowPrivate && !isPublicAddress(literal)
     ? new PrivateAddressError(`${literal} is a private address`)
     : null;
+}
+
+export interface PublicRequest {
+  method?: "GET" | "HEAD" | "POST";
+  headers?: Record<string, string | number>;
+  body?: string;
+  timeoutMs: number;
+  allowPrivate: boolean;
+}
+
+/**
+ * One request to a public address (never a private one, unless `allowPrivate`), resolved with the answer
+ * and its body unread: the caller reads it, streams it or destroys it. A timeout ends it with code TIMEOUT.
+ */
+export function requestPublic(url: URL, options: PublicRequest): Promise<http.IncomingMessage> {
+  const refused = refusePrivateLiteral(url, options.allowPrivate);
+  if (refused) return Promise.reject(refused);
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === "https:" ? https : http).request(
+      url,
+      {
+        method: options.method ?? "GET",
+        headers: options.headers,
+        lookup: publicOnlyLookup(options.allowPrivate) as never,
+        timeout: options.timeoutMs,
+      },
+      resolve,
+    );
+    request.on("timeout", () => request.destroy(Object.assign(new Error("No answer in time"), { code: "TIMEOUT" })));
+    request.on("error", reject);
+    request.end(options.body);
+  });
 }

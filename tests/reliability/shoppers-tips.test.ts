@@ -52,7 +52,7 @@ describe("shoppers' tips", () => {
       fetch(`${served().url}/admin/sourcing`, {
         method: "POST",
         headers: { cookie, origin: served().url },
-        body: new URLSearchParams({ id: candidate!.id, reason }),
+        body: new URLSearchParams({ intent: "reject", id: candidate!.id, reason }),
         redirect: "manual",
       });
     expect((await reject("")).headers.get("set-cookie")).toContain("dealdash_toast=");

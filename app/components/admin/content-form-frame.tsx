@@ -16,22 +16,33 @@ export interface ContentFormView {
 
 const widths = { narrow: "max-w-3xl", normal: "max-w-4xl", wide: "max-w-5xl" } as const;
 
-/** An add or edit page: back link and title, the form's own sections, then Save and Cancel. */
+/**
+ * An add or edit page: back link and title, the form's own sections, then Save and Cancel. A new item made
+ * from a sourcing candidate (`candidateId`) says so, and its save approves the candidate.
+ */
 export function ContentFormFrame({
   view,
   formProps,
   width = "normal",
+  candidateId,
   children,
 }: {
   view: ContentFormView;
   formProps: ComponentProps<typeof Form>;
   width?: keyof typeof widths;
+  candidateId?: string | null;
   children: ReactNode;
 }) {
   return (
     <div className={cn("mx-auto", widths[width])}>
       <AdminPageHeader title={view.title} back={{ to: view.listPath, label: view.backLabel }} />
       <Form method="post" {...formProps} className="space-y-6">
+        {candidateId ? (
+          <p className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-gray-800">
+            <input type="hidden" name="sourcingCandidate" value={candidateId} />
+            From the review queue: saving approves the candidate. Complete what it lacks first.
+          </p>
+        ) : null}
         {children}
         <FormActions submitLabel={view.submitLabel} cancelTo={view.listPath} />
       </Form>

@@ -42,6 +42,8 @@ export const coupons = pgTable(
     ),
     index("coupons_status_created_idx").on(t.status, t.createdAt.desc()),
     index("coupons_store_idx").on(t.storeId),
+    // A store's code, as shoppers type it: sourcing asks whether an offered code is on the site already.
+    index("coupons_store_code_idx").on(t.storeId, sql`upper(regexp_replace(${t.couponCode}, '\\s+', '', 'g'))`),
     index("coupons_search_idx").using("gin", t.searchVector),
     index("coupons_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("coupons_code_trgm_idx").using("gin", t.couponCode.op("gin_trgm_ops")),

@@ -64,6 +64,8 @@ export interface SaveOptions {
   keep?: readonly string[];
   /** The change batch of the operation this save is part of (an import's): webhooks tell of it once. */
   batchId?: string;
+  /** More work that commits or fails with a create (approving the sourcing candidate it was made from). */
+  alongside?: (tx: Database, row: { id: string }) => Promise<void>;
 }
 
 /**
@@ -99,6 +101,7 @@ export async function saveContent(
           detail: { title, ...options.detail },
         });
         if (options.batchId) await noteBatchRows(tx, options.batchId, type, [String(saved.id)]);
+        if (options.alongside) await options.alongside(tx, saved as { id: string });
       }
       return saved as ({ id: string } & Record<string, unknown>) | undefined;
     });

@@ -1,7 +1,4 @@
-import http from "node:http";
-import https from "node:https";
-
-import { PrivateAddressError, publicOnlyLookup, refusePrivateLiteral } from "#app/platform/public-network.server";
+import { PrivateAddressError, requestPublic } from "#app/platform/public-network.server";
 
 // One affiliate link checked the way a careful robot would: HEAD, then GET where HEAD is not allowed,
 // redirects followed by hand (at most five), a timeout, a user agent naming the site. Every connection,
@@ -18,32 +15,19 @@ export interface CheckOptions {
 }
 
 /** One request: its status and where it redirects, the body left unread. */
-function requestOnce(
+async function requestOnce(
   url: URL,
   method: "HEAD" | "GET",
   options: CheckOptions,
 ): Promise<{ status: number; location: string | undefined }> {
-  const refused = refusePrivateLiteral(url, options.allowPrivate);
-  if (refused) return Promise.reject(refused);
-  return new Promise((resolve, reject) => {
-    const client = url.protocol === "https:" ? https : http;
-    const request = client.request(
-      url,
-      {
-        method,
-        headers: { "user-agent": options.userAgent, accept: "*/*" },
-        lookup: publicOnlyLookup(options.allowPrivate) as never,
-        timeout: options.timeoutMs,
-      },
-      (response) => {
-        resolve({ status: response.statusCode ?? 0, location: response.headers.location });
-        response.destroy();
-      },
-    );
-    request.on("timeout", () => request.destroy(Object.assign(new Error("timed out"), { code: "TIMEOUT" })));
-    request.on("error", reject);
-    request.end();
+  const response = await requestPublic(url, {
+    method,
+    headers: { "user-agent": options.userAgent, accept: "*/*" },
+    timeoutMs: options.timeoutMs,
+    allowPrivate: options.allowPrivate,
   });
+  response.destroy();
+  return { status: response.statusCode ?? 0, location: response.headers.location };
 }
 
 export type CheckOutcome =

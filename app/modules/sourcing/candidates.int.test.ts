@@ -6,7 +6,7 @@ import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 
 import { actor, insertActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { queueTip, rejectCandidate, waitingCandidates } from "./candidates.server";
+import { queueTip, rejectCandidates, waitingCandidates } from "./candidates.server";
 
 const db = testDatabasePerFile(async (t) => {
   await seedDemoContent(t.db);
@@ -46,7 +46,7 @@ describe("sourcing candidates", () => {
     });
   });
 
-  it("pages the queue newest first without repeats, and a rejected offer can be sent again", async () => {
+  it("pages the queue newest first without repeats; a rejected offer comes back only 5% cheaper", async () => {
     for (let n = 0; n < 7; n++) await queueTip(db().db, tip(`https://shop.example/p/${n}`));
     const first = await waitingCandidates(db().db, { limit: 4 });
     const last = first.rows.at(-1)!;
@@ -57,14 +57,17 @@ describe("sourcing candidates", () => {
     expect(new Set(seen).size).toBe(7);
 
     const rejected = first.rows[0]!;
-    expect(await rejectCandidate(db().db, rejected.id, "Not a real saving", actor)).toBe(true);
+    expect(await rejectCandidates(db().db, [rejected.id], "Not a real saving", actor)).toBe(1);
     // Decided once: a second rejection finds nothing waiting.
-    expect(await rejectCandidate(db().db, rejected.id, "Again", actor)).toBe(false);
+    expect(await rejectCandidates(db().db, [rejected.id], "Again", actor)).toBe(0);
     const [row] = await db().db.select().from(sourcingCandidates).where(eq(sourcingCandidates.id, rejected.id));
     expect(row).toMatchObject({ status: "rejected", rejectReason: "Not a real saving", reviewedBy: actor.id });
     const [audit] = await db().db.select().from(auditLog).where(eq(auditLog.action, "sourcing"));
     expect(audit?.detail).toMatchObject({ did: "reject", title: rejected.title, reason: "Not a real saving" });
     expect((await waitingCandidates(db().db, { limit: 10 })).rows.map((r) => r.id)).not.toContain(rejected.id);
-    expect(await queueTip(db().db, tip(rejected.url))).toBe("queued");
+    // Within 30 days the same offer stays away, even a little cheaper; 5% cheaper it is worth a look again.
+    expect(await queueTip(db().db, tip(rejected.url))).toBe("waiting");
+    expect(await queueTip(db().db, { ...tip(rejected.url), price: 190 })).toBe("waiting");
+    expect(await queueTip(db().db, { ...tip(rejected.url), price: 189 })).toBe("queued");
   });
 });

@@ -28,8 +28,24 @@ export const tipSchema = z.object({
 
 export type Tip = z.infer<typeof tipSchema>;
 
-/** Why the owner turned a candidate down: shown in the queue's history, required for a rejection. */
-export const rejectSchema = z.object({
-  id: reference("Choose a candidate"),
-  reason: requiredText("Please give a reason", 200),
-});
+/** How long a snoozed candidate stays out of the queue, in days. */
+export const snoozeDays = ["1", "3", "7"] as const;
+
+/**
+ * A decision in the review queue on one candidate or many (a page's worth at most): approve as drafts,
+ * publish, snooze, or reject with a reason, which every rejection needs.
+ */
+export const queueActionSchema = z
+  .object({
+    intent: z.enum(["approve", "publish", "snooze", "reject"], { message: "Choose what to do" }),
+    ids: z
+      .array(reference("Choose a candidate"))
+      .min(1, "Choose at least one candidate")
+      .max(100, "Choose at most 100 candidates at once"),
+    reason: optionalText(200),
+    days: z.enum(snoozeDays).default("1"),
+  })
+  .superRefine((action, context) => {
+    if (action.intent === "reject" && !action.reason)
+      context.addIssue({ code: "custom", path: ["reason"], message: "Please give a reason" });
+  });

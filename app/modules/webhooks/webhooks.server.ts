@@ -1,6 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
-import http, { STATUS_CODES } from "node:http";
-import https from "node:https";
+import { STATUS_CODES } from "node:http";
 
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 
@@ -8,12 +7,7 @@ import type { Database, Executor } from "#app/db/client.server";
 import { dueBy } from "#app/db/due.server";
 import { webhookDeliveries, webhooks } from "#app/db/schema";
 import type { AppServices } from "#app/platform/load-context";
-import {
-  PrivateAddressError,
-  publicOnlyLookup,
-  publicUrlProblem,
-  refusePrivateLiteral,
-} from "#app/platform/public-network.server";
+import { PrivateAddressError, publicUrlProblem, requestPublic } from "#app/platform/public-network.server";
 import { decryptSecret, encryptSecret } from "#app/platform/secrets-at-rest.server";
 
 import type { WebhookInput } from "./webhook.schema";
@@ -144,34 +138,23 @@ export async function runWebhookEvents(db: Database, services: Pick<AppServices,
  * One signed POST; the receiver's status. Its body is not read: the log shows the status and its words
  * ("503 Service Unavailable"), never what a receiver, which may not be the owner's, chose to answer.
  */
-function post(url: URL, body: string, headers: Record<string, string>, allowPrivate: boolean): Promise<number> {
-  const refused = refusePrivateLiteral(url, allowPrivate);
-  if (refused) return Promise.reject(refused);
-  return new Promise((resolve, reject) => {
-    const request = (url.protocol === "https:" ? https : http).request(
-      url,
-      {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "user-agent": "DealDash-Webhooks/1",
-          "content-length": Buffer.byteLength(body),
-          ...headers,
-        },
-        lookup: publicOnlyLookup(allowPrivate) as never,
-        timeout: TIMEOUT_MS,
-      },
-      (response) => {
-        // The status is the answer: the body is drained unread (a receiver cannot hold the run by trickling one).
-        resolve(response.statusCode ?? 0);
-        response.resume();
-        response.on("error", () => request.destroy());
-      },
-    );
-    request.on("timeout", () => request.destroy(new Error("No answer in time")));
-    request.on("error", reject);
-    request.end(body);
+async function post(url: URL, body: string, headers: Record<string, string>, allowPrivate: boolean): Promise<number> {
+  const response = await requestPublic(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "user-agent": "DealDash-Webhooks/1",
+      "content-length": Buffer.byteLength(body),
+      ...headers,
+    },
+    body,
+    timeoutMs: TIMEOUT_MS,
+    allowPrivate,
   });
+  // The status is the answer: the body is drained unread (a receiver cannot hold the run by trickling one).
+  response.resume();
+  response.on("error", () => response.destroy());
+  return response.statusCode ?? 0;
 }
 
 /**

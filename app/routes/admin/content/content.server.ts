@@ -6,10 +6,11 @@ import { readFormData } from "#app/lib/form-data";
 import { errorToast, successToast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
 import { hiddenEmbedsNotice } from "#app/modules/catalogue/embeds.server";
-import { getForEdit, saveContent } from "#app/modules/catalogue/mutations.server";
+import { getForEdit, saveContent, type SaveOptions } from "#app/modules/catalogue/mutations.server";
 import { type ChoiceOption, referencedOptions } from "#app/modules/catalogue/options.server";
 import type { AnyContentType, ContentTable, ContentType } from "#app/modules/content-types/content-type";
 import { adminPathOf as listPath, adminWordsOf, messagesOf } from "#app/modules/content-types/words";
+import { approveEdited, NoLongerWaiting, waitingCandidateForm } from "#app/modules/sourcing/approve.server";
 import { requireAdmin } from "#app/platform/auth.server";
 import { logger } from "#app/platform/logger.server";
 import { redirectWithToast } from "#app/platform/toast.server";
@@ -47,6 +48,7 @@ export async function loadContentForm<Table extends ContentTable, C extends Choi
   await requireAdmin(request);
   const generic: AnyContentType = type;
   let row: Table["$inferSelect"] | null = null;
+  const candidate = params.id === undefined ? await sourcedStart(generic, request, context) : null;
   if (params.id !== undefined) {
     row = isUuid(params.id)
       ? ((await getForEdit(generic, context.db, params.id)) as Table["$inferSelect"] | null)
@@ -54,8 +56,8 @@ export async function loadContentForm<Table extends ContentTable, C extends Choi
     if (!row) throw redirectWithToast(listPath(generic), errorToast(messagesOf(generic).loadFailed));
   }
   const [refs, ...read] = await Promise.all([
-    row
-      ? referencedOptions(generic, context.db, row as Record<string, unknown>)
+    row || candidate
+      ? referencedOptions(generic, context.db, (row ?? candidate!.values) as Record<string, unknown>)
       : ({} as Record<string, ChoiceOption | null>),
     ...Object.entries(choices).map(
       async ([name, load]) => [name, await load(context.db, row as Record<string, unknown> | null)] as const,
@@ -64,7 +66,24 @@ export async function loadContentForm<Table extends ContentTable, C extends Choi
   const chosen = Object.fromEntries(read as Array<readonly [string, unknown]>) as {
     [K in keyof C]: Awaited<ReturnType<C[K]>>;
   };
-  return { row, frame: formView(generic, row !== null), refs, ...chosen };
+  return { row, candidate, frame: formView(generic, row !== null), refs, ...chosen };
+}
+
+const SOURCING = "/admin/sourcing";
+const NOT_WAITING = "This candidate is no longer waiting for review";
+/** The item types a sourcing candidate becomes, by their desks' keys. */
+const sourcedTypes: Record<string, "deals" | "coupons"> = { deal: "deals", coupon: "coupons" };
+
+/**
+ * "Edit" in the review queue opens the new item's form as the candidate would make it (`?candidate=<id>`):
+ * its values, and its id for the save to approve it with; null for any other new form.
+ */
+async function sourcedStart(type: AnyContentType, request: Request, context: AppLoadContext) {
+  const id = new URL(request.url).searchParams.get("candidate");
+  if (!isUuid(id) || !sourcedTypes[type.key]) return null;
+  const form = await waitingCandidateForm(context.db, id, await context.amazon());
+  if (!form || form.type !== sourcedTypes[type.key]) throw redirectWithToast(SOURCING, errorToast(NOT_WAITING));
+  return { id, values: form.values };
 }
 
 /**
@@ -74,20 +93,32 @@ export async function loadContentForm<Table extends ContentTable, C extends Choi
 export async function saveContentForm(type: AnyContentType, { request, params, context }: Args) {
   const admin = await requireAdmin(request);
   const messages = messagesOf(type);
-  const submission = parseWithZod(await readFormData(request), { schema: type.schema });
+  const form = await readFormData(request);
+  const submission = parseWithZod(form, { schema: type.schema });
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
   const id = params.id;
   if (id !== undefined && !isUuid(id)) throw redirectWithToast(listPath(type), errorToast(messages.saveFailed));
+  // A new item made from a sourcing candidate approves it in the same transaction, and goes back to the queue.
+  const candidate = form.get("sourcingCandidate");
+  const itemType = sourcedTypes[type.key];
+  const approving = id === undefined && isUuid(candidate) && itemType !== undefined;
+  const options: SaveOptions = approving
+    ? { alongside: (tx, row) => approveEdited(tx, candidate, { type: itemType, id: row.id }, admin.user) }
+    : {};
   try {
-    const result = await saveContent(type, context.db, admin.user, id, submission.value);
+    const result = await saveContent(type, context.db, admin.user, id, submission.value, options);
     if (result.ok) {
       const saved = id === undefined ? messages.created : messages.updated;
       const notice = await hiddenEmbedsNotice(type, context.db, result.row);
-      return redirectWithToast(listPath(type), successToast(notice ? `${saved}. ${notice}` : saved));
+      return redirectWithToast(
+        approving ? SOURCING : listPath(type),
+        successToast(notice ? `${saved}. ${notice}` : saved),
+      );
     }
     if (result.reason === "not-found") return redirectWithToast(listPath(type), errorToast(messages.saveFailed));
     return data({ result: submission.reply({ fieldErrors: result.fieldErrors }), toast: null }, { status: 400 });
   } catch (error) {
+    if (error instanceof NoLongerWaiting) throw redirectWithToast(SOURCING, errorToast(NOT_WAITING));
     logger.error({ err: error, id }, "save failed");
     return data({ result: submission.reply(), toast: errorToast(messages.saveFailed) }, { status: 500 });
   }

@@ -30,7 +30,10 @@ const urlTypes = [
   { value: "manual", label: "Manual" },
 ];
 
-export default function CouponForm({ loaderData: { row: coupon, frame, refs }, actionData }: Route.ComponentProps) {
+export default function CouponForm({
+  loaderData: { row: coupon, candidate, frame, refs },
+  actionData,
+}: Route.ComponentProps) {
   const [form, fields] = useContentForm(
     couponSchema,
     actionData,
@@ -41,7 +44,7 @@ export default function CouponForm({ loaderData: { row: coupon, frame, refs }, a
           validFrom: toDateInput(coupon.validFrom),
           validUntil: toDateInput(coupon.validUntil),
         }
-      : { status: "draft", discountType: "percentage", urlType: "automatic" },
+      : (candidate?.values ?? { status: "draft", discountType: "percentage", urlType: "automatic" }),
   );
   const formProps = getFormProps(form);
   const manualUrl = (fields.urlType.value ?? "automatic") === "manual";
@@ -49,6 +52,7 @@ export default function CouponForm({ loaderData: { row: coupon, frame, refs }, a
   return (
     <ContentFormFrame
       view={frame}
+      candidateId={candidate?.id}
       formProps={{ ...formProps, onSubmit: withRequiredFieldsToast(formProps.onSubmit, couponRequiredFields) }}
     >
       <FormSection title="Basic Information">

@@ -25,7 +25,10 @@ export const loader = (args: Route.LoaderArgs) => loadContentForm(dealType, args
 
 export const action = (args: Route.ActionArgs) => saveContentForm(dealType, args);
 
-export default function DealForm({ loaderData: { row: deal, frame, refs }, actionData }: Route.ComponentProps) {
+export default function DealForm({
+  loaderData: { row: deal, candidate, frame, refs },
+  actionData,
+}: Route.ComponentProps) {
   const [form, fields] = useContentForm(
     dealSchema,
     actionData,
@@ -38,7 +41,7 @@ export default function DealForm({ loaderData: { row: deal, frame, refs }, actio
           rating: deal.rating?.toString(),
           reviewCount: deal.reviewCount?.toString(),
         }
-      : { status: "draft", trackClicks: true },
+      : (candidate?.values ?? { status: "draft", trackClicks: true }),
   );
   const formProps = getFormProps(form);
   // The ASIN and its fetch button belong to the store named 'amazon'.
@@ -76,6 +79,7 @@ export default function DealForm({ loaderData: { row: deal, frame, refs }, actio
   return (
     <ContentFormFrame
       view={frame}
+      candidateId={candidate?.id}
       formProps={{ ...formProps, onSubmit: withRequiredFieldsToast(formProps.onSubmit, dealRequiredFields) }}
     >
       <FormSection title="Store & Product Information">

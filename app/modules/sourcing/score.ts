@@ -1,0 +1,58 @@
+import { formatCount } from "#app/lib/counts";
+
+import { type Offer, savingPercent } from "./offer";
+
+// A candidate's score: points the owner can read back as reasons, so the queue's order is never a mystery.
+// The biggest part is what the shopper saves; the rest is what the site knows of the store and the source.
+
+export interface ScoreContext {
+  now: Date;
+  /** Clicks out to the offer's store over the last 30 days, when it matched one. */
+  storeClicks?: number;
+  /** Of this source's candidates the owner decided, the share approved, when there are enough to tell. */
+  approvalRate?: number | null;
+}
+
+export interface Score {
+  score: number;
+  reasons: string[];
+}
+
+const HOUR = 3_600_000;
+
+/** Points for a saving: one a per cent, up to 60. */
+function savingPart(offer: Offer): { points: number; reason: string } | null {
+  const saving =
+    offer.kind === "deal"
+      ? savingPercent(offer)
+      : offer.discountType === "percentage" && offer.discountValue
+        ? Math.round(offer.discountValue)
+        : null;
+  if (saving !== null && saving > 0) return { points: Math.min(saving, 60), reason: `Saves ${saving}%` };
+  if (offer.kind === "coupon" && offer.discountType === "fixed" && offer.discountValue)
+    return { points: 15, reason: "Money off" };
+  return null;
+}
+
+export function scoreOffer(offer: Offer, context: ScoreContext): Score {
+  const parts: Array<{ points: number; reason: string }> = [];
+  const saving = savingPart(offer);
+  if (saving) parts.push(saving);
+  if (offer.kind === "coupon" && offer.couponCode) parts.push({ points: 5, reason: "Has a code" });
+  if (offer.endsAt) {
+    const left = offer.endsAt.getTime() - context.now.getTime();
+    if (left > 0 && left <= 48 * HOUR) parts.push({ points: 10, reason: "Ends within 48 hours" });
+  }
+  if (context.storeClicks && context.storeClicks > 0) {
+    // Fifteen points for a store shoppers click a thousand times a month, fewer for quieter ones.
+    const points = Math.min(15, Math.round(Math.log10(context.storeClicks + 1) * 5));
+    const clicks = formatCount(context.storeClicks);
+    if (points > 0) parts.push({ points, reason: `Store clicked ${clicks} times in 30 days` });
+  }
+  if (context.approvalRate != null)
+    parts.push({
+      points: Math.round(context.approvalRate * 15),
+      reason: `Source approved ${Math.round(context.approvalRate * 100)}% of its offers`,
+    });
+  return { score: parts.reduce((sum, part) => sum + part.points, 0), reasons: parts.map((part) => part.reason) };
+}
