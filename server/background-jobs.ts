@@ -13,6 +13,7 @@ import { DIGEST_CRON, DIGEST_JOB, runWeeklyDigest } from "#app/modules/newslette
 import { expireUnconfirmed } from "#app/modules/newsletter/newsletter.server";
 import { pruneAmazonPrices } from "#app/modules/price-history/price-history.server";
 import { applySiteFormats } from "#app/modules/site-settings/site-formats.server";
+import { runDueSources, SOURCING_JOB } from "#app/modules/sourcing/sources.server";
 import {
   runWebhookEvents,
   sendDueWebhooks,
@@ -58,6 +59,18 @@ export function backgroundJobs(
         if (!api) return { skipped: "Amazon is not set up", pruned };
         return { ...(await refreshAmazonPrices(db, api)), pruned };
       },
+    },
+    {
+      name: SOURCING_JOB,
+      title: "Sourcing (feeds and searches)",
+      cron: "*/5 * * * *",
+      timeoutMinutes: 30,
+      run: () =>
+        runDueSources(db, {
+          appSecret: services.appSecret,
+          allowPrivate: env.LINK_CHECK_ALLOW_PRIVATE,
+          timeoutMs: 60_000,
+        }),
     },
     ...(env.LINK_CHECKS_PER_MINUTE > 0
       ? [

@@ -17,5 +17,8 @@ describe("describeActivity", () => {
     expect(describeActivity({ action: "sourcing", entity: null, detail: { did: "approve", title: "Drone" } })).toBe(
       'Approved the candidate "Drone"',
     );
+    expect(describeActivity({ action: "sourcing", entity: null, detail: { did: "add-source", title: "Feed" } })).toBe(
+      'Added the source "Feed"',
+    );
   });
 });

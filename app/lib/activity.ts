@@ -6,7 +6,13 @@ const attentionVerbs: Record<string, string> = {
   fallback: "Set a fallback URL for",
 };
 
-const sourcingVerbs: Record<string, string> = { reject: "Rejected", approve: "Approved" };
+const sourcingWords: Record<string, string> = {
+  reject: "Rejected the candidate",
+  approve: "Approved the candidate",
+  "add-source": "Added the source",
+  "change-source": "Changed the source",
+  "delete-source": "Deleted the source",
+};
 
 /** The dashboard's wording for one audit row. */
 export function describeActivity(row: {
@@ -38,7 +44,7 @@ export function describeActivity(row: {
     case "attention":
       return `${attentionVerbs[String(row.detail?.did)] ?? "Handled"} ${entity}${title} from Needs attention`;
     case "sourcing":
-      return `${sourcingVerbs[String(row.detail?.did)] ?? "Reviewed"} the candidate${title}`;
+      return `${sourcingWords[String(row.detail?.did)] ?? "Reviewed the candidate"}${title}`;
     default:
       return row.action;
   }

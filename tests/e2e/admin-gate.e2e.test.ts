@@ -55,7 +55,8 @@ describe("the admin gate", () => {
     expect(gatedPaths).toContain("/admin/settings/site");
     expect(gatedPaths).toContain("/admin/calendar");
     expect(gatedPaths).toContain("/admin/sourcing");
-    expect(gatedPaths).toHaveLength(39);
+    expect(gatedPaths).toContain("/admin/sourcing/sources");
+    expect(gatedPaths).toHaveLength(40);
   });
 
   it.each(gatedPaths)("GET %s without a session redirects to the login page", async (path) => {

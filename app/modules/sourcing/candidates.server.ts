@@ -19,7 +19,6 @@ import { recordAudit } from "#app/modules/audit/audit.server";
 
 import { keyOfOffer, type Offer } from "./offer";
 import { offerKeyOf } from "./offer-key";
-import type { QueueOrder } from "./queue-words";
 import { scoreOffer } from "./score";
 import type { Tip } from "./tip.schema";
 
@@ -296,6 +295,9 @@ export type Candidate = typeof sourcingCandidates.$inferSelect;
 
 export const isSourceKind = (value: string | null): value is SourceKind =>
   (sourceKinds as readonly string[]).includes(value ?? "");
+
+/** The queue's orders: newest first, or best score first. */
+export type QueueOrder = "newest" | "score";
 
 /** Snoozed candidates whose time has come wait again (read before the queue, so it never shows them late). */
 export async function wakeSnoozed(db: Executor, now: Date): Promise<void> {

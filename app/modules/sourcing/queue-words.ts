@@ -2,6 +2,7 @@ import type { SourceKind } from "#app/db/schema";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
 
 import type { Approval } from "./approve.server";
+import type { QueueOrder } from "./candidates.server";
 
 // What the review queue says: its sources' names and what a decision did.
 
@@ -13,9 +14,7 @@ export const sourceLabels: Record<SourceKind, string> = {
   feed: "Feed",
 };
 
-/** The queue's orders: newest first, or best score first. */
-export const queueOrders = ["newest", "score"] as const;
-export type QueueOrder = (typeof queueOrders)[number];
+export const queueOrders: readonly QueueOrder[] = ["newest", "score"];
 
 const candidates = (n: number) => (n === 1 ? "1 candidate" : `${n} candidates`);
 

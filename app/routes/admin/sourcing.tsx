@@ -259,6 +259,11 @@ export default function Sourcing({ loaderData: { now, first, order, source, rows
         title="Sourcing"
         description="Deals offered to the site, waiting for your review. Nothing here is published until you decide. Shoppers send theirs from the Submit a deal page."
       />
+      <p className="mb-3 text-sm">
+        <Link to="/admin/sourcing/sources" className="font-medium text-brand-700 hover:underline">
+          Sources: feeds, their runs and errors
+        </Link>
+      </p>
       <Form method="get" className="mb-3 flex flex-wrap items-end gap-3 text-sm">
         <Select
           name="source"

@@ -1,0 +1,53 @@
+import type { Offer } from "../offer";
+
+// What a source is to the runner: something that, given its settings and credentials, yields offers a
+// batch at a time. Each adapter speaks one protocol (a network's API, a feed) and is tested against a
+// local fake of it; the runner, the queue and its rules are shared (ADR 0042).
+
+export interface SourceConnection {
+  /** The source's credentials, decrypted (a network's API token); null when it has none. */
+  secret: string | null;
+  /** A test's local fake of the service, instead of its real address. */
+  endpointOverride?: string;
+  /** Whether owner-given addresses may be private ones (tests only: LINK_CHECK_ALLOW_PRIVATE). */
+  allowPrivate: boolean;
+  timeoutMs: number;
+  /** The most a run reads from a feed (MAX_FEED_BYTES unless a test says less). */
+  maxBytes?: number;
+}
+
+export interface OfferBatch {
+  offers: Offer[];
+  /** Rows the source sent that could not be offers, each with why ("Row 14: no title"). */
+  refused: string[];
+}
+
+/** Why a run stopped, in words for the sourcing page, and what it means for the next run. */
+export class SourceError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "credentials" | "rate-limited" | "bad-feed" | "unreachable",
+    /** When the source said to come back (a 429's Retry-After). */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface SourceAdapter<Settings> {
+  /** Whether a run lists every offer the source has now, so an offer it no longer lists is gone. */
+  complete: boolean;
+  read(settings: Settings, connection: SourceConnection): AsyncIterable<OfferBatch>;
+}
+
+/** The batch size adapters yield: a few hundred offers land in one statement. */
+export const OFFER_BATCH = 500;
+
+/** A Retry-After header as milliseconds (seconds, or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterMs(header: string | string[] | undefined, now = Date.now()): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}

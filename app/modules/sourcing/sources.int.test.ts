@@ -1,0 +1,123 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { sourcingCandidates, sourcingSources, stores } from "#app/db/schema";
+
+import { actor, seedDemoWithActor } from "../../../tests/support/fixtures";
+import { testDatabasePerFile } from "../../../tests/support/test-database";
+import { approveCandidates } from "./approve.server";
+import { feedSourceSchema } from "./source.schema";
+import { deleteSource, runDueSources, runSource, saveFeedSource } from "./sources.server";
+
+// A feed source's runs against a local feed whose answer the test changes between runs.
+
+const db = testDatabasePerFile(seedDemoWithActor);
+
+let feed: { status: number; type: string; body: string; headers?: Record<string, string> };
+let server: http.Server;
+let base = "";
+
+beforeAll(async () => {
+  server = http.createServer((_request, response) => {
+    response.writeHead(feed.status, { "content-type": feed.type, ...feed.headers }).end(feed.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const context = () => ({ appSecret: "a".repeat(32), allowPrivate: true, timeoutMs: 10_000 });
+const csv = (storeName: string, ids: number[]) =>
+  [
+    "id,name,link,tracking,image,price,was,store",
+    ...ids.map(
+      (n) =>
+        `${n},Feed gadget ${n},https://gadgets.example/p/${n},https://track.example/?o=${n},https://gadgets.example/${n}.jpg,${20 + n},${40 + n},${storeName}`,
+    ),
+  ].join("\n");
+
+async function addFeed(name: string) {
+  const input = feedSourceSchema.parse({
+    name,
+    everyMinutes: "60",
+    enabled: true,
+    settings: {
+      url: `${base}/feed.csv`,
+      mapping: {
+        id: "id",
+        title: "name",
+        url: "link",
+        affiliateUrl: "tracking",
+        imageUrl: "image",
+        price: "price",
+        originalPrice: "was",
+        merchant: "store",
+      },
+    },
+  });
+  return (await saveFeedSource(db().db, undefined, input, actor))!;
+}
+
+const sourceRow = async (id: string) =>
+  (await db().db.select().from(sourcingSources).where(eq(sourcingSources.id, id)))[0]!;
+const waiting = async (id: string) =>
+  db()
+    .db.select()
+    .from(sourcingCandidates)
+    .where(eq(sourcingCandidates.sourceId, id))
+    .then((rows) => rows.filter((row) => row.status === "pending"));
+
+describe("a feed source's runs", () => {
+  it("lands a feed once, withdraws what it drops, and keeps its place when the feed fails", async () => {
+    const [store] = await db().db.select({ name: stores.name }).from(stores).limit(1);
+    const id = await addFeed("Gadgets");
+    feed = { status: 200, type: "text/csv", body: csv(store!.name, [1, 2, 3]) };
+    const start = new Date();
+    expect(await runSource(db().db, id, context(), start)).toMatchObject({
+      read: 3,
+      queued: 3,
+      withdrawn: 0,
+      error: null,
+    });
+    expect(await sourceRow(id)).toMatchObject({ lastFound: 3, lastError: null, progress: null });
+    // Not due again until its schedule says: a second worker's run finds nothing to do.
+    expect(await runSource(db().db, id, context(), new Date(start.getTime() + 1000))).toBeNull();
+
+    const later = new Date(start.getTime() + 61 * 60_000);
+    feed = { status: 200, type: "text/csv", body: csv(store!.name, [1, 3]) };
+    expect(await runDueSources(db().db, context(), later)).toEqual({ ran: 1, queued: 0 });
+    expect((await waiting(id)).map((row) => row.externalId).sort()).toEqual(["1", "3"]);
+
+    // A page instead of the feed: the run stops with why, and the queue keeps what it had.
+    feed = { status: 200, type: "text/html", body: "<!doctype html><h1>Sign in</h1>" };
+    const evenLater = new Date(later.getTime() + 61 * 60_000);
+    expect(await runSource(db().db, id, context(), evenLater)).toMatchObject({
+      error: "The feed's address answered with a web page, not a CSV or JSON feed",
+    });
+    expect((await sourceRow(id)).lastError).toBe("The feed's address answered with a web page, not a CSV or JSON feed");
+    expect(await waiting(id)).toHaveLength(2);
+  });
+
+  it("waits as long as a busy feed asks, and refuses to delete a source items are tied to", async () => {
+    const [store] = await db().db.select({ name: stores.name }).from(stores).limit(1);
+    const id = await addFeed("Busy gadgets");
+    feed = { status: 429, type: "text/plain", body: "", headers: { "retry-after": "600" } };
+    const outcome = await runSource(db().db, id, context());
+    expect(outcome?.error).toBe("The feed asked us to slow down (429 Too Many Requests)");
+    const after = await sourceRow(id);
+    expect(after.nextRunAt!.getTime() - after.lastFinishedAt!.getTime()).toBe(600_000);
+
+    await db().db.update(sourcingSources).set({ nextRunAt: new Date() }).where(eq(sourcingSources.id, id));
+    feed = { status: 200, type: "text/csv", body: csv(store!.name, [50]) };
+    await runSource(db().db, id, context());
+    const [candidate] = await waiting(id);
+    await approveCandidates(db().db, [candidate!.id], { publish: false, actor, amazon: null });
+    expect(await deleteSource(db().db, id, actor)).toEqual({
+      ok: false,
+      message: "1 item on the site came from this source and is kept in step with it: pause it instead",
+    });
+  });
+});

@@ -1,0 +1,226 @@
+import { and, asc, count, eq, isNull, lte, or, sql } from "drizzle-orm";
+
+import type { Database, Executor } from "#app/db/client.server";
+import { sourcedItems, sourcingSources } from "#app/db/schema";
+import type { Actor } from "#app/lib/actor";
+import { formatCount } from "#app/lib/counts";
+import { recordAudit } from "#app/modules/audit/audit.server";
+import { logger } from "#app/platform/logger.server";
+import { decryptSecret } from "#app/platform/secrets-at-rest.server";
+
+import { feedAdapter } from "./adapters/feed.server";
+import type { FeedSettings } from "./adapters/feed-settings";
+import { type SourceAdapter, type SourceConnection, SourceError } from "./adapters/source-adapter";
+import { landOffers, withdrawUnseen } from "./candidates.server";
+import type { FeedSourceInput } from "./source.schema";
+
+// The configured sources and their runs. A run claims its source by moving `next_run_at` a lease ahead
+// (so two workers never run one source, and a run cut off by a restart is taken up when the lease ends),
+// lands what the adapter reads a batch at a time, and records how it went for the sourcing page (ADR 0042).
+
+export const SOURCING_JOB = "sourcing";
+const MINUTE = 60_000;
+/** How long a run may hold its source before another worker may take it up. */
+const LEASE_MINUTES = 30;
+/** Sources run per job, the longest-due first. */
+const DUE_PER_RUN = 10;
+
+export type Source = typeof sourcingSources.$inferSelect;
+
+const adapters = { feed: feedAdapter } as Record<string, SourceAdapter<unknown> | undefined>;
+
+export async function listSources(db: Executor): Promise<Source[]> {
+  return db.select().from(sourcingSources).orderBy(asc(sourcingSources.name));
+}
+
+export async function getSource(db: Executor, id: string): Promise<Source | null> {
+  const [source] = await db.select().from(sourcingSources).where(eq(sourcingSources.id, id));
+  return source ?? null;
+}
+
+/** Adds a feed source (due at once) or changes one; its audit row says what the owner set. */
+export async function saveFeedSource(
+  db: Database,
+  id: string | undefined,
+  input: FeedSourceInput,
+  actor: Actor,
+): Promise<string | null> {
+  const values = {
+    name: input.name,
+    everyMinutes: Number(input.everyMinutes),
+    enabled: input.enabled,
+    settings: input.settings as unknown as Record<string, unknown>,
+  };
+  return db.transaction(async (tx) => {
+    const [saved] = id
+      ? await tx
+          .update(sourcingSources)
+          .set(values)
+          .where(eq(sourcingSources.id, id))
+          .returning({ id: sourcingSources.id })
+      : await tx
+          .insert(sourcingSources)
+          .values({ ...values, kind: "feed", nextRunAt: new Date() })
+          .returning({ id: sourcingSources.id });
+    if (!saved) return null;
+    await recordAudit(tx, {
+      action: "sourcing",
+      actor,
+      detail: { did: id ? "change-source" : "add-source", id: saved.id, title: input.name, settings: input.settings },
+    });
+    return saved.id;
+  });
+}
+
+/**
+ * Deletes a source and the candidates it left waiting, unless items made from it are kept in step with it:
+ * then it is refused with why (pausing it is the way to stop it).
+ */
+export async function deleteSource(
+  db: Database,
+  id: string,
+  actor: Actor,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  return db.transaction(async (tx) => {
+    const [tied] = await tx.select({ n: count() }).from(sourcedItems).where(eq(sourcedItems.sourceId, id));
+    if (tied && tied.n > 0)
+      return {
+        ok: false,
+        message: `${formatCount(tied.n)} ${tied.n === 1 ? "item on the site came" : "items on the site came"} from this source and ${tied.n === 1 ? "is" : "are"} kept in step with it: pause it instead`,
+      };
+    const [gone] = await tx
+      .delete(sourcingSources)
+      .where(eq(sourcingSources.id, id))
+      .returning({ name: sourcingSources.name });
+    if (!gone) return { ok: false, message: "There is no such source" };
+    await recordAudit(tx, { action: "sourcing", actor, detail: { did: "delete-source", id, title: gone.name } });
+    return { ok: true };
+  });
+}
+
+/** Pauses or resumes a source; a resumed one is due at once. */
+export async function setSourceEnabled(db: Executor, id: string, enabled: boolean): Promise<boolean> {
+  const [changed] = await db
+    .update(sourcingSources)
+    .set({ enabled, ...(enabled ? { nextRunAt: new Date() } : {}) })
+    .where(eq(sourcingSources.id, id))
+    .returning({ id: sourcingSources.id });
+  return Boolean(changed);
+}
+
+/** Makes a source due now (its "Run now"); false when it is paused or gone. */
+export async function makeSourceDue(db: Executor, id: string): Promise<boolean> {
+  const [due] = await db
+    .update(sourcingSources)
+    .set({ nextRunAt: new Date() })
+    .where(and(eq(sourcingSources.id, id), eq(sourcingSources.enabled, true)))
+    .returning({ id: sourcingSources.id });
+  return Boolean(due);
+}
+
+/** Claims a due source for one run; null when it is not due (or another worker has it). */
+async function claim(db: Executor, id: string, now: Date): Promise<Source | null> {
+  const [claimed] = await db
+    .update(sourcingSources)
+    .set({ nextRunAt: new Date(now.getTime() + LEASE_MINUTES * MINUTE), lastRunAt: now, progress: "Starting" })
+    .where(
+      and(
+        eq(sourcingSources.id, id),
+        eq(sourcingSources.enabled, true),
+        or(isNull(sourcingSources.nextRunAt), lte(sourcingSources.nextRunAt, now)),
+      ),
+    )
+    .returning();
+  return claimed ?? null;
+}
+
+export interface RunOutcome {
+  read: number;
+  queued: number;
+  updated: number;
+  withdrawn: number;
+  refused: number;
+  error: string | null;
+}
+
+/** Connection settings every run shares: the app secret decrypts credentials, tests allow local fakes. */
+export type RunContext = Omit<SourceConnection, "secret"> & { appSecret: string };
+
+/** One run of one source, if it is due: read, land, withdraw what it no longer lists, record how it went. */
+export async function runSource(
+  db: Database,
+  id: string,
+  context: RunContext,
+  now = new Date(),
+): Promise<RunOutcome | null> {
+  const source = await claim(db, id, now);
+  if (!source) return null;
+  const adapter = adapters[source.kind];
+  const outcome: RunOutcome = { read: 0, queued: 0, updated: 0, withdrawn: 0, refused: 0, error: null };
+  const refusals: string[] = [];
+  let retryAfter: number | undefined;
+  try {
+    if (!adapter) throw new SourceError(`${source.kind} sources are not available yet`, "bad-feed");
+    const { appSecret, ...connection } = context;
+    const secret = source.secret ? decryptSecret(source.secret, appSecret) : null;
+    for await (const batch of adapter.read(source.settings as FeedSettings, { ...connection, secret })) {
+      const landed = await landOffers(db, { id: source.id, kind: source.kind as "feed" }, batch.offers, now);
+      outcome.read += batch.offers.length;
+      outcome.queued += landed.queued;
+      outcome.updated += landed.updated;
+      outcome.refused += batch.refused.length + landed.unusable;
+      refusals.push(...batch.refused);
+      await db
+        .update(sourcingSources)
+        .set({ progress: `${formatCount(outcome.read)} offers read, ${formatCount(outcome.queued)} new` })
+        .where(eq(sourcingSources.id, source.id));
+    }
+    if (adapter.complete) outcome.withdrawn = await withdrawUnseen(db, source.id, now);
+    if (refusals.length > 0)
+      outcome.error = `Rows left out: ${refusals.slice(0, 5).join("; ")}${refusals.length > 5 ? "…" : ""}`;
+  } catch (error) {
+    if (!(error instanceof SourceError)) logger.error({ err: error, source: source.id }, "sourcing run failed");
+    outcome.error = error instanceof SourceError ? error.message : "The run failed: see the server log";
+    if (error instanceof SourceError && error.kind === "rate-limited") retryAfter = error.retryAfterMs ?? 15 * MINUTE;
+  }
+  const finished = new Date();
+  await db
+    .update(sourcingSources)
+    .set({
+      lastFinishedAt: finished,
+      lastFound: outcome.queued,
+      lastError: outcome.error,
+      progress: null,
+      nextRunAt: new Date(finished.getTime() + (retryAfter ?? source.everyMinutes * MINUTE)),
+    })
+    .where(eq(sourcingSources.id, source.id));
+  return outcome;
+}
+
+/** The sourcing job: each due source, longest-due first, one after another. */
+export async function runDueSources(
+  db: Database,
+  context: RunContext,
+  now = new Date(),
+): Promise<Record<string, unknown>> {
+  const due = await db
+    .select({ id: sourcingSources.id })
+    .from(sourcingSources)
+    .where(
+      and(
+        eq(sourcingSources.enabled, true),
+        or(isNull(sourcingSources.nextRunAt), lte(sourcingSources.nextRunAt, now)),
+      ),
+    )
+    .orderBy(sql`${sourcingSources.nextRunAt} ASC NULLS FIRST`)
+    .limit(DUE_PER_RUN);
+  let ran = 0;
+  let queued = 0;
+  for (const { id } of due) {
+    const outcome = await runSource(db, id, context, now);
+    if (!outcome) continue;
+    ran++;
+    queued += outcome.queued;
+  }
+  return { ran, queued };
+}

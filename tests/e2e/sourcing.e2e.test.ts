@@ -1,0 +1,113 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+import { describe, expect } from "vitest";
+
+import { startServer } from "../../scripts/lib/server-process";
+import { dataDirsPerFile, signIn, test, toastWith } from "./support/browser";
+
+const dataDir = dataDirsPerFile("dealdash-sourcing-");
+const owner = { email: "owner@example.com", password: "owner-password" };
+
+// A network's feed, served locally: four offers of a store the demo catalogue has.
+const FEED = [
+  "offer,name,link,tracking,image,price,was,merchant",
+  ...[1, 2, 3, 4].map(
+    (n) =>
+      `F${n},Feed gadget ${n},https://gadgets.example/p/${n},https://track.example/?o=${n},https://gadgets.example/${n}.jpg,${20 + n},${50 + n},Best Buy`,
+  ),
+].join("\n");
+
+describe("sourcing", () => {
+  test("a feed fills the review queue; the owner approves some at once, by key and rejects one; the next run brings no duplicate", async ({
+    openPage,
+  }) => {
+    let reads = 0;
+    const feed = http.createServer((_request, response) => {
+      reads++;
+      response.writeHead(200, { "content-type": "text/csv" }).end(FEED);
+    });
+    await new Promise<void>((resolve) => feed.listen(0, "127.0.0.1", resolve));
+    const feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/offers.csv`;
+    // The local feed is reachable only through the test-only setting the link checker uses.
+    const server = await startServer({
+      dataDir: dataDir(),
+      env: {
+        ADMIN_EMAIL: owner.email,
+        ADMIN_PASSWORD: owner.password,
+        LINK_CHECK_ALLOW_PRIVATE: "true",
+        LINK_CHECKS_PER_MINUTE: "0",
+      },
+    });
+    try {
+      const { page } = await openPage({ url: server.url });
+      await signIn(page, owner);
+      await page.goto("/admin/sourcing/sources");
+      await page.getByLabel("Name").fill("Gadget feed");
+      await page.getByLabel("Feed address").fill(feedUrl);
+      await page.getByLabel("Title", { exact: true }).fill("name");
+      await page.getByLabel("Product or landing page address").fill("link");
+      await page.getByLabel("Offer id").fill("offer");
+      await page.getByLabel("Affiliate (tracking) link").fill("tracking");
+      await page.getByLabel("Image address").fill("image");
+      await page.getByLabel("Price", { exact: true }).fill("price");
+      await page.getByLabel("Original price").fill("was");
+      await page.getByLabel("Store", { exact: true }).fill("merchant");
+      await page.getByRole("button", { name: "Add feed" }).click();
+      await toastWith(page, "Source added: its first run has started").waitFor();
+
+      const rows = page.getByTestId("candidate-row");
+      await expect
+        .poll(
+          async () => {
+            await page.goto("/admin/sourcing?sort=score");
+            return rows.count();
+          },
+          { timeout: 90_000 },
+        )
+        .toBe(4);
+      await rows.first().getByText("Saves 59%", { exact: true }).waitFor();
+
+      await page.getByLabel("Select Feed gadget 1").check();
+      await page.getByLabel("Select Feed gadget 2").check();
+      await page.getByTestId("selection-count").getByText("2 selected").waitFor();
+      await page.getByRole("button", { name: "Approve as drafts" }).click();
+      await toastWith(page, "Approved as drafts: 2 candidates").waitFor();
+      await expect.poll(() => rows.count()).toBe(2);
+
+      await page.getByLabel("Why reject Feed gadget 3").fill("Price is not a real saving");
+      await rows.filter({ hasText: "Feed gadget 3" }).getByRole("button", { name: "Reject" }).click();
+      await toastWith(page, "Rejected 1 candidate").waitFor();
+      await expect.poll(() => rows.count()).toBe(1);
+
+      // The keys: the mark is on the one left, and `a` approves it.
+      await page.locator("body").press("a");
+      await toastWith(page, "Approved as drafts: 1 candidate").waitFor();
+      await page.getByText("No deals are waiting for review.").waitFor();
+
+      // The feed again: everything it lists is on the site or turned down, so nothing waits twice.
+      await page.goto("/admin/sourcing/sources");
+      const readsBefore = reads;
+      await page.getByRole("button", { name: "Run now" }).click();
+      await toastWith(page, "The run has started: refresh to see its progress").waitFor();
+      await expect.poll(() => reads, { timeout: 90_000 }).toBeGreaterThan(readsBefore);
+      await expect
+        .poll(
+          async () => {
+            await page.goto("/admin/sourcing/sources");
+            return page.getByTestId("source-row").innerText();
+          },
+          { timeout: 90_000 },
+        )
+        .toMatch(/0 new candidates/);
+      await page.goto("/admin/sourcing");
+      await page.getByText("No deals are waiting for review.").waitFor();
+
+      await page.goto("/admin/deals?q=Feed+gadget");
+      await expect.poll(() => page.getByText(/^Feed gadget \d$/).count()).toBe(3);
+    } finally {
+      await server.stop();
+      await new Promise<void>((resolve) => feed.close(() => resolve()));
+    }
+  });
+});
