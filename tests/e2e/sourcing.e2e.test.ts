@@ -3,11 +3,10 @@ import type { AddressInfo } from "node:net";
 
 import { describe, expect } from "vitest";
 
-import { startServer } from "../../scripts/lib/server-process";
-import { dataDirsPerFile, signIn, test, toastWith } from "./support/browser";
+import { awinPromotion, FAKE_AWIN, startFakeAwin } from "../support/fake-awin";
+import { dataDirsPerFile, owner, signIn, startServerReachingFakes, test, toastWith } from "./support/browser";
 
 const dataDir = dataDirsPerFile("dealdash-sourcing-");
-const owner = { email: "owner@example.com", password: "owner-password" };
 
 // A network's feed, served locally: four offers of a store the demo catalogue has.
 const FEED = [
@@ -19,7 +18,7 @@ const FEED = [
 ].join("\n");
 
 describe("sourcing", () => {
-  test("a feed fills the review queue; the owner approves some at once, by key and rejects one; the next run brings no duplicate", async ({
+  test("a feed and Awin fill the review queue; the owner approves some at once, by key and rejects one; the next run brings no duplicate; an offer Awin drops ends its coupon", async ({
     openPage,
   }) => {
     let reads = 0;
@@ -29,16 +28,9 @@ describe("sourcing", () => {
     });
     await new Promise<void>((resolve) => feed.listen(0, "127.0.0.1", resolve));
     const feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/offers.csv`;
-    // The local feed is reachable only through the test-only setting the link checker uses.
-    const server = await startServer({
-      dataDir: dataDir(),
-      env: {
-        ADMIN_EMAIL: owner.email,
-        ADMIN_PASSWORD: owner.password,
-        LINK_CHECK_ALLOW_PRIVATE: "true",
-        LINK_CHECKS_PER_MINUTE: "0",
-      },
-    });
+    const advertiser = { id: 77, name: "Best Buy", joined: true };
+    const awin = await startFakeAwin([1, 3].map((n) => awinPromotion(n, { advertiser })));
+    const server = await startServerReachingFakes(dataDir(), { AWIN_API_ENDPOINT: awin.url });
     try {
       const { page } = await openPage({ url: server.url });
       await signIn(page, owner);
@@ -105,9 +97,44 @@ describe("sourcing", () => {
 
       await page.goto("/admin/deals?q=Feed+gadget");
       await expect.poll(() => page.getByText(/^Feed gadget \d$/).count()).toBe(3);
+
+      // Awin: its two vouchers published at once, then one withdrawn by the network ends its coupon.
+      await page.goto("/admin/sourcing/sources?add=awin");
+      await page.getByLabel("Publisher id").fill(FAKE_AWIN.publisherId);
+      await page.getByLabel("API token").fill(FAKE_AWIN.token);
+      await page.getByRole("button", { name: "Add Awin" }).click();
+      await toastWith(page, "Source added: its first run has started").waitFor();
+      await expect
+        .poll(
+          async () => {
+            await page.goto("/admin/sourcing?source=awin");
+            return rows.count();
+          },
+          { timeout: 90_000 },
+        )
+        .toBe(2);
+      await page.getByLabel("Select 11% off offer 1").check();
+      await page.getByLabel("Select 13% off offer 3").check();
+      await page.getByRole("region", { name: "Bulk actions" }).getByRole("button", { name: "Publish" }).click();
+      await toastWith(page, "Published 2 candidates").waitFor();
+
+      awin.offers = [awinPromotion(3, { advertiser })];
+      await page.goto("/admin/sourcing/sources");
+      await page.getByTestId("source-row").filter({ hasText: "Awin" }).getByRole("button", { name: "Run now" }).click();
+      await toastWith(page, "The run has started: refresh to see its progress").waitFor();
+      await expect
+        .poll(
+          async () => {
+            await page.goto("/admin/coupons?q=offer+1");
+            return page.getByRole("row").filter({ hasText: "11% off offer 1" }).innerText();
+          },
+          { timeout: 90_000 },
+        )
+        .toMatch(/Expired/);
     } finally {
       await server.stop();
       await new Promise<void>((resolve) => feed.close(() => resolve()));
+      await awin.close();
     }
   });
 });

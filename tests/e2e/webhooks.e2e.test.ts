@@ -3,11 +3,17 @@ import type { AddressInfo } from "node:net";
 
 import { describe, expect } from "vitest";
 
-import { startServer } from "../../scripts/lib/server-process";
-import { dataDirsPerFile, publishDealInAdmin, signIn, test, toastWith } from "./support/browser";
+import {
+  dataDirsPerFile,
+  owner,
+  publishDealInAdmin,
+  signIn,
+  startServerReachingFakes,
+  test,
+  toastWith,
+} from "./support/browser";
 
 const dataDir = dataDirsPerFile("dealdash-webhooks-");
-const owner = { email: "owner@example.com", password: "owner-password" };
 
 describe("webhooks", () => {
   test("the owner adds a Discord webhook; publishing a deal posts to it, the delivery shows its answer, and Redeliver posts it again", async ({
@@ -24,16 +30,7 @@ describe("webhooks", () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/discord`;
-    // The local receiver is reachable only through the test-only setting the link checker uses.
-    const server = await startServer({
-      dataDir: dataDir(),
-      env: {
-        ADMIN_EMAIL: owner.email,
-        ADMIN_PASSWORD: owner.password,
-        LINK_CHECK_ALLOW_PRIVATE: "true",
-        LINK_CHECKS_PER_MINUTE: "0",
-      },
-    });
+    const server = await startServerReachingFakes(dataDir());
     try {
       const { page } = await openPage({ url: server.url });
       await signIn(page, owner);

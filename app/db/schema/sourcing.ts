@@ -167,6 +167,8 @@ export const sourcedItems = pgTable(
     dedupeKey: text().notNull(),
     /** The code and end the source last gave: a change is news (Needs attention, or the item's end). */
     couponCode: text(),
+    /** When the source began giving a code other than the coupon's: Needs attention asks the owner. */
+    codeChangedAt: timestamp({ withTimezone: true }),
     endsAt: timestamp({ withTimezone: true }),
     seenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -181,5 +183,8 @@ export const sourcedItems = pgTable(
     uniqueIndex("sourced_items_deal_idx").on(t.dealId),
     uniqueIndex("sourced_items_coupon_idx").on(t.couponId),
     index("sourced_items_source_seen_idx").on(t.sourceId, t.seenAt),
+    index("sourced_items_code_changed_idx")
+      .on(t.codeChangedAt)
+      .where(sql`${t.codeChangedAt} IS NOT NULL`),
   ],
 );

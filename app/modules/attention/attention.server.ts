@@ -99,6 +99,11 @@ const reasons = sql`
   UNION ALL
   SELECT 'store', id, 'no-link', 0, NULL, NULL FROM stores WHERE affiliate_url IS NULL
   UNION ALL
+  SELECT 'coupon', coupons.id, 'code-changed', 0, si.coupon_code, si.code_changed_at
+  FROM sourced_items si JOIN coupons ON coupons.id = si.coupon_id
+  WHERE si.code_changed_at IS NOT NULL AND ${publicOf("coupon", { live: true })}
+    AND upper(coalesce(coupons.coupon_code, '')) <> upper(coalesce(si.coupon_code, ''))
+  UNION ALL
   SELECT 'gift', id, 'stale-price', 0, NULL, NULL FROM gift_ideas
   WHERE ${publicOf("gift", { live: true })} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')`;
 

@@ -2,7 +2,15 @@
 
 export const ATTENTION_PAGE_SIZE = 50;
 
-export const attentionReasons = ["link", "image", "reports", "ended-featured", "stale-price", "no-link"] as const;
+export const attentionReasons = [
+  "link",
+  "image",
+  "reports",
+  "ended-featured",
+  "stale-price",
+  "no-link",
+  "code-changed",
+] as const;
 export type AttentionReason = (typeof attentionReasons)[number];
 export type AttentionAction = "verify" | "fallback" | "expire" | "unpublish" | "snooze" | "dismiss";
 
@@ -14,6 +22,7 @@ export const reasonLabels: Record<AttentionReason, string> = {
   "ended-featured": "Ended but featured",
   "stale-price": "Stale Amazon prices",
   "no-link": "Stores without a link",
+  "code-changed": "Codes changed at the source",
 };
 
 /** One reason an item is in the queue, with what its wording needs. */
@@ -21,7 +30,7 @@ export interface ItemReason {
   reason: AttentionReason;
   /** Reports counted, for 'reports'; failed checks in a row, for 'link' and 'image'. */
   figure: number;
-  /** The check's finding, for 'link' and 'image'. */
+  /** The check's finding, for 'link' and 'image'; the source's new code, for 'code-changed'. */
   detail: string | null;
 }
 
@@ -54,6 +63,10 @@ export function reasonText(kind: string, { reason, figure, detail }: ItemReason)
       return "Amazon price not refreshed for over a day (hidden from shoppers)";
     case "no-link":
       return "No affiliate URL: no 'Visit store' button, and its coupons without a link of their own show the code alone";
+    case "code-changed":
+      return detail
+        ? `The network now gives the code ${detail}: edit the coupon to use it, or dismiss`
+        : "The network no longer gives a code: edit the coupon, or dismiss";
   }
 }
 

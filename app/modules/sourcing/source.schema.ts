@@ -1,11 +1,12 @@
 import { z } from "zod";
 
-import { checkbox, requiredText } from "#app/lib/validation";
+import { checkbox, optionalText, requiredText } from "#app/lib/validation";
 
+import { awinSettingsSchema } from "./adapters/awin-settings";
 import { feedSettingsSchema } from "./adapters/feed-settings";
 
-// The form that adds or changes a source. Feeds are the kind the owner configures here; each network adds
-// its own settings schema beside this one.
+// The forms that add or change a source: what every source has (a name, a schedule), the kind's own
+// settings, and for a network its API token, which is stored encrypted and never shown again.
 
 export const sourceSchedules = ["60", "240", "720", "1440"] as const;
 export const scheduleLabels: Record<(typeof sourceSchedules)[number], string> = {
@@ -15,11 +16,20 @@ export const scheduleLabels: Record<(typeof sourceSchedules)[number], string> = 
   "1440": "Once a day",
 };
 
-export const feedSourceSchema = z.object({
+const sourceFields = {
   name: requiredText("Give the source a name", 100),
   everyMinutes: z.enum(sourceSchedules).default("240"),
   enabled: checkbox(),
-  settings: feedSettingsSchema,
-});
+};
 
-export type FeedSourceInput = z.output<typeof feedSourceSchema>;
+export const feedSourceSchema = z.object({ ...sourceFields, settings: feedSettingsSchema });
+
+/** Awin's: the token is required when the source is added, and left empty to keep it when it is changed. */
+export const awinSourceSchema = z.object({ ...sourceFields, settings: awinSettingsSchema, token: optionalText(500) });
+
+/** The kinds the owner adds here, each with its form's schema. */
+export const sourceForms = { feed: feedSourceSchema, awin: awinSourceSchema } as const;
+export type ConfigurableKind = keyof typeof sourceForms;
+export const isConfigurableKind = (kind: string): kind is ConfigurableKind => kind in sourceForms;
+
+export type SourceInput = z.output<typeof feedSourceSchema> | z.output<typeof awinSourceSchema>;

@@ -4,13 +4,15 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { sourcingCandidates, sourcingSources, stores } from "#app/db/schema";
+import { coupons, sourcedItems, sourcingCandidates, sourcingSources, stores } from "#app/db/schema";
+import { attentionQueue } from "#app/modules/attention/attention.server";
 
+import { awinPromotion, FAKE_AWIN, type FakeAwin, startFakeAwin } from "../../../tests/support/fake-awin";
 import { actor, seedDemoWithActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { approveCandidates } from "./approve.server";
-import { feedSourceSchema } from "./source.schema";
-import { deleteSource, runDueSources, runSource, saveFeedSource } from "./sources.server";
+import { awinSourceSchema, feedSourceSchema } from "./source.schema";
+import { deleteSource, runDueSources, runSource, saveSource } from "./sources.server";
 
 // A feed source's runs against a local feed whose answer the test changes between runs.
 
@@ -19,17 +21,28 @@ const db = testDatabasePerFile(seedDemoWithActor);
 let feed: { status: number; type: string; body: string; headers?: Record<string, string> };
 let server: http.Server;
 let base = "";
+let awin: FakeAwin;
 
 beforeAll(async () => {
+  awin = await startFakeAwin();
   server = http.createServer((_request, response) => {
     response.writeHead(feed.status, { "content-type": feed.type, ...feed.headers }).end(feed.body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  await awin.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
-const context = () => ({ appSecret: "a".repeat(32), allowPrivate: true, timeoutMs: 10_000 });
+const context = () => ({
+  appSecret: "a".repeat(32),
+  allowPrivate: true,
+  timeoutMs: 10_000,
+  paceMs: 0,
+  endpoints: { awin: awin.url },
+});
 const csv = (storeName: string, ids: number[]) =>
   [
     "id,name,link,tracking,image,price,was,store",
@@ -58,7 +71,7 @@ async function addFeed(name: string) {
       },
     },
   });
-  return (await saveFeedSource(db().db, undefined, input, actor))!;
+  return (await saveSource(db().db, context().appSecret, { kind: "feed" }, input, actor))!;
 }
 
 const sourceRow = async (id: string) =>
@@ -119,5 +132,60 @@ describe("a feed source's runs", () => {
       ok: false,
       message: "1 item on the site came from this source and is kept in step with it: pause it instead",
     });
+  });
+
+  it("keeps Awin's coupons in step: a new end moves the coupon's, a new code asks the owner, a dropped offer ends it", async () => {
+    const [store] = await db().db.select({ name: stores.name }).from(stores).limit(1);
+    const advertiser = { id: 77, name: store!.name, joined: true };
+    const input = awinSourceSchema.parse({
+      name: "Awin",
+      everyMinutes: "60",
+      enabled: true,
+      token: FAKE_AWIN.token,
+      settings: { publisherId: FAKE_AWIN.publisherId },
+    });
+    const id = (await saveSource(db().db, context().appSecret, { kind: "awin" }, input, actor))!;
+    const stored = await sourceRow(id);
+    expect(stored.secret).not.toContain(FAKE_AWIN.token);
+    awin.offers = [1, 2, 3].map((n) => awinPromotion(n, { advertiser }));
+    const start = new Date();
+    expect(await runSource(db().db, id, context(), start)).toMatchObject({ read: 3, queued: 3, error: null });
+    const waitingNow = await waiting(id);
+    const approved = waitingNow.filter((row) => row.externalId !== "1003").map((row) => row.id);
+    expect((await approveCandidates(db().db, approved, { publish: true, actor, amazon: null })).approved).toHaveLength(
+      2,
+    );
+    const couponOf = async (externalId: string) => {
+      const [tied] = await db()
+        .db.select({ coupon: coupons })
+        .from(sourcedItems)
+        .innerJoin(coupons, eq(coupons.id, sourcedItems.couponId))
+        .where(eq(sourcedItems.externalId, externalId));
+      return tied!.coupon;
+    };
+    expect(await couponOf("1001")).toMatchObject({ couponCode: "SAVE1", status: "published" });
+
+    // Next hour: offer 1 runs longer under a new code, offer 2 is gone, offer 3 still waits.
+    awin.offers = [
+      awinPromotion(1, { advertiser, endDate: "2027-01-15T23:59:00+00:00", voucher: { code: "SAVE1NEW" } }),
+      awinPromotion(3, { advertiser }),
+    ];
+    const later = new Date(start.getTime() + 61 * 60_000);
+    expect(await runSource(db().db, id, context(), later)).toMatchObject({ queued: 0, updated: 1, ended: 1 });
+    expect((await couponOf("1001")).validUntil?.toISOString()).toBe("2027-01-15T23:59:00.000Z");
+    expect((await couponOf("1002")).validUntil!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await waiting(id)).map((row) => row.externalId)).toEqual(["1003"]);
+    const attention = await attentionQueue(db().db, { reason: "code-changed" });
+    expect(attention.rows.map((row) => [row.id, row.reasons[0]?.detail])).toEqual([
+      [(await couponOf("1001")).id, "SAVE1NEW"],
+    ]);
+
+    // A token Awin refuses: the run says so, and the queue and the site keep what they had.
+    await db().db.update(sourcingSources).set({ secret: null }).where(eq(sourcingSources.id, id));
+    const again = new Date(later.getTime() + 61 * 60_000);
+    expect((await runSource(db().db, id, context(), again))?.error).toBe(
+      "Awin needs your API token: add it to the source",
+    );
+    expect((await couponOf("1001")).validUntil?.toISOString()).toBe("2027-01-15T23:59:00.000Z");
   });
 });

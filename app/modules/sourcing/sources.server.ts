@@ -6,13 +6,14 @@ import type { Actor } from "#app/lib/actor";
 import { formatCount } from "#app/lib/counts";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { logger } from "#app/platform/logger.server";
-import { decryptSecret } from "#app/platform/secrets-at-rest.server";
+import { decryptSecret, encryptSecret } from "#app/platform/secrets-at-rest.server";
 
+import { awinAdapter } from "./adapters/awin.server";
 import { feedAdapter } from "./adapters/feed.server";
-import type { FeedSettings } from "./adapters/feed-settings";
 import { type SourceAdapter, type SourceConnection, SourceError } from "./adapters/source-adapter";
 import { landOffers, withdrawUnseen } from "./candidates.server";
-import type { FeedSourceInput } from "./source.schema";
+import type { ConfigurableKind, SourceInput } from "./source.schema";
+import { endUnlistedItems, syncSourcedItems } from "./sync.server";
 
 // The configured sources and their runs. A run claims its source by moving `next_run_at` a lease ahead
 // (so two workers never run one source, and a run cut off by a restart is taken up when the lease ends),
@@ -27,7 +28,7 @@ const DUE_PER_RUN = 10;
 
 export type Source = typeof sourcingSources.$inferSelect;
 
-const adapters = { feed: feedAdapter } as Record<string, SourceAdapter<unknown> | undefined>;
+const adapters = { feed: feedAdapter, awin: awinAdapter } as Record<string, SourceAdapter<unknown> | undefined>;
 
 export async function listSources(db: Executor): Promise<Source[]> {
   return db.select().from(sourcingSources).orderBy(asc(sourcingSources.name));
@@ -38,35 +39,47 @@ export async function getSource(db: Executor, id: string): Promise<Source | null
   return source ?? null;
 }
 
-/** Adds a feed source (due at once) or changes one; its audit row says what the owner set. */
-export async function saveFeedSource(
+/**
+ * Adds a source (due at once) or changes one, its token encrypted (an empty one keeps the stored token);
+ * its audit row says what the owner set, never the token. Null when there is no such source.
+ */
+export async function saveSource(
   db: Database,
-  id: string | undefined,
-  input: FeedSourceInput,
+  appSecret: string,
+  source: { id?: string; kind: ConfigurableKind },
+  input: SourceInput,
   actor: Actor,
 ): Promise<string | null> {
+  const token = "token" in input && input.token ? encryptSecret(input.token, appSecret) : undefined;
   const values = {
     name: input.name,
     everyMinutes: Number(input.everyMinutes),
     enabled: input.enabled,
     settings: input.settings as unknown as Record<string, unknown>,
+    ...(token ? { secret: token } : {}),
   };
   return db.transaction(async (tx) => {
-    const [saved] = id
+    const [saved] = source.id
       ? await tx
           .update(sourcingSources)
           .set(values)
-          .where(eq(sourcingSources.id, id))
+          .where(and(eq(sourcingSources.id, source.id), eq(sourcingSources.kind, source.kind)))
           .returning({ id: sourcingSources.id })
       : await tx
           .insert(sourcingSources)
-          .values({ ...values, kind: "feed", nextRunAt: new Date() })
+          .values({ ...values, kind: source.kind, nextRunAt: new Date() })
           .returning({ id: sourcingSources.id });
     if (!saved) return null;
     await recordAudit(tx, {
       action: "sourcing",
       actor,
-      detail: { did: id ? "change-source" : "add-source", id: saved.id, title: input.name, settings: input.settings },
+      detail: {
+        did: source.id ? "change-source" : "add-source",
+        id: saved.id,
+        title: input.name,
+        settings: input.settings,
+        ...(token ? { token: "changed" } : {}),
+      },
     });
     return saved.id;
   });
@@ -139,12 +152,33 @@ export interface RunOutcome {
   queued: number;
   updated: number;
   withdrawn: number;
+  /** Items made from offers the source no longer lists, ended by this run. */
+  ended: number;
   refused: number;
   error: string | null;
 }
 
-/** Connection settings every run shares: the app secret decrypts credentials, tests allow local fakes. */
-export type RunContext = Omit<SourceConnection, "secret"> & { appSecret: string };
+/**
+ * What every run shares: the app secret decrypts credentials; tests allow local fakes (private addresses,
+ * a network's address replaced by its fake's, no pause between pages).
+ */
+export type RunContext = Omit<SourceConnection, "secret" | "endpointOverride"> & {
+  appSecret: string;
+  endpoints?: Partial<Record<ConfigurableKind, string>>;
+};
+
+/** The source's token, decrypted; a token the app secret cannot read (it changed) is a credentials error. */
+function tokenOf(source: Source, appSecret: string): string | null {
+  if (!source.secret) return null;
+  try {
+    return decryptSecret(source.secret, appSecret);
+  } catch {
+    throw new SourceError(
+      "The stored API token cannot be read (the app secret changed): enter it again",
+      "credentials",
+    );
+  }
+}
 
 /** One run of one source, if it is due: read, land, withdraw what it no longer lists, record how it went. */
 export async function runSource(
@@ -156,15 +190,22 @@ export async function runSource(
   const source = await claim(db, id, now);
   if (!source) return null;
   const adapter = adapters[source.kind];
-  const outcome: RunOutcome = { read: 0, queued: 0, updated: 0, withdrawn: 0, refused: 0, error: null };
+  const outcome: RunOutcome = { read: 0, queued: 0, updated: 0, withdrawn: 0, ended: 0, refused: 0, error: null };
   const refusals: string[] = [];
   let retryAfter: number | undefined;
   try {
     if (!adapter) throw new SourceError(`${source.kind} sources are not available yet`, "bad-feed");
-    const { appSecret, ...connection } = context;
-    const secret = source.secret ? decryptSecret(source.secret, appSecret) : null;
-    for await (const batch of adapter.read(source.settings as FeedSettings, { ...connection, secret })) {
-      const landed = await landOffers(db, { id: source.id, kind: source.kind as "feed" }, batch.offers, now);
+    const { appSecret, endpoints, ...shared } = context;
+    const connection = {
+      ...shared,
+      secret: tokenOf(source, appSecret),
+      endpointOverride: endpoints?.[source.kind as ConfigurableKind],
+    };
+    for await (const batch of adapter.read(source.settings, connection)) {
+      // Offers the site has from this source update what they became; the rest may be candidates.
+      const synced = await syncSourcedItems(db, source.id, batch.offers, now);
+      const fresh = batch.offers.filter((offer) => !offer.externalId || !synced.has(offer.externalId));
+      const landed = await landOffers(db, { id: source.id, kind: source.kind as ConfigurableKind }, fresh, now);
       outcome.read += batch.offers.length;
       outcome.queued += landed.queued;
       outcome.updated += landed.updated;
@@ -175,7 +216,10 @@ export async function runSource(
         .set({ progress: `${formatCount(outcome.read)} offers read, ${formatCount(outcome.queued)} new` })
         .where(eq(sourcingSources.id, source.id));
     }
-    if (adapter.complete) outcome.withdrawn = await withdrawUnseen(db, source.id, now);
+    if (adapter.complete) {
+      outcome.withdrawn = await withdrawUnseen(db, source.id, now);
+      outcome.ended = await endUnlistedItems(db, source.id, now);
+    }
     if (refusals.length > 0)
       outcome.error = `Rows left out: ${refusals.slice(0, 5).join("; ")}${refusals.length > 5 ? "…" : ""}`;
   } catch (error) {

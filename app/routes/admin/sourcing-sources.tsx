@@ -14,13 +14,21 @@ import { errorToast, successToast, type Toast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
 import { type FeedField, feedFields } from "#app/modules/sourcing/adapters/feed-settings";
 import { sourceLabels } from "#app/modules/sourcing/queue-words";
-import { feedSourceSchema, scheduleLabels, sourceSchedules } from "#app/modules/sourcing/source.schema";
+import {
+  awinSourceSchema,
+  type ConfigurableKind,
+  feedSourceSchema,
+  isConfigurableKind,
+  scheduleLabels,
+  sourceForms,
+  sourceSchedules,
+} from "#app/modules/sourcing/source.schema";
 import {
   deleteSource,
   getSource,
   listSources,
   makeSourceDue,
-  saveFeedSource,
+  saveSource,
   setSourceEnabled,
   SOURCING_JOB,
 } from "#app/modules/sourcing/sources.server";
@@ -33,12 +41,18 @@ import type { Route } from "./+types/sourcing-sources";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const editing = new URL(request.url).searchParams.get("edit");
+  const search = new URL(request.url).searchParams;
+  const editingId = search.get("edit");
+  const adding = search.get("add") ?? "feed";
   const sources = await listSources(context.db);
+  // The token never leaves the server: the page knows only whether one is stored.
+  const shown = sources.map(({ secret, ...source }) => ({ ...source, hasToken: secret !== null }));
+  const editing = isUuid(editingId) ? (shown.find((source) => source.id === editingId) ?? null) : null;
   return {
     now: new Date(),
-    sources,
-    editing: isUuid(editing) ? (sources.find((source) => source.id === editing) ?? null) : null,
+    sources: shown,
+    editing,
+    adding: (isConfigurableKind(adding) ? adding : "feed") as ConfigurableKind,
   };
 }
 
@@ -53,14 +67,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   if (intent === "save") {
-    if (id && !isUuid(id)) return answer(errorToast(NO_SUCH), null, 404);
-    const submission = parseWithZod(form, { schema: feedSourceSchema });
+    const stored = id ? (isUuid(id) ? await getSource(context.db, id) : null) : undefined;
+    if (stored === null) return answer(errorToast(NO_SUCH), null, 404);
+    const kind = stored?.kind ?? String(form.get("kind"));
+    if (!isConfigurableKind(kind)) return answer(errorToast("Choose a kind of source"), null, 400);
+    const submission = parseWithZod(form, { schema: sourceForms[kind] });
     if (submission.status !== "success")
       return answer(errorToast("Please correct the highlighted fields"), submission.reply(), 400);
-    const saved = await saveFeedSource(context.db, id || undefined, submission.value, admin.user);
+    if (kind === "awin" && !stored && !("token" in submission.value && submission.value.token))
+      return answer(
+        errorToast("Please correct the highlighted fields"),
+        submission.reply({ fieldErrors: { token: ["Enter your Awin API token"] } }),
+        400,
+      );
+    const saved = await saveSource(
+      context.db,
+      context.appSecret,
+      { id: stored?.id, kind },
+      submission.value,
+      admin.user,
+    );
     if (!saved) return answer(errorToast(NO_SUCH), null, 404);
-    if (!id) await context.jobs.runNow(SOURCING_JOB);
-    return answer(successToast(id ? "Source saved" : "Source added: its first run has started"), submission.reply());
+    if (!stored) await context.jobs.runNow(SOURCING_JOB);
+    return answer(
+      successToast(stored ? "Source saved" : "Source added: its first run has started"),
+      submission.reply(),
+    );
   }
   if (!isUuid(id) || !(await getSource(context.db, id))) return answer(errorToast(NO_SUCH), null, 404);
   switch (intent) {
@@ -110,8 +142,7 @@ function FeedSourceForm({
   const mapping = settings.mapping.getFieldset();
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="save" />
-      {source ? <input type="hidden" name="id" value={source.id} /> : null}
+      <SourceFormHead source={source} kind="feed" />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.name} label="Name" placeholder="Shop One's offers" />
         <SelectField
@@ -177,6 +208,88 @@ function FeedSourceForm({
   );
 }
 
+/** What every source form posts besides its fields: what to do, and which source or kind it is. */
+function SourceFormHead({ source, kind }: { source: SourceRow | null; kind: ConfigurableKind }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value="save" />
+      {source ? <input type="hidden" name="id" value={source.id} /> : <input type="hidden" name="kind" value={kind} />}
+    </>
+  );
+}
+
+function AwinSourceForm({
+  source,
+  lastAnswer,
+  busy,
+}: {
+  source: SourceRow | null;
+  lastAnswer?: Answer;
+  busy: boolean;
+}) {
+  const [form, fields] = useValidatedForm(awinSourceSchema, {
+    id: source ? `source-${source.id}` : "source-new-awin",
+    lastResult: lastAnswer?.result,
+    defaultValue: source
+      ? {
+          name: source.name,
+          everyMinutes: String(source.everyMinutes),
+          enabled: source.enabled,
+          settings: source.settings,
+        }
+      : { name: "Awin", everyMinutes: "60", enabled: true, settings: { membership: "joined", type: "all" } },
+    shouldValidate: "onSubmit",
+  });
+  const settings = fields.settings.getFieldset();
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <SourceFormHead source={source} kind="awin" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.name} label="Name" />
+        <SelectField
+          field={fields.everyMinutes}
+          label="Runs"
+          options={sourceSchedules.map((value) => ({ value, label: scheduleLabels[value] }))}
+        />
+        <TextField field={settings.publisherId} label="Publisher id" inputMode="numeric" />
+        <TextField
+          field={fields.token}
+          label="API token"
+          type="password"
+          autoComplete="off"
+          hint={
+            source?.hasToken
+              ? "A token is stored, encrypted. Leave this empty to keep it."
+              : "From Awin's API Credentials page. Stored encrypted, never shown again."
+          }
+        />
+        <SelectField
+          field={settings.membership}
+          label="Advertisers"
+          options={[
+            { value: "joined", label: "Those you have joined" },
+            { value: "all", label: "All, joined or not" },
+          ]}
+        />
+        <SelectField
+          field={settings.type}
+          label="Offers"
+          options={[
+            { value: "all", label: "Vouchers and promotions" },
+            { value: "voucher", label: "Vouchers (with a code)" },
+            { value: "promotion", label: "Promotions (no code)" },
+          ]}
+        />
+        <TextField field={settings.regionCodes} label="Regions" placeholder="GB, IE" hint="Empty for every region." />
+        <CheckboxField field={fields.enabled} label="Run on schedule" />
+      </div>
+      <Button type="submit" disabled={busy}>
+        {source ? "Save source" : "Add Awin"}
+      </Button>
+    </Form>
+  );
+}
+
 function LastRun({ source, now }: { source: SourceRow; now: Date }) {
   if (source.progress) return <p className="font-medium text-brand-700">Running: {source.progress}</p>;
   if (!source.lastFinishedAt) return <p>Not run yet</p>;
@@ -195,7 +308,10 @@ function LastRun({ source, now }: { source: SourceRow; now: Date }) {
   );
 }
 
-export default function SourcingSources({ loaderData: { now, sources, editing }, actionData }: Route.ComponentProps) {
+export default function SourcingSources({
+  loaderData: { now, sources, editing, adding },
+  actionData,
+}: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   useToast(actionData?.toast);
   return (
@@ -271,13 +387,36 @@ export default function SourcingSources({ loaderData: { now, sources, editing },
       )}
       <section className="space-y-4 rounded-xl border border-gray-200 bg-white p-6" aria-labelledby="source-form">
         <h2 id="source-form" className="text-lg font-semibold">
-          {editing ? `Edit ${editing.name}` : "Add a feed"}
+          {editing ? `Edit ${editing.name}` : adding === "awin" ? "Add Awin" : "Add a feed"}
         </h2>
+        {editing ? null : (
+          <nav aria-label="Kinds of source" className="flex gap-3 text-sm">
+            <Link
+              to="?add=feed"
+              className="font-medium text-brand-700 hover:underline"
+              aria-current={adding === "feed" ? "page" : undefined}
+            >
+              A CSV or JSON feed
+            </Link>
+            <Link
+              to="?add=awin"
+              className="font-medium text-brand-700 hover:underline"
+              aria-current={adding === "awin" ? "page" : undefined}
+            >
+              Awin offers
+            </Link>
+          </nav>
+        )}
         <p className="text-sm text-gray-600">
-          A CSV or JSON address any network or aggregator exports. Name the feed&apos;s column for each part of an
-          offer; a title and an address are needed, the rest as the feed has them.
+          {(editing?.kind ?? adding) === "awin"
+            ? "The vouchers and promotions of Awin's advertisers, read with your API token. Offers Awin stops listing leave the queue."
+            : "A CSV or JSON address any network or aggregator exports. Name the feed's column for each part of an offer; a title and an address are needed, the rest as the feed has them."}
         </p>
-        <FeedSourceForm key={editing?.id ?? "new"} source={editing} lastAnswer={actionData} busy={busy} />
+        {(editing?.kind ?? adding) === "awin" ? (
+          <AwinSourceForm key={editing?.id ?? "new-awin"} source={editing} lastAnswer={actionData} busy={busy} />
+        ) : (
+          <FeedSourceForm key={editing?.id ?? "new"} source={editing} lastAnswer={actionData} busy={busy} />
+        )}
       </section>
     </div>
   );

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Cookie, type Page } from "playwright-core";
 import { afterAll, expect, inject, test as base } from "vitest";
 
-import { copyOfDataDir, tempDataDir } from "../../../scripts/lib/server-process";
+import { copyOfDataDir, startServer, tempDataDir } from "../../../scripts/lib/server-process";
 
 // The flags keep Chromium off the network it cannot reach here and quiet in containers.
 const CHROMIUM_ARGS = [
@@ -168,4 +168,25 @@ export async function publishDealInAdmin(
   await page.getByLabel("Status").selectOption("published");
   if (deal.publishAt) await page.getByLabel("Publish at", { exact: true }).fill(deal.publishAt);
   await saveForm(page, "Create Deal", "/admin/deals", "Deal created successfully");
+}
+
+/** The first admin of a server a test starts for itself. */
+export const owner = { email: "owner@example.com", password: "owner-password" };
+
+/**
+ * A server of the test's own, on `dataDir`, that may reach the test's local fakes (a webhook receiver, a
+ * feed) through the test-only LINK_CHECK_ALLOW_PRIVATE, with `env` besides; its link checker is off. Its admin
+ * is `owner`.
+ */
+export function startServerReachingFakes(dataDir: string, env: Record<string, string> = {}) {
+  return startServer({
+    dataDir,
+    env: {
+      ADMIN_EMAIL: owner.email,
+      ADMIN_PASSWORD: owner.password,
+      LINK_CHECK_ALLOW_PRIVATE: "true",
+      LINK_CHECKS_PER_MINUTE: "0",
+      ...env,
+    },
+  });
 }

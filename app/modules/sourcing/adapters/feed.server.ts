@@ -12,6 +12,7 @@ import { discountStated, type Offer } from "../offer";
 import { feedDelimiters, type FeedField, feedFields, type FeedSettings } from "./feed-settings";
 import { OFFER_BATCH, type OfferBatch, type SourceAdapter, type SourceConnection, SourceError } from "./source-adapter";
 import { openSource } from "./source-http.server";
+import { dateOf, textOf, webAddressOf } from "./values";
 
 // The generic feed: a CSV or JSON document read as it arrives (a 100,000-offer feed is never held whole),
 // each row turned into an offer by the owner's column mapping. A row that cannot be an offer is refused
@@ -82,18 +83,6 @@ const valueAt = (row: Record<string, unknown>, path: string): unknown =>
       row,
     );
 
-const textOf = (value: unknown): string =>
-  typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
-
-const webAddress = (value: string): string | null => {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
-};
-
 function figure(value: unknown): number | null | "bad" {
   if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : "bad";
   const text = textOf(value);
@@ -101,14 +90,6 @@ function figure(value: unknown): number | null | "bad" {
   const plain = plainNumber(text);
   const number = plain === null ? Number.NaN : Number(plain);
   return Number.isFinite(number) && number > 0 && number < 100_000_000 ? number : "bad";
-}
-
-function dateOf(value: unknown): Date | null {
-  const text = textOf(value);
-  if (!text) return null;
-  // Unix seconds, as some networks write them; else anything Date reads (ISO 8601, "2026-12-31").
-  const date = /^\d{9,10}$/.test(text) ? new Date(Number(text) * 1000) : new Date(text);
-  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 function discountOf(value: unknown, words: string): Pick<Offer, "discountType" | "discountValue"> {
@@ -130,7 +111,7 @@ export function offerOfRow(row: Record<string, unknown>, settings: FeedSettings,
   };
   const title = textOf(get("title")).slice(0, 200);
   if (!title) return `Row ${line}: no title`;
-  const url = webAddress(textOf(get("url")));
+  const url = webAddressOf(textOf(get("url")));
   if (!url) return `Row ${line}: no web address`;
   const price = figure(get("price"));
   if (price === "bad") return `Row ${line}: the price "${textOf(get("price"))}" is not an amount`;
@@ -142,8 +123,8 @@ export function offerOfRow(row: Record<string, unknown>, settings: FeedSettings,
     url,
     title,
     description,
-    imageUrl: webAddress(textOf(get("imageUrl"))),
-    affiliateUrl: webAddress(textOf(get("affiliateUrl"))),
+    imageUrl: webAddressOf(textOf(get("imageUrl"))),
+    affiliateUrl: webAddressOf(textOf(get("affiliateUrl"))),
     price,
     originalPrice: originalPrice === "bad" ? null : originalPrice,
     couponCode: textOf(get("couponCode")).slice(0, 64) || null,

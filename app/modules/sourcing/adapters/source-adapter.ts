@@ -12,6 +12,8 @@ export interface SourceConnection {
   /** Whether owner-given addresses may be private ones (tests only: LINK_CHECK_ALLOW_PRIVATE). */
   allowPrivate: boolean;
   timeoutMs: number;
+  /** The least time between a source's requests, its rate limit (the adapter's own unless a test says 0). */
+  paceMs?: number;
   /** The most a run reads from a feed (MAX_FEED_BYTES unless a test says less). */
   maxBytes?: number;
 }

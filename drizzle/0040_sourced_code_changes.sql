@@ -1,0 +1,2 @@
+ALTER TABLE "sourced_items" ADD COLUMN "code_changed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "sourced_items_code_changed_idx" ON "sourced_items" USING btree ("code_changed_at") WHERE "sourced_items"."code_changed_at" IS NOT NULL;
