@@ -42,7 +42,7 @@ const JSON_FEED = JSON.stringify({
 });
 
 const BIG_ROW = (n: number) =>
-  `B${n},Big feed item ${n} ${"x".repeat(1500)},https://shop.example/big/${n},,,${(n % 500) + 1}.99,,Shop One,\n`;
+  `B${n},Big feed item ${n} ${"x".repeat(15_000)},https://shop.example/big/${n},,,${(n % 500) + 1}.99,,Shop One,\n`;
 const BIG_ROWS = Math.ceil((50 * 1024 * 1024) / BIG_ROW(1).length);
 const bigFeed = () =>
   Buffer.from(`${CSV.split("\n")[0]}\n${Array.from({ length: BIG_ROWS }, (_, n) => BIG_ROW(n)).join("")}`);
