@@ -115,18 +115,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type SourceRow = Route.ComponentProps["loaderData"]["sources"][number];
+type SourceFormProps = { source: SourceRow | null; lastAnswer?: Answer; busy: boolean };
 
-function FeedSourceForm({
-  source,
-  lastAnswer,
-  busy,
-}: {
-  source: SourceRow | null;
-  lastAnswer?: Answer;
-  busy: boolean;
-}) {
-  const [form, fields] = useValidatedForm(feedSourceSchema, {
-    id: source ? `source-${source.id}` : "source-new",
+/** A source form's options: its id, the last answer's messages, and the source's values or a new one's. */
+function sourceFormOptions(
+  { source, lastAnswer }: SourceFormProps,
+  kind: ConfigurableKind,
+  fresh: Record<string, unknown>,
+) {
+  return {
+    id: source ? `source-${source.id}` : `source-new-${kind}`,
     lastResult: lastAnswer?.result,
     defaultValue: source
       ? {
@@ -135,9 +133,21 @@ function FeedSourceForm({
           enabled: source.enabled,
           settings: source.settings,
         }
-      : { everyMinutes: "240", enabled: true, settings: { kind: "deal", format: "auto", delimiter: "comma" } },
-    shouldValidate: "onSubmit",
-  });
+      : fresh,
+    shouldValidate: "onSubmit" as const,
+  };
+}
+
+function FeedSourceForm(props: SourceFormProps) {
+  const { source, busy } = props;
+  const [form, fields] = useValidatedForm(
+    feedSourceSchema,
+    sourceFormOptions(props, "feed", {
+      everyMinutes: "240",
+      enabled: true,
+      settings: { kind: "deal", format: "auto", delimiter: "comma" },
+    }),
+  );
   const settings = fields.settings.getFieldset();
   const mapping = settings.mapping.getFieldset();
   return (
@@ -218,28 +228,17 @@ function SourceFormHead({ source, kind }: { source: SourceRow | null; kind: Conf
   );
 }
 
-function AwinSourceForm({
-  source,
-  lastAnswer,
-  busy,
-}: {
-  source: SourceRow | null;
-  lastAnswer?: Answer;
-  busy: boolean;
-}) {
-  const [form, fields] = useValidatedForm(awinSourceSchema, {
-    id: source ? `source-${source.id}` : "source-new-awin",
-    lastResult: lastAnswer?.result,
-    defaultValue: source
-      ? {
-          name: source.name,
-          everyMinutes: String(source.everyMinutes),
-          enabled: source.enabled,
-          settings: source.settings,
-        }
-      : { name: "Awin", everyMinutes: "60", enabled: true, settings: { membership: "joined", type: "all" } },
-    shouldValidate: "onSubmit",
-  });
+function AwinSourceForm(props: SourceFormProps) {
+  const { source, busy } = props;
+  const [form, fields] = useValidatedForm(
+    awinSourceSchema,
+    sourceFormOptions(props, "awin", {
+      name: "Awin",
+      everyMinutes: "60",
+      enabled: true,
+      settings: { membership: "joined", type: "all" },
+    }),
+  );
   const settings = fields.settings.getFieldset();
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">

@@ -6,9 +6,10 @@ import {
   type FakeAwin,
   startFakeAwin,
 } from "../../../../tests/support/fake-awin";
+import { readAllOffers, refusalOf } from "../../../../tests/support/source-reads";
 import { awinAdapter } from "./awin.server";
 import { type AwinSettings, awinSettingsSchema } from "./awin-settings";
-import { type OfferBatch, type SourceConnection, SourceError } from "./source-adapter";
+import type { SourceConnection } from "./source-adapter";
 
 // Awin's Offers API, spoken by a local fake (tests/support/fake-awin.ts).
 
@@ -26,24 +27,8 @@ const connection = (secret: string | null = FAKE_AWIN.token): SourceConnection =
   paceMs: 0,
 });
 
-async function readAll(awin: AwinSettings, link = connection()): Promise<OfferBatch> {
-  const all: OfferBatch = { offers: [], refused: [] };
-  for await (const batch of awinAdapter.read(awin, link)) {
-    all.offers.push(...batch.offers);
-    all.refused.push(...batch.refused);
-  }
-  return all;
-}
-
-async function refusal(link: SourceConnection): Promise<SourceError> {
-  try {
-    await readAll(settings(), link);
-  } catch (error) {
-    if (error instanceof SourceError) return error;
-    throw error;
-  }
-  throw new Error("Awin was read without a refusal");
-}
+const readAll = (awin: AwinSettings) => readAllOffers(awinAdapter, awin, connection());
+const refusal = (link: SourceConnection) => refusalOf(awinAdapter, settings(), link);
 
 describe("Awin's offers", () => {
   it("reads every page of active offers as coupons, codes and tracking links included, and says which it refused", async () => {

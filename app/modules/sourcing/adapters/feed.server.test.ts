@@ -3,9 +3,10 @@ import type { AddressInfo } from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { readAllOffers, refusalOf } from "../../../../tests/support/source-reads";
 import { feedAdapter, MAX_FEED_BYTES } from "./feed.server";
 import { type FeedSettings, feedSettingsSchema } from "./feed-settings";
-import { type OfferBatch, SourceError } from "./source-adapter";
+import type { SourceError } from "./source-adapter";
 
 // The generic feed against a local server that answers as feeds do: CSV and JSON documents, a web page
 // where a feed should be, a 429, a refusal, and a feed of 50 MB sent as it is made.
@@ -125,24 +126,8 @@ const csvSettings = (path: string, mapping: Record<string, string> = {}): FeedSe
     },
   });
 
-async function readAll(settings: FeedSettings): Promise<OfferBatch> {
-  const all: OfferBatch = { offers: [], refused: [] };
-  for await (const batch of feedAdapter.read(settings, connection)) {
-    all.offers.push(...batch.offers);
-    all.refused.push(...batch.refused);
-  }
-  return all;
-}
-
-async function refusal(settings: FeedSettings): Promise<SourceError> {
-  try {
-    await readAll(settings);
-  } catch (error) {
-    if (error instanceof SourceError) return error;
-    throw error;
-  }
-  throw new Error("The feed was read without a refusal");
-}
+const readAll = (settings: FeedSettings) => readAllOffers(feedAdapter, settings, connection);
+const refusal = (settings: FeedSettings) => refusalOf(feedAdapter, settings, connection);
 
 describe("a generic feed", () => {
   it("reads a CSV feed by its mapping, refusing the rows that cannot be offers and saying why", async () => {

@@ -1,0 +1,31 @@
+import type { OfferBatch, SourceAdapter, SourceConnection } from "#app/modules/sourcing/adapters/source-adapter";
+import { SourceError } from "#app/modules/sourcing/adapters/source-adapter";
+
+/** Every batch a source adapter yields for these settings, as one. */
+export async function readAllOffers<Settings>(
+  adapter: SourceAdapter<Settings>,
+  settings: Settings,
+  connection: SourceConnection,
+): Promise<OfferBatch> {
+  const all: OfferBatch = { offers: [], refused: [] };
+  for await (const batch of adapter.read(settings, connection)) {
+    all.offers.push(...batch.offers);
+    all.refused.push(...batch.refused);
+  }
+  return all;
+}
+
+/** The SourceError a read stops with; a read that ends without one fails the test. */
+export async function refusalOf<Settings>(
+  adapter: SourceAdapter<Settings>,
+  settings: Settings,
+  connection: SourceConnection,
+): Promise<SourceError> {
+  try {
+    await readAllOffers(adapter, settings, connection);
+  } catch (error) {
+    if (error instanceof SourceError) return error;
+    throw error;
+  }
+  throw new Error("The source was read without a refusal");
+}
