@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { check, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 import * as common from "./common";
@@ -6,6 +6,12 @@ import { stores } from "./stores";
 
 export const discountType = pgEnum("discount_type", ["percentage", "fixed"]);
 export const urlType = pgEnum("url_type", ["automatic", "manual"]);
+
+/**
+ * A coupon code as shoppers type it, in SQL: case and spaces do not make another code (sourcing's
+ * `normalisedCode`). The store-and-code index is on this expression, so queries must write it the same way.
+ */
+export const codeKeySql = (code: SQLWrapper): SQL => sql`upper(regexp_replace(${code}, '\\s+', '', 'g'))`;
 
 export const coupons = pgTable(
   "coupons",
@@ -43,7 +49,7 @@ export const coupons = pgTable(
     index("coupons_status_created_idx").on(t.status, t.createdAt.desc()),
     index("coupons_store_idx").on(t.storeId),
     // A store's code, as shoppers type it: sourcing asks whether an offered code is on the site already.
-    index("coupons_store_code_idx").on(t.storeId, sql`upper(regexp_replace(${t.couponCode}, '\\s+', '', 'g'))`),
+    index("coupons_store_code_idx").on(t.storeId, codeKeySql(t.couponCode)),
     index("coupons_search_idx").using("gin", t.searchVector),
     index("coupons_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("coupons_code_trgm_idx").using("gin", t.couponCode.op("gin_trgm_ops")),

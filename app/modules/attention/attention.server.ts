@@ -6,6 +6,7 @@ import {
   attentionMarks,
   auditLog,
   buyingGuides,
+  codeKeySql,
   coupons,
   deals,
   giftIdeas,
@@ -102,7 +103,7 @@ const reasons = sql`
   SELECT 'coupon', coupons.id, 'code-changed', 0, si.coupon_code, si.code_changed_at
   FROM sourced_items si JOIN coupons ON coupons.id = si.coupon_id
   WHERE si.code_changed_at IS NOT NULL AND ${publicOf("coupon", { live: true })}
-    AND upper(coalesce(coupons.coupon_code, '')) <> upper(coalesce(si.coupon_code, ''))
+    AND ${codeKeySql(sql`coalesce(coupons.coupon_code, '')`)} <> ${codeKeySql(sql`coalesce(si.coupon_code, '')`)}
   UNION ALL
   SELECT 'gift', id, 'stale-price', 0, NULL, NULL FROM gift_ideas
   WHERE ${publicOf("gift", { live: true })} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')`;

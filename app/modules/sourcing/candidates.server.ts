@@ -4,6 +4,7 @@ import type { Database, Executor } from "#app/db/client.server";
 import { descNullsLast } from "#app/db/order-by";
 import {
   clickWindows,
+  codeKeySql,
   coupons,
   deals,
   sourcedItems,
@@ -65,12 +66,12 @@ export async function keysOnSite(db: Executor, keys: string[]): Promise<Set<stri
       ? []
       : db
           .selectDistinct({
-            key: sql<string>`'code:' || ${coupons.storeId} || ':' || upper(regexp_replace(${coupons.couponCode}, '\\s+', '', 'g'))`,
+            key: sql<string>`'code:' || ${coupons.storeId} || ':' || ${codeKeySql(coupons.couponCode)}`,
           })
           .from(coupons)
           .where(
             and(
-              sql`(${coupons.storeId}, upper(regexp_replace(${coupons.couponCode}, '\\s+', '', 'g'))) IN (${sql.join(codes, sql`, `)})`,
+              sql`(${coupons.storeId}, ${codeKeySql(coupons.couponCode)}) IN (${sql.join(codes, sql`, `)})`,
               live(coupons),
             ),
           ),

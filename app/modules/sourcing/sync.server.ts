@@ -44,23 +44,32 @@ export async function syncSourcedItems(
     .leftJoin(coupons, eq(coupons.id, sourcedItems.couponId))
     .where(and(eq(sourcedItems.sourceId, sourceId), inArray(sourcedItems.externalId, ids)));
   const byId = new Map(offers.map((offer) => [offer.externalId, offer]));
+  // Every tied offer was seen, in one statement; only an item whose end or code changed is written alone.
+  if (tied.length > 0)
+    await db
+      .update(sourcedItems)
+      .set({ seenAt })
+      .where(
+        inArray(
+          sourcedItems.id,
+          tied.map(({ item }) => item.id),
+        ),
+      );
   for (const { item, validFrom } of tied) {
     const offer = byId.get(item.externalId)!;
     const endsAt = offer.endsAt ?? null;
-    if (!sameTime(endsAt, item.endsAt)) {
+    const endChanged = !sameTime(endsAt, item.endsAt);
+    if (endChanged) {
       const { type, id, end } = itemOf(item);
       await patchContent(type, db, SOURCING, id, { changes: { [end]: endFor(endsAt, validFrom) } });
     }
     const code = offer.couponCode ? normalisedCode(offer.couponCode) : null;
     const codeChanged = item.couponId !== null && code !== (item.couponCode ? normalisedCode(item.couponCode) : null);
-    await db
-      .update(sourcedItems)
-      .set({
-        endsAt,
-        seenAt,
-        ...(codeChanged ? { couponCode: offer.couponCode ?? null, codeChangedAt: seenAt } : {}),
-      })
-      .where(eq(sourcedItems.id, item.id));
+    if (endChanged || codeChanged)
+      await db
+        .update(sourcedItems)
+        .set({ endsAt, ...(codeChanged ? { couponCode: offer.couponCode ?? null, codeChangedAt: seenAt } : {}) })
+        .where(eq(sourcedItems.id, item.id));
   }
   return new Set(tied.map(({ item }) => item.externalId!));
 }

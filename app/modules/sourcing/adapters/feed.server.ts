@@ -111,7 +111,7 @@ export function offerOfRow(row: Record<string, unknown>, settings: FeedSettings,
   };
   const title = textOf(get("title")).slice(0, 200);
   if (!title) return `Row ${line}: no title`;
-  const url = webAddressOf(textOf(get("url")));
+  const url = webAddressOf(get("url"));
   if (!url) return `Row ${line}: no web address`;
   const price = figure(get("price"));
   if (price === "bad") return `Row ${line}: the price "${textOf(get("price"))}" is not an amount`;
@@ -123,8 +123,8 @@ export function offerOfRow(row: Record<string, unknown>, settings: FeedSettings,
     url,
     title,
     description,
-    imageUrl: webAddressOf(textOf(get("imageUrl"))),
-    affiliateUrl: webAddressOf(textOf(get("affiliateUrl"))),
+    imageUrl: webAddressOf(get("imageUrl")),
+    affiliateUrl: webAddressOf(get("affiliateUrl")),
     price,
     originalPrice: originalPrice === "bad" ? null : originalPrice,
     couponCode: textOf(get("couponCode")).slice(0, 64) || null,

@@ -1,3 +1,5 @@
+import { isHttpUrl } from "#app/lib/urls";
+
 // Reading a source's values as they come (strings, numbers, nested objects), the same way in every adapter.
 
 type Json = Record<string, unknown>;
@@ -10,14 +12,10 @@ export const objectOf = (value: unknown): Json =>
 export const textOf = (value: unknown): string =>
   typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
 
-/** An http(s) address, or null. */
+/** An http(s) address as the source wrote it (a tracking link is never re-encoded), or null. */
 export function webAddressOf(value: unknown): string | null {
-  try {
-    const url = new URL(textOf(value));
-    return url.protocol === "http:" || url.protocol === "https:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
+  const text = textOf(value);
+  return isHttpUrl(text) ? text : null;
 }
 
 /** A date: Unix seconds, as some networks write them, or anything Date reads (ISO 8601, "2026-12-31"). */
