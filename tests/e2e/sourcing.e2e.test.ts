@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 
 import { describe, expect } from "vitest";
 
+import { FAKE_AMAZON_KEYS, startFakeAmazon } from "../support/fake-amazon";
 import { awinPromotion, FAKE_AWIN, startFakeAwin } from "../support/fake-awin";
 import { dataDirsPerFile, owner, signIn, startServerReachingFakes, test, toastWith } from "./support/browser";
 
@@ -18,7 +19,7 @@ const FEED = [
 ].join("\n");
 
 describe("sourcing", () => {
-  test("a feed and Awin fill the review queue; the owner approves some at once, by key and rejects one; the next run brings no duplicate; an offer Awin drops ends its coupon", async ({
+  test("a feed, Awin and an Amazon saved search fill the review queue; the owner approves some at once, by key and rejects one; the next run brings no duplicate; an offer Awin drops ends its coupon", async ({
     openPage,
   }) => {
     let reads = 0;
@@ -30,7 +31,19 @@ describe("sourcing", () => {
     const feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/offers.csv`;
     const advertiser = { id: 77, name: "Best Buy", joined: true };
     const awin = await startFakeAwin([1, 3].map((n) => awinPromotion(n, { advertiser })));
-    const server = await startServerReachingFakes(dataDir(), { AWIN_API_ENDPOINT: awin.url });
+    // Amazon's search finds three kettles saving 30% or more, and not the fourth.
+    const amazon = await startFakeAmazon({
+      items: [1, 2, 3, 4].map((n) => ({
+        asin: `B0KETTLE0${n}`,
+        title: `Steel kettle ${n}`,
+        price: 20,
+        savingBasis: n === 4 ? 22 : 40,
+      })),
+    });
+    const server = await startServerReachingFakes(dataDir(), {
+      AWIN_API_ENDPOINT: awin.url,
+      AMAZON_API_ENDPOINT: amazon.url,
+    });
     try {
       const { page } = await openPage({ url: server.url });
       await signIn(page, owner);
@@ -131,10 +144,61 @@ describe("sourcing", () => {
           { timeout: 90_000 },
         )
         .toMatch(/Expired/);
+
+      // An Amazon saved search, through the site's Amazon account and within its daily budget.
+      await page.goto("/admin/settings/amazon");
+      await page.getByLabel("Access key (credential ID)").fill(FAKE_AMAZON_KEYS.clientId);
+      await page.getByLabel("Secret key (credential secret)").fill(FAKE_AMAZON_KEYS.clientSecret);
+      await page.getByLabel("Associate tag").fill("dealdash-20");
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await toastWith(page, "Amazon PA API settings saved successfully").waitFor();
+      await page.goto("/admin/sourcing/sources?add=amazon");
+      await page.getByLabel("Name").fill("Kettles");
+      await page.getByLabel("Keywords").fill("kettle");
+      await page.getByLabel("Least saving (%)").fill("30");
+      await page.getByRole("button", { name: "Add saved search" }).click();
+      await toastWith(page, "Source added: its first run has started").waitFor();
+      await expect
+        .poll(
+          async () => {
+            await page.goto("/admin/sourcing?source=amazon");
+            return rows.count();
+          },
+          { timeout: 90_000 },
+        )
+        .toBe(3);
+      await page.getByLabel("Select Steel kettle 1").check();
+      await page.getByLabel("Select Steel kettle 2").check();
+      await page.getByRole("button", { name: "Approve as drafts" }).click();
+      await toastWith(page, "Approved as drafts: 2 candidates").waitFor();
+      await page.getByLabel("Why reject Steel kettle 3").fill("Not a kettle we would recommend");
+      await rows.filter({ hasText: "Steel kettle 3" }).getByRole("button", { name: "Reject" }).click();
+      await toastWith(page, "Rejected 1 candidate").waitFor();
+
+      const kettles = page.getByTestId("source-row").filter({ hasText: "Kettles" });
+      await page.goto("/admin/sourcing/sources");
+      await kettles.getByRole("button", { name: "Run now" }).click();
+      await toastWith(page, "The run has started: refresh to see its progress").waitFor();
+      await expect
+        .poll(
+          async () => {
+            await page.goto("/admin/sourcing/sources");
+            return kettles.innerText();
+          },
+          { timeout: 90_000 },
+        )
+        .toMatch(/0 new candidates/);
+      // Two searches and the approval's fresh read, counted against the day.
+      expect(await page.getByTestId("amazon-budget").innerText()).toMatch(/^Amazon: ([3-9]|\d\d+) of 8,640 today$/);
+      await page.goto("/admin/sourcing?source=amazon");
+      await expect.poll(() => rows.count()).toBe(0);
+      await page.goto("/admin/deals?q=Steel+kettle");
+      await expect.poll(() => page.getByText(/^Steel kettle \d$/).count()).toBe(2);
     } finally {
       await server.stop();
       await new Promise<void>((resolve) => feed.close(() => resolve()));
       await awin.close();
+      await amazon.close();
     }
   });
 });

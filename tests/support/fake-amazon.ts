@@ -3,8 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 // A local stand-in for Amazon's product APIs, speaking both protocols as documented (ADR 0006):
-// the Creators API's OAuth2 token endpoint and bearer-authenticated GetItems, and PA-API 5.0's
-// SigV4-signed GetItems, whose signature it checks itself (not with the client's signer).
+// the Creators API's OAuth2 token endpoint and bearer-authenticated GetItems and SearchItems, and PA-API
+// 5.0's SigV4-signed GetItems, whose signature it checks itself (not with the client's signer).
 
 export interface FakeItem {
   asin: string;
@@ -20,6 +20,13 @@ export interface FakeItem {
   reviews?: number;
   /** Listed, but nobody can buy it now. */
   outOfStock?: boolean;
+  prime?: boolean;
+  /** Listed without any offer (no price at all). */
+  noOffer?: boolean;
+  /** The browse node (category) SearchItems finds it under. */
+  browseNode?: string;
+  /** A lightning deal's end, as dealDetails.endTime. */
+  dealEndsAt?: string;
 }
 
 /** The keys the fake accepts unless a test names others: a Creators API client and a PA-API key pair. */
@@ -37,8 +44,8 @@ export interface FakeAmazonOptions extends Partial<typeof FAKE_AMAZON_KEYS> {
 
 export interface FakeAmazon {
   url: string;
-  /** Every API request (not token requests), in order, with when it arrived. */
-  requests: Array<{ path: string; at: number; asins: string[] }>;
+  /** Every API request (not token requests), in order, with when it arrived and what it asked. */
+  requests: Array<{ path: string; at: number; asins: string[]; body: Record<string, unknown> }>;
   tokensIssued: () => number;
   /** The next N API answers are this status (429, 500…) or a delay before answering. */
   failNext(status: number, times?: number): void;
@@ -97,24 +104,30 @@ function creatorsItem(item: FakeItem) {
       variants: [],
     },
     offersV2: {
-      listings: [
-        {
-          price: {
-            money: { amount: item.price, currency: item.currency ?? "USD" },
-            ...(item.savingBasis
-              ? {
-                  savingBasis: {
-                    money: { amount: item.savingBasis, currency: item.currency ?? "USD" },
-                    ...(item.savingBasisType ? { savingBasisType: item.savingBasisType } : {}),
-                  },
-                }
-              : {}),
-          },
-          availability: item.outOfStock
-            ? { message: "Currently unavailable.", type: "OUT_OF_STOCK" }
-            : { message: "In Stock", type: "IN_STOCK" },
-        },
-      ],
+      listings: item.noOffer
+        ? []
+        : [
+            {
+              price: {
+                money: { amount: item.price, currency: item.currency ?? "USD" },
+                ...(item.savingBasis
+                  ? {
+                      savingBasis: {
+                        money: { amount: item.savingBasis, currency: item.currency ?? "USD" },
+                        ...(item.savingBasisType ? { savingBasisType: item.savingBasisType } : {}),
+                      },
+                    }
+                  : {}),
+              },
+              availability: item.outOfStock
+                ? { message: "Currently unavailable.", type: "OUT_OF_STOCK" }
+                : { message: "In Stock", type: "IN_STOCK" },
+              deliveryInfo: { isPrimeEligible: item.prime === true, isFreeShippingEligible: item.prime === true },
+              ...(item.dealEndsAt
+                ? { dealDetails: { badge: "Limited time deal", accessType: "ALL", endTime: item.dealEndsAt } }
+                : {}),
+            },
+          ],
     },
     ...(item.rating ? { customerReviews: { count: item.reviews ?? 0, starRating: { value: item.rating } } } : {}),
   };
@@ -130,6 +143,34 @@ function pascal(value: unknown): unknown {
       pascal(inner),
     ]),
   );
+}
+
+const invalid = (message: string) => [400, { errors: [{ code: "InvalidParameterValue", message }] }] as const;
+
+/** SearchItems as documented: keywords or a browse node, filters, ten pages of ten at most. */
+function searchItems(items: FakeItem[], query: Record<string, unknown>): readonly [number, unknown] {
+  const page = (query.itemPage as number | undefined) ?? 1;
+  const count = (query.itemCount as number | undefined) ?? 10;
+  if (!Number.isInteger(page) || page < 1 || page > 10) return invalid("ItemPage must be between 1 and 10.");
+  if (!Number.isInteger(count) || count < 1 || count > 10) return invalid("ItemCount must be between 1 and 10.");
+  const keywords = typeof query.keywords === "string" ? query.keywords.toLowerCase().split(/\s+/) : null;
+  if (!keywords && !query.browseNodeId) return invalid("Either Keywords or BrowseNodeId must be given.");
+  const flags = (query.deliveryFlags as string[] | undefined) ?? [];
+  const matching = items.filter((item) => {
+    const saving = item.savingBasis ? Math.round((1 - item.price / item.savingBasis) * 100) : 0;
+    const cents = Math.round(item.price * 100);
+    return (
+      (!keywords || keywords.every((word) => item.title.toLowerCase().includes(word))) &&
+      (!query.browseNodeId || item.browseNode === query.browseNodeId) &&
+      (!query.minSavingPercent || saving >= (query.minSavingPercent as number)) &&
+      (!query.minPrice || cents >= (query.minPrice as number)) &&
+      (!query.maxPrice || cents <= (query.maxPrice as number)) &&
+      (!flags.includes("Prime") || item.prime === true)
+    );
+  });
+  if (matching.length === 0) return [404, { errors: [{ code: "NoResults", message: "No results found." }] }];
+  const shown = matching.slice((page - 1) * count, page * count);
+  return [200, { searchResult: { totalResultCount: matching.length, items: shown.map(creatorsItem) } }];
 }
 
 export async function startFakeAmazon(given: FakeAmazonOptions): Promise<FakeAmazon> {
@@ -167,13 +208,13 @@ export async function startFakeAmazon(given: FakeAmazonOptions): Promise<FakeAma
         return send(200, { access_token: token, token_type: "Bearer", expires_in: lifetime });
       }
 
-      if (path !== "/catalog/v1/getItems" && path !== "/paapi5/getitems")
+      if (path !== "/catalog/v1/getItems" && path !== "/catalog/v1/searchItems" && path !== "/paapi5/getitems")
         return send(404, { message: "no such operation" });
-      const parsed = JSON.parse(body || "{}") as { itemIds?: string[]; ItemIds?: string[] };
+      const parsed = JSON.parse(body || "{}") as Record<string, unknown> & { itemIds?: string[]; ItemIds?: string[] };
       const asins = parsed.itemIds ?? parsed.ItemIds ?? [];
-      requests.push({ path, at: Date.now(), asins });
+      requests.push({ path, at: Date.now(), asins, body: parsed });
 
-      if (path === "/catalog/v1/getItems") {
+      if (path.startsWith("/catalog/v1/")) {
         const match = (req.headers.authorization ?? "").match(/^Bearer (\S+)(?:, Version (\S+))?$/);
         const expiry = match ? tokens.get(match[1]!) : undefined;
         if (!match || expiry === undefined || expiry < Date.now())
@@ -195,6 +236,10 @@ export async function startFakeAmazon(given: FakeAmazonOptions): Promise<FakeAma
       const failure = failures.shift();
       if (failure) return send(failure, { message: failure === 429 ? "TooManyRequests" : "InternalFailure" });
 
+      if (path === "/catalog/v1/searchItems") {
+        const [status, answer] = searchItems(options.items, parsed);
+        return send(status, answer);
+      }
       const found = asins.map((asin) => byAsin.get(asin)).filter((item): item is FakeItem => item !== undefined);
       const missing = asins.filter((asin) => !byAsin.has(asin));
       const answer = {

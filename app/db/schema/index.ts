@@ -1,4 +1,5 @@
 export * from "./alerts";
+export * from "./amazon-usage";
 export * from "./attention";
 export * from "./audit";
 export * from "./auth";

@@ -144,6 +144,10 @@ export const sourcingCandidates = pgTable(
     index("sourcing_candidates_snoozed_idx")
       .on(t.snoozedUntil)
       .where(sql`${t.status} = 'snoozed'`),
+    // Amazon's details (title, picture, price) are kept 24 hours at most: those still held, oldest first.
+    index("sourcing_candidates_amazon_details_idx")
+      .on(t.seenAt)
+      .where(sql`${t.source} = 'amazon' AND ${t.title} IS NOT NULL`),
     index("sourcing_candidates_source_seen_idx")
       .on(t.sourceId, t.seenAt)
       .where(sql`${t.status} IN ('pending', 'snoozed')`),

@@ -1,6 +1,6 @@
 import { type AmazonProduct, camelizeKeys, toAmazonProduct } from "./amazon-product";
 import { AmazonApiError, type AmazonCredentials, type Clock, pacedSender, realClock } from "./amazon-request.server";
-import { creatorsGetItems } from "./creators-api.server";
+import { creatorsCatalog } from "./creators-api.server";
 import { findMarketplace } from "./marketplaces";
 import { paapiGetItems } from "./paapi.server";
 
@@ -20,12 +20,58 @@ export interface AmazonApiOptions {
   clock?: Clock;
 }
 
+/** A saved search's question to SearchItems (prices in the marketplace's currency, not its smallest unit). */
+export interface AmazonSearch {
+  keywords?: string;
+  browseNodeId?: string;
+  searchIndex?: string;
+  minSavingPercent?: number;
+  minPrice?: number;
+  maxPrice?: number;
+  /** Prime, FreeShipping, FulfilledByAmazon, AmazonGlobal. */
+  deliveryFlags?: string[];
+  sortBy?: string;
+}
+
+export interface AmazonSearchPage {
+  products: AmazonProduct[];
+  /** How many results Amazon says exist (it serves at most ten pages of ten of them). */
+  totalResults: number | null;
+}
+
 export interface AmazonApi {
   /** Up to any number of ASINs, fetched in batches of ten; unknown ASINs are absent from the map. */
   getItems(asins: string[]): Promise<Map<string, AmazonProduct>>;
+  /** One page (1–10) of ten search results; an empty page when nothing matches. Creators API only. */
+  searchItems(search: AmazonSearch, page: number): Promise<AmazonSearchPage>;
 }
 
 const BATCH = 10;
+/** SearchItems serves ten results a page and ten pages at most. */
+export const SEARCH_PAGE_SIZE = 10;
+export const SEARCH_MAX_PAGES = 10;
+
+/** The requests `getItems` makes for these ASINs: one per ten. */
+export const getItemsRequests = (asins: string[]) =>
+  Math.ceil(new Set(asins.map((asin) => asin.trim().toUpperCase())).size / BATCH);
+
+/** SearchItems' fields for a search: prices in the smallest unit of the currency, as the API takes them. */
+function searchFields(search: AmazonSearch, page: number): Record<string, unknown> {
+  const cents = (price: number | undefined) => (price === undefined ? undefined : Math.max(1, Math.round(price * 100)));
+  const fields = {
+    keywords: search.keywords,
+    browseNodeId: search.browseNodeId,
+    searchIndex: search.searchIndex,
+    minSavingPercent: search.minSavingPercent,
+    minPrice: cents(search.minPrice),
+    maxPrice: cents(search.maxPrice),
+    deliveryFlags: search.deliveryFlags?.length ? search.deliveryFlags : undefined,
+    sortBy: search.sortBy,
+    itemCount: SEARCH_PAGE_SIZE,
+    itemPage: page,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value !== ""));
+}
 export function createAmazonApi(credentials: AmazonCredentials, options: AmazonApiOptions = {}): AmazonApi {
   const market = findMarketplace(credentials.marketplace);
   if (!market) throw new AmazonApiError("invalid", `Unknown marketplace ${credentials.marketplace}`);
@@ -43,10 +89,13 @@ export function createAmazonApi(credentials: AmazonCredentials, options: AmazonA
     timeoutMs,
     send: pacedSender({ minIntervalMs, maxRetries, backoffBaseMs, backoffCapMs, clock }),
   };
+  const catalog = creatorsCatalog(credentials, protocol);
   const getBatch =
     credentials.api === "paapi"
       ? paapiGetItems(credentials, market, protocol)
-      : creatorsGetItems(credentials, protocol);
+      : (asins: string[]) => catalog("getItems", { itemIds: asins, itemIdType: "ASIN" });
+  const productOf = (item: Record<string, unknown>) =>
+    toAmazonProduct(item, { associateTag: credentials.associateTag, marketplace: credentials.marketplace });
 
   return {
     async getItems(asins) {
@@ -56,14 +105,30 @@ export function createAmazonApi(credentials: AmazonCredentials, options: AmazonA
         const raw = await getBatch(unique.slice(start, start + BATCH));
         const data = camelizeKeys(raw) as { itemsResult?: { items?: Array<Record<string, unknown>> } } | null;
         for (const item of data?.itemsResult?.items ?? []) {
-          const product = toAmazonProduct(item, {
-            associateTag: credentials.associateTag,
-            marketplace: credentials.marketplace,
-          });
+          const product = productOf(item);
           products.set(product.asin, product);
         }
       }
       return products;
+    },
+    async searchItems(search, page) {
+      if (credentials.api === "paapi")
+        throw new AmazonApiError("invalid", "Saved searches need the Creators API: choose it under Settings → Amazon.");
+      let raw: unknown;
+      try {
+        raw = await catalog("searchItems", searchFields(search, page));
+      } catch (error) {
+        // Amazon answers a search that matches nothing with "not found".
+        if (error instanceof AmazonApiError && error.kind === "not-found") return { products: [], totalResults: 0 };
+        throw error;
+      }
+      const result = (camelizeKeys(raw) as { searchResult?: { items?: unknown; totalResultCount?: unknown } } | null)
+        ?.searchResult;
+      const items = Array.isArray(result?.items) ? (result.items as Array<Record<string, unknown>>) : [];
+      return {
+        products: items.filter((item) => typeof item.asin === "string").map(productOf),
+        totalResults: typeof result?.totalResultCount === "number" ? result.totalResultCount : null,
+      };
     },
   };
 }

@@ -22,6 +22,8 @@ export interface AmazonProduct {
   starRating: number | null;
   totalReviews: number | null;
   affiliateUrl: string;
+  /** When its deal ends (a lightning deal's end time), as OffersV2's dealDetails gives it. */
+  dealEndsAt: Date | null;
 }
 
 type Json = Record<string, unknown>;
@@ -38,6 +40,10 @@ const obj = (value: unknown): Json =>
 const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 const str = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value : null);
+const time = (value: unknown): Date | null => {
+  const at = str(value) ? new Date(value as string) : null;
+  return at && !Number.isNaN(at.getTime()) ? at : null;
+};
 
 /** PA-API answers in PascalCase, the Creators API in lowerCamelCase: read both as the latter. */
 export function camelizeKeys(value: unknown): unknown {
@@ -102,6 +108,7 @@ export function toAmazonProduct(item: Json, context: { associateTag: string; mar
     starRating: num(rating.value) ?? num(reviews.starRating),
     totalReviews: num(reviews.count),
     affiliateUrl: withTag(str(item.detailPageURL) ?? `https://${context.marketplace}/dp/${asin}`, context.associateTag),
+    dealEndsAt: time(obj(listing.dealDetails).endTime),
   };
 }
 

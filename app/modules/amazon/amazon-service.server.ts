@@ -5,14 +5,15 @@ import type { Executor } from "#app/db/client.server";
 import { type AmazonApi, type AmazonApiOptions, createAmazonApi, getProduct } from "./amazon-api.server";
 import { AmazonApiError, type AmazonCredentials } from "./amazon-request.server";
 import { loadAmazonCredentials } from "./amazon-settings.server";
+import { meteredAmazon } from "./amazon-usage.server";
 
-// One client per account and process, so its request queue, back-off and token cache are shared by
-// every admin request and the refresh job.
+// One client per account, pacing and process, so its request queue, back-off and token cache are shared
+// by every admin request, the refresh job and the saved searches.
 const clients = new Map<string, AmazonApi>();
 
 export function amazonClient(credentials: AmazonCredentials, options: AmazonApiOptions = {}): AmazonApi {
   const key = createHash("sha256")
-    .update(JSON.stringify([credentials, options.endpointOverride ?? ""]))
+    .update(JSON.stringify([credentials, { ...options, clock: undefined }]))
     .digest("hex");
   let client = clients.get(key);
   if (!client) {
@@ -22,14 +23,14 @@ export function amazonClient(credentials: AmazonCredentials, options: AmazonApiO
   return client;
 }
 
-/** The configured account's client, or null when the settings are incomplete. */
+/** The configured account's client, metered against the day's requests; null when the settings are incomplete. */
 export async function configuredAmazonClient(
   db: Executor,
   appSecret: string,
   options: AmazonApiOptions = {},
 ): Promise<AmazonApi | null> {
   const credentials = await loadAmazonCredentials(db, appSecret);
-  return credentials ? amazonClient(credentials, options) : null;
+  return credentials ? meteredAmazon(amazonClient(credentials, options), db) : null;
 }
 
 /** A fixed, long-listed product used by 'Test API Connection'. */

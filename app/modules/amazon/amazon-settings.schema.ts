@@ -10,6 +10,9 @@ export const TEST_FIELDS_MESSAGE = "Please fill in all required fields before te
 
 export const SECRET_REQUIRED = "Secret key is required";
 
+/** The requests a day Amazon grants an account to begin with (1 a second for a day): the budget's default. */
+export const DEFAULT_DAILY_REQUESTS = 8640;
+
 const settingsFields = z.object({
   intent: z.enum(["save", "test"]).default("save"),
   api: z.enum(["creators", "paapi"]).default("creators"),
@@ -23,6 +26,13 @@ const settingsFields = z.object({
   credentialVersion: text()
     .refine((value) => CREDENTIAL_VERSIONS.includes(value), "Choose a credential version from the list")
     .default("2.1"),
+  /** How many requests a day the site may make: the saved searches stop for the day when it is spent. */
+  dailyRequestBudget: z
+    .number({ message: "Enter a whole number" })
+    .int("Enter a whole number")
+    .min(1, "Allow at least 1 request a day")
+    .max(10_000_000, "At most 10,000,000 requests a day")
+    .default(DEFAULT_DAILY_REQUESTS),
 });
 
 /**

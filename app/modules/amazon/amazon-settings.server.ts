@@ -8,7 +8,7 @@ import { forgetContentMemos } from "#app/platform/content-memo.server";
 import { decryptSecret, encryptSecret, isEncryptedSecret } from "#app/platform/secrets-at-rest.server";
 
 import type { AmazonCredentials } from "./amazon-request.server";
-import { type AmazonSettingsInput, SECRET_REQUIRED } from "./amazon-settings.schema";
+import { type AmazonSettingsInput, DEFAULT_DAILY_REQUESTS, SECRET_REQUIRED } from "./amazon-settings.schema";
 import { DEFAULT_MARKETPLACE } from "./marketplaces";
 
 // Settings live in api_config of the store with slug 'amazon', the secret encrypted at rest.
@@ -22,6 +22,7 @@ interface StoredConfig {
   region?: string;
   marketplace?: string;
   credential_version?: string;
+  daily_request_budget?: number;
 }
 
 async function storedConfig(db: Executor): Promise<StoredConfig | null> {
@@ -32,6 +33,11 @@ async function storedConfig(db: Executor): Promise<StoredConfig | null> {
 /** The marketplace the owner saved in the Amazon settings; null before they are saved. */
 export async function chosenMarketplace(db: Executor): Promise<string | null> {
   return (await storedConfig(db))?.marketplace ?? null;
+}
+
+/** The requests a day the owner lets the site make to Amazon (saved searches stop when they are spent). */
+export async function amazonDailyBudget(db: Executor): Promise<number> {
+  return (await storedConfig(db))?.daily_request_budget ?? DEFAULT_DAILY_REQUESTS;
 }
 
 /** What the settings screen may show: never the secret, only whether one is stored and its last four. */
@@ -54,6 +60,7 @@ export async function loadAmazonSettings(db: Executor, appSecret: string) {
     region: config.region ?? "us-east-1",
     marketplace: config.marketplace ?? DEFAULT_MARKETPLACE,
     credentialVersion: config.credential_version ?? "2.1",
+    dailyRequestBudget: config.daily_request_budget ?? DEFAULT_DAILY_REQUESTS,
     secretLast4,
     hasSecret: Boolean(config.secret_key),
   };
@@ -117,6 +124,7 @@ export async function saveAmazonSettings(
       region: input.region,
       marketplace: input.marketplace,
       credential_version: input.credentialVersion,
+      daily_request_budget: input.dailyRequestBudget,
     };
     const [row] = await tx
       .insert(stores)

@@ -8,8 +8,8 @@ import {
 } from "./amazon-request.server";
 import { CREATORS_API_BASE, CREATORS_TOKEN_ENDPOINTS } from "./marketplaces";
 
-// The Creators API (the default): OAuth2 client credentials, then GetItems with a bearer token. Protocol
-// notes and sources: ADR 0006.
+// The Creators API (the default): OAuth2 client credentials, then GetItems and SearchItems with a bearer
+// token. Protocol notes and sources: ADR 0006.
 
 /** Creators API OAuth tokens, cached until shortly before they expire; one refresh at a time. */
 class TokenCache {
@@ -63,11 +63,17 @@ class TokenCache {
   }
 }
 
-/** A Creators API batch's raw answer. */
-export function creatorsGetItems(
+/** The catalogue operations the site asks for, by their path under /catalog/v1. */
+export type CreatorsOperation = "getItems" | "searchItems";
+
+/**
+ * An account's Creators API calls: the operation's own fields, plus the partner tag and the resources every
+ * request asks for; the raw answer.
+ */
+export function creatorsCatalog(
   credentials: AmazonCredentials,
   { override, timeoutMs, send }: { override: string | undefined; timeoutMs: number; send: Sender },
-): (asins: string[]) => Promise<unknown> {
+): (operation: CreatorsOperation, fields: Record<string, unknown>) => Promise<unknown> {
   const tokens = new TokenCache(
     credentials,
     override
@@ -75,17 +81,12 @@ export function creatorsGetItems(
       : (CREATORS_TOKEN_ENDPOINTS[credentials.credentialVersion] ?? ""),
     timeoutMs,
   );
-  return async (asins) => {
+  return async (operation, fields) => {
     if (!override && !CREATORS_TOKEN_ENDPOINTS[credentials.credentialVersion]) {
       throw new AmazonApiError("invalid", `Unknown Creators API credential version ${credentials.credentialVersion}`);
     }
-    const url = `${override ?? CREATORS_API_BASE}/catalog/v1/getItems`;
-    const body = JSON.stringify({
-      itemIds: asins,
-      itemIdType: "ASIN",
-      partnerTag: credentials.associateTag,
-      resources: RESOURCES,
-    });
+    const url = `${override ?? CREATORS_API_BASE}/catalog/v1/${operation}`;
+    const body = JSON.stringify({ ...fields, partnerTag: credentials.associateTag, resources: RESOURCES });
     const answer = await send(
       async () => {
         const token = await tokens.get();

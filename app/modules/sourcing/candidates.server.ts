@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 
 import type { Database, Executor } from "#app/db/client.server";
 import { descNullsLast } from "#app/db/order-by";
@@ -290,6 +290,33 @@ export async function withdrawUnseen(db: Executor, sourceId: string, runStartedA
     .where(and(eq(sourcingCandidates.sourceId, sourceId), WAITING, sql`${sourcingCandidates.seenAt} < ${runStartedAt}`))
     .returning({ id: sourcingCandidates.id });
   return gone.length;
+}
+
+/** Amazon details purged per statement: a run of the job clears a day's searches in a few statements. */
+const PURGE_BATCH = 5_000;
+
+/**
+ * Amazon lets a site keep its product details for 24 hours: after that an Amazon candidate keeps only its
+ * ASIN (its key and address), source and score, and approval reads the details again. Returns how many
+ * candidates lost theirs.
+ */
+export async function purgeAmazonDetails(db: Executor, now: Date): Promise<number> {
+  const c = sourcingCandidates;
+  const stale = db
+    .select({ id: c.id })
+    .from(c)
+    .where(and(eq(c.source, "amazon"), isNotNull(c.title), lt(c.seenAt, new Date(now.getTime() - DAY))))
+    .limit(PURGE_BATCH);
+  let purged = 0;
+  for (;;) {
+    const cleared = await db
+      .update(c)
+      .set({ title: null, description: null, imageUrl: null, price: null, originalPrice: null, endsAt: null })
+      .where(inArray(c.id, stale))
+      .returning({ id: c.id });
+    purged += cleared.length;
+    if (cleared.length < PURGE_BATCH) return purged;
+  }
 }
 
 export type Candidate = typeof sourcingCandidates.$inferSelect;

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { checkbox, optionalText, requiredText } from "#app/lib/validation";
 
+import { amazonSearchSettingsSchema } from "./adapters/amazon-search-settings";
 import { awinSettingsSchema } from "./adapters/awin-settings";
 import { feedSettingsSchema } from "./adapters/feed-settings";
 
@@ -27,9 +28,12 @@ export const feedSourceSchema = z.object({ ...sourceFields, settings: feedSettin
 /** Awin's: the token is required when the source is added, and left empty to keep it when it is changed. */
 export const awinSourceSchema = z.object({ ...sourceFields, settings: awinSettingsSchema, token: optionalText(500) });
 
+/** An Amazon saved search: it uses the site's Amazon account, so it has no token of its own. */
+export const amazonSourceSchema = z.object({ ...sourceFields, settings: amazonSearchSettingsSchema });
+
 /** The kinds the owner adds here, each with its form's schema. */
-export const sourceForms = { feed: feedSourceSchema, awin: awinSourceSchema } as const;
+export const sourceForms = { feed: feedSourceSchema, awin: awinSourceSchema, amazon: amazonSourceSchema } as const;
 export type ConfigurableKind = keyof typeof sourceForms;
 export const isConfigurableKind = (kind: string): kind is ConfigurableKind => kind in sourceForms;
 
-export type SourceInput = z.output<typeof feedSourceSchema> | z.output<typeof awinSourceSchema>;
+export type SourceInput = z.output<(typeof sourceForms)[ConfigurableKind]>;

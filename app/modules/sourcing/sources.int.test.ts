@@ -101,7 +101,7 @@ describe("a feed source's runs", () => {
 
     const later = new Date(start.getTime() + 61 * 60_000);
     feed = { status: 200, type: "text/csv", body: csv(store!.name, [1, 3]) };
-    expect(await runDueSources(db().db, context(), later)).toEqual({ ran: 1, queued: 0 });
+    expect(await runDueSources(db().db, context(), later)).toEqual({ ran: 1, queued: 0, purged: 0 });
     expect((await waiting(id)).map((row) => row.externalId).sort()).toEqual(["1", "3"]);
 
     // A page instead of the feed: the run stops with why, and the queue keeps what it had.

@@ -4,14 +4,17 @@ import type { Database, Executor } from "#app/db/client.server";
 import { sourcedItems, sourcingSources } from "#app/db/schema";
 import type { Actor } from "#app/lib/actor";
 import { formatCount } from "#app/lib/counts";
+import type { AmazonApiOptions } from "#app/modules/amazon/amazon-api.server";
+import { configuredAmazonClient } from "#app/modules/amazon/amazon-service.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { logger } from "#app/platform/logger.server";
 import { decryptSecret, encryptSecret } from "#app/platform/secrets-at-rest.server";
 
+import { amazonSearchAdapter } from "./adapters/amazon-search.server";
 import { awinAdapter } from "./adapters/awin.server";
 import { feedAdapter } from "./adapters/feed.server";
 import { type SourceAdapter, type SourceConnection, SourceError } from "./adapters/source-adapter";
-import { landOffers, withdrawUnseen } from "./candidates.server";
+import { landOffers, purgeAmazonDetails, withdrawUnseen } from "./candidates.server";
 import type { ConfigurableKind, SourceInput } from "./source.schema";
 import { endUnlistedItems, syncSourcedItems } from "./sync.server";
 
@@ -28,7 +31,10 @@ const DUE_PER_RUN = 10;
 
 export type Source = typeof sourcingSources.$inferSelect;
 
-const adapters = { feed: feedAdapter, awin: awinAdapter } as Record<string, SourceAdapter<unknown> | undefined>;
+const adapters = { feed: feedAdapter, awin: awinAdapter, amazon: amazonSearchAdapter } as Record<
+  string,
+  SourceAdapter<unknown> | undefined
+>;
 
 export async function listSources(db: Executor): Promise<Source[]> {
   return db.select().from(sourcingSources).orderBy(asc(sourcingSources.name));
@@ -162,9 +168,11 @@ export interface RunOutcome {
  * What every run shares: the app secret decrypts credentials; tests allow local fakes (private addresses,
  * a network's address replaced by its fake's, no pause between pages).
  */
-export type RunContext = Omit<SourceConnection, "secret" | "endpointOverride"> & {
+export type RunContext = Omit<SourceConnection, "secret" | "endpointOverride" | "amazon"> & {
   appSecret: string;
   endpoints?: Partial<Record<ConfigurableKind, string>>;
+  /** How the Amazon client paces and backs off (tests make it quick). */
+  amazonOptions?: AmazonApiOptions;
 };
 
 /** The source's token, decrypted; a token the app secret cannot read (it changed) is a credentials error. */
@@ -195,11 +203,16 @@ export async function runSource(
   let retryAfter: number | undefined;
   try {
     if (!adapter) throw new SourceError(`${source.kind} sources are not available yet`, "bad-feed");
-    const { appSecret, endpoints, ...shared } = context;
+    const { appSecret, endpoints, amazonOptions, ...shared } = context;
     const connection = {
       ...shared,
       secret: tokenOf(source, appSecret),
       endpointOverride: endpoints?.[source.kind as ConfigurableKind],
+      amazon:
+        source.kind === "amazon"
+          ? ((await configuredAmazonClient(db, appSecret, { ...amazonOptions, endpointOverride: endpoints?.amazon })) ??
+            undefined)
+          : undefined,
     };
     for await (const batch of adapter.read(source.settings, connection)) {
       // Offers the site has from this source update what they became; the rest may be candidates.
@@ -241,12 +254,13 @@ export async function runSource(
   return outcome;
 }
 
-/** The sourcing job: each due source, longest-due first, one after another. */
+/** The sourcing job: Amazon's details past their 24 hours purged, then each due source, longest-due first. */
 export async function runDueSources(
   db: Database,
   context: RunContext,
   now = new Date(),
 ): Promise<Record<string, unknown>> {
+  const purged = await purgeAmazonDetails(db, now);
   const due = await db
     .select({ id: sourcingSources.id })
     .from(sourcingSources)
@@ -266,5 +280,5 @@ export async function runDueSources(
     ran++;
     queued += outcome.queued;
   }
-  return { ran, queued };
+  return { ran, queued, purged };
 }

@@ -1,27 +1,30 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { ComponentType } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminTable } from "#app/components/admin/admin-table";
-import { CheckboxField, SelectField, TextField } from "#app/components/forms/fields";
-import { useValidatedForm } from "#app/components/forms/use-validated-form";
+import {
+  AmazonSourceForm,
+  AwinSourceForm,
+  FeedSourceForm,
+  type SourceFormProps,
+} from "#app/components/admin/source-forms";
 import { Button } from "#app/components/ui/button";
 import { useToast } from "#app/components/ui/toaster";
+import { formatCount } from "#app/lib/counts";
 import { readFormData } from "#app/lib/form-data";
 import { timeAgo } from "#app/lib/relative-time";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
-import { type FeedField, feedFields } from "#app/modules/sourcing/adapters/feed-settings";
+import { amazonUsageToday } from "#app/modules/amazon/amazon-usage.server";
 import { sourceLabels } from "#app/modules/sourcing/queue-words";
 import {
-  awinSourceSchema,
   type ConfigurableKind,
-  feedSourceSchema,
   isConfigurableKind,
   scheduleLabels,
   sourceForms,
-  sourceSchedules,
 } from "#app/modules/sourcing/source.schema";
 import {
   deleteSource,
@@ -44,13 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const editingId = search.get("edit");
   const adding = search.get("add") ?? "feed";
-  const sources = await listSources(context.db);
+  const [sources, amazon] = await Promise.all([listSources(context.db), amazonUsageToday(context.db)]);
   // The token never leaves the server: the page knows only whether one is stored.
   const shown = sources.map(({ secret, ...source }) => ({ ...source, hasToken: secret !== null }));
   const editing = isUuid(editingId) ? (shown.find((source) => source.id === editingId) ?? null) : null;
   return {
     now: new Date(),
     sources: shown,
+    amazon,
     editing,
     adding: (isConfigurableKind(adding) ? adding : "feed") as ConfigurableKind,
   };
@@ -115,179 +119,34 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type SourceRow = Route.ComponentProps["loaderData"]["sources"][number];
-type SourceFormProps = { source: SourceRow | null; lastAnswer?: Answer; busy: boolean };
 
-/** A source form's options: its id, the last answer's messages, and the source's values or a new one's. */
-function sourceFormOptions(
-  { source, lastAnswer }: SourceFormProps,
-  kind: ConfigurableKind,
-  fresh: Record<string, unknown>,
-) {
-  return {
-    id: source ? `source-${source.id}` : `source-new-${kind}`,
-    lastResult: lastAnswer?.result,
-    defaultValue: source
-      ? {
-          name: source.name,
-          everyMinutes: String(source.everyMinutes),
-          enabled: source.enabled,
-          settings: source.settings,
-        }
-      : fresh,
-    shouldValidate: "onSubmit" as const,
-  };
-}
-
-function FeedSourceForm(props: SourceFormProps) {
-  const { source, busy } = props;
-  const [form, fields] = useValidatedForm(
-    feedSourceSchema,
-    sourceFormOptions(props, "feed", {
-      everyMinutes: "240",
-      enabled: true,
-      settings: { kind: "deal", format: "auto", delimiter: "comma" },
-    }),
-  );
-  const settings = fields.settings.getFieldset();
-  const mapping = settings.mapping.getFieldset();
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <SourceFormHead source={source} kind="feed" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.name} label="Name" placeholder="Shop One's offers" />
-        <SelectField
-          field={fields.everyMinutes}
-          label="Runs"
-          options={sourceSchedules.map((value) => ({ value, label: scheduleLabels[value] }))}
-        />
-        <TextField field={settings.url} label="Feed address" type="url" placeholder="https://…/offers.csv" wide />
-        <SelectField
-          field={settings.kind}
-          label="Offers are"
-          options={[
-            { value: "deal", label: "Deals (products with a price)" },
-            { value: "coupon", label: "Coupons and promotions" },
-          ]}
-        />
-        <SelectField
-          field={settings.format}
-          label="Format"
-          options={[
-            { value: "auto", label: "Tell from the feed" },
-            { value: "csv", label: "CSV" },
-            { value: "json", label: "JSON" },
-          ]}
-        />
-        <SelectField
-          field={settings.delimiter}
-          label="CSV columns separated by"
-          options={[
-            { value: "comma", label: "Commas" },
-            { value: "semicolon", label: "Semicolons" },
-            { value: "tab", label: "Tabs" },
-            { value: "pipe", label: "Bars (|)" },
-          ]}
-        />
-        <TextField
-          field={settings.itemsPath}
-          label="JSON: where the list of offers is"
-          placeholder="data.offers"
-          hint="Empty when the document is the list."
-        />
-        <TextField
-          field={settings.store}
-          label="Store of every offer"
-          hint="For a feed of one store's offers; else map a column to Store."
-        />
-        <CheckboxField field={fields.enabled} label="Run on schedule" />
-      </div>
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-gray-800">
-          Columns: the feed&apos;s column (or JSON key, dotted for nested ones) for each part of an offer
-        </legend>
-        <div className="grid gap-4 sm:grid-cols-3">
-          {(Object.keys(feedFields) as FeedField[]).map((field) => (
-            <TextField key={field} field={mapping[field]} label={feedFields[field]} />
-          ))}
-        </div>
-      </fieldset>
-      <Button type="submit" disabled={busy}>
-        {source ? "Save source" : "Add feed"}
-      </Button>
-    </Form>
-  );
-}
-
-/** What every source form posts besides its fields: what to do, and which source or kind it is. */
-function SourceFormHead({ source, kind }: { source: SourceRow | null; kind: ConfigurableKind }) {
-  return (
-    <>
-      <input type="hidden" name="intent" value="save" />
-      {source ? <input type="hidden" name="id" value={source.id} /> : <input type="hidden" name="kind" value={kind} />}
-    </>
-  );
-}
-
-function AwinSourceForm(props: SourceFormProps) {
-  const { source, busy } = props;
-  const [form, fields] = useValidatedForm(
-    awinSourceSchema,
-    sourceFormOptions(props, "awin", {
-      name: "Awin",
-      everyMinutes: "60",
-      enabled: true,
-      settings: { membership: "joined", type: "all" },
-    }),
-  );
-  const settings = fields.settings.getFieldset();
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <SourceFormHead source={source} kind="awin" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.name} label="Name" />
-        <SelectField
-          field={fields.everyMinutes}
-          label="Runs"
-          options={sourceSchedules.map((value) => ({ value, label: scheduleLabels[value] }))}
-        />
-        <TextField field={settings.publisherId} label="Publisher id" inputMode="numeric" />
-        <TextField
-          field={fields.token}
-          label="API token"
-          type="password"
-          autoComplete="off"
-          hint={
-            source?.hasToken
-              ? "A token is stored, encrypted. Leave this empty to keep it."
-              : "From Awin's API Credentials page. Stored encrypted, never shown again."
-          }
-        />
-        <SelectField
-          field={settings.membership}
-          label="Advertisers"
-          options={[
-            { value: "joined", label: "Those you have joined" },
-            { value: "all", label: "All, joined or not" },
-          ]}
-        />
-        <SelectField
-          field={settings.type}
-          label="Offers"
-          options={[
-            { value: "all", label: "Vouchers and promotions" },
-            { value: "voucher", label: "Vouchers (with a code)" },
-            { value: "promotion", label: "Promotions (no code)" },
-          ]}
-        />
-        <TextField field={settings.regionCodes} label="Regions" placeholder="GB, IE" hint="Empty for every region." />
-        <CheckboxField field={fields.enabled} label="Run on schedule" />
-      </div>
-      <Button type="submit" disabled={busy}>
-        {source ? "Save source" : "Add Awin"}
-      </Button>
-    </Form>
-  );
-}
+/** Each kind the owner adds: its link, heading, what it does, and its form. */
+const kindsOffered: Record<
+  ConfigurableKind,
+  { link: string; heading: string; about: string; Form: ComponentType<SourceFormProps> }
+> = {
+  feed: {
+    link: "A CSV or JSON feed",
+    heading: "Add a feed",
+    about:
+      "A CSV or JSON address any network or aggregator exports. Name the feed's column for each part of an offer; a title and an address are needed, the rest as the feed has them.",
+    Form: FeedSourceForm,
+  },
+  awin: {
+    link: "Awin offers",
+    heading: "Add Awin",
+    about:
+      "The vouchers and promotions of Awin's advertisers, read with your API token. Offers Awin stops listing leave the queue.",
+    Form: AwinSourceForm,
+  },
+  amazon: {
+    link: "Amazon saved search",
+    heading: "Add an Amazon saved search",
+    about:
+      "Amazon's products that match, read through your Amazon account (Settings → Amazon) within its daily request budget. Their titles, pictures and prices are kept 24 hours at most and read again when you approve.",
+    Form: AmazonSourceForm,
+  },
+};
 
 function LastRun({ source, now }: { source: SourceRow; now: Date }) {
   if (source.progress) return <p className="font-medium text-brand-700">Running: {source.progress}</p>;
@@ -308,11 +167,13 @@ function LastRun({ source, now }: { source: SourceRow; now: Date }) {
 }
 
 export default function SourcingSources({
-  loaderData: { now, sources, editing, adding },
+  loaderData: { now, sources, editing, adding, amazon },
   actionData,
 }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   useToast(actionData?.toast);
+  const kind = (editing?.kind ?? adding) as ConfigurableKind;
+  const offered = kindsOffered[kind] ?? kindsOffered.feed;
   return (
     <div className="min-w-0 space-y-8">
       <AdminPageHeader
@@ -320,6 +181,11 @@ export default function SourcingSources({
         description="Where candidates come from. Each run lands the offers it finds in the review queue, once each; offers a feed no longer lists leave the queue. Nothing is published without your review."
         back={{ to: "/admin/sourcing", label: "Back to the review queue" }}
       />
+      {sources.some((source) => source.kind === "amazon") ? (
+        <p className="text-sm text-gray-700" data-testid="amazon-budget">
+          Amazon: {formatCount(amazon.used)} of {formatCount(amazon.budget)} today
+        </p>
+      ) : null}
       {sources.length === 0 ? (
         <p className="rounded-xl border border-gray-200 bg-white p-6 text-gray-600">
           No sources yet. Shoppers&apos; tips arrive without one; add a feed below.
@@ -386,36 +252,24 @@ export default function SourcingSources({
       )}
       <section className="space-y-4 rounded-xl border border-gray-200 bg-white p-6" aria-labelledby="source-form">
         <h2 id="source-form" className="text-lg font-semibold">
-          {editing ? `Edit ${editing.name}` : adding === "awin" ? "Add Awin" : "Add a feed"}
+          {editing ? `Edit ${editing.name}` : offered.heading}
         </h2>
         {editing ? null : (
-          <nav aria-label="Kinds of source" className="flex gap-3 text-sm">
-            <Link
-              to="?add=feed"
-              className="font-medium text-brand-700 hover:underline"
-              aria-current={adding === "feed" ? "page" : undefined}
-            >
-              A CSV or JSON feed
-            </Link>
-            <Link
-              to="?add=awin"
-              className="font-medium text-brand-700 hover:underline"
-              aria-current={adding === "awin" ? "page" : undefined}
-            >
-              Awin offers
-            </Link>
+          <nav aria-label="Kinds of source" className="flex flex-wrap gap-3 text-sm">
+            {(Object.keys(kindsOffered) as ConfigurableKind[]).map((offeredKind) => (
+              <Link
+                key={offeredKind}
+                to={`?add=${offeredKind}`}
+                className="font-medium text-brand-700 hover:underline"
+                aria-current={offeredKind === kind ? "page" : undefined}
+              >
+                {kindsOffered[offeredKind].link}
+              </Link>
+            ))}
           </nav>
         )}
-        <p className="text-sm text-gray-600">
-          {(editing?.kind ?? adding) === "awin"
-            ? "The vouchers and promotions of Awin's advertisers, read with your API token. Offers Awin stops listing leave the queue."
-            : "A CSV or JSON address any network or aggregator exports. Name the feed's column for each part of an offer; a title and an address are needed, the rest as the feed has them."}
-        </p>
-        {(editing?.kind ?? adding) === "awin" ? (
-          <AwinSourceForm key={editing?.id ?? "new-awin"} source={editing} lastAnswer={actionData} busy={busy} />
-        ) : (
-          <FeedSourceForm key={editing?.id ?? "new"} source={editing} lastAnswer={actionData} busy={busy} />
-        )}
+        <p className="text-sm text-gray-600">{offered.about}</p>
+        <offered.Form key={editing?.id ?? `new-${kind}`} source={editing} lastAnswer={actionData} busy={busy} />
       </section>
     </div>
   );

@@ -1,3 +1,5 @@
+import type { AmazonApi } from "#app/modules/amazon/amazon-api.server";
+
 import type { Offer } from "../offer";
 
 // What a source is to the runner: something that, given its settings and credentials, yields offers a
@@ -16,6 +18,8 @@ export interface SourceConnection {
   paceMs?: number;
   /** The most a run reads from a feed (MAX_FEED_BYTES unless a test says less). */
   maxBytes?: number;
+  /** The site's Amazon account (metered against its daily budget), for saved searches; absent until set up. */
+  amazon?: AmazonApi;
 }
 
 export interface OfferBatch {

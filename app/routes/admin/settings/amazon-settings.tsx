@@ -194,6 +194,12 @@ export default function AmazonSettings({ loaderData: { settings }, actionData }:
               options={CREDENTIAL_VERSIONS.map((v) => ({ value: v, label: v }))}
             />
           ) : null}
+          <TextField
+            field={fields.dailyRequestBudget}
+            label="Requests a day"
+            inputMode="numeric"
+            hint="Your account's daily quota (8,640 to begin with). Saved searches stop for the day when it is spent."
+          />
         </FormSection>
         <div className="flex flex-wrap justify-end gap-3">
           <Button type="submit" name="intent" value="test" variant="outline" disabled={busyIntent != null}>

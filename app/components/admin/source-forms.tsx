@@ -1,0 +1,264 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "react-router";
+
+import { CheckboxField, moneyInput, SelectField, TextField } from "#app/components/forms/fields";
+import { useValidatedForm } from "#app/components/forms/use-validated-form";
+import { Button } from "#app/components/ui/button";
+import { amazonSortOrders } from "#app/modules/sourcing/adapters/amazon-search-settings";
+import { type FeedField, feedFields } from "#app/modules/sourcing/adapters/feed-settings";
+import {
+  amazonSourceSchema,
+  awinSourceSchema,
+  type ConfigurableKind,
+  feedSourceSchema,
+  scheduleLabels,
+  sourceSchedules,
+} from "#app/modules/sourcing/source.schema";
+
+// The forms that add or change a source on Admin → Sourcing → Sources, one per kind: what every source has
+// (a name, a schedule), then the kind's own settings.
+
+/** A source as the page has it: its settings, and whether a token is stored (never the token). */
+export interface SourceFormRow {
+  id: string;
+  name: string;
+  everyMinutes: number;
+  enabled: boolean;
+  settings: Record<string, unknown>;
+  hasToken: boolean;
+}
+export type SourceFormProps = {
+  source: SourceFormRow | null;
+  lastAnswer?: { result: SubmissionResult<string[]> | null };
+  busy: boolean;
+};
+
+const scheduleOptions = sourceSchedules.map((value) => ({ value, label: scheduleLabels[value] }));
+
+/** A source form's options: its id, the last answer's messages, and the source's values or a new one's. */
+function sourceFormOptions(
+  { source, lastAnswer }: SourceFormProps,
+  kind: ConfigurableKind,
+  fresh: Record<string, unknown>,
+) {
+  return {
+    id: source ? `source-${source.id}` : `source-new-${kind}`,
+    lastResult: lastAnswer?.result,
+    defaultValue: source
+      ? {
+          name: source.name,
+          everyMinutes: String(source.everyMinutes),
+          enabled: source.enabled,
+          settings: source.settings,
+        }
+      : fresh,
+    shouldValidate: "onSubmit" as const,
+  };
+}
+
+export function FeedSourceForm(props: SourceFormProps) {
+  const { source, busy } = props;
+  const [form, fields] = useValidatedForm(
+    feedSourceSchema,
+    sourceFormOptions(props, "feed", {
+      everyMinutes: "240",
+      enabled: true,
+      settings: { kind: "deal", format: "auto", delimiter: "comma" },
+    }),
+  );
+  const settings = fields.settings.getFieldset();
+  const mapping = settings.mapping.getFieldset();
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <SourceFormHead source={source} kind="feed" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.name} label="Name" placeholder="Shop One's offers" />
+        <SelectField field={fields.everyMinutes} label="Runs" options={scheduleOptions} />
+        <TextField field={settings.url} label="Feed address" type="url" placeholder="https://…/offers.csv" wide />
+        <SelectField
+          field={settings.kind}
+          label="Offers are"
+          options={[
+            { value: "deal", label: "Deals (products with a price)" },
+            { value: "coupon", label: "Coupons and promotions" },
+          ]}
+        />
+        <SelectField
+          field={settings.format}
+          label="Format"
+          options={[
+            { value: "auto", label: "Tell from the feed" },
+            { value: "csv", label: "CSV" },
+            { value: "json", label: "JSON" },
+          ]}
+        />
+        <SelectField
+          field={settings.delimiter}
+          label="CSV columns separated by"
+          options={[
+            { value: "comma", label: "Commas" },
+            { value: "semicolon", label: "Semicolons" },
+            { value: "tab", label: "Tabs" },
+            { value: "pipe", label: "Bars (|)" },
+          ]}
+        />
+        <TextField
+          field={settings.itemsPath}
+          label="JSON: where the list of offers is"
+          placeholder="data.offers"
+          hint="Empty when the document is the list."
+        />
+        <TextField
+          field={settings.store}
+          label="Store of every offer"
+          hint="For a feed of one store's offers; else map a column to Store."
+        />
+        <CheckboxField field={fields.enabled} label="Run on schedule" />
+      </div>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-gray-800">
+          Columns: the feed&apos;s column (or JSON key, dotted for nested ones) for each part of an offer
+        </legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {(Object.keys(feedFields) as FeedField[]).map((field) => (
+            <TextField key={field} field={mapping[field]} label={feedFields[field]} />
+          ))}
+        </div>
+      </fieldset>
+      <Button type="submit" disabled={busy}>
+        {source ? "Save source" : "Add feed"}
+      </Button>
+    </Form>
+  );
+}
+
+/** What every source form posts besides its fields: what to do, and which source or kind it is. */
+function SourceFormHead({ source, kind }: { source: SourceFormRow | null; kind: ConfigurableKind }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value="save" />
+      {source ? <input type="hidden" name="id" value={source.id} /> : <input type="hidden" name="kind" value={kind} />}
+    </>
+  );
+}
+
+export function AwinSourceForm(props: SourceFormProps) {
+  const { source, busy } = props;
+  const [form, fields] = useValidatedForm(
+    awinSourceSchema,
+    sourceFormOptions(props, "awin", {
+      name: "Awin",
+      everyMinutes: "60",
+      enabled: true,
+      settings: { membership: "joined", type: "all" },
+    }),
+  );
+  const settings = fields.settings.getFieldset();
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <SourceFormHead source={source} kind="awin" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.name} label="Name" />
+        <SelectField field={fields.everyMinutes} label="Runs" options={scheduleOptions} />
+        <TextField field={settings.publisherId} label="Publisher id" inputMode="numeric" />
+        <TextField
+          field={fields.token}
+          label="API token"
+          type="password"
+          autoComplete="off"
+          hint={
+            source?.hasToken
+              ? "A token is stored, encrypted. Leave this empty to keep it."
+              : "From Awin's API Credentials page. Stored encrypted, never shown again."
+          }
+        />
+        <SelectField
+          field={settings.membership}
+          label="Advertisers"
+          options={[
+            { value: "joined", label: "Those you have joined" },
+            { value: "all", label: "All, joined or not" },
+          ]}
+        />
+        <SelectField
+          field={settings.type}
+          label="Offers"
+          options={[
+            { value: "all", label: "Vouchers and promotions" },
+            { value: "voucher", label: "Vouchers (with a code)" },
+            { value: "promotion", label: "Promotions (no code)" },
+          ]}
+        />
+        <TextField field={settings.regionCodes} label="Regions" placeholder="GB, IE" hint="Empty for every region." />
+        <CheckboxField field={fields.enabled} label="Run on schedule" />
+      </div>
+      <Button type="submit" disabled={busy}>
+        {source ? "Save source" : "Add Awin"}
+      </Button>
+    </Form>
+  );
+}
+
+export function AmazonSourceForm(props: SourceFormProps) {
+  const { source, busy } = props;
+  const [form, fields] = useValidatedForm(
+    amazonSourceSchema,
+    sourceFormOptions(props, "amazon", {
+      everyMinutes: "240",
+      enabled: true,
+      settings: { sortBy: "Featured", pages: 3 },
+    }),
+  );
+  const settings = fields.settings.getFieldset();
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <SourceFormHead source={source} kind="amazon" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.name} label="Name" placeholder="Kitchen deals" />
+        <SelectField field={fields.everyMinutes} label="Runs" options={scheduleOptions} />
+        <TextField field={settings.keywords} label="Keywords" placeholder="air fryer" />
+        <TextField
+          field={settings.browseNodeId}
+          label="Browse node id"
+          inputMode="numeric"
+          hint="A category's number, from its address on Amazon. Keywords, a node or both."
+        />
+        <TextField
+          field={settings.searchIndex}
+          label="Search index"
+          placeholder="All"
+          hint="Amazon's name for a department (Electronics, HomeAndKitchen); empty for all."
+        />
+        <TextField
+          field={settings.minSavingPercent}
+          label="Least saving (%)"
+          type="number"
+          min="1"
+          max="99"
+          placeholder="30"
+        />
+        <TextField field={settings.minPrice} label="Lowest price" {...moneyInput} />
+        <TextField field={settings.maxPrice} label="Highest price" {...moneyInput} />
+        <SelectField
+          field={settings.sortBy}
+          label="Order"
+          options={Object.entries(amazonSortOrders).map(([value, label]) => ({ value, label }))}
+        />
+        <TextField
+          field={settings.pages}
+          label="Pages of ten"
+          type="number"
+          min="1"
+          max="10"
+          hint="Each page is one request of the day's budget; Amazon serves ten at most."
+        />
+        <CheckboxField field={settings.prime} label="Prime delivery only" />
+        <CheckboxField field={settings.freeShipping} label="Free shipping only" />
+        <CheckboxField field={fields.enabled} label="Run on schedule" />
+      </div>
+      <Button type="submit" disabled={busy}>
+        {source ? "Save source" : "Add saved search"}
+      </Button>
+    </Form>
+  );
+}
