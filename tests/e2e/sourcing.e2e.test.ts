@@ -145,6 +145,11 @@ describe("sourcing", () => {
         )
         .toMatch(/Expired/);
 
+      await page.goto("/admin/sourcing/sources?add=impact");
+      await page.getByLabel("Account SID").fill("IR");
+      await page.getByRole("button", { name: "Add Impact" }).click();
+      await page.getByText("An Impact account SID is letters and digits (IR…)").waitFor();
+
       // An Amazon saved search, through the site's Amazon account and within its daily budget.
       await page.goto("/admin/settings/amazon");
       await page.getByLabel("Access key (credential ID)").fill(FAKE_AMAZON_KEYS.clientId);

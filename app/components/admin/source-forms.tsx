@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 
 import { CheckboxField, moneyInput, SelectField, TextField } from "#app/components/forms/fields";
@@ -11,6 +11,7 @@ import {
   awinSourceSchema,
   type ConfigurableKind,
   feedSourceSchema,
+  impactSourceSchema,
   scheduleLabels,
   sourceSchedules,
 } from "#app/modules/sourcing/source.schema";
@@ -142,6 +143,33 @@ function SourceFormHead({ source, kind }: { source: SourceFormRow | null; kind: 
   );
 }
 
+/** A network's token: typed once, stored encrypted, never shown again (empty keeps the stored one). */
+function TokenField({
+  field,
+  label,
+  stored,
+  whereFrom,
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  stored: boolean | undefined;
+  whereFrom: string;
+}) {
+  return (
+    <TextField
+      field={field}
+      label={label}
+      type="password"
+      autoComplete="off"
+      hint={
+        stored
+          ? "A token is stored, encrypted. Leave this empty to keep it."
+          : `${whereFrom} Stored encrypted, never shown again.`
+      }
+    />
+  );
+}
+
 export function AwinSourceForm(props: SourceFormProps) {
   const { source, busy } = props;
   const [form, fields] = useValidatedForm(
@@ -161,16 +189,11 @@ export function AwinSourceForm(props: SourceFormProps) {
         <TextField field={fields.name} label="Name" />
         <SelectField field={fields.everyMinutes} label="Runs" options={scheduleOptions} />
         <TextField field={settings.publisherId} label="Publisher id" inputMode="numeric" />
-        <TextField
+        <TokenField
           field={fields.token}
           label="API token"
-          type="password"
-          autoComplete="off"
-          hint={
-            source?.hasToken
-              ? "A token is stored, encrypted. Leave this empty to keep it."
-              : "From Awin's API Credentials page. Stored encrypted, never shown again."
-          }
+          stored={source?.hasToken}
+          whereFrom="From Awin's API Credentials page."
         />
         <SelectField
           field={settings.membership}
@@ -194,6 +217,41 @@ export function AwinSourceForm(props: SourceFormProps) {
       </div>
       <Button type="submit" disabled={busy}>
         {source ? "Save source" : "Add Awin"}
+      </Button>
+    </Form>
+  );
+}
+
+export function ImpactSourceForm(props: SourceFormProps) {
+  const { source, busy } = props;
+  const [form, fields] = useValidatedForm(
+    impactSourceSchema,
+    sourceFormOptions(props, "impact", { name: "Impact", everyMinutes: "60", enabled: true, settings: {} }),
+  );
+  const settings = fields.settings.getFieldset();
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <SourceFormHead source={source} kind="impact" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.name} label="Name" />
+        <SelectField field={fields.everyMinutes} label="Runs" options={scheduleOptions} />
+        <TextField field={settings.accountSid} label="Account SID" autoComplete="off" />
+        <TokenField
+          field={fields.token}
+          label="Auth token"
+          stored={source?.hasToken}
+          whereFrom="From Impact's Settings → API page."
+        />
+        <TextField
+          field={settings.campaignId}
+          label="Program id"
+          inputMode="numeric"
+          hint="One brand's program only; empty for all of them."
+        />
+        <CheckboxField field={fields.enabled} label="Run on schedule" />
+      </div>
+      <Button type="submit" disabled={busy}>
+        {source ? "Save source" : "Add Impact"}
       </Button>
     </Form>
   );

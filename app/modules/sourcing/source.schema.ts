@@ -5,6 +5,7 @@ import { checkbox, optionalText, requiredText } from "#app/lib/validation";
 import { amazonSearchSettingsSchema } from "./adapters/amazon-search-settings";
 import { awinSettingsSchema } from "./adapters/awin-settings";
 import { feedSettingsSchema } from "./adapters/feed-settings";
+import { impactSettingsSchema } from "./adapters/impact-settings";
 
 // The forms that add or change a source: what every source has (a name, a schedule), the kind's own
 // settings, and for a network its API token, which is stored encrypted and never shown again.
@@ -28,11 +29,23 @@ export const feedSourceSchema = z.object({ ...sourceFields, settings: feedSettin
 /** Awin's: the token is required when the source is added, and left empty to keep it when it is changed. */
 export const awinSourceSchema = z.object({ ...sourceFields, settings: awinSettingsSchema, token: optionalText(500) });
 
+/** Impact's: its auth token kept as Awin's is. */
+export const impactSourceSchema = z.object({
+  ...sourceFields,
+  settings: impactSettingsSchema,
+  token: optionalText(500),
+});
+
 /** An Amazon saved search: it uses the site's Amazon account, so it has no token of its own. */
 export const amazonSourceSchema = z.object({ ...sourceFields, settings: amazonSearchSettingsSchema });
 
 /** The kinds the owner adds here, each with its form's schema. */
-export const sourceForms = { feed: feedSourceSchema, awin: awinSourceSchema, amazon: amazonSourceSchema } as const;
+export const sourceForms = {
+  feed: feedSourceSchema,
+  awin: awinSourceSchema,
+  impact: impactSourceSchema,
+  amazon: amazonSourceSchema,
+} as const;
 export type ConfigurableKind = keyof typeof sourceForms;
 export const isConfigurableKind = (kind: string): kind is ConfigurableKind => kind in sourceForms;
 

@@ -8,10 +8,11 @@ import { coupons, sourcedItems, sourcingCandidates, sourcingSources, stores } fr
 import { attentionQueue } from "#app/modules/attention/attention.server";
 
 import { awinPromotion, FAKE_AWIN, type FakeAwin, startFakeAwin } from "../../../tests/support/fake-awin";
+import { FAKE_IMPACT, type FakeImpact, impactAd, startFakeImpact } from "../../../tests/support/fake-impact";
 import { actor, seedDemoWithActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { approveCandidates } from "./approve.server";
-import { awinSourceSchema, feedSourceSchema } from "./source.schema";
+import { awinSourceSchema, feedSourceSchema, impactSourceSchema } from "./source.schema";
 import { deleteSource, runDueSources, runSource, saveSource } from "./sources.server";
 
 // A feed source's runs against a local feed whose answer the test changes between runs.
@@ -22,9 +23,11 @@ let feed: { status: number; type: string; body: string; headers?: Record<string,
 let server: http.Server;
 let base = "";
 let awin: FakeAwin;
+let impact: FakeImpact;
 
 beforeAll(async () => {
   awin = await startFakeAwin();
+  impact = await startFakeImpact();
   server = http.createServer((_request, response) => {
     response.writeHead(feed.status, { "content-type": feed.type, ...feed.headers }).end(feed.body);
   });
@@ -33,6 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await awin.close();
+  await impact.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
@@ -41,7 +45,7 @@ const context = () => ({
   allowPrivate: true,
   timeoutMs: 10_000,
   paceMs: 0,
-  endpoints: { awin: awin.url },
+  endpoints: { awin: awin.url, impact: impact.url },
 });
 const csv = (storeName: string, ids: number[]) =>
   [
@@ -187,5 +191,47 @@ describe("a feed source's runs", () => {
       "Awin needs your API token: add it to the source",
     );
     expect((await couponOf("1001")).validUntil?.toISOString()).toBe("2027-01-15T23:59:00.000Z");
+  });
+
+  it("keeps Impact's coupons in step: an ad Impact stops listing ends its coupon, an expired deal too", async () => {
+    const [store] = await db().db.select({ name: stores.name }).from(stores).limit(1);
+    const input = impactSourceSchema.parse({
+      name: "Impact",
+      everyMinutes: "60",
+      enabled: true,
+      token: FAKE_IMPACT.token,
+      settings: { accountSid: FAKE_IMPACT.accountSid },
+    });
+    const id = (await saveSource(db().db, context().appSecret, { kind: "impact" }, input, actor))!;
+    impact.ads = [1, 3, 5].map((n) => impactAd(n, { AdvertiserName: store!.name }));
+    const start = new Date();
+    expect(await runSource(db().db, id, context(), start)).toMatchObject({ read: 3, queued: 3, error: null });
+    const landed = await waiting(id);
+    const approval = await approveCandidates(
+      db().db,
+      landed.map((row) => row.id),
+      { publish: true, actor, amazon: null },
+    );
+    expect(approval.approved).toHaveLength(3);
+    const couponOf = async (externalId: string) =>
+      (
+        await db()
+          .db.select({ code: coupons.couponCode, until: coupons.validUntil, url: coupons.customUrl })
+          .from(sourcedItems)
+          .innerJoin(coupons, eq(coupons.id, sourcedItems.couponId))
+          .where(eq(sourcedItems.externalId, externalId))
+      )[0]!;
+    expect(await couponOf("5001")).toMatchObject({
+      code: "IMPACT1",
+      url: "https://shop-one.pxf.io/c/1924609/5001/27154",
+    });
+
+    // Next hour: ad 3 is gone and ad 5's deal has expired; ad 1 runs on.
+    impact.ads = [impactAd(1, { AdvertiserName: store!.name }), impactAd(5, { DealState: "EXPIRED" })];
+    const later = new Date(start.getTime() + 61 * 60_000);
+    expect(await runSource(db().db, id, context(), later)).toMatchObject({ ended: 2, error: null });
+    for (const gone of ["5003", "5005"])
+      expect((await couponOf(gone)).until!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await couponOf("5001")).until!.getTime()).toBeGreaterThan(Date.now());
   });
 });

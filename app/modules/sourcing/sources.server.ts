@@ -13,6 +13,7 @@ import { decryptSecret, encryptSecret } from "#app/platform/secrets-at-rest.serv
 import { amazonSearchAdapter } from "./adapters/amazon-search.server";
 import { awinAdapter } from "./adapters/awin.server";
 import { feedAdapter } from "./adapters/feed.server";
+import { impactAdapter } from "./adapters/impact.server";
 import { type SourceAdapter, type SourceConnection, SourceError } from "./adapters/source-adapter";
 import { landOffers, purgeAmazonDetails, withdrawUnseen } from "./candidates.server";
 import type { ConfigurableKind, SourceInput } from "./source.schema";
@@ -31,7 +32,7 @@ const DUE_PER_RUN = 10;
 
 export type Source = typeof sourcingSources.$inferSelect;
 
-const adapters = { feed: feedAdapter, awin: awinAdapter, amazon: amazonSearchAdapter } as Record<
+const adapters = { feed: feedAdapter, awin: awinAdapter, impact: impactAdapter, amazon: amazonSearchAdapter } as Record<
   string,
   SourceAdapter<unknown> | undefined
 >;

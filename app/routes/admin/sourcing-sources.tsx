@@ -9,6 +9,7 @@ import {
   AmazonSourceForm,
   AwinSourceForm,
   FeedSourceForm,
+  ImpactSourceForm,
   type SourceFormProps,
 } from "#app/components/admin/source-forms";
 import { Button } from "#app/components/ui/button";
@@ -64,6 +65,11 @@ type Answer = { result: SubmissionResult<string[]> | null; toast: Toast };
 const answer = (toast: Toast, result: SubmissionResult<string[]> | null = null, status = 200) =>
   data<Answer>({ result, toast }, { status });
 const NO_SUCH = "There is no such source";
+/** The kinds whose own token a new source needs, and what an empty one says. */
+const tokenRequired: Partial<Record<ConfigurableKind, string>> = {
+  awin: "Enter your Awin API token",
+  impact: "Enter your Impact auth token",
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
@@ -78,10 +84,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(form, { schema: sourceForms[kind] });
     if (submission.status !== "success")
       return answer(errorToast("Please correct the highlighted fields"), submission.reply(), 400);
-    if (kind === "awin" && !stored && !("token" in submission.value && submission.value.token))
+    const tokenNeeded = tokenRequired[kind];
+    if (tokenNeeded && !stored && !("token" in submission.value && submission.value.token))
       return answer(
         errorToast("Please correct the highlighted fields"),
-        submission.reply({ fieldErrors: { token: ["Enter your Awin API token"] } }),
+        submission.reply({ fieldErrors: { token: [tokenNeeded] } }),
         400,
       );
     const saved = await saveSource(
@@ -138,6 +145,13 @@ const kindsOffered: Record<
     about:
       "The vouchers and promotions of Awin's advertisers, read with your API token. Offers Awin stops listing leave the queue.",
     Form: AwinSourceForm,
+  },
+  impact: {
+    link: "Impact offers",
+    heading: "Add Impact",
+    about:
+      "The coupon ads of the brands you partner with on impact.com (their deals, promo codes and your tracking links), read with your account SID and auth token. Offers Impact stops listing leave the queue, and coupons made from them end.",
+    Form: ImpactSourceForm,
   },
   amazon: {
     link: "Amazon saved search",
