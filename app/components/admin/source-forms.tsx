@@ -27,6 +27,9 @@ export interface SourceFormRow {
   enabled: boolean;
   settings: Record<string, unknown>;
   hasToken: boolean;
+  autoPublish: boolean;
+  autoMinScore: number | null;
+  autoDailyCap: number | null;
 }
 export type SourceFormProps = {
   source: SourceFormRow | null;
@@ -51,6 +54,9 @@ function sourceFormOptions(
           everyMinutes: String(source.everyMinutes),
           enabled: source.enabled,
           settings: source.settings,
+          autoPublish: source.autoPublish,
+          autoMinScore: source.autoMinScore ?? undefined,
+          autoDailyCap: source.autoDailyCap ?? undefined,
         }
       : fresh,
     shouldValidate: "onSubmit" as const,
@@ -116,6 +122,7 @@ export function FeedSourceForm(props: SourceFormProps) {
         />
         <CheckboxField field={fields.enabled} label="Run on schedule" />
       </div>
+      <AutoPublishFields fields={fields} />
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-gray-800">
           Columns: the feed&apos;s column (or JSON key, dotted for nested ones) for each part of an offer
@@ -140,6 +147,32 @@ function SourceFormHead({ source, kind }: { source: SourceFormRow | null; kind: 
       <input type="hidden" name="intent" value="save" />
       {source ? <input type="hidden" name="id" value={source.id} /> : <input type="hidden" name="kind" value={kind} />}
     </>
+  );
+}
+
+/** Publishing without review: off unless the owner turns it on, then only above a score, so many a day. */
+function AutoPublishFields({
+  fields,
+}: {
+  fields: {
+    autoPublish: FieldMetadata<boolean | undefined>;
+    autoMinScore: FieldMetadata<number | undefined>;
+    autoDailyCap: FieldMetadata<number | undefined>;
+  };
+}) {
+  return (
+    <fieldset className="grid gap-4 rounded-lg border border-gray-200 p-4 sm:grid-cols-3">
+      <legend className="px-1 text-sm font-medium text-gray-800">Publishing without review</legend>
+      <CheckboxField field={fields.autoPublish} label="Publish its best offers automatically" />
+      <TextField
+        field={fields.autoMinScore}
+        label="Least score"
+        type="number"
+        min="1"
+        hint="Only offers scoring this or more."
+      />
+      <TextField field={fields.autoDailyCap} label="At most a day" type="number" min="1" />
+    </fieldset>
   );
 }
 
@@ -215,6 +248,7 @@ export function AwinSourceForm(props: SourceFormProps) {
         <TextField field={settings.regionCodes} label="Regions" placeholder="GB, IE" hint="Empty for every region." />
         <CheckboxField field={fields.enabled} label="Run on schedule" />
       </div>
+      <AutoPublishFields fields={fields} />
       <Button type="submit" disabled={busy}>
         {source ? "Save source" : "Add Awin"}
       </Button>
@@ -250,6 +284,7 @@ export function ImpactSourceForm(props: SourceFormProps) {
         />
         <CheckboxField field={fields.enabled} label="Run on schedule" />
       </div>
+      <AutoPublishFields fields={fields} />
       <Button type="submit" disabled={busy}>
         {source ? "Save source" : "Add Impact"}
       </Button>
@@ -314,6 +349,7 @@ export function AmazonSourceForm(props: SourceFormProps) {
         <CheckboxField field={settings.freeShipping} label="Free shipping only" />
         <CheckboxField field={fields.enabled} label="Run on schedule" />
       </div>
+      <AutoPublishFields fields={fields} />
       <Button type="submit" disabled={busy}>
         {source ? "Save source" : "Add saved search"}
       </Button>

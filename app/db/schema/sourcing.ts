@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -42,6 +43,9 @@ export const sourcingSources = pgTable(
     autoPublish: boolean().notNull().default(false),
     autoMinScore: integer(),
     autoDailyCap: integer(),
+    /** What it published on its own, and on which day (UTC): the cap is per day. */
+    autoPublishedDay: date({ mode: "string" }),
+    autoPublishedCount: integer().notNull().default(0),
     /** The last run: when it began and ended, what it found, its error; `progress` while one runs. */
     lastRunAt: timestamp({ withTimezone: true }),
     lastFinishedAt: timestamp({ withTimezone: true }),

@@ -75,7 +75,7 @@ export interface SaveOptions {
 export async function saveContent(
   type: AnyContentType,
   db: Database,
-  actor: Actor,
+  actor: Actor | Service,
   id: string | undefined,
   input: unknown,
   options: SaveOptions = {},

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 
 import type { Database, Executor } from "#app/db/client.server";
 import { deals, sourcedItems, sourcingCandidates, stores } from "#app/db/schema";
-import type { Actor } from "#app/lib/actor";
+import type { Actor, Service } from "#app/lib/actor";
 import { toDateInput } from "#app/lib/dates";
 import { SLUG_TAKEN } from "#app/lib/validation";
 import type { AmazonApi } from "#app/modules/amazon/amazon-api.server";
@@ -122,7 +122,7 @@ async function recordApproval(
   tx: Executor,
   candidate: Candidate,
   item: { type: "deals" | "coupons"; id: string },
-  actor: Actor,
+  actor: Actor | Service,
 ): Promise<void> {
   const [decided] = await tx
     .update(sourcingCandidates)
@@ -139,7 +139,8 @@ async function recordApproval(
     couponCode: candidate.couponCode,
     endsAt: candidate.endsAt,
   });
-  await countDecisions(tx, [candidate], "approvedCount");
+  // The approval rate is the owner's judgement of the source: its own auto-publishing does not count.
+  if (actor.id) await countDecisions(tx, [candidate], "approvedCount");
   await recordAudit(tx, {
     action: "sourcing",
     actor,
@@ -155,7 +156,7 @@ async function recordApproval(
 export async function approveCandidates(
   db: Database,
   ids: string[],
-  options: { publish: boolean; actor: Actor; amazon: AmazonApi | null },
+  options: { publish: boolean; actor: Actor | Service; amazon: AmazonApi | null },
 ): Promise<Approval> {
   const outcome: Approval = { approved: [], needsEditing: [], gone: 0 };
   if (ids.length === 0) return outcome;
@@ -199,7 +200,7 @@ async function approveOne(
   db: Database,
   candidate: Candidate,
   form: CandidateForm,
-  actor: Actor,
+  actor: Actor | Service,
   product: AmazonProduct | undefined,
 ): Promise<"gone" | { missing: string } | { itemId: string }> {
   const type = contentType(form.type === "deals" ? "deal" : "coupon");

@@ -18,26 +18,47 @@ export const scheduleLabels: Record<(typeof sourceSchedules)[number], string> = 
   "1440": "Once a day",
 };
 
-const sourceFields = {
+const whole = (min: number, max: number, message: string) =>
+  z.number({ message: "Enter a whole number" }).int("Enter a whole number").min(min, message).max(max, message);
+
+/**
+ * What every source has: a name, a schedule, and whether it publishes on its own. That is off unless the
+ * owner turns it on, and then only above a score and up to a number a day (ADR 0041).
+ */
+const sourceFields = z.object({
   name: requiredText("Give the source a name", 100),
   everyMinutes: z.enum(sourceSchedules).default("240"),
   enabled: checkbox(),
-};
-
-export const feedSourceSchema = z.object({ ...sourceFields, settings: feedSettingsSchema });
-
-/** Awin's: the token is required when the source is added, and left empty to keep it when it is changed. */
-export const awinSourceSchema = z.object({ ...sourceFields, settings: awinSettingsSchema, token: optionalText(500) });
-
-/** Impact's: its auth token kept as Awin's is. */
-export const impactSourceSchema = z.object({
-  ...sourceFields,
-  settings: impactSettingsSchema,
-  token: optionalText(500),
+  autoPublish: checkbox(),
+  autoMinScore: whole(1, 200, "A score between 1 and 200").optional(),
+  autoDailyCap: whole(1, 1000, "Between 1 and 1,000 a day").optional(),
 });
 
+/** Auto-publishing may be on only with its bounds: each form checks this after its fields. */
+function autoPublishBounded(source: z.output<typeof sourceFields>, context: z.RefinementCtx) {
+  if (!source.autoPublish) return;
+  if (source.autoMinScore === undefined)
+    context.addIssue({ code: "custom", path: ["autoMinScore"], message: "Set the least score it publishes" });
+  if (source.autoDailyCap === undefined)
+    context.addIssue({ code: "custom", path: ["autoDailyCap"], message: "Set how many it may publish a day" });
+}
+
+export const feedSourceSchema = sourceFields.extend({ settings: feedSettingsSchema }).superRefine(autoPublishBounded);
+
+/** Awin's: the token is required when the source is added, and left empty to keep it when it is changed. */
+export const awinSourceSchema = sourceFields
+  .extend({ settings: awinSettingsSchema, token: optionalText(500) })
+  .superRefine(autoPublishBounded);
+
+/** Impact's: its auth token kept as Awin's is. */
+export const impactSourceSchema = sourceFields
+  .extend({ settings: impactSettingsSchema, token: optionalText(500) })
+  .superRefine(autoPublishBounded);
+
 /** An Amazon saved search: it uses the site's Amazon account, so it has no token of its own. */
-export const amazonSourceSchema = z.object({ ...sourceFields, settings: amazonSearchSettingsSchema });
+export const amazonSourceSchema = sourceFields
+  .extend({ settings: amazonSearchSettingsSchema })
+  .superRefine(autoPublishBounded);
 
 /** The kinds the owner adds here, each with its form's schema. */
 export const sourceForms = {

@@ -15,6 +15,7 @@ import { awinAdapter } from "./adapters/awin.server";
 import { feedAdapter } from "./adapters/feed.server";
 import { impactAdapter } from "./adapters/impact.server";
 import { type SourceAdapter, type SourceConnection, SourceError } from "./adapters/source-adapter";
+import { autoPublish } from "./auto-publish.server";
 import { landOffers, purgeAmazonDetails, withdrawUnseen } from "./candidates.server";
 import type { ConfigurableKind, SourceInput } from "./source.schema";
 import { endUnlistedItems, syncSourcedItems } from "./sync.server";
@@ -58,14 +59,19 @@ export async function saveSource(
   actor: Actor,
 ): Promise<string | null> {
   const token = "token" in input && input.token ? encryptSecret(input.token, appSecret) : undefined;
+  const autoPublish = input.autoPublish
+    ? { autoPublish: true, autoMinScore: input.autoMinScore ?? null, autoDailyCap: input.autoDailyCap ?? null }
+    : { autoPublish: false, autoMinScore: null, autoDailyCap: null };
   const values = {
     name: input.name,
     everyMinutes: Number(input.everyMinutes),
     enabled: input.enabled,
     settings: input.settings as unknown as Record<string, unknown>,
+    ...autoPublish,
     ...(token ? { secret: token } : {}),
   };
   return db.transaction(async (tx) => {
+    const before = source.id ? await getSource(tx, source.id) : null;
     const [saved] = source.id
       ? await tx
           .update(sourcingSources)
@@ -88,6 +94,22 @@ export async function saveSource(
         ...(token ? { token: "changed" } : {}),
       },
     });
+    // Publishing without review is a policy the log keeps apart: when it went on, off, or changed bounds.
+    const bounds = (row: typeof autoPublish) => (row.autoPublish ? `${row.autoMinScore}/${row.autoDailyCap}` : "off");
+    if ((before ? bounds(before) : "off") !== bounds(autoPublish))
+      await recordAudit(tx, {
+        action: "sourcing",
+        actor,
+        detail: autoPublish.autoPublish
+          ? {
+              did: "auto-publish-on",
+              id: saved.id,
+              title: input.name,
+              minScore: autoPublish.autoMinScore,
+              dailyCap: autoPublish.autoDailyCap,
+            }
+          : { did: "auto-publish-off", id: saved.id, title: input.name },
+      });
     return saved.id;
   });
 }
@@ -161,6 +183,8 @@ export interface RunOutcome {
   withdrawn: number;
   /** Items made from offers the source no longer lists, ended by this run. */
   ended: number;
+  /** Candidates it published on its own (when the owner lets it). */
+  published: number;
   refused: number;
   error: string | null;
 }
@@ -199,7 +223,16 @@ export async function runSource(
   const source = await claim(db, id, now);
   if (!source) return null;
   const adapter = adapters[source.kind];
-  const outcome: RunOutcome = { read: 0, queued: 0, updated: 0, withdrawn: 0, ended: 0, refused: 0, error: null };
+  const outcome: RunOutcome = {
+    read: 0,
+    queued: 0,
+    updated: 0,
+    withdrawn: 0,
+    ended: 0,
+    refused: 0,
+    published: 0,
+    error: null,
+  };
   const refusals: string[] = [];
   let retryAfter: number | undefined;
   try {
@@ -234,6 +267,7 @@ export async function runSource(
       outcome.withdrawn = await withdrawUnseen(db, source.id, now);
       outcome.ended = await endUnlistedItems(db, source.id, now);
     }
+    outcome.published = await autoPublish(db, source, now, connection.amazon ?? null);
     if (refusals.length > 0)
       outcome.error = `Rows left out: ${refusals.slice(0, 5).join("; ")}${refusals.length > 5 ? "…" : ""}`;
   } catch (error) {

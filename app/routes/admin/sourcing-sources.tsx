@@ -20,6 +20,7 @@ import { timeAgo } from "#app/lib/relative-time";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
 import { amazonUsageToday } from "#app/modules/amazon/amazon-usage.server";
+import { autoPublishedToday } from "#app/modules/sourcing/auto-publish.server";
 import { sourceLabels } from "#app/modules/sourcing/queue-words";
 import {
   type ConfigurableKind,
@@ -50,7 +51,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const adding = search.get("add") ?? "feed";
   const [sources, amazon] = await Promise.all([listSources(context.db), amazonUsageToday(context.db)]);
   // The token never leaves the server: the page knows only whether one is stored.
-  const shown = sources.map(({ secret, ...source }) => ({ ...source, hasToken: secret !== null }));
+  const shown = sources.map(({ secret, ...source }) => ({
+    ...source,
+    hasToken: secret !== null,
+    autoPublishedToday: autoPublishedToday(source),
+  }));
   const editing = isUuid(editingId) ? (shown.find((source) => source.id === editingId) ?? null) : null;
   return {
     now: new Date(),
@@ -225,6 +230,12 @@ export default function SourcingSources({
                   ? (scheduleLabels[String(source.everyMinutes) as keyof typeof scheduleLabels] ??
                     `Every ${source.everyMinutes} minutes`)
                   : "Paused"}
+                {source.autoPublish ? (
+                  <p className="text-amber-800">
+                    Publishes automatically: score {source.autoMinScore} or more, up to {source.autoDailyCap} a day (
+                    {source.autoPublishedToday} today)
+                  </p>
+                ) : null}
               </td>
               <td className="px-4 py-3 text-gray-700" data-label="Last run">
                 <LastRun source={source} now={now} />
