@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { auditLog, deals, sourcingCandidates } from "#app/db/schema";
+import { auditLog, deals, priceHistory, sourcedItems, sourcingCandidates, sourcingSources } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 
 import { actor, insertActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { queueTip, rejectCandidates, waitingCandidates } from "./candidates.server";
+import { landOffers, queueTip, rejectCandidates, waitingCandidates } from "./candidates.server";
+import { offerKeyOf } from "./offer-key";
 
 const db = testDatabasePerFile(async (t) => {
   await seedDemoContent(t.db);
@@ -69,5 +70,42 @@ describe("sourcing candidates", () => {
     expect(await queueTip(db().db, tip(rejected.url))).toBe("waiting");
     expect(await queueTip(db().db, { ...tip(rejected.url), price: 190 })).toBe("waiting");
     expect(await queueTip(db().db, { ...tip(rejected.url), price: 189 })).toBe("queued");
+  });
+
+  it("scores an offer that was an item here against that item's own price history", async () => {
+    const [source] = await db()
+      .db.insert(sourcingSources)
+      .values({ kind: "feed", name: "History feed" })
+      .returning({ id: sourcingSources.id });
+    // Two products the site had from this feed, ended since, with what they cost over the last weeks.
+    const urls = ["https://history.example/kettle", "https://history.example/toaster"];
+    const items = await db().db.select({ id: deals.id }).from(deals).limit(2);
+    for (const [n, item] of items.entries()) {
+      await db().db.update(deals).set({ status: "archived" }).where(eq(deals.id, item.id));
+      await db()
+        .db.insert(sourcedItems)
+        .values({ dealId: item.id, sourceId: source!.id, dedupeKey: offerKeyOf(urls[n]!)! });
+      await db()
+        .db.insert(priceHistory)
+        .values(
+          [100, 80, 90].map((price, day) => ({
+            itemKind: "deal" as const,
+            itemId: item.id,
+            price,
+            source: "owner" as const,
+            recordedAt: new Date(Date.now() - (day + 1) * 86_400_000),
+          })),
+        );
+    }
+    const offer = (url: string, price: number) => ({ externalId: null, kind: "deal" as const, url, title: url, price });
+    await landOffers(db().db, { id: source!.id, kind: "feed" }, [offer(urls[0]!, 75), offer(urls[1]!, 95)], new Date());
+    const landed = await db()
+      .db.select({ url: sourcingCandidates.url, reasons: sourcingCandidates.scoreReasons })
+      .from(sourcingCandidates)
+      .where(eq(sourcingCandidates.sourceId, source!.id));
+    expect(Object.fromEntries(landed.map((row) => [row.url, row.reasons]))).toEqual({
+      [urls[0]!]: ["Below its lowest price in 90 days (80.00)"],
+      [urls[1]!]: ["Was 80.00 here within 90 days"],
+    });
   });
 });

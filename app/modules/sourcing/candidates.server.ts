@@ -7,6 +7,7 @@ import {
   codeKeySql,
   coupons,
   deals,
+  priceHistory,
   sourcedItems,
   type SourceKind,
   sourceKinds,
@@ -153,6 +154,25 @@ async function storesNamed(db: Executor, names: string[]): Promise<Map<string, s
   return new Map(rows.map((row) => [row.name, row.id]));
 }
 
+/** For offers that were items here before (ended since), the lowest price each recorded in 90 days. */
+async function lowestSeen(db: Executor, keys: string[], now: Date): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: sourcedItems.dedupeKey, lowest: sql<string>`min(${priceHistory.price})` })
+    .from(sourcedItems)
+    .innerJoin(
+      priceHistory,
+      and(
+        eq(priceHistory.itemKind, "deal"),
+        eq(priceHistory.itemId, sourcedItems.dealId),
+        sql`${priceHistory.recordedAt} > ${new Date(now.getTime() - 90 * DAY)}`,
+      ),
+    )
+    .where(inArray(sourcedItems.dedupeKey, keys))
+    .groupBy(sourcedItems.dedupeKey);
+  return new Map(rows.map((row) => [row.key, Number(row.lowest)]));
+}
+
 /** Clicks out to each store over the last 30 days (the analytics' trailing window). */
 async function storeClicks(db: Executor, storeIds: string[]): Promise<Map<string, number>> {
   if (storeIds.length === 0) return new Map();
@@ -203,11 +223,12 @@ export async function landOffers(
     else if (!keyed.has(key)) keyed.set(key, { offer, storeId });
   }
   const keys = [...keyed.keys()];
-  const [onSite, rejected, clicks, rate] = await Promise.all([
+  const [onSite, rejected, clicks, rate, lows] = await Promise.all([
     keysOnSite(db, keys),
     keysRejectedLately(db, new Map(keys.map((key) => [key, keyed.get(key)!.offer.price ?? null])), seenAt),
     storeClicks(db, [...new Set([...keyed.values()].map((entry) => entry.storeId).filter((id) => id !== null))]),
     approvalRate(db, source.id),
+    lowestSeen(db, keys, seenAt),
   ]);
   const rows = keys
     .filter((key) => !onSite.has(key) && !rejected.has(key))
@@ -217,6 +238,7 @@ export async function landOffers(
         now: seenAt,
         storeClicks: storeId ? clicks.get(storeId) : undefined,
         approvalRate: rate,
+        lowestSeen: lows.get(key),
       });
       return {
         source: source.kind,

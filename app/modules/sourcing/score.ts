@@ -11,6 +11,8 @@ export interface ScoreContext {
   storeClicks?: number;
   /** Of this source's candidates the owner decided, the share approved, when there are enough to tell. */
   approvalRate?: number | null;
+  /** The lowest price the site recorded for the offer's earlier item in the last 90 days, when it had one. */
+  lowestSeen?: number;
 }
 
 export interface Score {
@@ -34,6 +36,15 @@ function savingPart(offer: Offer): { points: number; reason: string } | null {
   return null;
 }
 
+/** Against the item's own price history: below its 90-day low is news, well above it is not a deal. */
+function historyPart(offer: Offer, lowest: number | undefined): { points: number; reason: string } | null {
+  if (offer.kind !== "deal" || offer.price == null || lowest === undefined) return null;
+  const low = lowest.toFixed(2);
+  if (offer.price < lowest) return { points: 10, reason: `Below its lowest price in 90 days (${low})` };
+  if (offer.price > lowest * 1.05) return { points: -10, reason: `Was ${low} here within 90 days` };
+  return null;
+}
+
 export function scoreOffer(offer: Offer, context: ScoreContext): Score {
   const parts: Array<{ points: number; reason: string }> = [];
   const saving = savingPart(offer);
@@ -49,6 +60,8 @@ export function scoreOffer(offer: Offer, context: ScoreContext): Score {
     const clicks = formatCount(context.storeClicks);
     if (points > 0) parts.push({ points, reason: `Store clicked ${clicks} times in 30 days` });
   }
+  const history = historyPart(offer, context.lowestSeen);
+  if (history) parts.push(history);
   if (context.approvalRate != null)
     parts.push({
       points: Math.round(context.approvalRate * 15),
