@@ -67,8 +67,8 @@ describe("sourcing candidates", () => {
     expect(audit?.detail).toMatchObject({ did: "reject", title: rejected.title, reason: "Not a real saving" });
     expect((await waitingCandidates(db().db, { limit: 10 })).rows.map((r) => r.id)).not.toContain(rejected.id);
     // Within 30 days the same offer stays away, even a little cheaper; 5% cheaper it is worth a look again.
-    expect(await queueTip(db().db, tip(rejected.url))).toBe("waiting");
-    expect(await queueTip(db().db, { ...tip(rejected.url), price: 190 })).toBe("waiting");
+    expect(await queueTip(db().db, tip(rejected.url))).toBe("passed-on");
+    expect(await queueTip(db().db, { ...tip(rejected.url), price: 190 })).toBe("passed-on");
     expect(await queueTip(db().db, { ...tip(rejected.url), price: 189 })).toBe("queued");
   });
 

@@ -104,8 +104,8 @@ async function keysRejectedLately(db: Executor, offers: Map<string, number | nul
   return new Set([...latest].filter(([key, then]) => !fell(key, then)).map(([key]) => key));
 }
 
-/** What became of a tip: a new candidate, one already waiting (or lately turned down), or a deal the site has. */
-export type TipOutcome = "queued" | "waiting" | "on-site";
+/** What became of a tip: a new candidate, one already waiting, one lately turned down, or a deal the site has. */
+export type TipOutcome = "queued" | "waiting" | "passed-on" | "on-site";
 
 /** Queues a shopper's tip for review, unless the same offer waits already, was lately rejected, or is on the site. */
 export async function queueTip(db: Database, tip: Tip): Promise<TipOutcome> {
@@ -113,7 +113,7 @@ export async function queueTip(db: Database, tip: Tip): Promise<TipOutcome> {
   // The schema accepted only http(s) addresses, which always have a key.
   if (!key) throw new Error("A tip without a web address");
   if ((await keysOnSite(db, [key])).size > 0) return "on-site";
-  if ((await keysRejectedLately(db, new Map([[key, tip.price ?? null]]), new Date())).size > 0) return "waiting";
+  if ((await keysRejectedLately(db, new Map([[key, tip.price ?? null]]), new Date())).size > 0) return "passed-on";
   const offer: Offer = { externalId: null, kind: "deal", url: tip.url, title: tip.title, price: tip.price ?? null };
   const { score, reasons } = scoreOffer(offer, { now: new Date() });
   const [queued] = await db

@@ -1,10 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { coupons, sourcedItems, sourcingCandidates, sourcingSources, stores } from "#app/db/schema";
+import { auditLog, coupons, sourcedItems, sourcingCandidates, sourcingSources, stores } from "#app/db/schema";
 import { attentionQueue } from "#app/modules/attention/attention.server";
 
 import { awinPromotion, FAKE_AWIN, type FakeAwin, startFakeAwin } from "../../../tests/support/fake-awin";
@@ -226,12 +226,32 @@ describe("a feed source's runs", () => {
       url: "https://shop-one.pxf.io/c/1924609/5001/27154",
     });
 
-    // Next hour: ad 3 is gone and ad 5's deal has expired; ad 1 runs on.
-    impact.ads = [impactAd(1, { AdvertiserName: store!.name }), impactAd(5, { DealState: "EXPIRED" })];
+    // Next hour: ad 3 is gone and ad 5's deal has expired; ad 1 is still listed, though unreadable this time.
+    impact.ads = [impactAd(1, { DealName: "", Name: "" }), impactAd(5, { DealState: "EXPIRED" })];
     const later = new Date(start.getTime() + 61 * 60_000);
-    expect(await runSource(db().db, id, context(), later)).toMatchObject({ ended: 2, error: null });
+    expect(await runSource(db().db, id, context(), later)).toMatchObject({
+      ended: 2,
+      refused: 1,
+      error: "Rows left out: Ad 5001: no title",
+    });
     for (const gone of ["5003", "5005"])
       expect((await couponOf(gone)).until!.getTime()).toBeLessThanOrEqual(Date.now());
     expect((await couponOf("5001")).until!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("keeps a feed address's query, where keys live, out of the audit log", async () => {
+    const input = feedSourceSchema.parse({
+      name: "Keyed feed",
+      everyMinutes: "60",
+      enabled: true,
+      settings: { url: `${base}/feed.csv?key=sekrit-123`, mapping: { title: "name", url: "link" } },
+    });
+    const id = await saveSource(db().db, context().appSecret, { kind: "feed" }, input, actor);
+    const [entry] = await db()
+      .db.select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(sql`${auditLog.detail}->>'id' = ${id}`);
+    expect(JSON.stringify(entry!.detail)).not.toContain("sekrit-123");
+    expect(entry!.detail).toMatchObject({ settings: { url: `${base}/feed.csv?…` } });
   });
 });

@@ -18,7 +18,7 @@ import { type SourceAdapter, type SourceConnection, SourceError } from "./adapte
 import { autoPublish } from "./auto-publish.server";
 import { landOffers, purgeAmazonDetails, withdrawUnseen } from "./candidates.server";
 import type { ConfigurableKind, SourceInput } from "./source.schema";
-import { endUnlistedItems, syncSourcedItems } from "./sync.server";
+import { endUnlistedItems, markListed, syncSourcedItems } from "./sync.server";
 
 // The configured sources and their runs. A run claims its source by moving `next_run_at` a lease ahead
 // (so two workers never run one source, and a run cut off by a restart is taken up when the lease ends),
@@ -45,6 +45,13 @@ export async function listSources(db: Executor): Promise<Source[]> {
 export async function getSource(db: Executor, id: string): Promise<Source | null> {
   const [source] = await db.select().from(sourcingSources).where(eq(sourcingSources.id, id));
   return source ?? null;
+}
+
+/** Settings as the audit log keeps them: a feed address's query may hold a key, so only its path is kept. */
+function loggable(settings: object): object {
+  const url = "url" in settings && typeof settings.url === "string" ? settings.url : null;
+  if (!url?.includes("?")) return settings;
+  return { ...settings, url: `${url.slice(0, url.indexOf("?"))}?…` };
 }
 
 /**
@@ -90,7 +97,7 @@ export async function saveSource(
         did: source.id ? "change-source" : "add-source",
         id: saved.id,
         title: input.name,
-        settings: input.settings,
+        settings: loggable(input.settings),
         ...(token ? { token: "changed" } : {}),
       },
     });
@@ -251,6 +258,7 @@ export async function runSource(
     for await (const batch of adapter.read(source.settings, connection)) {
       // Offers the site has from this source update what they became; the rest may be candidates.
       const synced = await syncSourcedItems(db, source.id, batch.offers, now);
+      await markListed(db, source.id, batch.refusedIds ?? [], now);
       const fresh = batch.offers.filter((offer) => !offer.externalId || !synced.has(offer.externalId));
       const landed = await landOffers(db, { id: source.id, kind: source.kind as ConfigurableKind }, fresh, now);
       outcome.read += batch.offers.length;
@@ -258,9 +266,13 @@ export async function runSource(
       outcome.updated += landed.updated;
       outcome.refused += batch.refused.length + landed.unusable;
       refusals.push(...batch.refused);
+      // Each batch renews the lease: a long run is never taken for one a restart cut off.
       await db
         .update(sourcingSources)
-        .set({ progress: `${formatCount(outcome.read)} offers read, ${formatCount(outcome.queued)} new` })
+        .set({
+          progress: `${formatCount(outcome.read)} offers read, ${formatCount(outcome.queued)} new`,
+          nextRunAt: new Date(Date.now() + LEASE_MINUTES * MINUTE),
+        })
         .where(eq(sourcingSources.id, source.id));
     }
     if (adapter.complete) {

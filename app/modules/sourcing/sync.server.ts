@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 
-import type { Database } from "#app/db/client.server";
+import type { Database, Executor } from "#app/db/client.server";
 import { coupons, deals, sourcedItems } from "#app/db/schema";
 import type { Service } from "#app/lib/actor";
 import { patchContent } from "#app/modules/catalogue/mutations.server";
@@ -30,6 +30,15 @@ const endFor = (end: Date | null, validFrom: Date | null) => (end && validFrom &
  * Brings the items this batch's offers became up to date, and says which offers those were (by the
  * source's offer id): they are the site's already, whatever their code or address now says.
  */
+/** Offers the source still lists but sent unreadable this time: what they became is not taken for ended. */
+export async function markListed(db: Executor, sourceId: string, ids: string[], seenAt: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(sourcedItems)
+    .set({ seenAt })
+    .where(and(eq(sourcedItems.sourceId, sourceId), inArray(sourcedItems.externalId, ids)));
+}
+
 export async function syncSourcedItems(
   db: Database,
   sourceId: string,

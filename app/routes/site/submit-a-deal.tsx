@@ -25,6 +25,7 @@ const SAID: Record<TipOutcome, string> = {
   queued: "Thanks! Your deal is waiting for our review. If it holds up, it will appear on DealDash soon.",
   waiting: "Thanks! Someone has already sent us this deal; it is waiting for our review.",
   "on-site": "Thanks! This deal is already on DealDash.",
+  "passed-on": "Thanks! We looked at this deal recently and passed on it; if its price drops, send it again.",
 };
 
 type Field = "url" | "title" | "price" | "note";

@@ -5,7 +5,7 @@ import { AmazonBudgetSpent, untilTomorrow } from "#app/modules/amazon/amazon-usa
 
 import type { Offer } from "../offer";
 import type { AmazonSearchSettings } from "./amazon-search-settings";
-import { type OfferBatch, type SourceAdapter, type SourceConnection, SourceError } from "./source-adapter";
+import { batchOf, type OfferBatch, type SourceAdapter, type SourceConnection, SourceError } from "./source-adapter";
 
 // An Amazon saved search: SearchItems through the site's Amazon account (its settings, its pacing, its
 // daily budget), a page of ten at a time. A search lists what matches now, not every offer Amazon has, so
@@ -70,13 +70,7 @@ async function* readAmazonSearch(
     const found = await amazon.searchItems(search, page).catch((error: unknown) => {
       throw sourceErrorOf(error);
     });
-    const batch: OfferBatch = { offers: [], refused: [] };
-    for (const product of found.products) {
-      const offer = offerOfProduct(product);
-      if (typeof offer === "string") batch.refused.push(offer);
-      else batch.offers.push(offer);
-    }
-    yield batch;
+    yield batchOf(found.products, offerOfProduct, (product) => product.asin);
     const more = found.totalResults === null || page * SEARCH_PAGE_SIZE < found.totalResults;
     if (found.products.length < SEARCH_PAGE_SIZE || !more) return;
   }

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import { discountStated, type Offer } from "../offer";
 import type { AwinSettings } from "./awin-settings";
-import { type OfferBatch, type SourceAdapter, type SourceConnection, SourceError } from "./source-adapter";
+import { batchOf, type OfferBatch, type SourceAdapter, type SourceConnection, SourceError } from "./source-adapter";
 import { openSource, readJson } from "./source-http.server";
 import { dateOf, objectOf, textOf, webAddressOf } from "./values";
 
@@ -74,13 +74,7 @@ async function* readAwin(settings: AwinSettings, connection: SourceConnection): 
     });
     const answer = objectOf(await readJson(response, NAME));
     if (!Array.isArray(answer.data)) throw new SourceError("Awin answered without a list of offers", "bad-feed");
-    const batch: OfferBatch = { offers: [], refused: [] };
-    for (const item of answer.data) {
-      const offer = offerOfPromotion(objectOf(item));
-      if (typeof offer === "string") batch.refused.push(offer);
-      else batch.offers.push(offer);
-    }
-    yield batch;
+    yield batchOf(answer.data.map(objectOf), offerOfPromotion, (item) => textOf(item.promotionId));
     if (answer.data.length < PAGE_SIZE) return;
   }
   // Unread offers would be taken for ended ones: the run stops rather than say the list is whole.

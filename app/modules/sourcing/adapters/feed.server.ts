@@ -221,7 +221,8 @@ async function* readFeed(settings: FeedSettings, connection: SourceConnection): 
   }
   const format = settings.format === "auto" ? kind : settings.format;
   const rows = format === "json" ? jsonRows(bytes, settings) : csvRows(bytes, settings);
-  let batch: OfferBatch = { offers: [], refused: [] };
+  const fresh = (): OfferBatch & { refusedIds: string[] } => ({ offers: [], refused: [], refusedIds: [] });
+  let batch = fresh();
   let refusedTotal = 0;
   let line = format === "json" ? 0 : 1;
   try {
@@ -230,10 +231,12 @@ async function* readFeed(settings: FeedSettings, connection: SourceConnection): 
       const offer = offerOfRow(row, settings, line);
       if (typeof offer === "string") {
         if (refusedTotal++ < REFUSALS_TOLD) batch.refused.push(offer);
+        const id = settings.mapping.id ? textOf(valueAt(row, settings.mapping.id)) : "";
+        if (id) batch.refusedIds.push(id);
       } else batch.offers.push(offer);
-      if (batch.offers.length >= OFFER_BATCH) {
+      if (batch.offers.length + batch.refusedIds.length >= OFFER_BATCH) {
         yield batch;
-        batch = { offers: [], refused: [] };
+        batch = fresh();
       }
     }
   } catch (error) {

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import { discountStated, type Offer } from "../offer";
 import type { ImpactSettings } from "./impact-settings";
-import { type OfferBatch, type SourceAdapter, type SourceConnection, SourceError } from "./source-adapter";
+import { batchOf, type OfferBatch, type SourceAdapter, type SourceConnection, SourceError } from "./source-adapter";
 import { openSource, readJson } from "./source-http.server";
 import { dateOf, objectOf, textOf, webAddressOf } from "./values";
 
@@ -107,13 +107,11 @@ async function* readImpact(settings: ImpactSettings, connection: SourceConnectio
     });
     const answer = objectOf(await readJson(response, NAME));
     if (!Array.isArray(answer.Ads)) throw new SourceError("Impact answered without a list of ads", "bad-feed");
-    const batch: OfferBatch = { offers: [], refused: [] };
-    for (const item of answer.Ads) {
-      const offer = offerOfAd(objectOf(item));
-      if (typeof offer === "string") batch.refused.push(offer);
-      else if (offer) batch.offers.push(offer);
-    }
-    yield batch;
+    yield batchOf(
+      answer.Ads.map(objectOf),
+      (ad) => offerOfAd(ad),
+      (ad) => textOf(ad.Id),
+    );
     address = nextPage(base, answer);
   }
 }

@@ -26,6 +26,26 @@ export interface OfferBatch {
   offers: Offer[];
   /** Rows the source sent that could not be offers, each with why ("Row 14: no title"). */
   refused: string[];
+  /** The offer ids of refused rows: the source still lists them, so what they became has not ended. */
+  refusedIds?: string[];
+}
+
+/** A page of a network's items as a batch: each an offer, a refusal (its id kept), or nothing (an ended one). */
+export function batchOf<Item>(
+  items: Item[],
+  offerOf: (item: Item) => Offer | string | null,
+  idOf: (item: Item) => string,
+): OfferBatch {
+  const batch = { offers: [] as Offer[], refused: [] as string[], refusedIds: [] as string[] };
+  for (const item of items) {
+    const offer = offerOf(item);
+    if (typeof offer === "string") {
+      batch.refused.push(offer);
+      const id = idOf(item);
+      if (id) batch.refusedIds.push(id);
+    } else if (offer) batch.offers.push(offer);
+  }
+  return batch;
 }
 
 /** Why a run stopped, in words for the sourcing page, and what it means for the next run. */
