@@ -5,13 +5,15 @@ import { runAlertLatencyBench } from "./lib/alert-latency";
 import { gzippedSize, gzippedTotal, lazyIslandFiles, publicPageFiles } from "./lib/client-bundle";
 import { runLoadSmoke } from "./lib/load-smoke";
 import { runScaleBench } from "./lib/scale-bench";
+import { scaleSizesFrom } from "./lib/scale-sizes";
 import { startServer, tempDataDir } from "./lib/server-process";
 import { runSideBySide } from "./lib/side-by-side";
 import { percentile } from "./lib/stats";
 import { runUnderAttackBench } from "./lib/under-attack-bench";
 
 // `npm run bench`: prints figures for the production server on a fresh embedded database. Never asserts.
-// `npm run bench -- --scale`: the admin at 100,000 deals instead (scripts/lib/scale-bench.ts).
+// `npm run bench -- --scale [--deals 1000000 --candidates 1000000 …]`: the admin, public pages and sourcing at
+// a real catalogue's size instead, 100,000 deals unless given (scripts/lib/scale-bench.ts).
 // `npm run bench -- --under-attack`: memory, writes, votes and sockets under hostile load (scripts/lib/under-attack-bench.ts).
 if (process.argv.includes("--under-attack")) {
   ensureBuild();
@@ -20,7 +22,7 @@ if (process.argv.includes("--under-attack")) {
 }
 if (process.argv.includes("--scale")) {
   ensureBuild();
-  await runScaleBench(undefined, process.env.BENCH_DATABASE_URL);
+  await runScaleBench(scaleSizesFrom(process.argv.slice(2)), process.env.BENCH_DATABASE_URL);
   process.exit(0);
 }
 const REQUESTS = Number(process.argv[2] ?? 200);

@@ -1,27 +1,14 @@
-import { parseArgs } from "node:util";
-
 import { DataDirLockedError } from "../app/db/data-dir-lock.server";
 import { prepareDatabase, targetFromEnv } from "../app/db/database.server";
-import { defaultScaleSizes, type ScaleSizes, seedScaleData } from "../app/db/seed/scale-data.server";
+import { type ScaleSizes, seedScaleData } from "../app/db/seed/scale-data.server";
 import { getEnv } from "../app/platform/env.server";
+import { scaleSizesFrom } from "./lib/scale-sizes";
 import { rollUpSeededClicks } from "./lib/seeded-roll-ups";
 
 // `npm run seed:scale [-- --deals 100000 --coupons 20000 --stores 2000 --categories 200 --clicks 5000000
-// --gifts 5000 --guides 500]`: adds a catalogue of that size to the configured database (DATABASE_URL, or
-// the embedded one in DATA_DIR while the server is stopped).
-const names = Object.keys(defaultScaleSizes) as Array<keyof ScaleSizes>;
-const { values } = parseArgs({ options: Object.fromEntries(names.map((name) => [name, { type: "string" }])) });
-const sizes = { ...defaultScaleSizes };
-for (const name of names) {
-  const given = values[name];
-  if (given === undefined) continue;
-  const size = Number(given);
-  if (!Number.isInteger(size) || size < 0) {
-    console.error(`--${name} must be a whole number of rows, got "${String(given)}"`);
-    process.exit(2);
-  }
-  sizes[name] = size;
-}
+// --gifts 5000 --guides 500 --prices 3000000 --candidates 20000]`: adds a catalogue of that size to the
+// configured database (DATABASE_URL, or the embedded one in DATA_DIR while the server is stopped).
+const sizes = scaleSizesFrom(process.argv.slice(2));
 
 const env = getEnv();
 try {

@@ -5,16 +5,18 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { DatabaseTarget, Executor } from "../../app/db/client.server";
 import { prepareDatabase } from "../../app/db/database.server";
 import { deals } from "../../app/db/schema";
-import { defaultScaleSizes, type ScaleSizes, seedScaleData } from "../../app/db/seed/scale-data.server";
+import { type ScaleSizes, seedScaleData } from "../../app/db/seed/scale-data.server";
 import { dealPath } from "../../app/lib/public-paths";
 import { signInOverHttp } from "./admin-over-http";
 import { freshPostgres } from "./fresh-postgres";
 import { rollUpSeededClicks } from "./seeded-roll-ups";
 import { startServer, tempDataDir } from "./server-process";
+import { timeFeedRuns } from "./sourcing-bench";
 import { percentile } from "./stats";
 
-// `npm run bench -- --scale`: the admin at a real catalogue's size (100,000 deals, 20,000 coupons, 2,000
-// stores, 5,000,000 clicks over a year by default) on the embedded database and, when BENCH_DATABASE_URL names a
+// `npm run bench -- --scale`: the admin, public pages and sourcing at a real catalogue's size (100,000 deals,
+// 20,000 coupons, 2,000 stores, 5,000,000 clicks over a year and a feed of 100,000 offers by default; sizes as
+// scripts/lib/scale-sizes.ts reads them) on the embedded database and, when BENCH_DATABASE_URL names a
 // PostgreSQL server, on PostgreSQL too. Prints response times and page sizes; asserts nothing.
 
 const REQUESTS = 30;
@@ -61,6 +63,11 @@ async function pagesToTime(url: string, cookie: string): Promise<string[]> {
     // Needs attention's queue and the background jobs' runs.
     "/admin/attention",
     "/admin/jobs",
+    // The sourcing queue, newest and best first, filtered by source.
+    "/admin/sourcing",
+    "/admin/sourcing?sort=score",
+    "/admin/sourcing?source=awin",
+    "/admin/sourcing?source=tip&sort=score",
     "/admin/options/deal?embed=1&q=sony",
   ];
 }
@@ -186,7 +193,7 @@ async function benchDriver(
   target: DatabaseTarget,
   env: Record<string, string>,
   dataDir: string,
-  sizes: ScaleSizes,
+  sizes: ScaleSizes & { feed: number },
 ) {
   console.log(
     `\n${name}: seeding ${sizes.deals.toLocaleString("en-US")} deals, ${sizes.coupons.toLocaleString("en-US")} coupons, ${sizes.stores.toLocaleString("en-US")} stores, ${sizes.clicks.toLocaleString("en-US")} clicks…`,
@@ -195,8 +202,9 @@ async function benchDriver(
   const handle = await prepareDatabase(target, { seedDemo: false });
   await seedScaleData(handle.db, sizes, rollUpSeededClicks);
   const charted = await chartedDealPath(handle.db);
-  await handle.close();
   console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await timeFeedRuns(handle.db, sizes.feed);
+  await handle.close();
   const server = await startServer({
     dataDir,
     env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: "false", ...env },
@@ -216,7 +224,7 @@ async function benchDriver(
   }
 }
 
-export async function runScaleBench(sizes: ScaleSizes = defaultScaleSizes, postgresUrl?: string): Promise<void> {
+export async function runScaleBench(sizes: ScaleSizes & { feed: number }, postgresUrl?: string): Promise<void> {
   const dataDir = tempDataDir("dealdash-scale-");
   try {
     await benchDriver("embedded PostgreSQL (PGlite)", { kind: "pglite", dataDir }, {}, dataDir, sizes);

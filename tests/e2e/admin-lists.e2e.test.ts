@@ -27,6 +27,7 @@ beforeAll(async () => {
     guides: 5,
     clicks: 0,
     prices: 0,
+    candidates: 0,
   });
   await handle.close();
   server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });

@@ -22,6 +22,7 @@ beforeAll(async () => {
     categories: 5,
     clicks: 0,
     prices: 0,
+    candidates: 0,
     gifts: 60,
     guides: 0,
   });

@@ -2,6 +2,8 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
+import type { AmazonCredentials } from "#app/modules/amazon/amazon-request.server";
+
 // A local stand-in for Amazon's product APIs, speaking both protocols as documented (ADR 0006):
 // the Creators API's OAuth2 token endpoint and bearer-authenticated GetItems and SearchItems, and PA-API
 // 5.0's SigV4-signed GetItems, whose signature it checks itself (not with the client's signer).
@@ -35,6 +37,16 @@ export const FAKE_AMAZON_KEYS = {
   clientSecret: "cred-secret",
   accessKey: "AKIAEXAMPLE",
   secretKey: "paapi-secret",
+};
+
+/** Creators API credentials the fake accepts, for a client built straight from them. */
+export const FAKE_CREATORS_CREDENTIALS: AmazonCredentials = {
+  api: "creators",
+  accessKey: FAKE_AMAZON_KEYS.clientId,
+  secretKey: FAKE_AMAZON_KEYS.clientSecret,
+  associateTag: "dealdash-20",
+  marketplace: "www.amazon.com",
+  credentialVersion: "2.1",
 };
 
 export interface FakeAmazonOptions extends Partial<typeof FAKE_AMAZON_KEYS> {

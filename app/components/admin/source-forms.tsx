@@ -1,4 +1,5 @@
 import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 
 import { CheckboxField, moneyInput, SelectField, TextField } from "#app/components/forms/fields";
@@ -63,6 +64,58 @@ function sourceFormOptions(
   };
 }
 
+/** The fields every source form has, as Conform gives them. */
+type CommonFields = {
+  name: FieldMetadata<string>;
+  everyMinutes: FieldMetadata<string>;
+  enabled: FieldMetadata<boolean | undefined>;
+  autoPublish: FieldMetadata<boolean | undefined>;
+  autoMinScore: FieldMetadata<number | undefined>;
+  autoDailyCap: FieldMetadata<number | undefined>;
+};
+
+/** A source form: its name and schedule, the kind's own fields, publishing without review, and save. */
+function SourceFormFrame({
+  formProps,
+  fields,
+  source,
+  kind,
+  busy,
+  addLabel,
+  namePlaceholder,
+  children,
+  after,
+}: {
+  formProps: ReturnType<typeof getFormProps>;
+  fields: CommonFields;
+  source: SourceFormRow | null;
+  kind: ConfigurableKind;
+  busy: boolean;
+  addLabel: string;
+  namePlaceholder?: string;
+  children: ReactNode;
+  /** What follows the kind's fields (a feed's column mapping). */
+  after?: ReactNode;
+}) {
+  return (
+    <Form method="post" {...formProps} className="space-y-4">
+      <input type="hidden" name="intent" value="save" />
+      {source ? <input type="hidden" name="id" value={source.id} /> : <input type="hidden" name="kind" value={kind} />}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.name} label="Name" placeholder={namePlaceholder} />
+        <SelectField field={fields.everyMinutes} label="Runs" options={scheduleOptions} />
+        {children}
+        <CheckboxField field={fields.enabled} label="Run on schedule" />
+      </div>
+      <AutoPublishFields fields={fields} />
+      {after}
+      <Button type="submit" disabled={busy}>
+        {source ? "Save source" : addLabel}
+      </Button>
+    </Form>
+  );
+}
+
 export function FeedSourceForm(props: SourceFormProps) {
   const { source, busy } = props;
   const [form, fields] = useValidatedForm(
@@ -76,77 +129,69 @@ export function FeedSourceForm(props: SourceFormProps) {
   const settings = fields.settings.getFieldset();
   const mapping = settings.mapping.getFieldset();
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <SourceFormHead source={source} kind="feed" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.name} label="Name" placeholder="Shop One's offers" />
-        <SelectField field={fields.everyMinutes} label="Runs" options={scheduleOptions} />
-        <TextField field={settings.url} label="Feed address" type="url" placeholder="https://…/offers.csv" wide />
-        <SelectField
-          field={settings.kind}
-          label="Offers are"
-          options={[
-            { value: "deal", label: "Deals (products with a price)" },
-            { value: "coupon", label: "Coupons and promotions" },
-          ]}
-        />
-        <SelectField
-          field={settings.format}
-          label="Format"
-          options={[
-            { value: "auto", label: "Tell from the feed" },
-            { value: "csv", label: "CSV" },
-            { value: "json", label: "JSON" },
-          ]}
-        />
-        <SelectField
-          field={settings.delimiter}
-          label="CSV columns separated by"
-          options={[
-            { value: "comma", label: "Commas" },
-            { value: "semicolon", label: "Semicolons" },
-            { value: "tab", label: "Tabs" },
-            { value: "pipe", label: "Bars (|)" },
-          ]}
-        />
-        <TextField
-          field={settings.itemsPath}
-          label="JSON: where the list of offers is"
-          placeholder="data.offers"
-          hint="Empty when the document is the list."
-        />
-        <TextField
-          field={settings.store}
-          label="Store of every offer"
-          hint="For a feed of one store's offers; else map a column to Store."
-        />
-        <CheckboxField field={fields.enabled} label="Run on schedule" />
-      </div>
-      <AutoPublishFields fields={fields} />
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-gray-800">
-          Columns: the feed&apos;s column (or JSON key, dotted for nested ones) for each part of an offer
-        </legend>
-        <div className="grid gap-4 sm:grid-cols-3">
-          {(Object.keys(feedFields) as FeedField[]).map((field) => (
-            <TextField key={field} field={mapping[field]} label={feedFields[field]} />
-          ))}
-        </div>
-      </fieldset>
-      <Button type="submit" disabled={busy}>
-        {source ? "Save source" : "Add feed"}
-      </Button>
-    </Form>
-  );
-}
-
-/** What every source form posts besides its fields: what to do, and which source or kind it is. */
-function SourceFormHead({ source, kind }: { source: SourceFormRow | null; kind: ConfigurableKind }) {
-  return (
-    <>
-      <input type="hidden" name="intent" value="save" />
-      {source ? <input type="hidden" name="id" value={source.id} /> : <input type="hidden" name="kind" value={kind} />}
-    </>
+    <SourceFormFrame
+      formProps={getFormProps(form)}
+      fields={fields}
+      source={source}
+      kind="feed"
+      busy={busy}
+      addLabel="Add feed"
+      namePlaceholder="Shop One's offers"
+      after={
+        <>
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-medium text-gray-800">
+              Columns: the feed&apos;s column (or JSON key, dotted for nested ones) for each part of an offer
+            </legend>
+            <div className="grid gap-4 sm:grid-cols-3">
+              {(Object.keys(feedFields) as FeedField[]).map((field) => (
+                <TextField key={field} field={mapping[field]} label={feedFields[field]} />
+              ))}
+            </div>
+          </fieldset>
+        </>
+      }
+    >
+      <TextField field={settings.url} label="Feed address" type="url" placeholder="https://…/offers.csv" wide />
+      <SelectField
+        field={settings.kind}
+        label="Offers are"
+        options={[
+          { value: "deal", label: "Deals (products with a price)" },
+          { value: "coupon", label: "Coupons and promotions" },
+        ]}
+      />
+      <SelectField
+        field={settings.format}
+        label="Format"
+        options={[
+          { value: "auto", label: "Tell from the feed" },
+          { value: "csv", label: "CSV" },
+          { value: "json", label: "JSON" },
+        ]}
+      />
+      <SelectField
+        field={settings.delimiter}
+        label="CSV columns separated by"
+        options={[
+          { value: "comma", label: "Commas" },
+          { value: "semicolon", label: "Semicolons" },
+          { value: "tab", label: "Tabs" },
+          { value: "pipe", label: "Bars (|)" },
+        ]}
+      />
+      <TextField
+        field={settings.itemsPath}
+        label="JSON: where the list of offers is"
+        placeholder="data.offers"
+        hint="Empty when the document is the list."
+      />
+      <TextField
+        field={settings.store}
+        label="Store of every offer"
+        hint="For a feed of one store's offers; else map a column to Store."
+      />
+    </SourceFormFrame>
   );
 }
 
@@ -216,43 +261,40 @@ export function AwinSourceForm(props: SourceFormProps) {
   );
   const settings = fields.settings.getFieldset();
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <SourceFormHead source={source} kind="awin" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.name} label="Name" />
-        <SelectField field={fields.everyMinutes} label="Runs" options={scheduleOptions} />
-        <TextField field={settings.publisherId} label="Publisher id" inputMode="numeric" />
-        <TokenField
-          field={fields.token}
-          label="API token"
-          stored={source?.hasToken}
-          whereFrom="From Awin's API Credentials page."
-        />
-        <SelectField
-          field={settings.membership}
-          label="Advertisers"
-          options={[
-            { value: "joined", label: "Those you have joined" },
-            { value: "all", label: "All, joined or not" },
-          ]}
-        />
-        <SelectField
-          field={settings.type}
-          label="Offers"
-          options={[
-            { value: "all", label: "Vouchers and promotions" },
-            { value: "voucher", label: "Vouchers (with a code)" },
-            { value: "promotion", label: "Promotions (no code)" },
-          ]}
-        />
-        <TextField field={settings.regionCodes} label="Regions" placeholder="GB, IE" hint="Empty for every region." />
-        <CheckboxField field={fields.enabled} label="Run on schedule" />
-      </div>
-      <AutoPublishFields fields={fields} />
-      <Button type="submit" disabled={busy}>
-        {source ? "Save source" : "Add Awin"}
-      </Button>
-    </Form>
+    <SourceFormFrame
+      formProps={getFormProps(form)}
+      fields={fields}
+      source={source}
+      kind="awin"
+      busy={busy}
+      addLabel="Add Awin"
+    >
+      <TextField field={settings.publisherId} label="Publisher id" inputMode="numeric" />
+      <TokenField
+        field={fields.token}
+        label="API token"
+        stored={source?.hasToken}
+        whereFrom="From Awin's API Credentials page."
+      />
+      <SelectField
+        field={settings.membership}
+        label="Advertisers"
+        options={[
+          { value: "joined", label: "Those you have joined" },
+          { value: "all", label: "All, joined or not" },
+        ]}
+      />
+      <SelectField
+        field={settings.type}
+        label="Offers"
+        options={[
+          { value: "all", label: "Vouchers and promotions" },
+          { value: "voucher", label: "Vouchers (with a code)" },
+          { value: "promotion", label: "Promotions (no code)" },
+        ]}
+      />
+      <TextField field={settings.regionCodes} label="Regions" placeholder="GB, IE" hint="Empty for every region." />
+    </SourceFormFrame>
   );
 }
 
@@ -264,31 +306,28 @@ export function ImpactSourceForm(props: SourceFormProps) {
   );
   const settings = fields.settings.getFieldset();
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <SourceFormHead source={source} kind="impact" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.name} label="Name" />
-        <SelectField field={fields.everyMinutes} label="Runs" options={scheduleOptions} />
-        <TextField field={settings.accountSid} label="Account SID" autoComplete="off" />
-        <TokenField
-          field={fields.token}
-          label="Auth token"
-          stored={source?.hasToken}
-          whereFrom="From Impact's Settings → API page."
-        />
-        <TextField
-          field={settings.campaignId}
-          label="Program id"
-          inputMode="numeric"
-          hint="One brand's program only; empty for all of them."
-        />
-        <CheckboxField field={fields.enabled} label="Run on schedule" />
-      </div>
-      <AutoPublishFields fields={fields} />
-      <Button type="submit" disabled={busy}>
-        {source ? "Save source" : "Add Impact"}
-      </Button>
-    </Form>
+    <SourceFormFrame
+      formProps={getFormProps(form)}
+      fields={fields}
+      source={source}
+      kind="impact"
+      busy={busy}
+      addLabel="Add Impact"
+    >
+      <TextField field={settings.accountSid} label="Account SID" autoComplete="off" />
+      <TokenField
+        field={fields.token}
+        label="Auth token"
+        stored={source?.hasToken}
+        whereFrom="From Impact's Settings → API page."
+      />
+      <TextField
+        field={settings.campaignId}
+        label="Program id"
+        inputMode="numeric"
+        hint="One brand's program only; empty for all of them."
+      />
+    </SourceFormFrame>
   );
 }
 
@@ -304,55 +343,53 @@ export function AmazonSourceForm(props: SourceFormProps) {
   );
   const settings = fields.settings.getFieldset();
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <SourceFormHead source={source} kind="amazon" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.name} label="Name" placeholder="Kitchen deals" />
-        <SelectField field={fields.everyMinutes} label="Runs" options={scheduleOptions} />
-        <TextField field={settings.keywords} label="Keywords" placeholder="air fryer" />
-        <TextField
-          field={settings.browseNodeId}
-          label="Browse node id"
-          inputMode="numeric"
-          hint="A category's number, from its address on Amazon. Keywords, a node or both."
-        />
-        <TextField
-          field={settings.searchIndex}
-          label="Search index"
-          placeholder="All"
-          hint="Amazon's name for a department (Electronics, HomeAndKitchen); empty for all."
-        />
-        <TextField
-          field={settings.minSavingPercent}
-          label="Least saving (%)"
-          type="number"
-          min="1"
-          max="99"
-          placeholder="30"
-        />
-        <TextField field={settings.minPrice} label="Lowest price" {...moneyInput} />
-        <TextField field={settings.maxPrice} label="Highest price" {...moneyInput} />
-        <SelectField
-          field={settings.sortBy}
-          label="Order"
-          options={Object.entries(amazonSortOrders).map(([value, label]) => ({ value, label }))}
-        />
-        <TextField
-          field={settings.pages}
-          label="Pages of ten"
-          type="number"
-          min="1"
-          max="10"
-          hint="Each page is one request of the day's budget; Amazon serves ten at most."
-        />
-        <CheckboxField field={settings.prime} label="Prime delivery only" />
-        <CheckboxField field={settings.freeShipping} label="Free shipping only" />
-        <CheckboxField field={fields.enabled} label="Run on schedule" />
-      </div>
-      <AutoPublishFields fields={fields} />
-      <Button type="submit" disabled={busy}>
-        {source ? "Save source" : "Add saved search"}
-      </Button>
-    </Form>
+    <SourceFormFrame
+      formProps={getFormProps(form)}
+      fields={fields}
+      source={source}
+      kind="amazon"
+      busy={busy}
+      addLabel="Add saved search"
+      namePlaceholder="Kitchen deals"
+    >
+      <TextField field={settings.keywords} label="Keywords" placeholder="air fryer" />
+      <TextField
+        field={settings.browseNodeId}
+        label="Browse node id"
+        inputMode="numeric"
+        hint="A category's number, from its address on Amazon. Keywords, a node or both."
+      />
+      <TextField
+        field={settings.searchIndex}
+        label="Search index"
+        placeholder="All"
+        hint="Amazon's name for a department (Electronics, HomeAndKitchen); empty for all."
+      />
+      <TextField
+        field={settings.minSavingPercent}
+        label="Least saving (%)"
+        type="number"
+        min="1"
+        max="99"
+        placeholder="30"
+      />
+      <TextField field={settings.minPrice} label="Lowest price" {...moneyInput} />
+      <TextField field={settings.maxPrice} label="Highest price" {...moneyInput} />
+      <SelectField
+        field={settings.sortBy}
+        label="Order"
+        options={Object.entries(amazonSortOrders).map(([value, label]) => ({ value, label }))}
+      />
+      <TextField
+        field={settings.pages}
+        label="Pages of ten"
+        type="number"
+        min="1"
+        max="10"
+        hint="Each page is one request of the day's budget; Amazon serves ten at most."
+      />
+      <CheckboxField field={settings.prime} label="Prime delivery only" />
+      <CheckboxField field={settings.freeShipping} label="Free shipping only" />
+    </SourceFormFrame>
   );
 }

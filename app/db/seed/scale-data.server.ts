@@ -17,6 +17,8 @@ export interface ScaleSizes {
   guides: number;
   /** Recorded prices, spread over the deals that are not Amazon's (whose prices are not kept). */
   prices: number;
+  /** Sourcing candidates from a feed and a network: most waiting, some rejected or approved. */
+  candidates: number;
 }
 
 export const defaultScaleSizes: ScaleSizes = {
@@ -28,6 +30,7 @@ export const defaultScaleSizes: ScaleSizes = {
   gifts: 5_000,
   guides: 500,
   prices: 3_000_000,
+  candidates: 20_000,
 };
 
 const BRANDS = [
@@ -297,6 +300,32 @@ async function seedPrices(db: Executor, size: number) {
 }
 
 /**
+ * A year of sourcing: candidates from a feed and an Awin source (a tip now and then), most waiting, a fifth
+ * rejected within the last 60 days, some approved, with scores and savings as the queue sorts by.
+ */
+async function seedCandidates(db: Executor, size: number) {
+  await db.execute(sql`
+    INSERT INTO sourcing_sources (kind, name, settings)
+    SELECT kind, name, '{}'::jsonb FROM (VALUES ('feed', 'Scale feed'), ('awin', 'Scale Awin')) AS s(kind, name)
+    WHERE NOT EXISTS (SELECT 1 FROM sourcing_sources WHERE sourcing_sources.name = s.name)`);
+  await db.execute(sql`
+    WITH f AS MATERIALIZED (SELECT id FROM sourcing_sources WHERE name = 'Scale feed'),
+    a AS MATERIALIZED (SELECT id FROM sourcing_sources WHERE name = 'Scale Awin')
+    INSERT INTO sourcing_candidates (source, source_id, external_id, kind, dedupe_key, url, title, price, original_price,
+      score, score_reasons, status, reject_reason, reviewed_at, seen_at, created_at)
+    SELECT CASE WHEN i % 97 = 0 THEN 'tip' WHEN i % 10 = 0 THEN 'awin' ELSE 'feed' END,
+      CASE WHEN i % 97 = 0 THEN NULL WHEN i % 10 = 0 THEN a.id ELSE f.id END,
+      CASE WHEN i % 97 <> 0 THEN 'scale-' || i END, 'deal',
+      'url:https://offers.example/p/' || i, 'https://offers.example/p/' || i, ${productTitle},
+      price, round(price * 1.6, 2), (i * 7) % 80, '["Saves 38%"]'::jsonb,
+      CASE WHEN i % 5 = 0 THEN 'rejected' WHEN i % 7 = 0 THEN 'approved' ELSE 'pending' END,
+      CASE WHEN i % 5 = 0 THEN 'Not a real saving' END,
+      CASE WHEN i % 5 = 0 OR i % 7 = 0 THEN now() - (i % 60) * interval '1 day' END,
+      now() - (i % 3) * interval '1 hour', ${daysAgo(365)}
+    FROM f, a, (SELECT i, round((5 + random() * 495)::numeric, 2) AS price FROM ${await series(db, "sourcing_candidates", size)}) base`);
+}
+
+/**
  * Adds `sizes` rows per table to the database, in dependency order, in one transaction, then vacuums and
  * analyzes. Returns the seconds each table took.
  */
@@ -315,6 +344,7 @@ export async function seedScaleData(
     ["guides", seedGuides],
     ["clicks", seedClicks],
     ["prices", seedPrices],
+    ["candidates", seedCandidates],
   ];
   const timings: Array<[string, number]> = [];
   await db.transaction(async (tx) => {

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { FAKE_AMAZON_KEYS, type FakeAmazon, startFakeAmazon } from "../../../tests/support/fake-amazon";
+import {
+  FAKE_AMAZON_KEYS,
+  FAKE_CREATORS_CREDENTIALS,
+  type FakeAmazon,
+  startFakeAmazon,
+} from "../../../tests/support/fake-amazon";
 import { createAmazonApi, getProduct } from "./amazon-api.server";
 import { AmazonApiError, type AmazonCredentials } from "./amazon-request.server";
 
@@ -21,14 +26,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
-const creators: AmazonCredentials = {
-  api: "creators",
-  accessKey: FAKE_AMAZON_KEYS.clientId,
-  secretKey: FAKE_AMAZON_KEYS.clientSecret,
-  associateTag: "dealdash-20",
-  marketplace: "www.amazon.com",
-  credentialVersion: "2.1",
-};
+const creators = FAKE_CREATORS_CREDENTIALS;
 const paapi: AmazonCredentials = {
   ...creators,
   api: "paapi",

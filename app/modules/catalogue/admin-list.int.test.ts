@@ -28,6 +28,7 @@ beforeAll(async () => {
     guides: 60,
     clicks: 0,
     prices: 0,
+    candidates: 0,
   });
 });
 afterAll(() => database.close());

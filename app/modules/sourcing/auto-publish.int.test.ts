@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, deals, sourcedItems, sourcingSources, stores } from "#app/db/schema";
 
 import { actor, messagesFor, seedDemoWithActor } from "../../../tests/support/fixtures";
+import { GADGET_FEED_HEADER, gadgetFeedForm } from "../../../tests/support/gadget-feed";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { feedSourceSchema } from "./source.schema";
 import { runSource, saveSource } from "./sources.server";
@@ -33,31 +34,13 @@ const context = { appSecret, allowPrivate: true, timeoutMs: 10_000, paceMs: 0 };
 /** Offers at these prices against 100: the lower, the bigger the saving and the score. */
 const feedOf = (store: string, prices: Array<[string, number]>) =>
   [
-    "id,name,link,tracking,image,price,was,store",
+    GADGET_FEED_HEADER,
     ...prices.map(
       ([id, price]) =>
         `${id},Auto gadget ${id},https://auto.example/p/${id},https://track.example/?o=${id},https://auto.example/${id}.jpg,${price},100,${store}`,
     ),
   ].join("\n");
-const form = (values: Record<string, unknown>) => ({
-  name: "Auto feed",
-  everyMinutes: "60",
-  enabled: true,
-  settings: {
-    url: `${base}/feed.csv`,
-    mapping: {
-      id: "id",
-      title: "name",
-      url: "link",
-      affiliateUrl: "tracking",
-      imageUrl: "image",
-      price: "price",
-      originalPrice: "was",
-      merchant: "store",
-    },
-  },
-  ...values,
-});
+const form = (values: Record<string, unknown>) => gadgetFeedForm("Auto feed", `${base}/feed.csv`, values);
 const publishedFrom = (sourceId: string) =>
   db()
     .db.select({ title: deals.title })

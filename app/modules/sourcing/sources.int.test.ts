@@ -10,6 +10,7 @@ import { attentionQueue } from "#app/modules/attention/attention.server";
 import { awinPromotion, FAKE_AWIN, type FakeAwin, startFakeAwin } from "../../../tests/support/fake-awin";
 import { FAKE_IMPACT, type FakeImpact, impactAd, startFakeImpact } from "../../../tests/support/fake-impact";
 import { actor, seedDemoWithActor } from "../../../tests/support/fixtures";
+import { GADGET_FEED_HEADER, gadgetFeedForm } from "../../../tests/support/gadget-feed";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { approveCandidates } from "./approve.server";
 import { awinSourceSchema, feedSourceSchema, impactSourceSchema } from "./source.schema";
@@ -49,7 +50,7 @@ const context = () => ({
 });
 const csv = (storeName: string, ids: number[]) =>
   [
-    "id,name,link,tracking,image,price,was,store",
+    GADGET_FEED_HEADER,
     ...ids.map(
       (n) =>
         `${n},Feed gadget ${n},https://gadgets.example/p/${n},https://track.example/?o=${n},https://gadgets.example/${n}.jpg,${20 + n},${40 + n},${storeName}`,
@@ -57,24 +58,7 @@ const csv = (storeName: string, ids: number[]) =>
   ].join("\n");
 
 async function addFeed(name: string) {
-  const input = feedSourceSchema.parse({
-    name,
-    everyMinutes: "60",
-    enabled: true,
-    settings: {
-      url: `${base}/feed.csv`,
-      mapping: {
-        id: "id",
-        title: "name",
-        url: "link",
-        affiliateUrl: "tracking",
-        imageUrl: "image",
-        price: "price",
-        originalPrice: "was",
-        merchant: "store",
-      },
-    },
-  });
+  const input = feedSourceSchema.parse(gadgetFeedForm(name, `${base}/feed.csv`));
   return (await saveSource(db().db, context().appSecret, { kind: "feed" }, input, actor))!;
 }
 

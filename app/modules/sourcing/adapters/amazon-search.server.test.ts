@@ -4,7 +4,7 @@ import { createAmazonApi } from "#app/modules/amazon/amazon-api.server";
 import type { AmazonCredentials } from "#app/modules/amazon/amazon-request.server";
 
 import {
-  FAKE_AMAZON_KEYS,
+  FAKE_CREATORS_CREDENTIALS,
   type FakeAmazon,
   type FakeItem,
   startFakeAmazon,
@@ -44,20 +44,12 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
-const credentials: AmazonCredentials = {
-  api: "creators",
-  accessKey: FAKE_AMAZON_KEYS.clientId,
-  secretKey: FAKE_AMAZON_KEYS.clientSecret,
-  associateTag: "dealdash-20",
-  marketplace: "www.amazon.com",
-  credentialVersion: "2.1",
-};
 const connection = (given: Partial<AmazonCredentials> = {}) => ({
   secret: null,
   allowPrivate: true,
   timeoutMs: 5_000,
   amazon: createAmazonApi(
-    { ...credentials, ...given },
+    { ...FAKE_CREATORS_CREDENTIALS, ...given },
     { endpointOverride: fake.url, minIntervalMs: 0, backoffBaseMs: 1, backoffCapMs: 2 },
   ),
 });
