@@ -24,6 +24,14 @@ const admin = { email: "scale-bench@dealdash.test", password: "scale-bench-passw
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
+/** The sourcing queue, newest and best first, filtered by source. */
+const sourcingPages = [
+  "/admin/sourcing",
+  "/admin/sourcing?sort=score",
+  "/admin/sourcing?source=awin",
+  "/admin/sourcing?source=tip&sort=score",
+];
+
 /** The admin pages to time: every list (plus its harder views), every form, the combobox search. */
 async function pagesToTime(url: string, cookie: string): Promise<string[]> {
   const csv = await fetch(`${url}/admin/deals/csv?size=25`, { headers: { cookie } }).then((r) => r.text());
@@ -63,11 +71,7 @@ async function pagesToTime(url: string, cookie: string): Promise<string[]> {
     // Needs attention's queue and the background jobs' runs.
     "/admin/attention",
     "/admin/jobs",
-    // The sourcing queue, newest and best first, filtered by source.
-    "/admin/sourcing",
-    "/admin/sourcing?sort=score",
-    "/admin/sourcing?source=awin",
-    "/admin/sourcing?source=tip&sort=score",
+    ...sourcingPages,
     "/admin/options/deal?embed=1&q=sony",
   ];
 }
@@ -177,7 +181,7 @@ async function timeCsv(url: string, cookie: string) {
 }
 
 /** A live deal of the owner's (not Amazon's), whose page reads and charts its recorded prices. */
-async function chartedDealPath(db: Executor): Promise<string> {
+export async function chartedDealPath(db: Executor): Promise<string> {
   const [deal] = await db
     .select({ slug: deals.slug })
     .from(deals)
@@ -203,20 +207,37 @@ async function benchDriver(
   await seedScaleData(handle.db, sizes, rollUpSeededClicks);
   const charted = await chartedDealPath(handle.db);
   console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  await timeFeedRuns(handle.db, sizes.feed);
   await handle.close();
+  await timeServer(dataDir, env, charted);
+  // After the server (which makes the bench's admin on an empty users table), on the database it used.
+  const again = await prepareDatabase(target, { seedDemo: false });
+  try {
+    await timeFeedRuns(again.db, sizes.feed);
+  } finally {
+    await again.close();
+  }
+}
+
+/** Starts the server on the seeded database and times the admin, the public pages and the CSV runs. */
+export async function timeServer(
+  dataDir: string,
+  env: Record<string, string>,
+  charted: string,
+  { csv = true, admin: adminPages = true } = {},
+): Promise<void> {
   const server = await startServer({
     dataDir,
     env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: "false", ...env },
   });
   try {
     const cookie = await signInOverHttp(server.url, admin);
-    for (const path of await pagesToTime(server.url, cookie)) await timePage(server.url, cookie, path);
+    const paths = adminPages ? await pagesToTime(server.url, cookie) : sourcingPages;
+    for (const path of paths) await timePage(server.url, cookie, path);
     console.log("  public pages, rendered for an anonymous visitor (a cache miss):");
     for (const path of [...(await publicPagesToTime(server.url, cookie)), charted]) {
       await timePage(server.url, "", `${path}${path.includes("?") ? "&" : "?"}bench={n}`);
     }
-    await timeCsv(server.url, cookie);
+    if (csv) await timeCsv(server.url, cookie);
     const rss = fs.readFileSync(`/proc/${server.child.pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/)?.[1];
     if (rss) console.log(`  server memory after the CSV runs (RSS): ${(Number(rss) / 1024).toFixed(0)} MiB`);
   } finally {

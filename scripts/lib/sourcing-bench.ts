@@ -8,8 +8,9 @@ import { runSource, saveSource } from "../../app/modules/sourcing/sources.server
 import { GADGET_FEED_HEADER, gadgetFeedForm } from "../../tests/support/gadget-feed";
 
 // How long a network's feed takes to land in the review queue at the bench's size: a full feed of new
-// offers, the same feed again (every offer already waiting, brought up to date), and a small one like an
-// incremental pull. Runs in-process against the seeded database, the way the sourcing job runs it.
+// offers, the same feed again (every offer already waiting, brought up to date), and a feed shrunk to 1,000
+// new offers (the rest withdrawn from the queue). Runs in-process against the database the server used, the
+// way the sourcing job runs it.
 
 const BENCH_ACTOR = { id: "00000000-0000-4000-8000-00000000bec4", email: "sourcing-bench@dealdash.test" };
 
@@ -58,7 +59,7 @@ export async function timeFeedRuns(db: Database, size: number): Promise<void> {
     console.log(`  sourcing: a feed of ${size.toLocaleString("en-US")} offers into the review queue`);
     await run("full feed, every offer new", feedCsv(size, storeNames, 0, 0));
     await run("the same feed again, prices moved", feedCsv(size, storeNames, 0, 1));
-    await run("a 1,000-offer feed (an incremental pull)", feedCsv(1_000, storeNames, size, 0));
+    await run("a 1,000-offer feed, the rest withdrawn", feedCsv(1_000, storeNames, size, 0));
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
