@@ -1,6 +1,7 @@
 import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import type { z } from "zod";
 
 import { CheckboxField, moneyInput, SelectField, TextField } from "#app/components/forms/fields";
 import { useValidatedForm } from "#app/components/forms/use-validated-form";
@@ -40,13 +41,17 @@ export type SourceFormProps = {
 
 const scheduleOptions = sourceSchedules.map((value) => ({ value, label: scheduleLabels[value] }));
 
-/** A source form's options: its id, the last answer's messages, and the source's values or a new one's. */
-function sourceFormOptions(
-  { source, lastAnswer }: SourceFormProps,
+/**
+ * A source form's state: its id, the last answer's messages, the source's values or a new one's; and what its
+ * frame takes besides the fields.
+ */
+function useSourceForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  schema: Schema,
+  { source, lastAnswer, busy }: SourceFormProps,
   kind: ConfigurableKind,
   fresh: Record<string, unknown>,
 ) {
-  return {
+  const [form, fields] = useValidatedForm(schema, {
     id: source ? `source-${source.id}` : `source-new-${kind}`,
     lastResult: lastAnswer?.result,
     defaultValue: source
@@ -60,8 +65,9 @@ function sourceFormOptions(
           autoDailyCap: source.autoDailyCap ?? undefined,
         }
       : fresh,
-    shouldValidate: "onSubmit" as const,
-  };
+    shouldValidate: "onSubmit",
+  });
+  return [fields, { formProps: getFormProps(form), source, kind, busy }] as const;
 }
 
 /** The fields every source form has, as Conform gives them. */
@@ -117,24 +123,17 @@ function SourceFormFrame({
 }
 
 export function FeedSourceForm(props: SourceFormProps) {
-  const { source, busy } = props;
-  const [form, fields] = useValidatedForm(
-    feedSourceSchema,
-    sourceFormOptions(props, "feed", {
-      everyMinutes: "240",
-      enabled: true,
-      settings: { kind: "deal", format: "auto", delimiter: "comma" },
-    }),
-  );
+  const [fields, frame] = useSourceForm(feedSourceSchema, props, "feed", {
+    everyMinutes: "240",
+    enabled: true,
+    settings: { kind: "deal", format: "auto", delimiter: "comma" },
+  });
   const settings = fields.settings.getFieldset();
   const mapping = settings.mapping.getFieldset();
   return (
     <SourceFormFrame
-      formProps={getFormProps(form)}
+      {...frame}
       fields={fields}
-      source={source}
-      kind="feed"
-      busy={busy}
       addLabel="Add feed"
       namePlaceholder="Shop One's offers"
       after={
@@ -249,31 +248,20 @@ function TokenField({
 }
 
 export function AwinSourceForm(props: SourceFormProps) {
-  const { source, busy } = props;
-  const [form, fields] = useValidatedForm(
-    awinSourceSchema,
-    sourceFormOptions(props, "awin", {
-      name: "Awin",
-      everyMinutes: "60",
-      enabled: true,
-      settings: { membership: "joined", type: "all" },
-    }),
-  );
+  const [fields, frame] = useSourceForm(awinSourceSchema, props, "awin", {
+    name: "Awin",
+    everyMinutes: "60",
+    enabled: true,
+    settings: { membership: "joined", type: "all" },
+  });
   const settings = fields.settings.getFieldset();
   return (
-    <SourceFormFrame
-      formProps={getFormProps(form)}
-      fields={fields}
-      source={source}
-      kind="awin"
-      busy={busy}
-      addLabel="Add Awin"
-    >
+    <SourceFormFrame {...frame} fields={fields} addLabel="Add Awin">
       <TextField field={settings.publisherId} label="Publisher id" inputMode="numeric" />
       <TokenField
         field={fields.token}
         label="API token"
-        stored={source?.hasToken}
+        stored={props.source?.hasToken}
         whereFrom="From Awin's API Credentials page."
       />
       <SelectField
@@ -299,26 +287,20 @@ export function AwinSourceForm(props: SourceFormProps) {
 }
 
 export function ImpactSourceForm(props: SourceFormProps) {
-  const { source, busy } = props;
-  const [form, fields] = useValidatedForm(
-    impactSourceSchema,
-    sourceFormOptions(props, "impact", { name: "Impact", everyMinutes: "60", enabled: true, settings: {} }),
-  );
+  const [fields, frame] = useSourceForm(impactSourceSchema, props, "impact", {
+    name: "Impact",
+    everyMinutes: "60",
+    enabled: true,
+    settings: {},
+  });
   const settings = fields.settings.getFieldset();
   return (
-    <SourceFormFrame
-      formProps={getFormProps(form)}
-      fields={fields}
-      source={source}
-      kind="impact"
-      busy={busy}
-      addLabel="Add Impact"
-    >
+    <SourceFormFrame {...frame} fields={fields} addLabel="Add Impact">
       <TextField field={settings.accountSid} label="Account SID" autoComplete="off" />
       <TokenField
         field={fields.token}
         label="Auth token"
-        stored={source?.hasToken}
+        stored={props.source?.hasToken}
         whereFrom="From Impact's Settings → API page."
       />
       <TextField
@@ -332,26 +314,14 @@ export function ImpactSourceForm(props: SourceFormProps) {
 }
 
 export function AmazonSourceForm(props: SourceFormProps) {
-  const { source, busy } = props;
-  const [form, fields] = useValidatedForm(
-    amazonSourceSchema,
-    sourceFormOptions(props, "amazon", {
-      everyMinutes: "240",
-      enabled: true,
-      settings: { sortBy: "Featured", pages: 3 },
-    }),
-  );
+  const [fields, frame] = useSourceForm(amazonSourceSchema, props, "amazon", {
+    everyMinutes: "240",
+    enabled: true,
+    settings: { sortBy: "Featured", pages: 3 },
+  });
   const settings = fields.settings.getFieldset();
   return (
-    <SourceFormFrame
-      formProps={getFormProps(form)}
-      fields={fields}
-      source={source}
-      kind="amazon"
-      busy={busy}
-      addLabel="Add saved search"
-      namePlaceholder="Kitchen deals"
-    >
+    <SourceFormFrame {...frame} fields={fields} addLabel="Add saved search" namePlaceholder="Kitchen deals">
       <TextField field={settings.keywords} label="Keywords" placeholder="air fryer" />
       <TextField
         field={settings.browseNodeId}

@@ -51,9 +51,11 @@ const BATCH = 10;
 export const SEARCH_PAGE_SIZE = 10;
 export const SEARCH_MAX_PAGES = 10;
 
+/** The ASINs once each, as Amazon spells them. */
+const uniqueAsins = (asins: string[]) => [...new Set(asins.map((asin) => asin.trim().toUpperCase()))];
+
 /** The requests `getItems` makes for these ASINs: one per ten. */
-export const getItemsRequests = (asins: string[]) =>
-  Math.ceil(new Set(asins.map((asin) => asin.trim().toUpperCase())).size / BATCH);
+export const getItemsRequests = (asins: string[]) => Math.ceil(uniqueAsins(asins).length / BATCH);
 
 /** SearchItems' fields for a search: prices in the smallest unit of the currency, as the API takes them. */
 function searchFields(search: AmazonSearch, page: number): Record<string, unknown> {
@@ -99,7 +101,7 @@ export function createAmazonApi(credentials: AmazonCredentials, options: AmazonA
 
   return {
     async getItems(asins) {
-      const unique = [...new Set(asins.map((asin) => asin.trim().toUpperCase()))];
+      const unique = uniqueAsins(asins);
       const products = new Map<string, AmazonProduct>();
       for (let start = 0; start < unique.length; start += BATCH) {
         const raw = await getBatch(unique.slice(start, start + BATCH));

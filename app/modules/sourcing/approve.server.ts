@@ -13,7 +13,7 @@ import { saveContent } from "#app/modules/catalogue/mutations.server";
 import { contentType } from "#app/modules/catalogue/registry.server";
 
 import type { Candidate } from "./candidates.server";
-import { countDecisions } from "./candidates.server";
+import { auditTitleOf, countDecisions } from "./candidates.server";
 
 // Approving a candidate: it becomes a draft or a published deal or coupon through the same schema and save
 // as the admin's own form (so it is audited, announced and checked alike), and it stays tied to its offer
@@ -144,7 +144,13 @@ async function recordApproval(
   await recordAudit(tx, {
     action: "sourcing",
     actor,
-    detail: { did: "approve", id: candidate.id, title: candidate.title, source: candidate.source, item: item.id },
+    detail: {
+      did: "approve",
+      id: candidate.id,
+      title: auditTitleOf(candidate),
+      source: candidate.source,
+      item: item.id,
+    },
   });
 }
 

@@ -50,14 +50,18 @@ export async function autoPublish(
     .orderBy(desc(c.score), asc(c.createdAt))
     .limit(room);
   if (best.length === 0) return 0;
+  const count = (published: number) =>
+    db
+      .update(sourcingSources)
+      .set({ autoPublishedDay: dayOf(new Date()), autoPublishedCount: before + published })
+      .where(eq(sourcingSources.id, source.id));
+  // Counted before publishing: a run cut off midway can only have published fewer than the cap allows.
+  await count(best.length);
   const { approved } = await approveCandidates(
     db,
     best.map((row) => row.id),
     { publish: true, actor: publisherOf(source), amazon },
   );
-  await db
-    .update(sourcingSources)
-    .set({ autoPublishedDay: dayOf(new Date()), autoPublishedCount: before + approved.length })
-    .where(eq(sourcingSources.id, source.id));
+  if (approved.length < best.length) await count(approved.length);
   return approved.length;
 }

@@ -343,6 +343,10 @@ export async function purgeAmazonDetails(db: Executor, now: Date): Promise<numbe
 
 export type Candidate = typeof sourcingCandidates.$inferSelect;
 
+/** How the audit log names a candidate: Amazon's title is kept 24 hours at most, so an Amazon one by its ASIN. */
+export const auditTitleOf = (candidate: Pick<Candidate, "source" | "title" | "dedupeKey">) =>
+  candidate.source === "amazon" ? candidate.dedupeKey : candidate.title;
+
 export const isSourceKind = (value: string | null): value is SourceKind =>
   (sourceKinds as readonly string[]).includes(value ?? "");
 
@@ -416,6 +420,7 @@ export async function rejectCandidates(db: Database, ids: string[], reason: stri
       .returning({
         id: sourcingCandidates.id,
         title: sourcingCandidates.title,
+        dedupeKey: sourcingCandidates.dedupeKey,
         source: sourcingCandidates.source,
         sourceId: sourcingCandidates.sourceId,
       });
@@ -423,7 +428,7 @@ export async function rejectCandidates(db: Database, ids: string[], reason: stri
       await recordAudit(tx, {
         action: "sourcing",
         actor,
-        detail: { did: "reject", id: candidate.id, title: candidate.title, source: candidate.source, reason },
+        detail: { did: "reject", id: candidate.id, title: auditTitleOf(candidate), source: candidate.source, reason },
       });
     await countDecisions(tx, rejected, "rejectedCount");
     return rejected.length;

@@ -49,7 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const editingId = search.get("edit");
   const adding = search.get("add") ?? "feed";
-  const [sources, amazon] = await Promise.all([listSources(context.db), amazonUsageToday(context.db)]);
+  const sources = await listSources(context.db);
+  // The day's Amazon requests matter only to a site with saved searches.
+  const amazon = sources.some((source) => source.kind === "amazon") ? await amazonUsageToday(context.db) : null;
   // The token never leaves the server: the page knows only whether one is stored.
   const shown = sources.map(({ secret, ...source }) => ({
     ...source,
@@ -200,7 +202,7 @@ export default function SourcingSources({
         description="Where candidates come from. Each run lands the offers it finds in the review queue, once each; offers a feed no longer lists leave the queue. Nothing is published without your review."
         back={{ to: "/admin/sourcing", label: "Back to the review queue" }}
       />
-      {sources.some((source) => source.kind === "amazon") ? (
+      {amazon ? (
         <p className="text-sm text-gray-700" data-testid="amazon-budget">
           Amazon: {formatCount(amazon.used)} of {formatCount(amazon.budget)} today
         </p>
