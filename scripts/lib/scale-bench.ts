@@ -34,15 +34,13 @@ const sourcingPages = [
 
 /** The admin pages to time: every list (plus its harder views), every form, the combobox search. */
 async function pagesToTime(url: string, cookie: string): Promise<string[]> {
-  const csv = await fetch(`${url}/admin/deals/csv?size=25`, { headers: { cookie } }).then((r) => r.text());
-  const firstDeal =
-    csv
-      .split("\n")[1]
-      ?.split(",")[0]
-      ?.replace(/^\uFEFF/, "") ?? "";
-  const store = await fetch(`${url}/admin/options/store?q=a`, { headers: { cookie } }).then(
-    (r) => r.json() as Promise<{ options: Array<{ id: string }> }>,
-  );
+  const firstOption = async (type: string) =>
+    (
+      await fetch(`${url}/admin/options/${type}?q=a`, { headers: { cookie } }).then(
+        (r) => r.json() as Promise<{ options: Array<{ id: string }> }>,
+      )
+    ).options[0]?.id ?? "";
+  const [firstDeal, store] = [await firstOption("deal"), await firstOption("store")];
   const lists = ["deals", "coupons", "gift-ideas", "buying-guides", "stores", "categories"];
   return [
     "/admin",
@@ -50,7 +48,7 @@ async function pagesToTime(url: string, cookie: string): Promise<string[]> {
     "/admin/deals?sort=deal&dir=asc",
     "/admin/deals?sort=price&dir=desc&status=published",
     "/admin/deals?q=sony",
-    `/admin/deals?store=${store.options[0]?.id ?? ""}`,
+    `/admin/deals?store=${store}`,
     "/admin/deals?state=expired&featured=no",
     "/admin/deals?page=1000",
     "/admin/deals?size=100",
@@ -66,7 +64,7 @@ async function pagesToTime(url: string, cookie: string): Promise<string[]> {
     `/admin/analytics?range=custom&from=${daysAgo(120)}&to=${daysAgo(31)}`,
     `/admin/analytics?range=custom&from=${daysAgo(89)}&to=${daysAgo(0)}&kind=coupon`,
     `/admin/analytics?range=custom&from=${daysAgo(365)}&to=${daysAgo(0)}`,
-    `/admin/analytics?range=90&store=${store.options[0]?.id ?? ""}`,
+    `/admin/analytics?range=90&store=${store}`,
     "/admin/analytics/csv",
     // Needs attention's queue and the background jobs' runs.
     "/admin/attention",

@@ -1,7 +1,8 @@
-import { asc, desc, inArray } from "drizzle-orm";
+import { and, getTableColumns, inArray } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import type { Executor } from "#app/db/client.server";
+import { keysetWalk } from "#app/db/keyset";
 import { toDateInput, toDateTimeInput } from "#app/lib/dates";
 import type { AnyContentType, Reference } from "#app/modules/content-types/content-type";
 import type { ListParams } from "#app/modules/content-types/list-params";
@@ -127,33 +128,32 @@ export const csvTemplate = (type: AnyContentType) =>
   csvLines([csvColumnsOf(type).map((column) => column.header)], { first: true });
 
 /**
- * Every row a list view matches, as a CSV stream read a thousand rows at a time, so a hundred thousand
- * rows never sit in memory at once.
+ * Every row a list view matches, as a CSV stream read a thousand rows at a time, each batch after the last
+ * (keyset), so a hundred thousand rows never sit in memory at once and a million are not read over and over.
  */
 export function exportCsv(type: AnyContentType, db: Executor, params: ListParams): ReadableStream<Uint8Array> {
   const columns = csvColumnsOf(type);
   const where = listWhere(type, params);
   const { by, dir } = sortOf(type, params);
-  const direction = dir === "asc" ? asc : desc;
+  const walk = keysetWalk(by, type.table.id, dir);
   const encoder = new TextEncoder();
-  let offset = 0;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(csvTemplate(type)));
     },
     async pull(controller) {
+      const after = walk.next();
+      if (!after) return controller.close();
       const batch = (await db
-        .select()
+        .select({ ...getTableColumns(type.table as PgTable), sortValue: by })
         .from(type.table as PgTable)
-        .where(where)
-        .orderBy(direction(by), direction(type.table.id))
-        .limit(EXPORT_BATCH)
-        .offset(offset)) as Array<Record<string, unknown>>;
-      offset += batch.length;
+        .where(and(where, after))
+        .orderBy(...walk.orderBy)
+        .limit(EXPORT_BATCH)) as Array<Record<string, unknown> & { id: string; sortValue: unknown }>;
+      walk.advance(batch, EXPORT_BATCH);
       const cells = await csvRows(type, db, batch);
       if (cells.length > 0)
         controller.enqueue(encoder.encode(csvLines(cells.map((row) => columns.map((column) => row[column.key]!)))));
-      if (batch.length < EXPORT_BATCH) controller.close();
     },
   });
 }

@@ -181,6 +181,51 @@ describe("public deals", () => {
   });
 });
 
+describe("a category's deals", () => {
+  it("pages its own and its subcategories' live deals newest first, with or without a store, and counts them", async () => {
+    const [template] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
+    const { id: _id, searchVector: _search, updatedAt: _updated, ...rest } = template!;
+    const [parent] = await db().insert(categories).values({ name: "Kites", slug: "kites-paged" }).returning();
+    const [child] = await db()
+      .insert(categories)
+      .values({ name: "Stunt kites", slug: "stunt-kites-paged", parentId: parent!.id })
+      .returning();
+    // Newest first alternates between the category and its subcategory; a draft and an ended deal are left out.
+    const dayAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const listed = Array.from({ length: 7 }, (_, i) => ({
+      ...rest,
+      title: `Paged Kite ${i}`,
+      slug: `paged-kite-${i}`,
+      categoryId: i % 2 ? child!.id : parent!.id,
+      createdAt: dayAgo(i),
+      expiresAt: null,
+      publishAt: null,
+    }));
+    await db()
+      .insert(deals)
+      .values([
+        ...listed,
+        { ...listed[0]!, title: "Draft Kite", slug: "draft-kite-paged", status: "draft" as const },
+        { ...listed[1]!, title: "Ended Kite", slug: "ended-kite-paged", expiresAt: dayAgo(1) },
+      ]);
+    const titles = async (filters: { store?: string; offset?: number; limit: number; sort?: DealSort }) => {
+      const page = await listPublicDeals(db(), { category: "kites-paged", ...filters });
+      return { titles: page.deals.map((deal) => deal.title), total: page.total };
+    };
+    const newest = listed.map((deal) => deal.title);
+    expect(await titles({ limit: 3 })).toEqual({ titles: newest.slice(0, 3), total: 7 });
+    expect(await titles({ limit: 3, offset: 3 })).toEqual({ titles: newest.slice(3, 6), total: 7 });
+    expect(await titles({ limit: 3, offset: 6 })).toEqual({ titles: newest.slice(6), total: 7 });
+    expect((await titles({ limit: 10, sort: "price-low" })).titles.toSorted()).toEqual(newest.toSorted());
+    const { storeSlug } = (await listPublicDeals(db(), { category: "kites-paged", limit: 1 })).deals[0]!;
+    expect(await titles({ limit: 3, store: storeSlug })).toEqual({ titles: newest.slice(0, 3), total: 7 });
+    expect(await titles({ limit: 3, store: "no-such-store" })).toEqual({ titles: [], total: 0 });
+    // The subcategory alone lists only its own.
+    const own = await listPublicDeals(db(), { category: "stunt-kites-paged", limit: 10 });
+    expect(own.deals.map((deal) => deal.title)).toEqual(newest.filter((_, i) => i % 2));
+  });
+});
+
 describe("search counts", () => {
   it("count typo matches below the cap, and say 1,000+ for a word more deals share", async () => {
     const typo = await listPublicDeals(db(), { search: "headphnes", limit: 20 });

@@ -61,16 +61,35 @@ const liveDeals = () => publicRows(dealFace, { live: true });
 
 export type PublicDeal = Awaited<ReturnType<typeof listPublicDeals>>["deals"][number];
 
+/** A category's id and its direct subcategories' ids, as an array (see `categoryCondition`). */
+const categoryIds = (slug: string) => sql`array(
+    select ${categories.id} from ${categories}
+    where ${categories.slug} = ${slug}
+       or ${categories.parentId} = (select c.id from ${categories} c where c.slug = ${slug}))`;
+
 /**
  * Deals in a category or in one of its direct subcategories. The ids are an array so the planner reads
  * `deals_category_created_idx` for them: given `in (select …)` it expected a third of the table and counted a
- * top-level category's deals by scanning it (21 ms at 100,000 deals; 6 ms this way).
+ * top-level category's deals by scanning it (21 ms at 100,000 deals; 6 ms this way). Their count is read in
+ * that index's order too (`countOrder`): unordered, the planner still guessed the array's share of the table
+ * and scanned it for a small subcategory's thousand (80 ms at 1,000,000 deals; 5 ms in order).
  */
-function categoryCondition(slug: string): SQL {
-  return sql`${deals.categoryId} = any(array(
-    select ${categories.id} from ${categories}
-    where ${categories.slug} = ${slug}
-       or ${categories.parentId} = (select c.id from ${categories} c where c.slug = ${slug})))`;
+const categoryCondition = (slug: string): SQL => sql`${deals.categoryId} = any(${categoryIds(slug)})`;
+
+/**
+ * The newest `count` deals meeting `others` of each of a category's own categories: a short walk of
+ * `deals_category_created_idx` for each, where one walk of the site's newest deals passed thousands of
+ * others to find a small subcategory's first page (12 ms at 1,000,000 deals; under 1 ms this way).
+ */
+function newestOfEachCategory(db: Executor, slug: string, others: SQL | undefined, count: number): SQL {
+  const newest = db
+    .select({ id: deals.id })
+    .from(liveDeals())
+    .innerJoin(stores, eq(stores.id, deals.storeId))
+    .where(and(others, sql`${deals.categoryId} = own.id`))
+    .orderBy(...orderFor("newest"))
+    .limit(count);
+  return sql`${deals.id} in (select newest.id from unnest(${categoryIds(slug)}) as own(id) cross join lateral (${newest}) newest)`;
 }
 
 /**
@@ -93,25 +112,37 @@ function orderFor(sort: DealSort) {
   }
 }
 
+/** The order a filter's capped count reads its matches in: the order of the index that finds them. */
+const countOrder = (filters: PublicDealFilters) =>
+  filters.category ? [asc(deals.categoryId), descNullsLast(deals.createdAt), asc(deals.id)] : [];
+
 /** A page of matching deals and their number, or COUNT_CAP + 1 when there are more than COUNT_CAP. */
 export async function listPublicDeals(db: Executor, filters: PublicDealFilters) {
-  const conditions: SQL[] = [];
-  if (filters.store) conditions.push(eq(stores.slug, filters.store));
-  if (filters.category) conditions.push(categoryCondition(filters.category));
-  if (filters.ids) conditions.push(filters.ids.length ? inArray(deals.id, filters.ids) : sql`false`);
+  const others: SQL[] = [];
+  if (filters.store) others.push(eq(stores.slug, filters.store));
+  if (filters.ids) others.push(filters.ids.length ? inArray(deals.id, filters.ids) : sql`false`);
+  const conditions = filters.category ? [...others, categoryCondition(filters.category)] : others;
+  const sort = filters.sort ?? "newest";
   const page = (where: SQL | undefined) =>
     db
       .select(publicColumns)
       .from(liveDeals())
       .innerJoin(stores, eq(stores.id, deals.storeId))
       .where(where)
-      .orderBy(...orderFor(filters.sort ?? "newest"))
+      .orderBy(...orderFor(sort))
       .limit(filters.limit)
       .offset(filters.offset ?? 0);
   if (!filters.search) {
+    const pageWhere =
+      filters.category && sort === "newest"
+        ? and(
+            ...others,
+            newestOfEachCategory(db, filters.category, and(...others), (filters.offset ?? 0) + filters.limit),
+          )
+        : and(...conditions);
     const [rows, total] = await Promise.all([
-      page(and(...conditions)),
-      cappedCount(db, matchingIds(db, and(...conditions))),
+      page(pageWhere),
+      cappedCount(db, matchingIds(db, and(...conditions), countOrder(filters))),
     ]);
     return { deals: rows, total };
   }
@@ -124,12 +155,13 @@ export async function listPublicDeals(db: Executor, filters: PublicDealFilters) 
   };
 }
 
-const matchingIds = (db: Executor, where: SQL | undefined) =>
+const matchingIds = (db: Executor, where: SQL | undefined, order: SQL[] = []) =>
   db
     .select({ id: deals.id })
     .from(liveDeals())
     .innerJoin(stores, eq(stores.id, deals.storeId))
     .where(where)
+    .orderBy(...order)
     .limit(COUNT_CAP + 1);
 
 /**
