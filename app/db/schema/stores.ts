@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 
 import { createdAt, id, updatedAt } from "./common";
 
@@ -21,6 +21,8 @@ export const stores = pgTable(
       .$type<Record<string, unknown>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** The owner's choice to keep each click's id out of this store's links (its network's sub-ID). */
+    clickIdsOff: boolean().notNull().default(false),
     // Published deals and coupons pointing at the store, kept by triggers (drizzle/0009): the public store
     // filters list the stores with the most, without counting 100,000 rows per request.
     publishedDeals: integer().notNull().default(0),

@@ -1,10 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 
 import type { Executor } from "#app/db/client.server";
+import { stores } from "#app/db/schema";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 
 import { contentTypes } from "./registry.server";
+
+/** The click's store, under a name of its own: a store's own click-out reads the stores table too. */
+const clickStore = alias(stores, "click_store");
 
 export interface ClickTarget {
   id: string;
@@ -12,6 +17,8 @@ export interface ClickTarget {
   trackClicks: boolean;
   storeId: string | null;
   categoryId: string | null;
+  /** The store's owner keeps click ids out of its links (`stores.click_ids_off`). */
+  clickIdsOff: boolean;
 }
 
 /** The types with a click-out (`/go/<key>/<id>`), in registry order: what analytics and link health cover. */
@@ -38,8 +45,10 @@ export async function findClickTarget(type: AnyContentType, db: Executor, id: st
       trackClicks: type.clickOut.trackClicks ?? sql<boolean>`true`,
       storeId: type.clickOut.storeId ?? sql<null>`null`,
       categoryId: type.clickOut.categoryId ?? sql<null>`null`,
+      clickIdsOff: sql<boolean>`coalesce(${clickStore.clickIdsOff}, false)`,
     })
     .from(publicRows(type, { live: true }))
+    .leftJoin(clickStore, type.clickOut.storeId ? eq(clickStore.id, type.clickOut.storeId) : sql`false`)
     .where(and(eq(type.table.id, id), sql`${type.clickOut.url} IS NOT NULL`))
     .limit(1);
   return (row as ClickTarget | undefined) ?? null;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import {
+  checkbox,
   choice,
   INVALID_CHARACTER,
   optionalHttpUrl,
@@ -61,6 +62,7 @@ export const storeFields = z.object({
   affiliateUrl: optionalHttpUrl(),
   apiType: choice(allApiTypes).default("manual"),
   apiConfig,
+  clickIdsOff: checkbox(),
 });
 
 export const storeSchema = slugged(storeFields, "name");

@@ -1,3 +1,4 @@
+import { withClickId } from "#app/lib/sub-id";
 import { isUuid } from "#app/lib/uuid";
 import { clickOutType, findClickTarget } from "#app/modules/catalogue/click-out.server";
 import { recordClickOut } from "#app/modules/clicks/clicks.server";
@@ -19,8 +20,10 @@ async function target({ params, context }: Route.LoaderArgs | Route.ActionArgs) 
 export async function loader(args: Route.LoaderArgs) {
   const found = await target(args);
   if (!found) return notFound();
-  await recordClickOut(args.context.db, args.request, found);
-  const location = (await brokenLinkFallback(args.context.db, found.kind, args.params.id, found.url)) ?? found.url;
+  const clickId = await recordClickOut(args.context.db, args.request, found);
+  const destination = (await brokenLinkFallback(args.context.db, found.kind, args.params.id, found.url)) ?? found.url;
+  // The click's id in the network's sub-ID, so its report of a sale names this click (unless the store opts out).
+  const location = withClickId(destination, found.clickIdsOff ? null : clickId);
   return new Response(null, {
     status: 302,
     headers: {

@@ -3,8 +3,9 @@ import { getFormProps } from "@conform-to/react";
 import { ContentFormFrame } from "#app/components/admin/content-form-frame";
 import { FormSection } from "#app/components/admin/form-section";
 import { SluggedTitleFields } from "#app/components/admin/slugged-title-fields";
-import { SelectField, TextareaField, TextField } from "#app/components/forms/fields";
+import { CheckboxField, SelectField, TextareaField, TextField } from "#app/components/forms/fields";
 import { useContentForm } from "#app/components/forms/use-validated-form";
+import { CLICK_ID_PLACEHOLDER, subIdSlotOf } from "#app/lib/sub-id";
 import { storeApiTypes, storeSchema } from "#app/modules/stores/store.schema";
 import { storeType } from "#app/modules/stores/store.type.server";
 
@@ -14,6 +15,17 @@ import type { Route } from "./+types/store-form";
 export const loader = (args: Route.LoaderArgs) => loadContentForm(storeType, args);
 
 export const action = (args: Route.ActionArgs) => saveContentForm(storeType, args);
+
+/** What a click-out to this store's links carries, so the owner sees where earnings get their click. */
+function clickIdHint(affiliateUrl: string | null | undefined): string {
+  const slot = affiliateUrl ? subIdSlotOf(affiliateUrl) : null;
+  const where = slot
+    ? slot.param === CLICK_ID_PLACEHOLDER
+      ? `This link's ${CLICK_ID_PLACEHOLDER} is replaced by the click's ID.`
+      : `This is a ${slot.network} link: the click's ID goes in ${slot.param}.`
+    : `Awin, CJ, Impact, Rakuten and Partnerize links get it in their sub-ID; any other link where it says ${CLICK_ID_PLACEHOLDER}.`;
+  return `Each click out carries its ID so a network's report of a sale names the deal and placement that earned it. ${where}`;
+}
 
 export default function StoreForm({ loaderData: { row: store, frame }, actionData }: Route.ComponentProps) {
   const [form, fields] = useContentForm(
@@ -29,6 +41,7 @@ export default function StoreForm({ loaderData: { row: store, frame }, actionDat
           affiliateUrl: store.affiliateUrl,
           apiType: store.apiType,
           apiConfig: Object.keys(store.apiConfig).length ? JSON.stringify(store.apiConfig, null, 2) : "",
+          clickIdsOff: store.clickIdsOff,
         }
       : { apiType: "manual" },
   );
@@ -46,6 +59,12 @@ export default function StoreForm({ loaderData: { row: store, frame }, actionDat
           type="url"
           placeholder="https://…"
           hint="Where 'Visit store' on the store page goes, and its coupons that have no link of their own. Without it the store page has no 'Visit store' button: DealDash never makes up a store's address."
+          wide
+        />
+        <CheckboxField
+          field={fields.clickIdsOff}
+          label="Leave click IDs out of this store's links"
+          hint={clickIdHint(store?.affiliateUrl)}
           wide
         />
       </FormSection>

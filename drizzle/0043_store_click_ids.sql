@@ -1,0 +1,1 @@
+ALTER TABLE "stores" ADD COLUMN "click_ids_off" boolean DEFAULT false NOT NULL;
