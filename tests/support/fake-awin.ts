@@ -1,9 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-// A local stand-in for Awin's Offers API as its documentation describes it: POST
-// /publisher/{publisherId}/promotions, the token as `accessToken` and as a bearer token, filters and pages
-// in the JSON body, `{ data: [...], pagination }` back; 401 for a wrong token, 429 while `busy`.
+// A local stand-in for Awin's publisher APIs as their documentation describes them:
+// - Offers: POST /publisher/{publisherId}/promotions, the token as `accessToken` and as a bearer token,
+//   filters and pages in the JSON body, `{ data: [...], pagination }` back;
+// - Transactions: GET /publishers/{publisherId}/transactions/?startDate&endDate&timezone=UTC&dateType=
+//   transaction (local times to the second, at most 31 days apart, else 400), a bearer token, a JSON array
+//   of the transactions dated in the range back.
+// 401 for a wrong token, 429 while `busy`.
 
 export const FAKE_AWIN = { token: "awin-token-1234567890", publisherId: "123456" };
 
@@ -26,10 +30,35 @@ export const awinPromotion = (n: number, values: Record<string, unknown> = {}) =
   ...values,
 });
 
+/** One of Awin's transactions, as its transactions API reports it. */
+export const awinTransaction = (n: number, values: Record<string, unknown> = {}) => ({
+  id: 1_591_984_000 + n,
+  url: "https://dealdash.example",
+  advertiserId: 77,
+  publisherId: Number(FAKE_AWIN.publisherId),
+  siteName: "DealDash",
+  commissionStatus: "pending",
+  commissionAmount: { amount: 4.26, currency: "EUR" },
+  saleAmount: { amount: 85.2, currency: "EUR" },
+  clickRefs: { clickRef: `ref-${n}` },
+  clickDate: "2026-11-20T09:55:00",
+  transactionDate: "2026-11-20T10:02:00",
+  validationDate: null,
+  type: "Commission group transaction",
+  paidToPublisher: false,
+  ...values,
+});
+
+const AWIN_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+
 export interface FakeAwin {
   url: string;
   /** What Awin lists now: change it between runs. */
   offers: unknown[];
+  /** The transactions Awin reports, each in the ranges that hold its `transactionDate`. */
+  transactions: Array<ReturnType<typeof awinTransaction>>;
+  /** Each transactions request's query, in order. */
+  transactionQueries: URLSearchParams[];
   /** Answer 429 (Retry-After: 60) while set. */
   busy: boolean;
   /** Each accepted request's body, in order. */
@@ -45,9 +74,22 @@ export async function startFakeAwin(offers: unknown[] = []): Promise<FakeAwin> {
     request.on("end", () => {
       const json = (status: number, value: unknown) =>
         response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
+      const token = FAKE_AWIN.token;
+      if (request.method === "GET" && url.pathname === `/publishers/${FAKE_AWIN.publisherId}/transactions/`) {
+        if (request.headers.authorization !== `Bearer ${token}`) return json(401, { error: "Unauthorized" });
+        if (fake.busy) return void response.writeHead(429, { "retry-after": "60" }).end();
+        const [start, end] = [url.searchParams.get("startDate") ?? "", url.searchParams.get("endDate") ?? ""];
+        const days = (Date.parse(`${end}Z`) - Date.parse(`${start}Z`)) / 86_400_000;
+        if (!AWIN_DATE.test(start) || !AWIN_DATE.test(end) || !(days >= 0 && days <= 31))
+          return json(400, { error: "startDate and endDate must be at most 31 days apart" });
+        fake.transactionQueries.push(url.searchParams);
+        return json(
+          200,
+          fake.transactions.filter((item) => item.transactionDate >= start && item.transactionDate <= end),
+        );
+      }
       if (request.method !== "POST" || url.pathname !== `/publisher/${FAKE_AWIN.publisherId}/promotions`)
         return json(404, { error: "Not found" });
-      const token = FAKE_AWIN.token;
       if (url.searchParams.get("accessToken") !== token || request.headers.authorization !== `Bearer ${token}`)
         return json(401, { error: "Unauthorized" });
       if (fake.busy) return void response.writeHead(429, { "retry-after": "60" }).end();
@@ -64,6 +106,8 @@ export async function startFakeAwin(offers: unknown[] = []): Promise<FakeAwin> {
   const fake: FakeAwin = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     offers,
+    transactions: [],
+    transactionQueries: [],
     busy: false,
     bodies: [],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

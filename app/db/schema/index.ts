@@ -12,6 +12,7 @@ export { contentStatus, referencedColumn } from "./common";
 export * from "./contact";
 export * from "./coupons";
 export * from "./deals";
+export * from "./earnings";
 export * from "./gift-ideas";
 export * from "./job-heartbeats";
 export * from "./link-health";

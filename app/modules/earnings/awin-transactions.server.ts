@@ -1,0 +1,109 @@
+import { setTimeout as sleep } from "node:timers/promises";
+
+import { type SourceConnection, SourceError } from "#app/modules/sourcing/adapters/source-adapter";
+import { openSource, readJson } from "#app/modules/sourcing/adapters/source-http.server";
+import { objectOf, textOf } from "#app/modules/sourcing/adapters/values";
+
+import type { EarningStatus, ReportedEarning } from "./earnings-import.server";
+
+// Awin's transactions API: `GET /publishers/{publisherId}/transactions/` with a bearer token, a range of
+// transaction dates (UTC, to the second, at most 31 days apart) and a JSON array of transactions back,
+// each with its status, commission and sale amounts, dates and the click references the link carried.
+
+const AWIN = "https://api.awin.com";
+const NAME = "Awin";
+/** The longest range Awin answers in one request. */
+const MAX_RANGE_DAYS = 31;
+const DAY_MS = 86_400_000;
+
+/** Awin's dates are UTC without a zone when asked with timezone=UTC. */
+function utcDateOf(value: unknown): Date | null {
+  const text = textOf(value);
+  if (!text) return null;
+  const date = new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? text : `${text}Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function statusOf(item: Record<string, unknown>): EarningStatus | null {
+  if (item.paidToPublisher === true) return "paid";
+  switch (textOf(item.commissionStatus).toLowerCase()) {
+    case "pending":
+      return "pending";
+    case "approved":
+      return "approved";
+    // A transaction the advertiser deleted earns nothing, as a declined one.
+    case "declined":
+    case "deleted":
+      return "declined";
+    default:
+      return null;
+  }
+}
+
+const amountOf = (money: unknown): number | null => {
+  const amount = objectOf(money).amount;
+  return typeof amount === "number" && Number.isFinite(amount) ? amount : null;
+};
+
+/** One of Awin's transactions as a reported earning, or why it cannot be one. */
+export function earningOfTransaction(item: Record<string, unknown>): ReportedEarning | string {
+  const id = textOf(item.id);
+  if (!id) return "A transaction without an id";
+  const status = statusOf(item);
+  if (!status) return `Transaction ${id}: unknown status "${textOf(item.commissionStatus)}"`;
+  const commission = amountOf(item.commissionAmount);
+  const currency = textOf(objectOf(item.commissionAmount).currency);
+  if (commission === null || !/^[A-Za-z]{3}$/.test(currency)) return `Transaction ${id}: no commission amount`;
+  const transactedAt = utcDateOf(item.transactionDate);
+  if (!transactedAt) return `Transaction ${id}: no transaction date`;
+  return {
+    externalId: id,
+    status,
+    saleAmount: amountOf(item.saleAmount),
+    commission,
+    currency,
+    transactedAt,
+    clickedAt: utcDateOf(item.clickDate),
+    subId: textOf(objectOf(item.clickRefs).clickRef) || null,
+  };
+}
+
+const awinDate = (date: Date) => date.toISOString().slice(0, 19);
+
+/**
+ * Awin's transactions dated from `from` to `to`, asked in ranges of at most 31 days, and the reasons any
+ * could not be read. Awin's rate limit (about 20 calls a minute) spaces the requests.
+ */
+export async function readAwinTransactions(
+  settings: { publisherId: string },
+  connection: SourceConnection,
+  range: { from: Date; to: Date },
+): Promise<{ reported: ReportedEarning[]; refused: string[] }> {
+  const token = connection.secret;
+  if (!token) throw new SourceError("Awin needs your API token: add it to the source", "credentials");
+  const base = (connection.endpointOverride ?? AWIN).replace(/\/+$/, "");
+  const reported: ReportedEarning[] = [];
+  const refused: string[] = [];
+  for (let start = range.from.getTime(); start <= range.to.getTime(); start += MAX_RANGE_DAYS * DAY_MS) {
+    if (start > range.from.getTime()) await sleep(connection.paceMs ?? 3_100);
+    const end = Math.min(start + MAX_RANGE_DAYS * DAY_MS - 1000, range.to.getTime());
+    const query = new URLSearchParams({
+      startDate: awinDate(new Date(start)),
+      endDate: awinDate(new Date(end)),
+      timezone: "UTC",
+      dateType: "transaction",
+    });
+    const response = await openSource(`${base}/publishers/${settings.publisherId}/transactions/?${query}`, connection, {
+      name: NAME,
+      headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+    });
+    const answer = await readJson(response, NAME);
+    if (!Array.isArray(answer)) throw new SourceError("Awin answered without a list of transactions", "bad-feed");
+    for (const item of answer) {
+      const earning = earningOfTransaction(objectOf(item));
+      if (typeof earning === "string") refused.push(earning);
+      else reported.push(earning);
+    }
+  }
+  return { reported, refused };
+}
