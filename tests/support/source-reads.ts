@@ -29,3 +29,12 @@ export async function refusalOf<Settings>(
   }
   throw new Error("The source was read without a refusal");
 }
+
+/** How a test reaches a local fake of a network: its address, the secret given, private addresses allowed, no pacing. */
+export const fakeConnection = (url: string, secret: string | null): SourceConnection => ({
+  secret,
+  endpointOverride: url,
+  allowPrivate: true,
+  timeoutMs: 10_000,
+  paceMs: 0,
+});

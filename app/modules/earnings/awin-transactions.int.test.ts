@@ -6,6 +6,7 @@ import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import type { SourceConnection } from "#app/modules/sourcing/adapters/source-adapter";
 
 import { awinTransaction, FAKE_AWIN, type FakeAwin, startFakeAwin } from "../../../tests/support/fake-awin";
+import { fakeConnection } from "../../../tests/support/source-reads";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { readAwinTransactions } from "./awin-transactions.server";
 import { importEarnings } from "./earnings-import.server";
@@ -19,13 +20,7 @@ let fake: FakeAwin;
 beforeAll(async () => (fake = await startFakeAwin()));
 afterAll(() => fake.close());
 
-const connection = (secret: string | null = FAKE_AWIN.token): SourceConnection => ({
-  secret,
-  endpointOverride: fake.url,
-  allowPrivate: true,
-  timeoutMs: 10_000,
-  paceMs: 0,
-});
+const connection = (secret: string | null = FAKE_AWIN.token): SourceConnection => fakeConnection(fake.url, secret);
 const range = { from: new Date("2026-09-20T00:00:00Z"), to: new Date("2026-11-26T00:00:00Z") };
 const read = (link = connection()) => readAwinTransactions({ publisherId: FAKE_AWIN.publisherId }, link, range);
 

@@ -6,7 +6,7 @@ import {
   type FakeAwin,
   startFakeAwin,
 } from "../../../../tests/support/fake-awin";
-import { readAllOffers, refusalOf } from "../../../../tests/support/source-reads";
+import { fakeConnection, readAllOffers, refusalOf } from "../../../../tests/support/source-reads";
 import { awinAdapter } from "./awin.server";
 import { type AwinSettings, awinSettingsSchema } from "./awin-settings";
 import type { SourceConnection } from "./source-adapter";
@@ -19,13 +19,7 @@ afterAll(() => fake.close());
 
 const settings = (values: Record<string, string> = {}): AwinSettings =>
   awinSettingsSchema.parse({ publisherId: FAKE_AWIN.publisherId, regionCodes: "gb, ie", ...values });
-const connection = (secret: string | null = FAKE_AWIN.token): SourceConnection => ({
-  secret,
-  endpointOverride: fake.url,
-  allowPrivate: true,
-  timeoutMs: 10_000,
-  paceMs: 0,
-});
+const connection = (secret: string | null = FAKE_AWIN.token): SourceConnection => fakeConnection(fake.url, secret);
 
 const readAll = (awin: AwinSettings) => readAllOffers(awinAdapter, awin, connection());
 const refusal = (link: SourceConnection) => refusalOf(awinAdapter, settings(), link);

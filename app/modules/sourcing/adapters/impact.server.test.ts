@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { FAKE_IMPACT, type FakeImpact, impactAd as ad, startFakeImpact } from "../../../../tests/support/fake-impact";
-import { readAllOffers, refusalOf } from "../../../../tests/support/source-reads";
+import { fakeConnection, readAllOffers, refusalOf } from "../../../../tests/support/source-reads";
 import { impactAdapter } from "./impact.server";
 import { type ImpactSettings, impactSettingsSchema } from "./impact-settings";
 import type { SourceConnection } from "./source-adapter";
@@ -14,13 +14,7 @@ afterAll(() => fake.close());
 
 const settings = (values: Record<string, string> = {}): ImpactSettings =>
   impactSettingsSchema.parse({ accountSid: FAKE_IMPACT.accountSid, ...values });
-const connection = (secret: string | null = FAKE_IMPACT.token): SourceConnection => ({
-  secret,
-  endpointOverride: fake.url,
-  allowPrivate: true,
-  timeoutMs: 10_000,
-  paceMs: 0,
-});
+const connection = (secret: string | null = FAKE_IMPACT.token): SourceConnection => fakeConnection(fake.url, secret);
 const refusal = (link: SourceConnection) => refusalOf(impactAdapter, settings(), link);
 
 describe("Impact's coupon ads", () => {
