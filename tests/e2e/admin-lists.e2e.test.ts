@@ -166,7 +166,7 @@ describe("admin lists", () => {
       dialog.getByRole("link", { name: "Download a template" }).click(),
     ]);
     expect(fs.readFileSync((await template[0].path())!, "utf8")).toBe(
-      "\uFEFFID,Name,Slug,Logo URL,SEO title,SEO description,Affiliate URL,API type\n",
+      "\uFEFFID,Name,Slug,Logo URL,SEO title,SEO description,Affiliate URL,API type,Click IDs off\n",
     );
     // A spreadsheet's Latin-1 "CSV" goes up as the bytes it holds, and is refused rather than stored with U+FFFD.
     await dialog.getByLabel("CSV file").setInputFiles({

@@ -31,16 +31,21 @@ export interface CsvColumn {
 
 const ACRONYMS = new Set(["id", "url", "asin", "seo", "api"]);
 
-/** A field's name in words: "currentPrice" → "Current price", "amazonAsin" → "Amazon ASIN". */
+/** An acronym in capitals, its plural too ("ids" → "IDs"); null for any other word. */
+function acronymOf(word: string): string | null {
+  if (ACRONYMS.has(word)) return word.toUpperCase();
+  const singular = word.slice(0, -1);
+  return word.endsWith("s") && ACRONYMS.has(singular) ? `${singular.toUpperCase()}s` : null;
+}
+
+/** A field's name in words: "currentPrice" → "Current price", "amazonAsin" → "Amazon ASIN", "clickIdsOff" → "Click IDs off". */
 export function columnLabel(name: string): string {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .toLowerCase()
     .split(" ");
   return words
-    .map((word, index) =>
-      ACRONYMS.has(word) ? word.toUpperCase() : index === 0 ? word[0]!.toUpperCase() + word.slice(1) : word,
-    )
+    .map((word, index) => acronymOf(word) ?? (index === 0 ? word[0]!.toUpperCase() + word.slice(1) : word))
     .join(" ");
 }
 
