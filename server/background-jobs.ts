@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "#app/db/client.server";
-import { vacuumEmbedded } from "#app/db/embedded-maintenance.server";
+import { checkpointEmbedded, vacuumEmbedded } from "#app/db/embedded-maintenance.server";
 import { DAILY_ALERTS_JOB, DEAL_ALERTS_JOB, mailAlerts, runDealAlerts } from "#app/modules/alerts/alert-runner.server";
 import { refreshAmazonPrices } from "#app/modules/amazon/price-refresh.server";
 import { CLICK_ROLL_UP_JOB, rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
@@ -175,6 +175,13 @@ export function backgroundJobs(
             cron: "43 */6 * * *",
             timeoutMinutes: 30,
             run: async () => void (await vacuumEmbedded(db)),
+          },
+          {
+            name: "embedded-checkpoint",
+            title: "Embedded database checkpoint (trims the write-ahead log)",
+            cron: "*/15 * * * *",
+            timeoutMinutes: 10,
+            run: async () => void (await checkpointEmbedded(db)),
           },
         ]
       : []),

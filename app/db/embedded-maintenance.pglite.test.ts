@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 
 import { testDatabasePerFile } from "../../tests/support/test-database";
 import { queryRows } from "./client.server";
-import { vacuumEmbedded } from "./embedded-maintenance.server";
+import { checkpointEmbedded, vacuumEmbedded } from "./embedded-maintenance.server";
 import { stores } from "./schema";
 
 // The embedded database only: on PostgreSQL the job is left out and autovacuum does this (where another
@@ -24,4 +24,20 @@ it("marks freshly written pages all-visible, as autovacuum would", async () => {
   expect(await allVisiblePages()).toBe(0);
   await vacuumEmbedded(db);
   expect(await allVisiblePages()).toBeGreaterThan(0);
+});
+
+it("trims the write-ahead log at its checkpoint, which nothing else would run", async () => {
+  const { db } = database();
+  const walMegabytes = async () =>
+    (await queryRows<{ mb: number }>(db, sql`select (sum(size) / 1048576)::int as mb from pg_ls_waldir()`))[0]!.mb;
+  // Eight 16 MB log segments, each closed after a write: past max_wal_size, and no checkpoint comes of it.
+  await db.execute(sql`create table wal_filler (v int)`);
+  for (let segment = 0; segment < 8; segment++) {
+    await db.execute(sql`insert into wal_filler values (${segment})`);
+    await db.execute(sql`select pg_switch_wal()`);
+  }
+  expect(await walMegabytes()).toBeGreaterThan(100);
+  await checkpointEmbedded(db);
+  expect(await walMegabytes()).toBeLessThanOrEqual(64 + 16);
+  await db.execute(sql`drop table wal_filler`);
 });

@@ -9,3 +9,13 @@ import type { Executor } from "./client.server";
 export async function vacuumEmbedded(db: Executor): Promise<void> {
   await db.execute(sql`VACUUM ANALYZE`);
 }
+
+/**
+ * PGlite runs PostgreSQL single-user, without the checkpointer: no checkpoint ever comes on its own, so the
+ * write-ahead log would keep every change until a restart (a million-deal seed left 20 GB of it). A
+ * checkpoint on a schedule lets PostgreSQL drop the log it no longer needs, down to `max_wal_size`
+ * (pgliteOptions).
+ */
+export async function checkpointEmbedded(db: Executor): Promise<void> {
+  await db.execute(sql`CHECKPOINT`);
+}
