@@ -1,4 +1,4 @@
-import { and, asc, gte, lt, max, type SQL, sql } from "drizzle-orm";
+import { and, asc, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import type { Executor } from "#app/db/client.server";
@@ -50,26 +50,24 @@ export const sitemapFiles = keptUntilContentChanges(
   async (db: Executor, perFile: number = URLS_PER_SITEMAP): Promise<SitemapFile[]> => {
     const perType = await Promise.all(
       typesWithPages().map(async (type) => {
-        const live = () => publicRows(type, { live: true });
+        // One pass: each live row's place in id order, and the type's latest change over them all.
         const numbered = db
-          .select({ id: type.table.id, n: sql<number>`row_number() over (order by ${type.table.id})`.as("n") })
-          .from(live())
+          .select({
+            id: type.table.id,
+            n: sql<number>`row_number() over (order by ${type.table.id})`.as("n"),
+            lastmod: sql<Date | string | null>`max(${lastChangeOf(type)}) over ()`.as("lastmod"),
+          })
+          .from(publicRows(type, { live: true }))
           .where(type.inSitemapWhen?.())
           .as("numbered");
-        const [starts, [row]] = await Promise.all([
-          db
-            .select({ id: numbered.id })
-            .from(numbered)
-            .where(sql`(${numbered.n} - 1) % ${perFile} = 0`)
-            .orderBy(asc(numbered.id)),
-          db
-            .select({ lastmod: max(lastChangeOf(type)) })
-            .from(live())
-            .where(type.inSitemapWhen?.()),
-        ]);
+        const starts = await db
+          .select({ id: numbered.id, lastmod: numbered.lastmod })
+          .from(numbered)
+          .where(sql`(${numbered.n} - 1) % ${perFile} = 0`)
+          .orderBy(asc(numbered.id));
         return starts.map((start, i) => ({
           name: `${segmentOf(type)}-${i + 1}`,
-          lastmod: toDate(row?.lastmod),
+          lastmod: toDate(start.lastmod),
           // The first file starts at the beginning, so a row added since the numbering is not left out.
           from: i === 0 ? null : (start.id as string),
           before: (starts[i + 1]?.id as string | undefined) ?? null,

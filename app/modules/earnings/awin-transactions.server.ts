@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 
+import { AWIN_PACE_MS } from "#app/modules/sourcing/adapters/awin.server";
 import { type SourceConnection, SourceError } from "#app/modules/sourcing/adapters/source-adapter";
 import { openSource, readJson } from "#app/modules/sourcing/adapters/source-http.server";
 import { objectOf, textOf } from "#app/modules/sourcing/adapters/values";
@@ -72,7 +73,7 @@ const awinDate = (date: Date) => date.toISOString().slice(0, 19);
 
 /**
  * Awin's transactions dated from `from` to `to`, asked in ranges of at most 31 days, and the reasons any
- * could not be read. Awin's rate limit (about 20 calls a minute) spaces the requests.
+ * could not be read, paced as every Awin request is (AWIN_PACE_MS).
  */
 export async function readAwinTransactions(
   settings: { publisherId: string },
@@ -85,7 +86,7 @@ export async function readAwinTransactions(
   const reported: ReportedEarning[] = [];
   const refused: string[] = [];
   for (let start = range.from.getTime(); start <= range.to.getTime(); start += MAX_RANGE_DAYS * DAY_MS) {
-    if (start > range.from.getTime()) await sleep(connection.paceMs ?? 3_100);
+    if (start > range.from.getTime()) await sleep(connection.paceMs ?? AWIN_PACE_MS);
     const end = Math.min(start + MAX_RANGE_DAYS * DAY_MS - 1000, range.to.getTime());
     const query = new URLSearchParams({
       startDate: awinDate(new Date(start)),
