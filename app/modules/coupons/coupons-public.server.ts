@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
 
-import { cappedCount } from "#app/db/capped-count";
+import { cappedCount, cappedIds } from "#app/db/capped-count";
 import type { Executor } from "#app/db/client.server";
 import { descNullsLast } from "#app/db/order-by";
 import { coupons, itemVoteTallies, stores } from "#app/db/schema";
 import { containsPattern } from "#app/db/sql-text";
+import { COUNT_CAP } from "#app/lib/counts";
 import { publicRows } from "#app/modules/content-types/public-read.server";
 import { type TextSearch, textSearchMatch, textSearchOf } from "#app/modules/search/search-words.server";
 
@@ -91,35 +92,79 @@ export async function listPublicCoupons(db: Executor, filters: PublicCouponFilte
   };
 }
 
+/** How many of the newest live coupons the site search looks through for titles with the search, when many match. */
+const TITLE_WINDOW = 5_000;
+
 /**
- * The site search's coupons (live ones, those with the search in their title first, then newest) and how
- * many match, up to COUNT_CAP + 1.
+ * The site search's coupons, those with the search in their title first, then newest, and how many match,
+ * up to COUNT_CAP + 1. The matches are read once through the trigram indexes, capped: up to COUNT_CAP are
+ * ranked whole. More say the word is common, so the newest title matches are met early on the date index:
+ * its newest TITLE_WINDOW coupons are looked through, then the newest other matches fill the section.
+ * Sorting every match of a common word took 37 ms at 200,000 coupons.
  */
 export async function listMatchingCoupons(db: Executor, text: TextSearch, limit: number) {
-  const where = couponSearchCondition(text);
-  const [rows, total] = await Promise.all([
-    couponCards(db, true)
-      .where(where)
-      .orderBy(
-        desc(ilike(coupons.title, containsPattern(text.search))),
-        descNullsLast(coupons.createdAt),
-        asc(coupons.id),
-      )
-      .limit(limit),
-    countMatchingCoupons(db, text),
-  ]);
-  return { coupons: rows, total };
+  const matching = await cappedIds(db, matchingCoupons(db, text));
+  if (matching.length === 0) return { coupons: [], total: 0 };
+  const titleMatch = ilike(coupons.title, containsPattern(text.search));
+  if (matching.length <= COUNT_CAP) {
+    const best = await bestCouponCards(db, inArray(coupons.id, matching), [desc(titleMatch)], limit);
+    return { coupons: best, total: matching.length };
+  }
+  const recent = db
+    .select({ id: coupons.id, title: coupons.title, createdAt: coupons.createdAt })
+    .from(publicCoupons(true))
+    .orderBy(descNullsLast(coupons.createdAt), asc(coupons.id))
+    .limit(TITLE_WINDOW)
+    .as("recent");
+  const recentTitleMatches = db
+    .select({ id: recent.id })
+    .from(recent)
+    .where(ilike(recent.title, containsPattern(text.search)))
+    .orderBy(descNullsLast(recent.createdAt), asc(recent.id))
+    .limit(limit);
+  const first = await bestCouponCards(db, inArray(coupons.id, recentTitleMatches), [], limit);
+  const rest =
+    first.length < limit
+      ? await bestCouponCards(
+          db,
+          and(
+            couponSearchCondition(text),
+            notInArray(
+              coupons.id,
+              first.map(({ id }) => id),
+            ),
+          ),
+          [],
+          limit - first.length,
+        )
+      : [];
+  return { coupons: [...first, ...rest], total: matching.length };
+}
+
+/** The live coupons a search matches. */
+const matchingCoupons = (db: Executor, text: TextSearch) =>
+  db.select({ id: coupons.id }).from(publicCoupons(true)).where(couponSearchCondition(text));
+
+/**
+ * The first `limit` live coupons of a condition, newest first after `rank`, as cards: they are ordered and
+ * cut before their stores and votes are read.
+ */
+function bestCouponCards(db: Executor, where: SQL | undefined, rank: SQL[], limit: number) {
+  const order = [...rank, descNullsLast(coupons.createdAt), asc(coupons.id)];
+  const best = db
+    .select({ id: coupons.id })
+    .from(publicCoupons(true))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
+  return couponCards(db, true)
+    .where(inArray(coupons.id, best))
+    .orderBy(...order);
 }
 
 /** How many live coupons match a search, up to COUNT_CAP + 1 (Deal Dashes points to them when no deal matches). */
 export async function countMatchingCoupons(db: Executor, text: TextSearch): Promise<number> {
-  return cappedCount(
-    db,
-    db
-      .select({ one: sql`1` })
-      .from(publicCoupons(true))
-      .where(couponSearchCondition(text)),
-  );
+  return cappedCount(db, matchingCoupons(db, text));
 }
 
 /**

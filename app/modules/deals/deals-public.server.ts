@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, ne, type Placeholder, type SQL, sql, type Subquery } from "drizzle-orm";
 import { type AnyPgColumn, unionAll } from "drizzle-orm/pg-core";
 
-import { cappedCount } from "#app/db/capped-count";
-import { type Executor, queryRows } from "#app/db/client.server";
+import { cappedCount, cappedIds } from "#app/db/capped-count";
+import type { Executor } from "#app/db/client.server";
 import { descNullsLast } from "#app/db/order-by";
 import { preparedPer } from "#app/db/prepared.server";
 import { categories, deals, stores } from "#app/db/schema";
@@ -176,14 +176,7 @@ async function searchMatches(
   conditions: SQL[],
   text: TextSearch,
 ): Promise<{ few: string[] | null; where: SQL | undefined }> {
-  // One row of joined ids: carrying 1,001 rows from the embedded database's thread cost about 2 ms more.
-  const ids = async (where: SQL | undefined) => {
-    const [row] = await queryRows<{ ids: string }>(
-      db,
-      sql`select coalesce(string_agg(m.id::text, ','), '') as ids from (${matchingIds(db, where)}) m`,
-    );
-    return row?.ids ? row.ids.split(",") : [];
-  };
+  const ids = (where: SQL | undefined) => cappedIds(db, matchingIds(db, where));
   const exact = await ids(and(...conditions, fullTextMatch(deals.searchVector, text.search)));
   const where = and(...conditions, textSearchMatch(deals.searchVector, text));
   if (exact.length > COUNT_CAP) return { few: null, where };

@@ -1,12 +1,13 @@
-import { eq, getTableColumns } from "drizzle-orm";
+import { eq, getTableColumns, ilike, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { coupons, deals } from "#app/db/schema";
+import { coupons, deals, stores } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
+import { COUNT_CAP } from "#app/lib/counts";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
 
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { searchSite } from "./site-search.server";
+import { SEARCH_SECTION_SIZES, searchSite } from "./site-search.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
 const db = () => database().db;
@@ -67,6 +68,51 @@ describe("the site search", () => {
     } finally {
       await db().delete(deals).where(eq(deals.slug, "quantum-blender-pro"));
       await db().delete(deals).where(eq(deals.slug, "kitchen-bundle-q"));
+    }
+  });
+
+  it("ranks coupons with the words in their title first, whether few or many match", async () => {
+    const [store] = await db().select({ id: stores.id }).from(stores).limit(1);
+    const coupon = (title: string, description: string, daysAgo: number) => ({
+      title,
+      description,
+      storeId: store!.id,
+      discountValue: 10,
+      status: "published" as const,
+      createdAt: new Date(Date.now() - daysAgo * 86_400_000),
+    });
+    const [olderTitled, newerTitled, mention] = await db()
+      .insert(coupons)
+      .values([
+        coupon("Gizmoflux Blender Deal", "Save on a blender", 30),
+        coupon("Gizmoflux Toaster Deal", "Save on a toaster", 10),
+        coupon("Kitchen Savings", "Works on every gizmoflux appliance", 1),
+      ])
+      .returning({ id: coupons.id });
+    try {
+      const few = (await searchSite(db(), "gizmoflux")).coupons;
+      expect(few.coupons.map((found) => found.id)).toEqual([newerTitled!.id, olderTitled!.id, mention!.id]);
+      expect(few.total).toBe(3);
+
+      // Many more mention the word, some newer: the titled ones still lead, then the newest mentions.
+      const mentions = Array.from({ length: COUNT_CAP }, (_, i) =>
+        coupon(`Appliance Offer ${i}`, "Fits any gizmoflux appliance", i % 2 === 0 ? 0 : 20),
+      );
+      await db().insert(coupons).values(mentions);
+      const many = (await searchSite(db(), "gizmoflux")).coupons;
+      expect(many.total).toBe(COUNT_CAP + 1);
+      const shown = many.coupons.map((found) => found.id);
+      expect(shown.slice(0, 2)).toEqual([newerTitled!.id, olderTitled!.id]);
+      expect(shown).toHaveLength(SEARCH_SECTION_SIZES.coupons);
+      const rest = await db()
+        .select({ createdAt: coupons.createdAt })
+        .from(coupons)
+        .where(inArray(coupons.id, shown.slice(2)));
+      // The newest mentions fill the section: today's, newer than the first mention.
+      expect(rest.every((row) => row.createdAt > new Date(Date.now() - 86_400_000))).toBe(true);
+    } finally {
+      await db().delete(coupons).where(ilike(coupons.description, "%gizmoflux%"));
+      await db().delete(coupons).where(ilike(coupons.title, "%gizmoflux%"));
     }
   });
 
