@@ -5,6 +5,7 @@ import { refreshAmazonPrices } from "#app/modules/amazon/price-refresh.server";
 import { CLICK_ROLL_UP_JOB, rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
 import { rollUpRecentClicks } from "#app/modules/analytics/recent-clicks.server";
 import { deleteOldClicks } from "#app/modules/clicks/click-retention.server";
+import { EARNINGS_JOB, runDueEarningsSources } from "#app/modules/earnings/earnings-sources.server";
 import type { BackgroundJob } from "#app/modules/jobs/job-queue.server";
 import { LINK_HEALTH_JOB, linkHealthSettings, runLinkHealth } from "#app/modules/link-health/link-health.server";
 import { sendQueuedMail, smtpTransport } from "#app/modules/mail/mail-sender.server";
@@ -75,6 +76,19 @@ export function backgroundJobs(
             impact: env.IMPACT_API_ENDPOINT,
             amazon: env.AMAZON_API_ENDPOINT,
           },
+        }),
+    },
+    {
+      name: EARNINGS_JOB,
+      title: "Earnings (network transactions)",
+      cron: "*/15 * * * *",
+      timeoutMinutes: 30,
+      run: () =>
+        runDueEarningsSources(db, {
+          appSecret: services.appSecret,
+          allowPrivate: env.LINK_CHECK_ALLOW_PRIVATE,
+          timeoutMs: 60_000,
+          endpoints: { awin: env.AWIN_API_ENDPOINT, cj: env.CJ_API_ENDPOINT, impact: env.IMPACT_API_ENDPOINT },
         }),
     },
     ...(env.LINK_CHECKS_PER_MINUTE > 0

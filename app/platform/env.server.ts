@@ -62,9 +62,10 @@ const schema = z
     PUBLIC_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
     // For tests and proxies only: send every Amazon API request (tokens included) to this origin.
     AMAZON_API_ENDPOINT: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
-    // For tests only: send Awin's Offers API requests (the token included) to this origin.
+    // For tests only: send Awin's, CJ's and impact.com's API requests (the token included) to these origins.
     AWIN_API_ENDPOINT: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
     IMPACT_API_ENDPOINT: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
+    CJ_API_ENDPOINT: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
     TRUST_PROXY: trustProxy.default(false),
     // HTTP processes on PostgreSQL (server.ts); one per core when unset. The embedded database allows one.
     WEB_CONCURRENCY: z.coerce.number({ message: "must be a number" }).int().min(1).max(256).optional(),

@@ -1,3 +1,4 @@
+import type { DateRange, EarningsAdapter, EarningsBatch } from "#app/modules/earnings/earnings-adapter";
 import type { OfferBatch, SourceAdapter, SourceConnection } from "#app/modules/sourcing/adapters/source-adapter";
 import { SourceError } from "#app/modules/sourcing/adapters/source-adapter";
 
@@ -38,3 +39,18 @@ export const fakeConnection = (url: string, secret: string | null): SourceConnec
   timeoutMs: 10_000,
   paceMs: 0,
 });
+
+/** Every batch an earnings adapter yields for these settings and dates, as one. */
+export async function readAllEarnings<Settings>(
+  adapter: EarningsAdapter<Settings>,
+  settings: Settings,
+  connection: SourceConnection,
+  range: DateRange,
+): Promise<EarningsBatch> {
+  const all: EarningsBatch = { reported: [], refused: [] };
+  for await (const batch of adapter.read(settings, connection, range)) {
+    all.reported.push(...batch.reported);
+    all.refused.push(...batch.refused);
+  }
+  return all;
+}

@@ -1,7 +1,20 @@
 import { sql } from "drizzle-orm";
-import { index, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
-import { id, updatedAt } from "./common";
+import { createdAt, id, updatedAt } from "./common";
 
 export const earningStatus = pgEnum("earning_status", ["pending", "approved", "declined", "paid"]);
 
@@ -48,5 +61,55 @@ export const earnings = pgTable(
     index("earnings_unattributed_idx")
       .on(t.transactedAt)
       .where(sql`${t.clickId} IS NULL`),
+  ],
+);
+
+/** The networks whose reports DealDash reads on a schedule (a CSV upload serves any other). */
+export const earningsNetworks = ["awin", "cj", "impact"] as const;
+export type EarningsNetwork = (typeof earningsNetworks)[number];
+
+/** What one run of an earnings source did, for the earnings page. */
+export interface EarningsRunCounts {
+  added: number;
+  updated: number;
+  unchanged: number;
+  unattributed: number;
+  refused: number;
+}
+
+/**
+ * A network account whose transactions are imported on a schedule: its ids (settings) and encrypted
+ * token, how often it runs, how many days back each run reads again (statuses move for weeks after a
+ * sale), and how its last run went. Runs are claimed by moving `next_run_at` a lease ahead, as sourcing's.
+ */
+export const earningsSources = pgTable(
+  "earnings_sources",
+  {
+    id: id(),
+    network: text({ enum: earningsNetworks }).notNull(),
+    name: text().notNull(),
+    /** The account's ids (an Awin publisher id, a CJ company id, an Impact account SID): no secrets. */
+    settings: jsonb()
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** The API token, encrypted with the app secret (platform/secrets-at-rest.server.ts). */
+    secret: text(),
+    enabled: boolean().notNull().default(true),
+    everyMinutes: integer().notNull().default(360),
+    lookBackDays: integer().notNull().default(90),
+    lastRunAt: timestamp({ withTimezone: true }),
+    lastFinishedAt: timestamp({ withTimezone: true }),
+    lastCounts: jsonb().$type<EarningsRunCounts>(),
+    lastError: text(),
+    progress: text(),
+    nextRunAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("earnings_sources_every_minutes", sql`${t.everyMinutes} BETWEEN 60 AND 10080`),
+    check("earnings_sources_look_back_days", sql`${t.lookBackDays} BETWEEN 1 AND 400`),
+    index("earnings_sources_due_idx").on(t.nextRunAt),
   ],
 );

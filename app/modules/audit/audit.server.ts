@@ -15,7 +15,8 @@ export type AuditAction =
   | "verify"
   | "attention"
   | "newsletter"
-  | "sourcing";
+  | "sourcing"
+  | "earnings";
 
 export interface AuditEntry {
   action: AuditAction;

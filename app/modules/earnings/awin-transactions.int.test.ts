@@ -6,9 +6,9 @@ import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import type { SourceConnection } from "#app/modules/sourcing/adapters/source-adapter";
 
 import { awinTransaction, FAKE_AWIN, type FakeAwin, startFakeAwin } from "../../../tests/support/fake-awin";
-import { fakeConnection } from "../../../tests/support/source-reads";
+import { fakeConnection, readAllEarnings } from "../../../tests/support/source-reads";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { readAwinTransactions } from "./awin-transactions.server";
+import { awinEarningsAdapter } from "./awin-transactions.server";
 import { importEarnings } from "./earnings-import.server";
 
 // Awin's transactions API, spoken by a local fake (tests/support/fake-awin.ts), into `earnings`.
@@ -22,7 +22,8 @@ afterAll(() => fake.close());
 
 const connection = (secret: string | null = FAKE_AWIN.token): SourceConnection => fakeConnection(fake.url, secret);
 const range = { from: new Date("2026-09-20T00:00:00Z"), to: new Date("2026-11-26T00:00:00Z") };
-const read = (link = connection()) => readAwinTransactions({ publisherId: FAKE_AWIN.publisherId }, link, range);
+const read = (link = connection()) =>
+  readAllEarnings(awinEarningsAdapter, { publisherId: FAKE_AWIN.publisherId }, link, range);
 
 describe("Awin's transactions", () => {
   it("are read in ranges Awin answers, attributed to our clicks, and re-read without counting twice", async () => {

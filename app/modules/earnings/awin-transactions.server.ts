@@ -5,7 +5,15 @@ import { type SourceConnection, SourceError } from "#app/modules/sourcing/adapte
 import { openSource, readJson } from "#app/modules/sourcing/adapters/source-http.server";
 import { objectOf, textOf } from "#app/modules/sourcing/adapters/values";
 
+import {
+  type DateRange,
+  type EarningsAdapter,
+  type EarningsBatch,
+  earningsBatchOf,
+  rangesOf,
+} from "./earnings-adapter";
 import type { EarningStatus, ReportedEarning } from "./earnings-import.server";
+import type { AwinEarningsSettings } from "./earnings-settings";
 
 // Awin's transactions API: `GET /publishers/{publisherId}/transactions/` with a bearer token, a range of
 // transaction dates (UTC, to the second, at most 31 days apart) and a JSON array of transactions back,
@@ -15,7 +23,6 @@ const AWIN = "https://api.awin.com";
 const NAME = "Awin";
 /** The longest range Awin answers in one request. */
 const MAX_RANGE_DAYS = 31;
-const DAY_MS = 86_400_000;
 
 /** Awin's dates are UTC without a zone when asked with timezone=UTC. */
 function utcDateOf(value: unknown): Date | null {
@@ -72,25 +79,22 @@ export function earningOfTransaction(item: Record<string, unknown>): ReportedEar
 const awinDate = (date: Date) => date.toISOString().slice(0, 19);
 
 /**
- * Awin's transactions dated from `from` to `to`, asked in ranges of at most 31 days, and the reasons any
- * could not be read, paced as every Awin request is (AWIN_PACE_MS).
+ * Awin's transactions dated in a range, asked in ranges of at most 31 days, a batch each, paced as every
+ * Awin request is (AWIN_PACE_MS).
  */
-export async function readAwinTransactions(
-  settings: { publisherId: string },
+async function* readAwinTransactions(
+  settings: AwinEarningsSettings,
   connection: SourceConnection,
-  range: { from: Date; to: Date },
-): Promise<{ reported: ReportedEarning[]; refused: string[] }> {
+  range: DateRange,
+): AsyncGenerator<EarningsBatch> {
   const token = connection.secret;
   if (!token) throw new SourceError("Awin needs your API token: add it to the source", "credentials");
   const base = (connection.endpointOverride ?? AWIN).replace(/\/+$/, "");
-  const reported: ReportedEarning[] = [];
-  const refused: string[] = [];
-  for (let start = range.from.getTime(); start <= range.to.getTime(); start += MAX_RANGE_DAYS * DAY_MS) {
-    if (start > range.from.getTime()) await sleep(connection.paceMs ?? AWIN_PACE_MS);
-    const end = Math.min(start + MAX_RANGE_DAYS * DAY_MS - 1000, range.to.getTime());
+  for (const [n, part] of rangesOf(range, MAX_RANGE_DAYS).entries()) {
+    if (n > 0) await sleep(connection.paceMs ?? AWIN_PACE_MS);
     const query = new URLSearchParams({
-      startDate: awinDate(new Date(start)),
-      endDate: awinDate(new Date(end)),
+      startDate: awinDate(part.from),
+      endDate: awinDate(part.to),
       timezone: "UTC",
       dateType: "transaction",
     });
@@ -100,11 +104,8 @@ export async function readAwinTransactions(
     });
     const answer = await readJson(response, NAME);
     if (!Array.isArray(answer)) throw new SourceError("Awin answered without a list of transactions", "bad-feed");
-    for (const item of answer) {
-      const earning = earningOfTransaction(objectOf(item));
-      if (typeof earning === "string") refused.push(earning);
-      else reported.push(earning);
-    }
+    yield earningsBatchOf(answer.map(objectOf), earningOfTransaction);
   }
-  return { reported, refused };
 }
+
+export const awinEarningsAdapter: EarningsAdapter<AwinEarningsSettings> = { read: readAwinTransactions };

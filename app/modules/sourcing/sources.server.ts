@@ -207,11 +207,11 @@ export type RunContext = Omit<SourceConnection, "secret" | "endpointOverride" | 
   amazonOptions?: AmazonApiOptions;
 };
 
-/** The source's token, decrypted; a token the app secret cannot read (it changed) is a credentials error. */
-function tokenOf(source: Source, appSecret: string): string | null {
-  if (!source.secret) return null;
+/** A source's stored token, decrypted; one the app secret cannot read (it changed) is a credentials error. */
+export function decryptedToken(secret: string | null, appSecret: string): string | null {
+  if (!secret) return null;
   try {
-    return decryptSecret(source.secret, appSecret);
+    return decryptSecret(secret, appSecret);
   } catch {
     throw new SourceError(
       "The stored API token cannot be read (the app secret changed): enter it again",
@@ -247,7 +247,7 @@ export async function runSource(
     const { appSecret, endpoints, amazonOptions, ...shared } = context;
     const connection = {
       ...shared,
-      secret: tokenOf(source, appSecret),
+      secret: decryptedToken(source.secret, appSecret),
       endpointOverride: endpoints?.[source.kind as ConfigurableKind],
       amazon:
         source.kind === "amazon"

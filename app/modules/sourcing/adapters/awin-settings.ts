@@ -5,10 +5,14 @@ import { choice, optionalText, text } from "#app/lib/validation";
 // Awin's Offers API (POST /publisher/{publisherId}/promotions): the vouchers and promotions of its
 // advertisers, as "My Offers" lists them. The API token is the source's secret, never a setting.
 
-export const awinSettingsSchema = z.object({
-  publisherId: text("Enter your Awin publisher id")
+/** The account's publisher id, as Awin's offers and transactions APIs both ask for it. */
+export const awinPublisherId = () =>
+  text("Enter your Awin publisher id")
     .trim()
-    .regex(/^\d{1,12}$/, "An Awin publisher id is digits"),
+    .regex(/^\d{1,12}$/, "An Awin publisher id is digits");
+
+export const awinSettingsSchema = z.object({
+  publisherId: awinPublisherId(),
   membership: choice(["joined", "all"] as const).default("joined"),
   type: choice(["all", "voucher", "promotion"] as const).default("all"),
   /** Two-letter region codes, comma-separated ("GB, IE"); empty for every region. */

@@ -76,8 +76,12 @@ export function offerOfAd(ad: Record<string, unknown>, now = new Date()): Offer 
   };
 }
 
+/** HTTP Basic with the account SID and its auth token, as every Partner API request carries. */
+export const impactAuthorization = (accountSid: string, token: string) =>
+  `Basic ${Buffer.from(`${accountSid}:${token}`).toString("base64")}`;
+
 /** The next page's address: Impact gives it as a path on its own host, empty after the last page. */
-function nextPage(base: string, answer: Record<string, unknown>): string | null {
+export function impactNextPage(base: string, answer: Record<string, unknown>): string | null {
   const next = textOf(answer["@nextpageuri"]);
   if (!next) return null;
   const url = new URL(next, base);
@@ -92,7 +96,7 @@ async function* readImpact(settings: ImpactSettings, connection: SourceConnectio
   const query = new URLSearchParams({ Type: "COUPON", PageSize: String(PAGE_SIZE) });
   if (settings.campaignId) query.set("CampaignId", settings.campaignId);
   let address: string | null = `${base}/Mediapartners/${settings.accountSid}/Ads?${query}`;
-  const authorization = `Basic ${Buffer.from(`${settings.accountSid}:${token}`).toString("base64")}`;
+  const authorization = impactAuthorization(settings.accountSid, token);
   for (let page = 1; address; page++) {
     if (page > MAX_PAGES)
       // Unread offers would be taken for ended ones: the run stops rather than say the list is whole.
@@ -112,7 +116,7 @@ async function* readImpact(settings: ImpactSettings, connection: SourceConnectio
       (ad) => offerOfAd(ad),
       (ad) => textOf(ad.Id),
     );
-    address = nextPage(base, answer);
+    address = impactNextPage(base, answer);
   }
 }
 

@@ -1,0 +1,107 @@
+import { setTimeout as sleep } from "node:timers/promises";
+
+import { IMPACT_PACE_MS, impactAuthorization, impactNextPage } from "#app/modules/sourcing/adapters/impact.server";
+import { type SourceConnection, SourceError } from "#app/modules/sourcing/adapters/source-adapter";
+import { openSource, readJson } from "#app/modules/sourcing/adapters/source-http.server";
+import { dateOf, objectOf, textOf } from "#app/modules/sourcing/adapters/values";
+
+import {
+  currencyOf,
+  type DateRange,
+  decimalOf,
+  type EarningsAdapter,
+  type EarningsBatch,
+  earningsBatchOf,
+  rangesOf,
+} from "./earnings-adapter";
+import type { EarningStatus, ReportedEarning } from "./earnings-import.server";
+import type { ImpactEarningsSettings } from "./earnings-settings";
+
+// impact.com's Partner API: `GET /Mediapartners/{AccountSID}/Actions` lists the actions (sales, leads) dated
+// in a range (`ActionDateStart`, `ActionDateEnd`, ISO 8601), a page at a time (`@nextpageuri`), as JSON
+// when asked for, with HTTP Basic (the SID and auth token). Each action carries its state, payout, sale
+// amount and currency, and the SubId1 the tracking link was given.
+
+const IMPACT = "https://api.impact.com";
+const NAME = "Impact";
+const MAX_RANGE_DAYS = 31;
+const PAGE_SIZE = 2000;
+/** 500,000 actions at most a range. */
+const MAX_PAGES_PER_RANGE = 250;
+
+function statusOf(action: Record<string, unknown>): EarningStatus | null {
+  switch (textOf(action.State).toUpperCase()) {
+    case "PENDING":
+      return "pending";
+    case "APPROVED":
+    case "LOCKED":
+      // Cleared: paid out to the partner.
+      return textOf(action.ClearedDate) ? "paid" : "approved";
+    case "REVERSED":
+      return "declined";
+    default:
+      return null;
+  }
+}
+
+/** One of Impact's actions as a reported earning, or why it cannot be one. */
+export function earningOfAction(action: Record<string, unknown>): ReportedEarning | string {
+  const id = textOf(action.Id);
+  if (!id) return "An action without an id";
+  const status = statusOf(action);
+  if (!status) return `Action ${id}: unknown state "${textOf(action.State)}"`;
+  const commission = decimalOf(action.Payout);
+  const currency = currencyOf(action.Currency);
+  if (commission === null || !currency) return `Action ${id}: no payout`;
+  const transactedAt = dateOf(action.EventDate);
+  if (!transactedAt) return `Action ${id}: no event date`;
+  return {
+    externalId: id,
+    status,
+    saleAmount: decimalOf(action.Amount),
+    commission,
+    currency,
+    transactedAt,
+    clickedAt: dateOf(action.ReferringDate),
+    subId: textOf(action.SubId1) || null,
+  };
+}
+
+async function* readImpactActions(
+  settings: ImpactEarningsSettings,
+  connection: SourceConnection,
+  range: DateRange,
+): AsyncGenerator<EarningsBatch> {
+  const token = connection.secret;
+  if (!token) throw new SourceError("Impact needs your auth token: add it to the source", "credentials");
+  const base = (connection.endpointOverride ?? IMPACT).replace(/\/+$/, "");
+  const authorization = impactAuthorization(settings.accountSid, token);
+  let requests = 0;
+  for (const part of rangesOf(range, MAX_RANGE_DAYS)) {
+    const query = new URLSearchParams({
+      ActionDateStart: part.from.toISOString().replace(/\.\d{3}Z$/, "Z"),
+      ActionDateEnd: part.to.toISOString().replace(/\.\d{3}Z$/, "Z"),
+      PageSize: String(PAGE_SIZE),
+    });
+    let address: string | null = `${base}/Mediapartners/${settings.accountSid}/Actions?${query}`;
+    for (let page = 1; address; page++) {
+      if (page > MAX_PAGES_PER_RANGE)
+        throw new SourceError(
+          "Impact lists more actions than a run reads in one month: ask fewer days back",
+          "bad-feed",
+        );
+      if (requests++ > 0) await sleep(connection.paceMs ?? IMPACT_PACE_MS);
+      const response = await openSource(address, connection, {
+        name: NAME,
+        headers: { authorization, accept: "application/json" },
+      });
+      const answer = objectOf(await readJson(response, NAME));
+      if (!Array.isArray(answer.Actions))
+        throw new SourceError("Impact answered without a list of actions", "bad-feed");
+      yield earningsBatchOf(answer.Actions.map(objectOf), earningOfAction);
+      address = impactNextPage(base, answer);
+    }
+  }
+}
+
+export const impactEarningsAdapter: EarningsAdapter<ImpactEarningsSettings> = { read: readImpactActions };
