@@ -90,7 +90,7 @@ describe("accessibility (axe, WCAG 2.1 AA)", () => {
     adminPage: page,
   }) => {
     const found: string[] = [];
-    for (const path of ["/admin", "/admin/jobs", "/admin/sourcing", "/admin/sourcing/sources"]) {
+    for (const path of ["/admin", "/admin/jobs", "/admin/sourcing", "/admin/sourcing/sources", "/admin/earnings"]) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
       found.push(...(await violationsOn(page)).map((violation) => `${path} ${violation}`));

@@ -56,7 +56,8 @@ describe("the admin gate", () => {
     expect(gatedPaths).toContain("/admin/calendar");
     expect(gatedPaths).toContain("/admin/sourcing");
     expect(gatedPaths).toContain("/admin/sourcing/sources");
-    expect(gatedPaths).toHaveLength(40);
+    expect(gatedPaths).toContain("/admin/earnings");
+    expect(gatedPaths).toHaveLength(41);
   });
 
   it.each(gatedPaths)("GET %s without a session redirects to the login page", async (path) => {

@@ -221,7 +221,7 @@ function AutoPublishFields({
 }
 
 /** A network's token: typed once, stored encrypted, never shown again (empty keeps the stored one). */
-function TokenField({
+export function TokenField({
   field,
   label,
   stored,

@@ -6,7 +6,9 @@ import { openSource, readJson } from "#app/modules/sourcing/adapters/source-http
 import { objectOf, textOf } from "#app/modules/sourcing/adapters/values";
 
 import {
+  currencyOf,
   type DateRange,
+  earningOfParts,
   type EarningsAdapter,
   type EarningsBatch,
   earningsBatchOf,
@@ -54,27 +56,21 @@ const amountOf = (money: unknown): number | null => {
 };
 
 /** One of Awin's transactions as a reported earning, or why it cannot be one. */
-export function earningOfTransaction(item: Record<string, unknown>): ReportedEarning | string {
-  const id = textOf(item.id);
-  if (!id) return "A transaction without an id";
-  const status = statusOf(item);
-  if (!status) return `Transaction ${id}: unknown status "${textOf(item.commissionStatus)}"`;
-  const commission = amountOf(item.commissionAmount);
-  const currency = textOf(objectOf(item.commissionAmount).currency);
-  if (commission === null || !/^[A-Za-z]{3}$/.test(currency)) return `Transaction ${id}: no commission amount`;
-  const transactedAt = utcDateOf(item.transactionDate);
-  if (!transactedAt) return `Transaction ${id}: no transaction date`;
-  return {
-    externalId: id,
-    status,
-    saleAmount: amountOf(item.saleAmount),
-    commission,
-    currency,
-    transactedAt,
-    clickedAt: utcDateOf(item.clickDate),
-    subId: textOf(objectOf(item.clickRefs).clickRef) || null,
-  };
-}
+export const earningOfTransaction = (item: Record<string, unknown>): ReportedEarning | string =>
+  earningOfParts(
+    { noun: "Transaction", amount: "commission amount", date: "transaction date" },
+    {
+      id: textOf(item.id),
+      status: statusOf(item),
+      statusText: textOf(item.commissionStatus),
+      commission: amountOf(item.commissionAmount),
+      currency: currencyOf(objectOf(item.commissionAmount).currency),
+      transactedAt: utcDateOf(item.transactionDate),
+      saleAmount: amountOf(item.saleAmount),
+      clickedAt: utcDateOf(item.clickDate),
+      subId: textOf(objectOf(item.clickRefs).clickRef),
+    },
+  );
 
 const awinDate = (date: Date) => date.toISOString().slice(0, 19);
 

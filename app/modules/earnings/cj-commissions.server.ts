@@ -7,6 +7,7 @@ import { dateOf, objectOf, textOf } from "#app/modules/sourcing/adapters/values"
 import {
   type DateRange,
   decimalOf,
+  earningOfParts,
   type EarningsAdapter,
   type EarningsBatch,
   earningsBatchOf,
@@ -66,26 +67,21 @@ function statusOf(record: Record<string, unknown>): EarningStatus | null {
 }
 
 /** One of CJ's commissions as a reported earning, or why it cannot be one. */
-export function earningOfCommission(record: Record<string, unknown>): ReportedEarning | string {
-  const id = textOf(record.commissionId);
-  if (!id) return "A commission without an id";
-  const status = statusOf(record);
-  if (!status) return `Commission ${id}: unknown status "${textOf(record.actionStatus)}"`;
-  const commission = decimalOf(record.pubCommissionAmountUsd);
-  if (commission === null) return `Commission ${id}: no commission amount`;
-  const transactedAt = dateOf(record.eventDate);
-  if (!transactedAt) return `Commission ${id}: no event date`;
-  return {
-    externalId: id,
-    status,
-    saleAmount: decimalOf(record.saleAmountUsd),
-    commission,
-    currency: "USD",
-    transactedAt,
-    clickedAt: dateOf(record.clickDate),
-    subId: textOf(record.shopperId) || null,
-  };
-}
+export const earningOfCommission = (record: Record<string, unknown>): ReportedEarning | string =>
+  earningOfParts(
+    { noun: "Commission", amount: "commission amount", date: "event date" },
+    {
+      id: textOf(record.commissionId),
+      status: statusOf(record),
+      statusText: textOf(record.actionStatus),
+      commission: decimalOf(record.pubCommissionAmountUsd),
+      currency: "USD",
+      transactedAt: dateOf(record.eventDate),
+      saleAmount: decimalOf(record.saleAmountUsd),
+      clickedAt: dateOf(record.clickDate),
+      subId: textOf(record.shopperId),
+    },
+  );
 
 /** The commissions posted in a range, a batch per request, paced at CJ's limit. */
 async function* readCjCommissions(

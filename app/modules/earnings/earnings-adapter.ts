@@ -1,7 +1,7 @@
 import type { SourceConnection } from "#app/modules/sourcing/adapters/source-adapter";
 import { textOf } from "#app/modules/sourcing/adapters/values";
 
-import type { ReportedEarning } from "./earnings-import.server";
+import type { EarningStatus, ReportedEarning } from "./earnings-import.server";
 
 // What a network's report is to the earnings runner: given the account's ids, its token and a range of
 // transaction dates, batches of transactions (each one's id, status, amounts, dates and sub-ID), and the
@@ -64,3 +64,42 @@ export const currencyOf = (value: unknown): string | null => {
   const code = textOf(value).toUpperCase();
   return /^[A-Z]{3}$/.test(code) ? code : null;
 };
+
+/** A network's transaction read into its parts, each null (or "") when the network left it out. */
+export interface EarningParts {
+  id: string;
+  status: EarningStatus | null;
+  /** The status as the network wrote it, for the refusal of one not known. */
+  statusText: string;
+  commission: number | null;
+  currency: string | null;
+  transactedAt: Date | null;
+  saleAmount: number | null;
+  clickedAt: Date | null;
+  subId: string;
+}
+
+/**
+ * A transaction's parts as a reported earning, or why it cannot be one in the network's words: what it
+ * calls a transaction ("Commission"), its amount ("payout") and its date ("event date").
+ */
+export function earningOfParts(
+  words: { noun: string; amount: string; date: string },
+  parts: EarningParts,
+): ReportedEarning | string {
+  const { id, status, commission, currency, transactedAt } = parts;
+  if (!id) return `${/^[AEIOU]/.test(words.noun) ? "An" : "A"} ${words.noun.toLowerCase()} without an id`;
+  if (!status) return `${words.noun} ${id}: unknown status "${parts.statusText}"`;
+  if (commission === null || !currency) return `${words.noun} ${id}: no ${words.amount}`;
+  if (!transactedAt) return `${words.noun} ${id}: no ${words.date}`;
+  return {
+    externalId: id,
+    status,
+    saleAmount: parts.saleAmount,
+    commission,
+    currency,
+    transactedAt,
+    clickedAt: parts.clickedAt,
+    subId: parts.subId || null,
+  };
+}

@@ -147,7 +147,10 @@ describe("an earnings source", () => {
   it("imports on its schedule, re-reads its last days without counting twice, and says what went wrong", async () => {
     const { click, deal } = await aClick();
     // Yesterday's, within the days each run reads again.
-    const yesterday = { eventDate: new Date(Date.now() - 86_400_000).toISOString(), postingDate: new Date().toISOString() };
+    const yesterday = {
+      eventDate: new Date(Date.now() - 86_400_000).toISOString(),
+      postingDate: new Date().toISOString(),
+    };
     const recent = (n: number, values: Record<string, unknown> = {}) => cjCommission(n, { ...yesterday, ...values });
     cj.pageSize = 10_000;
     cj.commissions = [recent(11, { shopperId: click.id }), recent(12)];

@@ -9,6 +9,7 @@ import {
   currencyOf,
   type DateRange,
   decimalOf,
+  earningOfParts,
   type EarningsAdapter,
   type EarningsBatch,
   earningsBatchOf,
@@ -45,27 +46,21 @@ function statusOf(action: Record<string, unknown>): EarningStatus | null {
 }
 
 /** One of Impact's actions as a reported earning, or why it cannot be one. */
-export function earningOfAction(action: Record<string, unknown>): ReportedEarning | string {
-  const id = textOf(action.Id);
-  if (!id) return "An action without an id";
-  const status = statusOf(action);
-  if (!status) return `Action ${id}: unknown state "${textOf(action.State)}"`;
-  const commission = decimalOf(action.Payout);
-  const currency = currencyOf(action.Currency);
-  if (commission === null || !currency) return `Action ${id}: no payout`;
-  const transactedAt = dateOf(action.EventDate);
-  if (!transactedAt) return `Action ${id}: no event date`;
-  return {
-    externalId: id,
-    status,
-    saleAmount: decimalOf(action.Amount),
-    commission,
-    currency,
-    transactedAt,
-    clickedAt: dateOf(action.ReferringDate),
-    subId: textOf(action.SubId1) || null,
-  };
-}
+export const earningOfAction = (action: Record<string, unknown>): ReportedEarning | string =>
+  earningOfParts(
+    { noun: "Action", amount: "payout", date: "event date" },
+    {
+      id: textOf(action.Id),
+      status: statusOf(action),
+      statusText: textOf(action.State),
+      commission: decimalOf(action.Payout),
+      currency: currencyOf(action.Currency),
+      transactedAt: dateOf(action.EventDate),
+      saleAmount: decimalOf(action.Amount),
+      clickedAt: dateOf(action.ReferringDate),
+      subId: textOf(action.SubId1),
+    },
+  );
 
 async function* readImpactActions(
   settings: ImpactEarningsSettings,

@@ -51,11 +51,16 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
         title="Analytics"
         description={`Clicks out to retailers and coupon codes shown, ${rangeLabel}. Bots are not counted.`}
         actions={
-          <Button asChild variant="outline">
-            <a href={`/admin/analytics/csv${search ? `?${search}` : ""}`} download>
-              <Download className="h-4 w-4" aria-hidden /> Export CSV
-            </a>
-          </Button>
+          <>
+            <Button asChild variant="outline">
+              <Link to="/admin/earnings">Earnings sources</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <a href={`/admin/analytics/csv${search ? `?${search}` : ""}`} download>
+                <Download className="h-4 w-4" aria-hidden /> Export CSV
+              </a>
+            </Button>
+          </>
         }
       />
       <Form

@@ -1,10 +1,11 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ComponentType } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminTable } from "#app/components/admin/admin-table";
+import { LastRunCell, NextRunCell, SourceButtonsCell } from "#app/components/admin/scheduled-source-cells";
 import {
   AmazonSourceForm,
   AwinSourceForm,
@@ -12,11 +13,9 @@ import {
   ImpactSourceForm,
   type SourceFormProps,
 } from "#app/components/admin/source-forms";
-import { Button } from "#app/components/ui/button";
 import { useToast } from "#app/components/ui/toaster";
 import { formatCount } from "#app/lib/counts";
 import { readFormData } from "#app/lib/form-data";
-import { timeAgo } from "#app/lib/relative-time";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
 import { amazonUsageToday } from "#app/modules/amazon/amazon-usage.server";
@@ -132,8 +131,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type SourceRow = Route.ComponentProps["loaderData"]["sources"][number];
-
 /** Each kind the owner adds: its link, heading, what it does, and its form. */
 const kindsOffered: Record<
   ConfigurableKind,
@@ -168,24 +165,6 @@ const kindsOffered: Record<
     Form: AmazonSourceForm,
   },
 };
-
-function LastRun({ source, now }: { source: SourceRow; now: Date }) {
-  if (source.progress) return <p className="font-medium text-brand-700">Running: {source.progress}</p>;
-  if (!source.lastFinishedAt) return <p>Not run yet</p>;
-  return (
-    <>
-      <p>
-        <time dateTime={source.lastFinishedAt.toISOString()}>{timeAgo(source.lastFinishedAt, now)}</time>:{" "}
-        {source.lastFound === 1 ? "1 new candidate" : `${source.lastFound ?? 0} new candidates`}
-      </p>
-      {source.lastError ? (
-        <p className="text-red-700" role="status">
-          {source.lastError}
-        </p>
-      ) : null}
-    </>
-  );
-}
 
 export default function SourcingSources({
   loaderData: { now, sources, editing, adding, amazon },
@@ -239,40 +218,13 @@ export default function SourcingSources({
                   </p>
                 ) : null}
               </td>
-              <td className="px-4 py-3 text-gray-700" data-label="Last run">
-                <LastRun source={source} now={now} />
-              </td>
-              <td className="px-4 py-3 text-gray-700" data-label="Next run">
-                {source.enabled && source.nextRunAt ? (
-                  <time dateTime={source.nextRunAt.toISOString()}>{timeAgo(source.nextRunAt, now)}</time>
-                ) : (
-                  "—"
-                )}
-              </td>
-              <td className="px-4 py-3">
-                <Form method="post" className="flex flex-wrap gap-2">
-                  <input type="hidden" name="id" value={source.id} />
-                  <Button type="submit" name="intent" value="run" size="sm" disabled={busy || !source.enabled}>
-                    Run now
-                  </Button>
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value={source.enabled ? "pause" : "resume"}
-                    size="sm"
-                    variant="outline"
-                    disabled={busy}
-                  >
-                    {source.enabled ? "Pause" : "Resume"}
-                  </Button>
-                  <Button asChild size="sm" variant="outline">
-                    <Link to={`?edit=${source.id}`}>Edit</Link>
-                  </Button>
-                  <Button type="submit" name="intent" value="delete" size="sm" variant="ghost" disabled={busy}>
-                    Delete
-                  </Button>
-                </Form>
-              </td>
+              <LastRunCell
+                source={source}
+                now={now}
+                summary={`: ${source.lastFound === 1 ? "1 new candidate" : `${source.lastFound ?? 0} new candidates`}`}
+              />
+              <NextRunCell source={source} now={now} />
+              <SourceButtonsCell source={source} busy={busy} />
             </tr>
           ))}
         </AdminTable>

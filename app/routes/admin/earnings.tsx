@@ -1,0 +1,199 @@
+import { type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, useNavigation } from "react-router";
+
+import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { AdminTable } from "#app/components/admin/admin-table";
+import { earningsNetworkForms, EarningsSourceForm } from "#app/components/admin/earnings-source-form";
+import { LastRunCell, NextRunCell, SourceButtonsCell } from "#app/components/admin/scheduled-source-cells";
+import { useToast } from "#app/components/ui/toaster";
+import { type EarningsNetwork, earningsNetworks, type EarningsRunCounts } from "#app/db/schema";
+import { formatCount } from "#app/lib/counts";
+import { readFormData } from "#app/lib/form-data";
+import { errorToast, successToast, type Toast } from "#app/lib/toast";
+import { isUuid } from "#app/lib/uuid";
+import { earningsScheduleLabels, earningsSourceForms } from "#app/modules/earnings/earnings-settings";
+import {
+  deleteEarningsSource,
+  EARNINGS_JOB,
+  getEarningsSource,
+  listEarningsSources,
+  makeEarningsSourceDue,
+  saveEarningsSource,
+  setEarningsSourceEnabled,
+} from "#app/modules/earnings/earnings-sources.server";
+import { requireAdmin } from "#app/platform/auth.server";
+
+import type { Route } from "./+types/earnings";
+
+// Admin → Earnings: the network accounts whose transactions are imported on a schedule, how each run went
+// (last run, next run, what it added, updated and left unattributed, errors, progress while one runs), and
+// the form that adds or changes one (docs/earnings.md).
+
+const isNetwork = (value: string | null): value is EarningsNetwork =>
+  (earningsNetworks as readonly string[]).includes(value ?? "");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const search = new URL(request.url).searchParams;
+  const editingId = search.get("edit");
+  const adding = search.get("add");
+  // The token never leaves the server: the page knows only whether one is stored.
+  const sources = (await listEarningsSources(context.db)).map(({ secret, ...source }) => ({
+    ...source,
+    hasToken: secret !== null,
+  }));
+  return {
+    now: new Date(),
+    sources,
+    editing: isUuid(editingId) ? (sources.find((source) => source.id === editingId) ?? null) : null,
+    adding: isNetwork(adding) ? adding : "awin",
+  };
+}
+
+type Answer = { result: SubmissionResult<string[]> | null; toast: Toast };
+const answer = (toast: Toast, result: SubmissionResult<string[]> | null = null, status = 200) =>
+  data<Answer>({ result, toast }, { status });
+const NO_SUCH = "There is no such source";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "");
+  if (intent === "save") {
+    const stored = id ? (isUuid(id) ? await getEarningsSource(context.db, id) : null) : undefined;
+    if (stored === null) return answer(errorToast(NO_SUCH), null, 404);
+    const network = stored?.network ?? String(form.get("network"));
+    if (!isNetwork(network)) return answer(errorToast("Choose a network"), null, 400);
+    const submission = parseWithZod(form, { schema: earningsSourceForms[network] });
+    if (submission.status !== "success")
+      return answer(errorToast("Please correct the highlighted fields"), submission.reply(), 400);
+    if (!stored && !submission.value.token)
+      return answer(
+        errorToast("Please correct the highlighted fields"),
+        submission.reply({ fieldErrors: { token: [`Enter your ${earningsNetworkForms[network].tokenLabel}`] } }),
+        400,
+      );
+    const saved = await saveEarningsSource(
+      context.db,
+      context.appSecret,
+      { id: stored?.id, network },
+      submission.value,
+      admin.user,
+    );
+    if (!saved) return answer(errorToast(NO_SUCH), null, 404);
+    if (!stored) await context.jobs.runNow(EARNINGS_JOB);
+    return answer(
+      successToast(stored ? "Source saved" : "Source added: its first import has started"),
+      submission.reply(),
+    );
+  }
+  if (!isUuid(id) || !(await getEarningsSource(context.db, id))) return answer(errorToast(NO_SUCH), null, 404);
+  switch (intent) {
+    case "run":
+      if (!(await makeEarningsSourceDue(context.db, id))) return answer(errorToast("Resume the source to run it"));
+      await context.jobs.runNow(EARNINGS_JOB);
+      return answer(successToast("The import has started: refresh to see its progress"));
+    case "pause":
+    case "resume":
+      await setEarningsSourceEnabled(context.db, id, intent === "resume");
+      if (intent === "resume") await context.jobs.runNow(EARNINGS_JOB);
+      return answer(successToast(intent === "resume" ? "Source resumed" : "Source paused"));
+    case "delete":
+      await deleteEarningsSource(context.db, id, admin.user);
+      return answer(successToast("Source deleted: the transactions it imported stay"));
+    default:
+      return answer(errorToast("Choose what to do"), null, 400);
+  }
+}
+
+/** What a run did, in words: "2 new, 1 updated (1 unattributed)". */
+function countsInWords(counts: EarningsRunCounts): string {
+  const parts = [`${formatCount(counts.added)} new`, `${formatCount(counts.updated)} updated`];
+  if (counts.unattributed > 0) parts.push(`${formatCount(counts.unattributed)} unattributed`);
+  return parts.join(", ");
+}
+
+export default function Earnings({ loaderData: { now, sources, editing, adding }, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  useToast(actionData?.toast);
+  const network = editing?.network ?? adding;
+  return (
+    <div className="min-w-0 space-y-8">
+      <AdminPageHeader
+        title="Earnings"
+        description="The network accounts whose transactions DealDash imports, each joined to the click that earned it by the click id its link carried."
+        back={{ to: "/admin/analytics", label: "Back to analytics" }}
+      />
+      {sources.length === 0 ? (
+        <p className="rounded-xl border border-gray-200 bg-white p-6 text-gray-600">
+          No earnings sources yet: add a network account below.
+        </p>
+      ) : (
+        <AdminTable
+          headings={[
+            { label: "Source" },
+            { label: "Schedule" },
+            { label: "Last run" },
+            { label: "Next run" },
+            { label: "Actions", hidden: true },
+          ]}
+        >
+          {sources.map((source) => (
+            <tr key={source.id} className="border-t border-gray-100 align-top" data-testid="earnings-source-row">
+              <td className="px-4 py-3">
+                <p className="font-medium text-gray-900">{source.name}</p>
+                <p className="text-gray-600">{earningsNetworkForms[source.network].label}</p>
+              </td>
+              <td className="px-4 py-3 text-gray-700" data-label="Schedule">
+                {source.enabled
+                  ? (earningsScheduleLabels[String(source.everyMinutes) as keyof typeof earningsScheduleLabels] ??
+                    `Every ${source.everyMinutes} minutes`)
+                  : "Paused"}
+                <p className="text-gray-600">Reads the last {formatCount(source.lookBackDays)} days again</p>
+              </td>
+              <LastRunCell
+                source={source}
+                now={now}
+                summary={source.lastCounts ? `: ${countsInWords(source.lastCounts)}` : null}
+              />
+              <NextRunCell source={source} now={now} />
+              <SourceButtonsCell source={source} busy={busy} />
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      <section
+        className="space-y-4 rounded-xl border border-gray-200 bg-white p-6"
+        aria-labelledby="earnings-source-form"
+      >
+        <h2 id="earnings-source-form" className="text-lg font-semibold">
+          {editing ? `Edit ${editing.name}` : `Add ${earningsNetworkForms[network].label}`}
+        </h2>
+        {editing ? null : (
+          <nav aria-label="Networks" className="flex flex-wrap gap-3 text-sm">
+            {earningsNetworks.map((offered) => (
+              <Link
+                key={offered}
+                to={`?add=${offered}`}
+                className="font-medium text-brand-700 hover:underline"
+                aria-current={offered === network ? "page" : undefined}
+              >
+                {earningsNetworkForms[offered].label}
+              </Link>
+            ))}
+          </nav>
+        )}
+        <p className="text-sm text-gray-600">{earningsNetworkForms[network].about}</p>
+        <EarningsSourceForm
+          key={editing?.id ?? `new-${network}`}
+          network={network}
+          source={editing}
+          lastAnswer={actionData}
+          busy={busy}
+        />
+      </section>
+    </div>
+  );
+}
