@@ -22,6 +22,7 @@ import {
   saveEarningsSource,
   setEarningsSourceEnabled,
 } from "#app/modules/earnings/earnings-sources.server";
+import { scheduledSourceIntent } from "#app/modules/jobs/scheduled-source-intents.server";
 import { requireAdmin } from "#app/platform/auth.server";
 
 import type { Route } from "./+types/earnings";
@@ -90,22 +91,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (!isUuid(id) || !(await getEarningsSource(context.db, id))) return answer(errorToast(NO_SUCH), null, 404);
-  switch (intent) {
-    case "run":
-      if (!(await makeEarningsSourceDue(context.db, id))) return answer(errorToast("Resume the source to run it"));
-      await context.jobs.runNow(EARNINGS_JOB);
-      return answer(successToast("The import has started: refresh to see its progress"));
-    case "pause":
-    case "resume":
-      await setEarningsSourceEnabled(context.db, id, intent === "resume");
-      if (intent === "resume") await context.jobs.runNow(EARNINGS_JOB);
-      return answer(successToast(intent === "resume" ? "Source resumed" : "Source paused"));
-    case "delete":
-      await deleteEarningsSource(context.db, id, admin.user);
-      return answer(successToast("Source deleted: the transactions it imported stay"));
-    default:
-      return answer(errorToast("Choose what to do"), null, 400);
-  }
+  const { toast, status } = await scheduledSourceIntent(
+    intent,
+    id,
+    {
+      job: EARNINGS_JOB,
+      makeDue: (sourceId) => makeEarningsSourceDue(context.db, sourceId),
+      setEnabled: (sourceId, enabled) => setEarningsSourceEnabled(context.db, sourceId, enabled),
+      remove: async (sourceId) => {
+        await deleteEarningsSource(context.db, sourceId, admin.user);
+        return { ok: true, message: "Source deleted: the transactions it imported stay" };
+      },
+    },
+    context.jobs,
+  );
+  return answer(toast, null, status);
 }
 
 /** What a run did, in words: "2 new, 1 updated (1 unattributed)". */

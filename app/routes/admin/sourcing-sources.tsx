@@ -19,6 +19,7 @@ import { readFormData } from "#app/lib/form-data";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
 import { amazonUsageToday } from "#app/modules/amazon/amazon-usage.server";
+import { scheduledSourceIntent } from "#app/modules/jobs/scheduled-source-intents.server";
 import { autoPublishedToday } from "#app/modules/sourcing/auto-publish.server";
 import { sourceLabels } from "#app/modules/sourcing/queue-words";
 import {
@@ -112,23 +113,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (!isUuid(id) || !(await getSource(context.db, id))) return answer(errorToast(NO_SUCH), null, 404);
-  switch (intent) {
-    case "run":
-      if (!(await makeSourceDue(context.db, id))) return answer(errorToast("Resume the source to run it"));
-      await context.jobs.runNow(SOURCING_JOB);
-      return answer(successToast("The run has started: refresh to see its progress"));
-    case "pause":
-    case "resume":
-      await setSourceEnabled(context.db, id, intent === "resume");
-      if (intent === "resume") await context.jobs.runNow(SOURCING_JOB);
-      return answer(successToast(intent === "resume" ? "Source resumed" : "Source paused"));
-    case "delete": {
-      const deleted = await deleteSource(context.db, id, admin.user);
-      return answer(deleted.ok ? successToast("Source deleted") : errorToast(deleted.message));
-    }
-    default:
-      return answer(errorToast("Choose what to do"), null, 400);
-  }
+  const { toast, status } = await scheduledSourceIntent(
+    intent,
+    id,
+    {
+      job: SOURCING_JOB,
+      makeDue: (sourceId) => makeSourceDue(context.db, sourceId),
+      setEnabled: (sourceId, enabled) => setSourceEnabled(context.db, sourceId, enabled),
+      remove: async (sourceId) => {
+        const deleted = await deleteSource(context.db, sourceId, admin.user);
+        return deleted.ok ? { ok: true, message: "Source deleted" } : deleted;
+      },
+    },
+    context.jobs,
+  );
+  return answer(toast, null, status);
 }
 
 /** Each kind the owner adds: its link, heading, what it does, and its form. */
