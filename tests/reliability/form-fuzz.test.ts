@@ -58,15 +58,26 @@ const FOR_KIND: Record<Exclude<FieldKind, "unknown">, string[]> = {
 };
 /**
  * The payloads for a field of `kind` on `action`. A body past the action's size limit is answered 413
- * before any field is read, so "1 MB" is sent in one field of such a form, not in each.
+ * before any field is read, so "1 MB" is sent in one field of such a form, not in each. `laterOfKind`: the
+ * form has had two fields of this kind already.
  */
-function payloadsFor(kind: FieldKind, payloads: Payload[], action: string, firstField: boolean): Payload[] {
+function payloadsFor(
+  kind: FieldKind,
+  payloads: Payload[],
+  action: string,
+  firstField: boolean,
+  laterOfKind: boolean,
+): Payload[] {
   const fits = (p: Payload) => p.label !== "1 MB" || firstField || bodyLimitFor(new URL(action, url).pathname) > MB;
+  // An empty, repeated or file value fails a field's type before its own checks run, the same way for every
+  // field of a kind: the first two of each kind in a form get them, later ones what reaches their checks.
+  const reachesChecks = (p: Payload) => !laterOfKind || kind === "unknown" || !SAME_FOR_A_KIND.includes(p.label);
   const ofKind = (p: Payload) =>
     kind === "unknown" || FOR_EVERY_KIND.includes(p.label) || FOR_KIND[kind].includes(p.label);
-  return payloads.filter((p) => ofKind(p) && fits(p));
+  return payloads.filter((p) => ofKind(p) && fits(p) && reachesChecks(p));
 }
 const MB = 1024 * 1024;
+const SAME_FOR_A_KIND = ["empty", "repeated", "a file"];
 
 function kindOf(control: Element): FieldKind {
   if (control.name === "textarea") return "text";
@@ -359,8 +370,11 @@ async function fuzzAction(
   }
   // The count after a refused case is the count before the next: one read a case, not two.
   let known: string | undefined;
+  const ofKindSoFar = new Map<FieldKind, number>();
   for (const [index, name] of standingFor(names, kinds).entries()) {
-    for (const payload of payloadsFor(kinds.get(name) ?? "unknown", payloads, action, index === 0)) {
+    const kind = kinds.get(name) ?? "unknown";
+    ofKindSoFar.set(kind, (ofKindSoFar.get(kind) ?? 0) + 1);
+    for (const payload of payloadsFor(kind, payloads, action, index === 0, ofKindSoFar.get(kind)! > 2)) {
       const before = known ?? (await contentWrites());
       known = undefined;
       const response = await fetch(url + dataUrl, {
@@ -497,7 +511,7 @@ describe("form fuzz", () => {
     };
     for (const page of pages) {
       for (const [param, kind] of Object.entries(params)) {
-        for (const payload of payloadsFor(kind, PAYLOADS, page, false)) {
+        for (const payload of payloadsFor(kind, PAYLOADS, page, false, false)) {
           if (!Array.isArray(payload.value)) continue;
           const query = new URLSearchParams(payload.value.map((value) => [param, value]));
           const response = await fetch(`${url}${page}?${query}`, { redirect: "manual" });
