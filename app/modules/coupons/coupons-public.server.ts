@@ -105,9 +105,10 @@ const TITLE_WINDOW = 5_000;
 export async function listMatchingCoupons(db: Executor, text: TextSearch, limit: number) {
   const matching = await cappedIds(db, matchingCoupons(db, text));
   if (matching.length === 0) return { coupons: [], total: 0 };
-  const titleMatch = ilike(coupons.title, containsPattern(text.search));
+  const pattern = containsPattern(text.search);
   if (matching.length <= COUNT_CAP) {
-    const best = await bestCouponCards(db, inArray(coupons.id, matching), [desc(titleMatch)], limit);
+    const titleFirst = desc(ilike(coupons.title, pattern));
+    const best = await bestCouponCards(db, inArray(coupons.id, matching), [titleFirst], limit);
     return { coupons: best, total: matching.length };
   }
   const recent = db
@@ -119,7 +120,7 @@ export async function listMatchingCoupons(db: Executor, text: TextSearch, limit:
   const recentTitleMatches = db
     .select({ id: recent.id })
     .from(recent)
-    .where(ilike(recent.title, containsPattern(text.search)))
+    .where(ilike(recent.title, pattern))
     .orderBy(descNullsLast(recent.createdAt), asc(recent.id))
     .limit(limit);
   const first = await bestCouponCards(db, inArray(coupons.id, recentTitleMatches), [], limit);

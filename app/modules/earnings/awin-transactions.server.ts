@@ -1,8 +1,6 @@
-import { setTimeout as sleep } from "node:timers/promises";
-
-import { AWIN_PACE_MS } from "#app/modules/sourcing/adapters/awin.server";
+import { AWIN_API, AWIN_PACE_MS } from "#app/modules/sourcing/adapters/awin.server";
 import { type SourceConnection, SourceError } from "#app/modules/sourcing/adapters/source-adapter";
-import { openSource, readJson } from "#app/modules/sourcing/adapters/source-http.server";
+import { apiBaseOf, openSource, pacerFor, readJson } from "#app/modules/sourcing/adapters/source-http.server";
 import { objectOf, textOf } from "#app/modules/sourcing/adapters/values";
 
 import {
@@ -21,7 +19,6 @@ import type { AwinEarningsSettings } from "./earnings-settings";
 // transaction dates (UTC, to the second, at most 31 days apart) and a JSON array of transactions back,
 // each with its status, commission and sale amounts, dates and the click references the link carried.
 
-const AWIN = "https://api.awin.com";
 const NAME = "Awin";
 /** The longest range Awin answers in one request. */
 const MAX_RANGE_DAYS = 31;
@@ -85,9 +82,10 @@ async function* readAwinTransactions(
 ): AsyncGenerator<EarningsBatch> {
   const token = connection.secret;
   if (!token) throw new SourceError("Awin needs your API token: add it to the source", "credentials");
-  const base = (connection.endpointOverride ?? AWIN).replace(/\/+$/, "");
-  for (const [n, part] of rangesOf(range, MAX_RANGE_DAYS).entries()) {
-    if (n > 0) await sleep(connection.paceMs ?? AWIN_PACE_MS);
+  const base = apiBaseOf(connection, AWIN_API);
+  const pace = pacerFor(connection, AWIN_PACE_MS);
+  for (const part of rangesOf(range, MAX_RANGE_DAYS)) {
+    await pace();
     const query = new URLSearchParams({
       startDate: awinDate(part.from),
       endDate: awinDate(part.to),

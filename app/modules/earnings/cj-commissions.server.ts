@@ -1,7 +1,5 @@
-import { setTimeout as sleep } from "node:timers/promises";
-
 import { type SourceConnection, SourceError } from "#app/modules/sourcing/adapters/source-adapter";
-import { openSource, readJson } from "#app/modules/sourcing/adapters/source-http.server";
+import { apiBaseOf, openSource, pacerFor, readJson } from "#app/modules/sourcing/adapters/source-http.server";
 import { dateOf, objectOf, textOf } from "#app/modules/sourcing/adapters/values";
 
 import {
@@ -91,8 +89,8 @@ async function* readCjCommissions(
 ): AsyncGenerator<EarningsBatch> {
   const token = connection.secret;
   if (!token) throw new SourceError("CJ needs your personal access token: add it to the source", "credentials");
-  const address = `${(connection.endpointOverride ?? CJ).replace(/\/+$/, "")}/query`;
-  let requests = 0;
+  const address = `${apiBaseOf(connection, CJ)}/query`;
+  const pace = pacerFor(connection, CJ_PACE_MS);
   for (const part of rangesOf(range, MAX_RANGE_DAYS)) {
     let after: string | null = null;
     for (let request = 0; ; request++) {
@@ -101,7 +99,7 @@ async function* readCjCommissions(
           `CJ lists more commissions than a run reads in one month: ask fewer days back`,
           "bad-feed",
         );
-      if (requests++ > 0) await sleep(connection.paceMs ?? CJ_PACE_MS);
+      await pace();
       const response = await openSource(address, connection, {
         name: NAME,
         method: "POST",

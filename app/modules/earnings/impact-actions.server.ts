@@ -1,8 +1,11 @@
-import { setTimeout as sleep } from "node:timers/promises";
-
-import { IMPACT_PACE_MS, impactAuthorization, impactNextPage } from "#app/modules/sourcing/adapters/impact.server";
+import {
+  IMPACT_API,
+  IMPACT_PACE_MS,
+  impactAuthorization,
+  impactNextPage,
+} from "#app/modules/sourcing/adapters/impact.server";
 import { type SourceConnection, SourceError } from "#app/modules/sourcing/adapters/source-adapter";
-import { openSource, readJson } from "#app/modules/sourcing/adapters/source-http.server";
+import { apiBaseOf, openSource, pacerFor, readJson } from "#app/modules/sourcing/adapters/source-http.server";
 import { dateOf, objectOf, textOf } from "#app/modules/sourcing/adapters/values";
 
 import {
@@ -23,7 +26,6 @@ import type { ImpactEarningsSettings } from "./earnings-settings";
 // when asked for, with HTTP Basic (the SID and auth token). Each action carries its state, payout, sale
 // amount and currency, and the SubId1 the tracking link was given.
 
-const IMPACT = "https://api.impact.com";
 const NAME = "Impact";
 const MAX_RANGE_DAYS = 31;
 const PAGE_SIZE = 2000;
@@ -69,9 +71,9 @@ async function* readImpactActions(
 ): AsyncGenerator<EarningsBatch> {
   const token = connection.secret;
   if (!token) throw new SourceError("Impact needs your auth token: add it to the source", "credentials");
-  const base = (connection.endpointOverride ?? IMPACT).replace(/\/+$/, "");
+  const base = apiBaseOf(connection, IMPACT_API);
   const authorization = impactAuthorization(settings.accountSid, token);
-  let requests = 0;
+  const pace = pacerFor(connection, IMPACT_PACE_MS);
   for (const part of rangesOf(range, MAX_RANGE_DAYS)) {
     const query = new URLSearchParams({
       ActionDateStart: part.from.toISOString().replace(/\.\d{3}Z$/, "Z"),
@@ -85,7 +87,7 @@ async function* readImpactActions(
           "Impact lists more actions than a run reads in one month: ask fewer days back",
           "bad-feed",
         );
-      if (requests++ > 0) await sleep(connection.paceMs ?? IMPACT_PACE_MS);
+      await pace();
       const response = await openSource(address, connection, {
         name: NAME,
         headers: { authorization, accept: "application/json" },

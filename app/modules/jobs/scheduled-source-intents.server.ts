@@ -1,9 +1,17 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
+
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
 
 import type { JobQueue } from "./job-queue.server";
 
-// What a scheduled source's row buttons ask (sourcing's sources, earnings sources): run it now, pause or
-// resume it, delete it. Each page says how its own source does these; the answers are the same.
+// What a scheduled source's page answers (sourcing's sources, earnings sources): a toast and the form's
+// messages; and what its row buttons ask: run it now, pause or resume it, delete it. Each page says how its
+// own source does these; the answers are the same.
+
+export type SourcePageAnswer = { result: SubmissionResult<string[]> | null; toast: Toast };
+export const sourcePageAnswer = (toast: Toast, result: SubmissionResult<string[]> | null = null, status = 200) =>
+  data<SourcePageAnswer>({ result, toast }, { status });
 
 export interface ScheduledSourceOps {
   /** The job that runs the page's sources. */
@@ -21,22 +29,22 @@ export async function scheduledSourceIntent(
   id: string,
   ops: ScheduledSourceOps,
   jobs: Pick<JobQueue, "runNow">,
-): Promise<{ toast: Toast; status: number }> {
+) {
   switch (intent) {
     case "run":
-      if (!(await ops.makeDue(id))) return { toast: errorToast("Resume the source to run it"), status: 200 };
+      if (!(await ops.makeDue(id))) return sourcePageAnswer(errorToast("Resume the source to run it"));
       await jobs.runNow(ops.job);
-      return { toast: successToast("The run has started: refresh to see its progress"), status: 200 };
+      return sourcePageAnswer(successToast("The run has started: refresh to see its progress"));
     case "pause":
     case "resume":
       await ops.setEnabled(id, intent === "resume");
       if (intent === "resume") await jobs.runNow(ops.job);
-      return { toast: successToast(intent === "resume" ? "Source resumed" : "Source paused"), status: 200 };
+      return sourcePageAnswer(successToast(intent === "resume" ? "Source resumed" : "Source paused"));
     case "delete": {
       const deleted = await ops.remove(id);
-      return { toast: deleted.ok ? successToast(deleted.message) : errorToast(deleted.message), status: 200 };
+      return sourcePageAnswer(deleted.ok ? successToast(deleted.message) : errorToast(deleted.message));
     }
     default:
-      return { toast: errorToast("Choose what to do"), status: 400 };
+      return sourcePageAnswer(errorToast("Choose what to do"), null, 400);
   }
 }

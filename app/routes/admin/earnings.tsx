@@ -1,6 +1,5 @@
-import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminTable } from "#app/components/admin/admin-table";
@@ -10,7 +9,7 @@ import { useToast } from "#app/components/ui/toaster";
 import { type EarningsNetwork, earningsNetworks, type EarningsRunCounts } from "#app/db/schema";
 import { formatCount } from "#app/lib/counts";
 import { readFormData } from "#app/lib/form-data";
-import { errorToast, successToast, type Toast } from "#app/lib/toast";
+import { errorToast, successToast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
 import { earningsScheduleLabels, earningsSourceForms } from "#app/modules/earnings/earnings-settings";
 import {
@@ -22,7 +21,7 @@ import {
   saveEarningsSource,
   setEarningsSourceEnabled,
 } from "#app/modules/earnings/earnings-sources.server";
-import { scheduledSourceIntent } from "#app/modules/jobs/scheduled-source-intents.server";
+import { scheduledSourceIntent, sourcePageAnswer } from "#app/modules/jobs/scheduled-source-intents.server";
 import { requireAdmin } from "#app/platform/auth.server";
 
 import type { Route } from "./+types/earnings";
@@ -52,9 +51,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Answer = { result: SubmissionResult<string[]> | null; toast: Toast };
-const answer = (toast: Toast, result: SubmissionResult<string[]> | null = null, status = 200) =>
-  data<Answer>({ result, toast }, { status });
 const NO_SUCH = "There is no such source";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,14 +60,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = String(form.get("id") ?? "");
   if (intent === "save") {
     const stored = id ? (isUuid(id) ? await getEarningsSource(context.db, id) : null) : undefined;
-    if (stored === null) return answer(errorToast(NO_SUCH), null, 404);
+    if (stored === null) return sourcePageAnswer(errorToast(NO_SUCH), null, 404);
     const network = stored?.network ?? String(form.get("network"));
-    if (!isNetwork(network)) return answer(errorToast("Choose a network"), null, 400);
+    if (!isNetwork(network)) return sourcePageAnswer(errorToast("Choose a network"), null, 400);
     const submission = parseWithZod(form, { schema: earningsSourceForms[network] });
     if (submission.status !== "success")
-      return answer(errorToast("Please correct the highlighted fields"), submission.reply(), 400);
+      return sourcePageAnswer(errorToast("Please correct the highlighted fields"), submission.reply(), 400);
     if (!stored && !submission.value.token)
-      return answer(
+      return sourcePageAnswer(
         errorToast("Please correct the highlighted fields"),
         submission.reply({ fieldErrors: { token: [`Enter your ${earningsNetworkForms[network].tokenLabel}`] } }),
         400,
@@ -83,15 +79,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       submission.value,
       admin.user,
     );
-    if (!saved) return answer(errorToast(NO_SUCH), null, 404);
+    if (!saved) return sourcePageAnswer(errorToast(NO_SUCH), null, 404);
     if (!stored) await context.jobs.runNow(EARNINGS_JOB);
-    return answer(
+    return sourcePageAnswer(
       successToast(stored ? "Source saved" : "Source added: its first import has started"),
       submission.reply(),
     );
   }
-  if (!isUuid(id) || !(await getEarningsSource(context.db, id))) return answer(errorToast(NO_SUCH), null, 404);
-  const { toast, status } = await scheduledSourceIntent(
+  if (!isUuid(id) || !(await getEarningsSource(context.db, id)))
+    return sourcePageAnswer(errorToast(NO_SUCH), null, 404);
+  return scheduledSourceIntent(
     intent,
     id,
     {
@@ -105,10 +102,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     context.jobs,
   );
-  return answer(toast, null, status);
 }
 
-/** What a run did, in words: "2 new, 1 updated (1 unattributed)". */
+/** What a run did, in words: "2 new, 1 updated, 1 unattributed". */
 function countsInWords(counts: EarningsRunCounts): string {
   const parts = [`${formatCount(counts.added)} new`, `${formatCount(counts.updated)} updated`];
   if (counts.unattributed > 0) parts.push(`${formatCount(counts.unattributed)} unattributed`);

@@ -1,7 +1,6 @@
-import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ComponentType } from "react";
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminTable } from "#app/components/admin/admin-table";
@@ -16,10 +15,10 @@ import {
 import { useToast } from "#app/components/ui/toaster";
 import { formatCount } from "#app/lib/counts";
 import { readFormData } from "#app/lib/form-data";
-import { errorToast, successToast, type Toast } from "#app/lib/toast";
+import { errorToast, successToast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
 import { amazonUsageToday } from "#app/modules/amazon/amazon-usage.server";
-import { scheduledSourceIntent } from "#app/modules/jobs/scheduled-source-intents.server";
+import { scheduledSourceIntent, sourcePageAnswer } from "#app/modules/jobs/scheduled-source-intents.server";
 import { autoPublishedToday } from "#app/modules/sourcing/auto-publish.server";
 import { sourceLabels } from "#app/modules/sourcing/queue-words";
 import {
@@ -68,9 +67,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Answer = { result: SubmissionResult<string[]> | null; toast: Toast };
-const answer = (toast: Toast, result: SubmissionResult<string[]> | null = null, status = 200) =>
-  data<Answer>({ result, toast }, { status });
 const NO_SUCH = "There is no such source";
 /** The kinds whose own token a new source needs, and what an empty one says. */
 const tokenRequired: Partial<Record<ConfigurableKind, string>> = {
@@ -85,15 +81,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = String(form.get("id") ?? "");
   if (intent === "save") {
     const stored = id ? (isUuid(id) ? await getSource(context.db, id) : null) : undefined;
-    if (stored === null) return answer(errorToast(NO_SUCH), null, 404);
+    if (stored === null) return sourcePageAnswer(errorToast(NO_SUCH), null, 404);
     const kind = stored?.kind ?? String(form.get("kind"));
-    if (!isConfigurableKind(kind)) return answer(errorToast("Choose a kind of source"), null, 400);
+    if (!isConfigurableKind(kind)) return sourcePageAnswer(errorToast("Choose a kind of source"), null, 400);
     const submission = parseWithZod(form, { schema: sourceForms[kind] });
     if (submission.status !== "success")
-      return answer(errorToast("Please correct the highlighted fields"), submission.reply(), 400);
+      return sourcePageAnswer(errorToast("Please correct the highlighted fields"), submission.reply(), 400);
     const tokenNeeded = tokenRequired[kind];
     if (tokenNeeded && !stored && !("token" in submission.value && submission.value.token))
-      return answer(
+      return sourcePageAnswer(
         errorToast("Please correct the highlighted fields"),
         submission.reply({ fieldErrors: { token: [tokenNeeded] } }),
         400,
@@ -105,15 +101,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       submission.value,
       admin.user,
     );
-    if (!saved) return answer(errorToast(NO_SUCH), null, 404);
+    if (!saved) return sourcePageAnswer(errorToast(NO_SUCH), null, 404);
     if (!stored) await context.jobs.runNow(SOURCING_JOB);
-    return answer(
+    return sourcePageAnswer(
       successToast(stored ? "Source saved" : "Source added: its first run has started"),
       submission.reply(),
     );
   }
-  if (!isUuid(id) || !(await getSource(context.db, id))) return answer(errorToast(NO_SUCH), null, 404);
-  const { toast, status } = await scheduledSourceIntent(
+  if (!isUuid(id) || !(await getSource(context.db, id))) return sourcePageAnswer(errorToast(NO_SUCH), null, 404);
+  return scheduledSourceIntent(
     intent,
     id,
     {
@@ -127,7 +123,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     context.jobs,
   );
-  return answer(toast, null, status);
 }
 
 /** Each kind the owner adds: its link, heading, what it does, and its form. */

@@ -3,14 +3,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { discountStated, type Offer } from "../offer";
 import type { AwinSettings } from "./awin-settings";
 import { batchOf, type OfferBatch, type SourceAdapter, type SourceConnection, SourceError } from "./source-adapter";
-import { openSource, readJson } from "./source-http.server";
+import { apiBaseOf, openSource, readJson } from "./source-http.server";
 import { dateOf, objectOf, textOf, webAddressOf } from "./values";
 
 // Awin's Offers API: `POST /publisher/{publisherId}/promotions` with the token as `accessToken` and as a
 // bearer token, filters (membership, status, type, regions) and pages of up to 200. The active offers it
 // lists are all it has, so an offer it stops listing has ended (suspended, expired or withdrawn).
 
-const AWIN = "https://api.awin.com";
+export const AWIN_API = "https://api.awin.com";
 const NAME = "Awin";
 const PAGE_SIZE = 200;
 /** Awin allows about 20 calls a minute: one page every 3.1 seconds keeps under it. */
@@ -62,7 +62,7 @@ function requestBody(settings: AwinSettings, page: number): string {
 async function* readAwin(settings: AwinSettings, connection: SourceConnection): AsyncGenerator<OfferBatch> {
   const token = connection.secret;
   if (!token) throw new SourceError("Awin needs your API token: add it to the source", "credentials");
-  const base = (connection.endpointOverride ?? AWIN).replace(/\/+$/, "");
+  const base = apiBaseOf(connection, AWIN_API);
   const address = `${base}/publisher/${settings.publisherId}/promotions?accessToken=${encodeURIComponent(token)}`;
   for (let page = 1; page <= MAX_PAGES; page++) {
     if (page > 1) await sleep(connection.paceMs ?? AWIN_PACE_MS);

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { discountStated, type Offer } from "../offer";
 import type { ImpactSettings } from "./impact-settings";
 import { batchOf, type OfferBatch, type SourceAdapter, type SourceConnection, SourceError } from "./source-adapter";
-import { openSource, readJson } from "./source-http.server";
+import { apiBaseOf, openSource, readJson } from "./source-http.server";
 import { dateOf, objectOf, textOf, webAddressOf } from "./values";
 
 // impact.com's Partner API. Its Deals and PromoCodes lists carry neither a landing page nor a tracking
@@ -13,7 +13,7 @@ import { dateOf, objectOf, textOf, webAddressOf } from "./values";
 // the SID and auth token; JSON only when asked for (`Accept`); pages followed by `@nextpageuri`; numbers
 // come as strings. The coupon ads are all Impact offers the account, so a run is complete.
 
-const IMPACT = "https://api.impact.com";
+export const IMPACT_API = "https://api.impact.com";
 const NAME = "Impact";
 const PAGE_SIZE = 1000;
 /** Impact publishes no limit: a page a second stays polite. */
@@ -92,7 +92,7 @@ export function impactNextPage(base: string, answer: Record<string, unknown>): s
 async function* readImpact(settings: ImpactSettings, connection: SourceConnection): AsyncGenerator<OfferBatch> {
   const token = connection.secret;
   if (!token) throw new SourceError("Impact needs your auth token: add it to the source", "credentials");
-  const base = (connection.endpointOverride ?? IMPACT).replace(/\/+$/, "");
+  const base = apiBaseOf(connection, IMPACT_API);
   const query = new URLSearchParams({ Type: "COUPON", PageSize: String(PAGE_SIZE) });
   if (settings.campaignId) query.set("CampaignId", settings.campaignId);
   let address: string | null = `${base}/Mediapartners/${settings.accountSid}/Ads?${query}`;

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { STATUS_CODES } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 
 import { PrivateAddressError, requestPublic } from "#app/platform/public-network.server";
 
@@ -9,6 +10,21 @@ import { retryAfterMs, type SourceConnection, SourceError } from "./source-adapt
 // followed by hand, and every refusal turned into a SourceError the sourcing page can show.
 
 const MAX_REDIRECTS = 5;
+
+/** A network API's origin for this connection: its own, or a test's fake (without a trailing slash). */
+export const apiBaseOf = (connection: SourceConnection, origin: string): string =>
+  (connection.endpointOverride ?? origin).replace(/\/+$/, "");
+
+/**
+ * A run's pace for one network: call it before each request, and every call but the first waits the
+ * network's least time between requests (the connection's, when a test says 0).
+ */
+export function pacerFor(connection: SourceConnection, paceMs: number): () => Promise<void> {
+  let requests = 0;
+  return async () => {
+    if (requests++ > 0) await sleep(connection.paceMs ?? paceMs);
+  };
+}
 
 export interface SourceRequest {
   method?: "GET" | "POST";
