@@ -45,8 +45,9 @@ const SHORT_PAYLOADS = PAYLOADS.filter((p) =>
 
 /**
  * What a field is, from its control: fields of one kind share their failure modes, so each gets the
- * payloads every parser must survive and those aimed at its kind. A field of unknown kind (hidden, or
- * not rendered) gets them all.
+ * payloads every parser must survive and those aimed at its kind. A hidden field or a button is of the kind
+ * of the value the page gave it (an id or an intent is a choice); one without a value, or not rendered,
+ * is of unknown kind and gets them all.
  */
 type FieldKind = "text" | "number" | "date" | "choice" | "unknown";
 const FOR_EVERY_KIND = ["missing", "empty", "repeated", "a file", "NUL"];
@@ -82,13 +83,22 @@ const SAME_FOR_A_KIND = ["empty", "repeated", "a file"];
 function kindOf(control: Element): FieldKind {
   if (control.name === "textarea") return "text";
   if (control.name === "select") return "choice";
-  if (control.name === "button") return "unknown";
   const type = control.attribs.type ?? "text";
+  if (control.name === "button" || ["hidden", "submit"].includes(type)) return kindOfValue(control.attribs.value ?? "");
   if (["text", "search", "email", "url", "password", "tel"].includes(type)) return "text";
   if (type === "number") return "number";
   if (["date", "datetime-local", "time", "month"].includes(type)) return "date";
   if (["checkbox", "radio"].includes(type)) return "choice";
   return "unknown";
+}
+
+/** The kind of a value the page chose for a field the user does not fill in. */
+function kindOfValue(value: string): FieldKind {
+  if (value === "") return "unknown";
+  if (/^[a-z][a-z0-9-]*$/i.test(value) || /^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(value)) return "choice";
+  if (/^-?\d+(\.\d+)?$/.test(value)) return "number";
+  if (/^\d{4}-\d{2}-\d{2}/.test(value)) return "date";
+  return "text";
 }
 
 /** Valid starting values for forms that render empty, so each mutation reaches past the first check. */
