@@ -1,21 +1,19 @@
-import { Readable } from "node:stream";
-
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CsvError, parse } from "csv-parse";
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import type { Database, Executor } from "#app/db/client.server";
 import type { Actor } from "#app/lib/actor";
-import { formatCount } from "#app/lib/counts";
-import { type ImportChange, type ImportLine, type ImportReport, REPORTED_LINES } from "#app/lib/csv-import-report";
+import type { ImportChange, ImportLine, ImportReport } from "#app/lib/csv-import-report";
 import { plainNumber } from "#app/lib/money";
 import { isUuid } from "#app/lib/uuid";
 import { finishChangeBatch, openChangeBatch } from "#app/modules/content-types/change-batches.server";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
 import { titleColumnOf } from "#app/modules/content-types/words";
 import { writePricesAs } from "#app/modules/price-history/price-history.server";
-import { csvLine, csvLines, unescapeFormula } from "#app/platform/csv.server";
+import { unescapeFormula } from "#app/platform/csv.server";
+import { type CsvCells, csvLineChunks, ImportFileError } from "#app/platform/csv-upload.server";
+import { ImportReportWriter } from "#app/platform/import-report.server";
 
 import { type CsvColumn, csvColumnsOf, csvRows } from "./csv.server";
 import { saveContent } from "./mutations.server";
@@ -28,14 +26,8 @@ import { contentType } from "./registry.server";
 // The file is read as it arrives, a chunk of lines at a time, never whole (ADR 0034).
 
 const CHUNK = 250;
-/** The parser turns a whole piece of text into lines at once, however many: it is given 64 K characters at a time. */
-const SLICE_CHARS = 64 * 1024;
-/** One line is held whole while it is read: a buying guide's 200,000 characters fit, an open quote does not fill the memory. */
-const MAX_LINE_CHARS = 2_000_000;
 
-export class ImportFileError extends Error {}
-
-type Cells = Record<string, string>;
+type Cells = CsvCells;
 
 /** A file's header line: its columns, and each known field's name in the file. */
 interface CsvHeader {
@@ -43,13 +35,6 @@ interface CsvHeader {
   found: Array<{ header: string; column: CsvColumn }>;
   /** The file's name for a field ("currentPrice" or "Current price"), for messages in the file's words. */
   named: Map<string, string>;
-}
-
-/** Some lines of a file: as the file has them, and by our columns' keys. */
-interface CsvChunk {
-  header: CsvHeader;
-  raw: Cells[];
-  records: Cells[];
 }
 
 function headerOf(headers: string[], columns: CsvColumn[]): CsvHeader {
@@ -64,92 +49,21 @@ function headerOf(headers: string[], columns: CsvColumn[]): CsvHeader {
     named.set(column.field, header);
     return [{ header, column }];
   });
+  if (found.length === 0) {
+    throw new ImportFileError(
+      `None of the file's columns is one we know. Use the export's columns: ${columns.map((column) => column.header).join(", ")}.`,
+    );
+  }
   return { headers, found, named };
 }
 
-/** What went wrong reading a file, in words for its owner. */
-function fileError(error: unknown): Error {
-  if (error instanceof ImportFileError) return error;
-  const code = (error as { code?: string }).code;
-  if (code === "ERR_ENCODING_INVALID_ENCODED_DATA") {
-    return new ImportFileError(
-      'This file is not UTF-8 text, so its accented letters would be lost. Save it from your spreadsheet as "CSV UTF-8" and import it again.',
-    );
-  }
-  if (error instanceof CsvError && error.code === "CSV_MAX_RECORD_SIZE") {
-    return new ImportFileError(
-      `Line ${String(error.lines)} is longer than ${formatCount(MAX_LINE_CHARS)} characters: is a quote left open?`,
-    );
-  }
-  if (error instanceof CsvError) return new ImportFileError(`This file is not CSV we can read: ${error.message}`);
-  if (code?.startsWith("Z_")) return new ImportFileError("The file arrived damaged. Import it again.");
-  return error as Error;
-}
+const clean = (cell: unknown) => unescapeFormula(String(cell ?? "").replaceAll("\0", ""));
 
-/** Bytes as UTF-8 text, in pieces of at most SLICE_CHARS. Bytes that are not UTF-8 are an error, not U+FFFD. */
-async function* utf8Pieces(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  const pieces = (text: string) =>
-    Array.from({ length: Math.ceil(text.length / SLICE_CHARS) }, (_, n) =>
-      text.slice(n * SLICE_CHARS, (n + 1) * SLICE_CHARS),
-    );
-  for await (const chunk of bytes) yield* pieces(decoder.decode(chunk, { stream: true }));
-  yield* pieces(decoder.decode());
-}
-
-/**
- * A file's lines a chunk at a time, read as its bytes come: a file of any length is never held whole. A file
- * that is not UTF-8 (a spreadsheet's "CSV" in Latin-1 or Windows-1252) is refused with what to do, rather than
- * read with its accented letters turned into U+FFFD and stored so.
- */
-async function* csvChunks(bytes: AsyncIterable<Uint8Array>, columns: CsvColumn[]): AsyncGenerator<CsvChunk> {
-  let header: CsvHeader | undefined;
-  const parser = parse({
-    columns: (first: string[]) => {
-      header = headerOf(
-        first.map((name) => name.trim()),
-        columns,
-      );
-      return header.headers;
-    },
-    bom: true,
-    skip_empty_lines: true,
-    relax_column_count: true,
-    trim: false,
-    max_record_size: MAX_LINE_CHARS,
-  });
-  const text = Readable.from(utf8Pieces(bytes));
-  text.on("error", (error) => parser.destroy(error));
-  text.pipe(parser);
-  const clean = (cell: unknown) => unescapeFormula(String(cell ?? "").replaceAll("\0", ""));
-  let raw: Cells[] = [];
-  const chunkOf = (lines: Cells[]): CsvChunk => ({
-    header: header!,
-    raw: lines,
-    records: lines.map((line) =>
-      Object.fromEntries(header!.found.map(({ header: name, column }) => [column.key, clean(line[name])])),
-    ),
-  });
-  try {
-    for await (const line of parser as AsyncIterable<Cells>) {
-      if (header!.found.length === 0) {
-        throw new ImportFileError(
-          `None of the file's columns is one we know. Use the export's columns: ${columns.map((column) => column.header).join(", ")}.`,
-        );
-      }
-      raw.push(line);
-      if (raw.length === CHUNK) {
-        yield chunkOf(raw);
-        raw = [];
-      }
-    }
-  } catch (error) {
-    throw fileError(error);
-  } finally {
-    text.destroy();
-  }
-  if (raw.length > 0) yield chunkOf(raw);
-}
+/** A chunk's lines by our columns' keys. */
+const recordsOf = (header: CsvHeader, lines: Cells[]): Cells[] =>
+  lines.map((line) =>
+    Object.fromEntries(header.found.map(({ header: name, column }) => [column.key, clean(line[name])])),
+  );
 
 /** Referenced rows by their slug or name, lower-cased, for each reference column the file has. */
 async function referenceIndex(
@@ -494,23 +408,15 @@ export async function importCsv(
   const columns = csvColumnsOf(type);
   // The import's change batch: its audit rows name it, and webhooks tell of what it wrote once it ends.
   const batch = options.dryRun ? undefined : await openChangeBatch(db, "import");
-  const report: ImportReport = { counts: { create: 0, update: 0, unchanged: 0, refuse: 0 }, lines: [], total: 0 };
+  const report = new ImportReportWriter();
   const seen = new Map<string, number>();
-  // The refused lines as the file had them, each with its problem: a file to fix and import again.
-  let refusedHeader: string[] = [];
-  const refused: string[] = [];
+  let header: CsvHeader | undefined;
   try {
-    for await (const { header, raw, records } of csvChunks(bytes, columns)) {
-      refusedHeader = [...header.headers, "Problem"];
-      const firstLine = report.total + 2;
-      const note = (line: ImportLine) => {
-        report.counts[line.action] += 1;
-        if (report.counts[line.action] <= REPORTED_LINES) report.lines.push(line);
-        if (line.action === "refuse")
-          refused.push(
-            csvLine([...header.headers.map((name) => raw[line.line - firstLine]?.[name] ?? ""), line.reason ?? ""]),
-          );
-      };
+    for await (const chunk of csvLineChunks(bytes, CHUNK)) {
+      header ??= headerOf(chunk.headers, columns);
+      const records = recordsOf(header, chunk.lines);
+      const firstLine = report.startChunk(chunk);
+      const note = (line: ImportLine) => report.note(line, chunk.lines[line.line - firstLine]);
       const refs = await referenceIndex(db, columns, records);
       const plans = await planChunk(type, db, header, columns, records, firstLine, refs, seen);
       if (!batch) plans.forEach((plan) => note(plan.line));
@@ -541,12 +447,10 @@ export async function importCsv(
           }
         });
       }
-      report.total += records.length;
-      options.onProgress?.(report.total);
+      options.onProgress?.(report.endChunk(chunk));
     }
   } finally {
     if (batch) await finishChangeBatch(db, batch);
   }
-  if (refused.length > 0) report.refusedCsv = csvLines([refusedHeader], { first: true }) + refused.join("");
-  return report;
+  return report.finish();
 }

@@ -1,12 +1,11 @@
 import { refFiltersOf } from "#app/modules/catalogue/admin-list.server";
 import { csvTemplate, exportCsv } from "#app/modules/catalogue/csv.server";
-import { importCsv, ImportFileError } from "#app/modules/catalogue/csv-import.server";
-import { csvUpload } from "#app/modules/catalogue/csv-upload.server";
+import { importCsv } from "#app/modules/catalogue/csv-import.server";
 import { readListParams } from "#app/modules/content-types/list-params";
 import { segmentOf } from "#app/modules/content-types/words";
 import { requireAdmin } from "#app/platform/auth.server";
 import { csvDownload } from "#app/platform/csv.server";
-import { logger } from "#app/platform/logger.server";
+import { csvImportAnswer, isDryRun } from "#app/platform/csv-import-answer.server";
 
 import type { Route } from "./+types/content-csv";
 import { listTypeFor } from "./list.server";
@@ -34,35 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const type = listTypeFor(request);
   if (!type.csv.importBy) return Response.json({ error: `${type.noun.many} cannot be imported.` }, { status: 404 });
-  const dryRun = new URL(request.url).searchParams.get("dryRun") === "1";
-  const body = new Uint8Array(await request.arrayBuffer());
-  const encoding = request.headers.get("content-encoding");
-  const encoder = new TextEncoder();
-  const answer = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (message: unknown) => controller.enqueue(encoder.encode(`${JSON.stringify(message)}\n`));
-      try {
-        const upload = csvUpload(body, encoding);
-        const report = await importCsv(type, context.db, admin.user, upload.bytes, {
-          dryRun,
-          onProgress: (done) => send({ done, progress: upload.progress() }),
-        });
-        send({ report });
-        if (!dryRun) logger.info({ type: type.key, counts: report.counts }, "CSV import");
-      } catch (error) {
-        if (!(error instanceof ImportFileError)) logger.error({ err: error }, "CSV import failed");
-        send({
-          error:
-            error instanceof ImportFileError
-              ? error.message
-              : "The import failed. Lines already reported as done were saved.",
-        });
-      }
-      controller.close();
-    },
-  });
-  // no-transform: compression would hold the progress lines back until the end.
-  return new Response(answer, {
-    headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store, no-transform" },
-  });
+  const dryRun = isDryRun(request);
+  return csvImportAnswer(
+    request,
+    (upload, onProgress) => importCsv(type, context.db, admin.user, upload.bytes, { dryRun, onProgress }),
+    { type: type.key },
+  );
 }
