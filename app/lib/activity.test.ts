@@ -20,5 +20,15 @@ describe("describeActivity", () => {
     expect(describeActivity({ action: "sourcing", entity: null, detail: { did: "add-source", title: "Feed" } })).toBe(
       'Added the source "Feed"',
     );
+    expect(describeActivity({ action: "earnings", entity: null, detail: { did: "add-source", title: "Awin" } })).toBe(
+      'Added the earnings source "Awin"',
+    );
+    expect(
+      describeActivity({
+        action: "earnings",
+        entity: null,
+        detail: { did: "upload", title: "rakuten", counts: { create: 3, update: 1, unchanged: 0, refuse: 2 } },
+      }),
+    ).toBe('Uploaded a "rakuten" report: 3 new, 1 updated');
   });
 });

@@ -6,13 +6,25 @@ const attentionVerbs: Record<string, string> = {
   fallback: "Set a fallback URL for",
 };
 
+/** What was done to a scheduled source (sourcing's or earnings'). */
+const sourceVerbs: Record<string, string> = {
+  "add-source": "Added",
+  "change-source": "Changed",
+  "delete-source": "Deleted",
+};
+
 const sourcingWords: Record<string, string> = {
   reject: "Rejected the candidate",
   approve: "Approved the candidate",
-  "add-source": "Added the source",
-  "change-source": "Changed the source",
-  "delete-source": "Deleted the source",
+  ...Object.fromEntries(Object.entries(sourceVerbs).map(([did, verb]) => [did, `${verb} the source`])),
 };
+
+/** An earnings source added, changed or deleted, or a network's report uploaded. */
+function earningsActivity(detail: Record<string, unknown> | null, title: string): string {
+  if (detail?.did !== "upload") return `${sourceVerbs[String(detail?.did)] ?? "Changed"} the earnings source${title}`;
+  const counts = (detail.counts ?? {}) as Record<string, number>;
+  return `Uploaded a${title} report: ${counts.create ?? 0} new, ${counts.update ?? 0} updated`;
+}
 
 /** The dashboard's wording for one audit row. */
 export function describeActivity(row: {
@@ -45,6 +57,8 @@ export function describeActivity(row: {
       return `${attentionVerbs[String(row.detail?.did)] ?? "Handled"} ${entity}${title} from Needs attention`;
     case "sourcing":
       return `${sourcingWords[String(row.detail?.did)] ?? "Reviewed the candidate"}${title}`;
+    case "earnings":
+      return earningsActivity(row.detail, title);
     default:
       return row.action;
   }

@@ -57,7 +57,8 @@ describe("the admin gate", () => {
     expect(gatedPaths).toContain("/admin/sourcing");
     expect(gatedPaths).toContain("/admin/sourcing/sources");
     expect(gatedPaths).toContain("/admin/earnings");
-    expect(gatedPaths).toHaveLength(41);
+    expect(gatedPaths).toContain("/admin/earnings/csv");
+    expect(gatedPaths).toHaveLength(42);
   });
 
   it.each(gatedPaths)("GET %s without a session redirects to the login page", async (path) => {

@@ -1,6 +1,6 @@
 import { Download, Upload } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useRevalidator } from "react-router";
 
 import { Button } from "#app/components/ui/button";
@@ -27,12 +27,15 @@ type Stage =
  */
 async function runImport(
   path: string,
+  query: URLSearchParams,
   file: File,
   dryRun: boolean,
   onProgress: (done: number, progress: number) => void,
 ): Promise<ImportReport> {
   const gzipped = await new Response(file.stream().pipeThrough(new CompressionStream("gzip"))).blob();
-  const response = await fetch(`${path}${dryRun ? "?dryRun=1" : ""}`, {
+  const search = new URLSearchParams(query);
+  if (dryRun) search.set("dryRun", "1");
+  const response = await fetch(`${path}${search.size > 0 ? `?${search}` : ""}`, {
     method: "POST",
     headers: { "Content-Type": "text/csv", "Content-Encoding": "gzip" },
     body: gzipped,
@@ -99,6 +102,11 @@ function Summary({ report, dryRun }: { report: ImportReport; dryRun: boolean }) 
           ? `This file would create ${formatCount(counts.create)}, update ${formatCount(counts.update)}, leave ${formatCount(counts.unchanged)} unchanged, refuse ${formatCount(counts.refuse)}.`
           : `Done: created ${formatCount(counts.create)}, updated ${formatCount(counts.update)}, left ${formatCount(counts.unchanged)} unchanged, refused ${formatCount(counts.refuse)}.`}
       </p>
+      {report.notes?.map((note) => (
+        <p key={note} className="text-sm text-gray-700">
+          {note}
+        </p>
+      ))}
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Show lines">
         {(["refuse", "update", "create", "unchanged", "all"] as const).map((action) => (
           <button
@@ -159,21 +167,42 @@ function Summary({ report, dryRun }: { report: ImportReport; dryRun: boolean }) 
   );
 }
 
+const NO_OPTIONS = new URLSearchParams();
+
 /**
  * "Import CSV": check a file first (nothing is written, every line's outcome is shown), then import it
- * with a progress bar. Lines with problems are skipped; the rest go in.
+ * with a progress bar. Lines with problems are skipped; the rest go in. An import that needs more than the
+ * file (an earnings report's column mapping) gives `options`: its inputs for the chosen file, which say the
+ * query to send with it, or null while it is not complete.
  */
-export function CsvImportDialog({ path, noun }: { path: string; noun: string }) {
+export function CsvImportDialog({
+  path,
+  noun,
+  trigger = "Import CSV",
+  about = "Use the columns of the export (their names or the template's). A line with an ID (or an existing slug) updates that row; others are created.",
+  options,
+}: {
+  path: string;
+  noun: string;
+  trigger?: string;
+  about?: string;
+  options?: (file: File, onQuery: (query: URLSearchParams | null) => void) => React.ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
+  const [query, setQuery] = useState<URLSearchParams | null>(options ? null : NO_OPTIONS);
   const [stage, setStage] = useState<Stage>({ name: "choose" });
   const revalidator = useRevalidator();
+  const onQuery = useCallback((next: URLSearchParams | null) => {
+    setQuery(next);
+    setStage({ name: "choose" });
+  }, []);
 
   async function run(dryRun: boolean) {
-    if (!file) return;
+    if (!file || !query) return;
     setStage({ name: "working", dryRun, done: 0, progress: 0 });
     try {
-      const report = await runImport(path, file, dryRun, (done, progress) =>
+      const report = await runImport(path, query, file, dryRun, (done, progress) =>
         setStage({ name: "working", dryRun, done, progress }),
       );
       setStage({ name: dryRun ? "checked" : "imported", report });
@@ -191,13 +220,14 @@ export function CsvImportDialog({ path, noun }: { path: string; noun: string }) 
         setOpen(next);
         if (!next) {
           setFile(null);
+          setQuery(options ? null : NO_OPTIONS);
           setStage({ name: "choose" });
         }
       }}
     >
       <Dialog.Trigger asChild>
         <Button variant="outline">
-          <Upload className="h-4 w-4" aria-hidden /> Import CSV
+          <Upload className="h-4 w-4" aria-hidden /> {trigger}
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -205,8 +235,7 @@ export function CsvImportDialog({ path, noun }: { path: string; noun: string }) 
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[94vw] max-w-2xl -translate-x-1/2 -translate-y-1/2 space-y-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Import {noun} from CSV</Dialog.Title>
           <Dialog.Description className="text-sm text-gray-600">
-            Use the columns of the export (their names or the template's). A line with an ID (or an existing slug)
-            updates that row; others are created. Check the file first: nothing is written until you import.
+            {about} Check the file first: nothing is written until you import.
           </Dialog.Description>
           <a
             href={`${path}?template=1`}
@@ -223,11 +252,13 @@ export function CsvImportDialog({ path, noun }: { path: string; noun: string }) 
               accept=".csv,text/csv"
               onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);
+                setQuery(options ? null : NO_OPTIONS);
                 setStage({ name: "choose" });
               }}
               className="block w-full text-sm"
             />
           </div>
+          {file && options ? options(file, onQuery) : null}
           {stage.name === "working" ? (
             <div className="space-y-1" role="status">
               <progress
@@ -259,7 +290,7 @@ export function CsvImportDialog({ path, noun }: { path: string; noun: string }) 
                 Import {formatCount(changes)} {changes === 1 ? "line" : "lines"}
               </Button>
             ) : stage.name !== "imported" ? (
-              <Button onClick={() => void run(true)} disabled={!file || stage.name === "working"}>
+              <Button onClick={() => void run(true)} disabled={!file || !query || stage.name === "working"}>
                 Check file
               </Button>
             ) : null}

@@ -3,14 +3,18 @@ import { Link, useNavigation } from "react-router";
 
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminTable } from "#app/components/admin/admin-table";
+import { CsvImportDialog } from "#app/components/admin/csv-import-dialog";
+import { EarningsReportMapping } from "#app/components/admin/earnings-report-mapping";
 import { earningsNetworkForms, EarningsSourceForm } from "#app/components/admin/earnings-source-form";
 import { LastRunCell, NextRunCell, SourceButtonsCell } from "#app/components/admin/scheduled-source-cells";
 import { useToast } from "#app/components/ui/toaster";
 import { type EarningsNetwork, earningsNetworks, type EarningsRunCounts } from "#app/db/schema";
 import { formatCount } from "#app/lib/counts";
 import { readFormData } from "#app/lib/form-data";
+import { siteMoney } from "#app/lib/money";
 import { errorToast, successToast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
+import { earningsNetworkNames } from "#app/modules/earnings/earnings-csv.server";
 import { earningsScheduleLabels, earningsSourceForms } from "#app/modules/earnings/earnings-settings";
 import {
   deleteEarningsSource,
@@ -46,6 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     now: new Date(),
     sources,
+    networks: await earningsNetworkNames(context.db),
+    currency: siteMoney().currency,
     editing: isUuid(editingId) ? (sources.find((source) => source.id === editingId) ?? null) : null,
     adding: isNetwork(adding) ? adding : "awin",
   };
@@ -111,7 +117,10 @@ function countsInWords(counts: EarningsRunCounts): string {
   return parts.join(", ");
 }
 
-export default function Earnings({ loaderData: { now, sources, editing, adding }, actionData }: Route.ComponentProps) {
+export default function Earnings({
+  loaderData: { now, sources, networks, currency, editing, adding },
+  actionData,
+}: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   useToast(actionData?.toast);
   const network = editing?.network ?? adding;
@@ -121,6 +130,23 @@ export default function Earnings({ loaderData: { now, sources, editing, adding }
         title="Earnings"
         description="The network accounts whose transactions DealDash imports, each joined to the click that earned it by the click id its link carried."
         back={{ to: "/admin/analytics", label: "Back to analytics" }}
+        actions={
+          <CsvImportDialog
+            path="/admin/earnings/csv"
+            noun="a network's transactions"
+            trigger="Upload a report"
+            about="Any network's transactions report, as its CSV export: choose which column holds what. A transaction already imported (same network and ID) is updated, never counted twice."
+            options={(file, onQuery) => (
+              <EarningsReportMapping
+                key={`${file.name}:${file.size}:${file.lastModified}`}
+                file={file}
+                networks={networks}
+                currency={currency}
+                onQuery={onQuery}
+              />
+            )}
+          />
+        }
       />
       {sources.length === 0 ? (
         <p className="rounded-xl border border-gray-200 bg-white p-6 text-gray-600">
