@@ -54,6 +54,7 @@ export default [
     route("sourcing/sources", "routes/admin/sourcing-sources.tsx"),
     route("earnings", "routes/admin/earnings.tsx"),
     route("earnings/csv", "routes/admin/earnings-csv.ts"),
+    route("earnings/rates", "routes/admin/earnings-rates.ts"),
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("newsletter/csv", "routes/admin/newsletter-csv.ts"),
     // Each content type: its list and its CSV export/import (one route file each for all), and its own

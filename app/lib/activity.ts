@@ -21,6 +21,12 @@ const sourcingWords: Record<string, string> = {
 
 /** An earnings source added, changed or deleted, or a network's report uploaded. */
 function earningsActivity(detail: Record<string, unknown> | null, title: string): string {
+  if (detail?.did === "rate")
+    return detail.rate === null ? `Removed the fixed rate of${title}` : `Set the fixed rate of${title}`;
+  if (detail?.did === "rates") {
+    const counts = (detail.counts ?? {}) as Record<string, number>;
+    return `Uploaded currency rates: ${counts.create ?? 0} new, ${counts.update ?? 0} updated`;
+  }
   if (detail?.did !== "upload") return `${sourceVerbs[String(detail?.did)] ?? "Changed"} the earnings source${title}`;
   const counts = (detail.counts ?? {}) as Record<string, number>;
   return `Uploaded a${title} report: ${counts.create ?? 0} new, ${counts.update ?? 0} updated`;

@@ -58,7 +58,8 @@ describe("the admin gate", () => {
     expect(gatedPaths).toContain("/admin/sourcing/sources");
     expect(gatedPaths).toContain("/admin/earnings");
     expect(gatedPaths).toContain("/admin/earnings/csv");
-    expect(gatedPaths).toHaveLength(42);
+    expect(gatedPaths).toContain("/admin/earnings/rates");
+    expect(gatedPaths).toHaveLength(43);
   });
 
   it.each(gatedPaths)("GET %s without a session redirects to the login page", async (path) => {

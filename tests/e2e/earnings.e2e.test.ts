@@ -66,5 +66,16 @@ describe("earnings", () => {
     await dialog.getByLabel("Currency of every line").fill("EUR");
     await dialog.getByRole("button", { name: "Check file" }).click();
     await dialog.getByText("This file would create 0, update 0, leave 1 unchanged, refuse 0.").waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    // The report was in euros: its transactions wait for a rate into the site's dollars, then count.
+    const euro = page.getByTestId("currency-rate-row").filter({ hasText: "EUR" });
+    await euro.getByText("2 transactions").waitFor();
+    await euro.getByLabel("Fixed rate of EUR in USD").fill("1.10");
+    await euro.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Rate saved: transactions converted").waitFor();
+    await euro.getByRole("cell", { name: "None" }).last().waitFor();
+    await page.reload();
+    expect(await euro.getByLabel("Fixed rate of EUR in USD").inputValue()).toBe("1.1");
   });
 });

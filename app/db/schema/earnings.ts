@@ -2,12 +2,14 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -50,6 +52,14 @@ export const earnings = pgTable(
     categoryId: uuid(),
     placement: text(),
     referrerHost: text(),
+    /**
+     * The amounts in the site's currency at the rate of the transaction's (UTC) day, and the currency they
+     * are in; null while no rate covers that day. Set by convertEarnings after each import, rate change and
+     * change of the site's currency; the reports add these.
+     */
+    siteCommission: amount(),
+    siteSaleAmount: amount(),
+    siteCurrency: text(),
     importedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
@@ -61,6 +71,31 @@ export const earnings = pgTable(
     index("earnings_unattributed_idx")
       .on(t.transactedAt)
       .where(sql`${t.clickId} IS NULL`),
+    // Conversion finds what is not converted yet, what is in another site currency, and one currency's rows.
+    index("earnings_unconverted_idx")
+      .on(t.id)
+      .where(sql`${t.siteCommission} IS NULL`),
+    index("earnings_conversion_idx").on(t.siteCurrency, t.currency, t.id),
+  ],
+);
+
+/**
+ * What one unit of `base` is worth in `quote` (the site's currency when the rate was given) from
+ * `validFrom` until the next rate of the pair: a day's rate from the owner's rates file, or a fixed rate
+ * (dated FIXED_RATE_FROM, so any dated rate takes over from its day on).
+ */
+export const currencyRates = pgTable(
+  "currency_rates",
+  {
+    base: text().notNull(),
+    quote: text().notNull(),
+    validFrom: date({ mode: "string" }).notNull(),
+    rate: numeric({ precision: 20, scale: 10, mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.base, t.quote, t.validFrom] }),
+    check("currency_rates_positive", sql`${t.rate} > 0`),
   ],
 );
 

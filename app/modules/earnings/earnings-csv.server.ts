@@ -21,6 +21,7 @@ import { unescapeFormula } from "#app/platform/csv.server";
 import { type CsvCells, csvLineChunks, ImportFileError } from "#app/platform/csv-upload.server";
 import { ImportReportWriter } from "#app/platform/import-report.server";
 
+import { convertEarnings } from "./currency-rates.server";
 import { type EarningStatus, importEarnings, type ReportedEarning } from "./earnings-import.server";
 
 // An earnings report uploaded as CSV, from any network: each line read through the owner's column mapping
@@ -364,6 +365,7 @@ export async function importEarningsCsv(
       : [],
   );
   if (!run.dryRun) {
+    await convertEarnings(db);
     await recordAudit(db, {
       action: "earnings",
       actor,

@@ -97,6 +97,10 @@ function upsert(network: string, batch: ReportedEarning[]) {
           "sub_id",
           // A click found once stays found, though its raw row has since expired.
           ...attribution.map((column) => `${column} = coalesce(excluded.${column}, earnings.${column})`),
+          // Converted again (convertEarnings) at the rate of its day, which may have moved.
+          "site_commission = null",
+          "site_sale_amount = null",
+          "site_currency = null",
         ]
           .map((column) => (column.includes("=") ? column : `${column} = excluded.${column}`))
           .join(", "),

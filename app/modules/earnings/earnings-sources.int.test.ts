@@ -179,7 +179,7 @@ describe("an earnings source", () => {
       paceMs: 0,
       endpoints: { cj: cj.url },
     };
-    expect(await runDueEarningsSources(db(), context, now)).toEqual({ ran: 1, added: 2 });
+    expect(await runDueEarningsSources(db(), context, now)).toEqual({ ran: 1, added: 2, converted: 2, waiting: 0 });
     const [ran] = await db().select().from(earningsSources).where(eq(earningsSources.id, id));
     expect(ran).toMatchObject({
       lastCounts: { added: 2, updated: 0, unchanged: 0, unattributed: 1, refused: 0 },
@@ -191,10 +191,10 @@ describe("an earnings source", () => {
     expect(mine).toMatchObject({ network: "cj", itemId: deal.id, placement: "card", commission: 4.8 });
 
     // Not due: nothing runs. Due again after CJ locked one: one update, no new row.
-    expect(await runDueEarningsSources(db(), context, now)).toEqual({ ran: 0, added: 0 });
+    expect(await runDueEarningsSources(db(), context, now)).toEqual({ ran: 0, added: 0, converted: 0, waiting: 0 });
     cj.commissions[0] = recent(11, { shopperId: click.id, actionStatus: "locked" });
     await db().update(earningsSources).set({ nextRunAt: now }).where(eq(earningsSources.id, id));
-    expect(await runDueEarningsSources(db(), context, now)).toEqual({ ran: 1, added: 0 });
+    expect(await runDueEarningsSources(db(), context, now)).toEqual({ ran: 1, added: 0, converted: 1, waiting: 0 });
     const [again] = await db().select().from(earningsSources).where(eq(earningsSources.id, id));
     expect(again!.lastCounts).toEqual({ added: 0, updated: 1, unchanged: 1, unattributed: 0, refused: 0 });
     const [total] = await db()

@@ -12,6 +12,7 @@ import { encryptSecret } from "#app/platform/secrets-at-rest.server";
 
 import { awinEarningsAdapter } from "./awin-transactions.server";
 import { cjEarningsAdapter } from "./cj-commissions.server";
+import { convertEarnings } from "./currency-rates.server";
 import type { EarningsAdapter } from "./earnings-adapter";
 import { importEarnings } from "./earnings-import.server";
 import type { EarningsSourceInput } from "./earnings-settings";
@@ -205,7 +206,10 @@ export async function runEarningsSource(
   return outcome;
 }
 
-/** The earnings job: each due source, longest-due first. */
+/**
+ * The earnings job: each due source, longest-due first; then the converted amounts of what they brought,
+ * of transactions waiting for a rate, and of all of them after the site's currency changed.
+ */
 export async function runDueEarningsSources(
   db: Database,
   context: EarningsRunContext,
@@ -225,5 +229,5 @@ export async function runDueEarningsSources(
     ran++;
     added += outcome.added;
   }
-  return { ran, added };
+  return { ran, added, ...(await convertEarnings(db)) };
 }

@@ -1,9 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useNavigation } from "react-router";
+import { z } from "zod";
 
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminTable } from "#app/components/admin/admin-table";
 import { CsvImportDialog } from "#app/components/admin/csv-import-dialog";
+import { CurrencyRatesSection } from "#app/components/admin/currency-rates-section";
 import { EarningsReportMapping } from "#app/components/admin/earnings-report-mapping";
 import { earningsNetworkForms, EarningsSourceForm } from "#app/components/admin/earnings-source-form";
 import { LastRunCell, NextRunCell, SourceButtonsCell } from "#app/components/admin/scheduled-source-cells";
@@ -11,9 +13,11 @@ import { useToast } from "#app/components/ui/toaster";
 import { type EarningsNetwork, earningsNetworks, type EarningsRunCounts } from "#app/db/schema";
 import { formatCount } from "#app/lib/counts";
 import { readFormData } from "#app/lib/form-data";
-import { siteMoney } from "#app/lib/money";
+import { plainNumber, siteMoney } from "#app/lib/money";
 import { errorToast, successToast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
+import { text } from "#app/lib/validation";
+import { currencyRatesSummary, setFixedRate } from "#app/modules/earnings/currency-rates.server";
 import { earningsNetworkNames } from "#app/modules/earnings/earnings-csv.server";
 import { earningsScheduleLabels, earningsSourceForms } from "#app/modules/earnings/earnings-settings";
 import {
@@ -51,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     now: new Date(),
     sources,
     networks: await earningsNetworkNames(context.db),
+    rates: await currencyRatesSummary(context.db),
     currency: siteMoney().currency,
     editing: isUuid(editingId) ? (sources.find((source) => source.id === editingId) ?? null) : null,
     adding: isNetwork(adding) ? adding : "awin",
@@ -59,11 +64,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const NO_SUCH = "There is no such source";
 
+/** A fixed rate: 1 unit of `currency` in the site's currency; an empty rate removes it. */
+const fixedRateSchema = z.object({
+  currency: text()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, "Enter a three-letter currency code")
+    .transform((code) => code.toUpperCase()),
+  rate: text()
+    .trim()
+    .transform((rate) => (rate === "" ? null : Number(plainNumber(rate) ?? Number.NaN)))
+    .pipe(z.number({ error: "Enter the rate as a number" }).positive("Enter a rate above 0").lt(1e9).nullable()),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readFormData(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
+  if (intent === "rate") {
+    const rate = fixedRateSchema.safeParse(Object.fromEntries(form));
+    if (!rate.success) return sourcePageAnswer(errorToast(rate.error.issues[0]!.message), null, 400);
+    const problem = await setFixedRate(context.db, rate.data.currency, rate.data.rate, admin.user);
+    if (problem) return sourcePageAnswer(errorToast(`${problem}.`), null, 400);
+    return sourcePageAnswer(
+      successToast(rate.data.rate === null ? "Fixed rate removed" : "Rate saved: transactions converted"),
+      null,
+    );
+  }
   if (intent === "save") {
     const stored = id ? (isUuid(id) ? await getEarningsSource(context.db, id) : null) : undefined;
     if (stored === null) return sourcePageAnswer(errorToast(NO_SUCH), null, 404);
@@ -118,7 +145,7 @@ function countsInWords(counts: EarningsRunCounts): string {
 }
 
 export default function Earnings({
-  loaderData: { now, sources, networks, currency, editing, adding },
+  loaderData: { now, sources, networks, rates, currency, editing, adding },
   actionData,
 }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
@@ -186,6 +213,7 @@ export default function Earnings({
           ))}
         </AdminTable>
       )}
+      <CurrencyRatesSection rates={rates} currency={currency} busy={busy} />
       <section
         className="space-y-4 rounded-xl border border-gray-200 bg-white p-6"
         aria-labelledby="earnings-source-form"
