@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 
 import type { Database } from "#app/db/client.server";
-import { auditLog, deals, stores, users } from "#app/db/schema";
+import { auditLog, clicks, deals, stores, users } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { listPage } from "#app/modules/catalogue/admin-list.server";
 import type { TypeKey } from "#app/modules/catalogue/faces";
@@ -146,4 +146,19 @@ export function contentTypeKit(type: AnyContentType, store = { name: "Acme", slu
   const save = (id: string | undefined, overrides: Record<string, unknown> = {}) =>
     saveContent(type, db(), actor, id, type.schema.parse(form(overrides)));
   return { db, form, save };
+}
+
+/** A click-out on a published deal (its store copied in, as /go copies it), with `values` besides. */
+export async function clickOnADeal(db: Database, values: Partial<typeof clicks.$inferInsert> = {}) {
+  const [deal] = await db.select().from(deals).where(eq(deals.status, "published")).limit(1);
+  const [click] = await db
+    .insert(clicks)
+    .values({ kind: "deal", itemId: deal!.id, storeId: deal!.storeId, categoryId: deal!.categoryId, ...values })
+    .returning();
+  return { click: click!, deal: deal! };
+}
+
+/** A file's text as the bytes an upload yields. */
+export async function* bytesOf(text: string): AsyncGenerator<Uint8Array> {
+  yield new TextEncoder().encode(text);
 }

@@ -39,6 +39,34 @@ async function inspect(file: File): Promise<Inspected> {
 const statuses = ["pending", "approved", "declined", "paid"] as const;
 const selectClass = "h-9 w-full rounded-md border border-gray-300 bg-white px-2 text-sm";
 
+/** A labelled select of a few choices, each [value, words]. */
+function ChoiceField({
+  id,
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  choices: Array<[string, string]>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={id}>{label}</Label>
+      <select id={id} className={selectClass} value={value} onChange={(event) => onChange(event.target.value)}>
+        {choices.map(([choice, words]) => (
+          <option key={choice} value={choice}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function EarningsReportMapping({
   file,
   networks,
@@ -148,21 +176,13 @@ export function EarningsReportMapping({
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
         {columns.status ? null : (
-          <div className="space-y-1">
-            <Label htmlFor="report-status">Status of every line</Label>
-            <select
-              id="report-status"
-              className={selectClass}
-              value={status}
-              onChange={(event) => setStatus(event.target.value as typeof status)}
-            >
-              {statuses.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceField
+            id="report-status"
+            label="Status of every line"
+            value={status}
+            choices={statuses.map((name) => [name, name])}
+            onChange={(value) => setStatus(value as typeof status)}
+          />
         )}
         {columns.currency ? null : (
           <div className="space-y-1">
@@ -175,21 +195,13 @@ export function EarningsReportMapping({
             />
           </div>
         )}
-        <div className="space-y-1">
-          <Label htmlFor="report-dates">Dates like 03/04/2026 are</Label>
-          <select
-            id="report-dates"
-            className={selectClass}
-            value={dates}
-            onChange={(event) => setDates(event.target.value as DateOrder)}
-          >
-            {Object.entries(dateOrders).map(([order, words]) => (
-              <option key={order} value={order}>
-                {words}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          id="report-dates"
+          label="Dates like 03/04/2026 are"
+          value={dates}
+          choices={Object.entries(dateOrders)}
+          onChange={(value) => setDates(value as DateOrder)}
+        />
       </div>
       {complete ? null : (
         <p className="text-xs text-gray-600">

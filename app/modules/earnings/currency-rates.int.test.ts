@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { earnings } from "#app/db/schema";
 import { saveSiteMoney } from "#app/modules/site-settings/money.server";
 
-import { actor, seedDemoWithActor } from "../../../tests/support/fixtures";
+import { actor, bytesOf, seedDemoWithActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { convertEarnings, currencyRatesSummary, importRatesCsv, setFixedRate } from "./currency-rates.server";
 import { importEarnings, type ReportedEarning } from "./earnings-import.server";
@@ -25,10 +25,6 @@ const sale = (externalId: string, currency: string, commission: number, day: str
   clickedAt: null,
   subId: null,
 });
-
-async function* bytesOf(text: string) {
-  yield new TextEncoder().encode(text);
-}
 
 const converted = async (network: string) =>
   (

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { auditLog, clicks, deals, earnings, siteSettings } from "#app/db/schema";
+import { auditLog, earnings, siteSettings } from "#app/db/schema";
 import { earningsCsvOptionsOf, earningsCsvQuery } from "#app/lib/earnings-csv";
 import { forgetContentMemos } from "#app/platform/content-memo.server";
 import { ImportFileError } from "#app/platform/csv-upload.server";
 
-import { actor, seedDemoWithActor } from "../../../tests/support/fixtures";
+import { actor, bytesOf, clickOnADeal, seedDemoWithActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { importEarningsCsv, inspectEarningsCsv } from "./earnings-csv.server";
 
@@ -15,10 +15,6 @@ import { importEarningsCsv, inspectEarningsCsv } from "./earnings-csv.server";
 
 const database = testDatabasePerFile(seedDemoWithActor);
 const db = () => database().db;
-
-async function* bytesOf(text: string) {
-  yield new TextEncoder().encode(text);
-}
 
 /** A Rakuten-style export: its own column names, month-first dates, statuses in its words. */
 const RAKUTEN_COLUMNS = {
@@ -43,21 +39,12 @@ const optionsOf = (network: string, columns: Record<string, string>, extra: Reco
 const upload = (text: string, options: ReturnType<typeof optionsOf>, dryRun = false) =>
   importEarningsCsv(db(), actor, bytesOf(text), options, { dryRun });
 
-async function aClick() {
-  const [deal] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
-  const [click] = await db()
-    .insert(clicks)
-    .values({ kind: "deal", itemId: deal!.id, storeId: deal!.storeId, placement: "home-hot" })
-    .returning();
-  return click!;
-}
-
 const rowsOf = (network: string) =>
   db().select().from(earnings).where(eq(earnings.network, network)).orderBy(earnings.externalId);
 
 describe("an earnings report uploaded as CSV", () => {
   it("is checked first without a write, then imported on the clicks its sub-IDs name", async () => {
-    const click = await aClick();
+    const { click } = await clickOnADeal(db(), { placement: "home-hot" });
     const csv = [
       RAKUTEN_HEADER,
       `R-1,Approved,"$1,250.00",62.50,USD,11/20/2026 3:05 PM,${click.id}`,

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { clicks, deals, earnings } from "#app/db/schema";
+import { clicks, earnings } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 
+import { clickOnADeal } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { importEarnings, type ReportedEarning } from "./earnings-import.server";
 
@@ -22,25 +23,9 @@ const sale = (externalId: string, values: Partial<ReportedEarning> = {}): Report
   ...values,
 });
 
-async function aClick() {
-  const [deal] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
-  const [click] = await db()
-    .insert(clicks)
-    .values({
-      kind: "deal",
-      itemId: deal!.id,
-      storeId: deal!.storeId,
-      categoryId: deal!.categoryId,
-      placement: "deal-dashes",
-      referrerHost: "news.example",
-    })
-    .returning();
-  return click!;
-}
-
 describe("importing a network's transactions", () => {
   it("attributes each to the click its sub-ID names, and keeps those naming none as unattributed", async () => {
-    const click = await aClick();
+    const { click } = await clickOnADeal(db(), { placement: "deal-dashes", referrerHost: "news.example" });
     const counts = await importEarnings(db(), "awin", [
       sale("a-1", { subId: click.id }),
       sale("a-2", { subId: "9f1c0d7e-0000-4000-8000-000000000000" }), // a click we never had
@@ -99,7 +84,7 @@ describe("importing a network's transactions", () => {
   });
 
   it("finds the click of a transaction first imported before its click was known, and keeps it", async () => {
-    const click = await aClick();
+    const { click } = await clickOnADeal(db(), { placement: "deal-dashes", referrerHost: "news.example" });
     await db().delete(clicks).where(eq(clicks.id, click.id));
     await importEarnings(db(), "rakuten", [sale("c-1", { subId: click.id })]);
     await db().insert(clicks).values(click);

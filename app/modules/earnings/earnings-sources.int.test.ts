@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { auditLog, clicks, deals, earnings, earningsSources } from "#app/db/schema";
+import { auditLog, earnings, earningsSources } from "#app/db/schema";
 
 import { cjCommission, FAKE_CJ, type FakeCj, startFakeCj } from "../../../tests/support/fake-cj";
 import { FAKE_IMPACT, type FakeImpact, impactAction, startFakeImpact } from "../../../tests/support/fake-impact";
-import { actor, seedDemoWithActor } from "../../../tests/support/fixtures";
+import { actor, clickOnADeal, seedDemoWithActor } from "../../../tests/support/fixtures";
 import { fakeConnection, readAllEarnings } from "../../../tests/support/source-reads";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { cjEarningsAdapter } from "./cj-commissions.server";
@@ -33,21 +33,12 @@ afterAll(async () => {
 const range = { from: new Date("2026-10-10T00:00:00Z"), to: new Date("2026-11-26T00:00:00Z") };
 const APP_SECRET = "a".repeat(32);
 
-async function aClick() {
-  const [deal] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
-  const [click] = await db()
-    .insert(clicks)
-    .values({ kind: "deal", itemId: deal!.id, storeId: deal!.storeId, placement: "card" })
-    .returning();
-  return { click: click!, deal: deal! };
-}
-
 describe("CJ's commissions", () => {
   const read = (secret: string | null = FAKE_CJ.token) =>
     readAllEarnings(cjEarningsAdapter, { companyId: FAKE_CJ.companyId }, fakeConnection(cj.url, secret), range);
 
   it("are read a month and a batch at a time, corrections as commissions of their own", async () => {
-    const { click } = await aClick();
+    const { click } = await clickOnADeal(db(), { placement: "card" });
     cj.commissions = [
       cjCommission(1, { shopperId: click.id }),
       cjCommission(2, { actionStatus: "locked", postingDate: "2026-10-15T00:00:00Z" }),
@@ -145,7 +136,7 @@ describe("Impact's actions", () => {
 
 describe("an earnings source", () => {
   it("imports on its schedule, re-reads its last days without counting twice, and says what went wrong", async () => {
-    const { click, deal } = await aClick();
+    const { click, deal } = await clickOnADeal(db(), { placement: "card" });
     // Yesterday's, within the days each run reads again.
     const yesterday = {
       eventDate: new Date(Date.now() - 86_400_000).toISOString(),
