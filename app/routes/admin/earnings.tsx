@@ -1,14 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { z } from "zod";
 
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
-import { AdminTable } from "#app/components/admin/admin-table";
 import { CsvImportDialog } from "#app/components/admin/csv-import-dialog";
 import { CurrencyRatesSection } from "#app/components/admin/currency-rates-section";
 import { EarningsReportMapping } from "#app/components/admin/earnings-report-mapping";
 import { earningsNetworkForms, EarningsSourceForm } from "#app/components/admin/earnings-source-form";
-import { LastRunCell, NextRunCell, SourceButtonsCell } from "#app/components/admin/scheduled-source-cells";
+import { ScheduledSourcesTable, SourceKindsNav } from "#app/components/admin/scheduled-sources-table";
 import { useToast } from "#app/components/ui/toaster";
 import { type EarningsNetwork, earningsNetworks, type EarningsRunCounts } from "#app/db/schema";
 import { formatCount } from "#app/lib/counts";
@@ -175,44 +174,19 @@ export default function Earnings({
           />
         }
       />
-      {sources.length === 0 ? (
-        <p className="rounded-xl border border-gray-200 bg-white p-6 text-gray-600">
-          No earnings sources yet: add a network account below.
-        </p>
-      ) : (
-        <AdminTable
-          headings={[
-            { label: "Source" },
-            { label: "Schedule" },
-            { label: "Last run" },
-            { label: "Next run" },
-            { label: "Actions", hidden: true },
-          ]}
-        >
-          {sources.map((source) => (
-            <tr key={source.id} className="border-t border-gray-100 align-top" data-testid="earnings-source-row">
-              <td className="px-4 py-3">
-                <p className="font-medium text-gray-900">{source.name}</p>
-                <p className="text-gray-600">{earningsNetworkForms[source.network].label}</p>
-              </td>
-              <td className="px-4 py-3 text-gray-700" data-label="Schedule">
-                {source.enabled
-                  ? (earningsScheduleLabels[String(source.everyMinutes) as keyof typeof earningsScheduleLabels] ??
-                    `Every ${source.everyMinutes} minutes`)
-                  : "Paused"}
-                <p className="text-gray-600">Reads the last {formatCount(source.lookBackDays)} days again</p>
-              </td>
-              <LastRunCell
-                source={source}
-                now={now}
-                summary={source.lastCounts ? `: ${countsInWords(source.lastCounts)}` : null}
-              />
-              <NextRunCell source={source} now={now} />
-              <SourceButtonsCell source={source} busy={busy} />
-            </tr>
-          ))}
-        </AdminTable>
-      )}
+      <ScheduledSourcesTable
+        sources={sources}
+        empty="No earnings sources yet: add a network account below."
+        rowTestId="earnings-source-row"
+        kindOf={(source) => earningsNetworkForms[source.network].label}
+        scheduleLabels={earningsScheduleLabels}
+        scheduleNote={(source) => (
+          <p className="text-gray-600">Reads the last {formatCount(source.lookBackDays)} days again</p>
+        )}
+        summary={(source) => (source.lastCounts ? `: ${countsInWords(source.lastCounts)}` : null)}
+        now={now}
+        busy={busy}
+      />
       <CurrencyRatesSection rates={rates} currency={currency} busy={busy} />
       <section
         className="space-y-4 rounded-xl border border-gray-200 bg-white p-6"
@@ -222,18 +196,11 @@ export default function Earnings({
           {editing ? `Edit ${editing.name}` : `Add ${earningsNetworkForms[network].label}`}
         </h2>
         {editing ? null : (
-          <nav aria-label="Networks" className="flex flex-wrap gap-3 text-sm">
-            {earningsNetworks.map((offered) => (
-              <Link
-                key={offered}
-                to={`?add=${offered}`}
-                className="font-medium text-brand-700 hover:underline"
-                aria-current={offered === network ? "page" : undefined}
-              >
-                {earningsNetworkForms[offered].label}
-              </Link>
-            ))}
-          </nav>
+          <SourceKindsNav
+            label="Networks"
+            kinds={earningsNetworks.map((offered) => [offered, earningsNetworkForms[offered].label])}
+            current={network}
+          />
         )}
         <p className="text-sm text-gray-600">{earningsNetworkForms[network].about}</p>
         <EarningsSourceForm

@@ -1,10 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ComponentType } from "react";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
-import { AdminTable } from "#app/components/admin/admin-table";
-import { LastRunCell, NextRunCell, SourceButtonsCell } from "#app/components/admin/scheduled-source-cells";
+import { ScheduledSourcesTable, SourceKindsNav } from "#app/components/admin/scheduled-sources-table";
 import {
   AmazonSourceForm,
   AwinSourceForm,
@@ -180,66 +179,39 @@ export default function SourcingSources({
           Amazon: {formatCount(amazon.used)} of {formatCount(amazon.budget)} today
         </p>
       ) : null}
-      {sources.length === 0 ? (
-        <p className="rounded-xl border border-gray-200 bg-white p-6 text-gray-600">
-          No sources yet. Shoppers&apos; tips arrive without one; add a feed below.
-        </p>
-      ) : (
-        <AdminTable
-          headings={[
-            { label: "Source" },
-            { label: "Schedule" },
-            { label: "Last run" },
-            { label: "Next run" },
-            { label: "Actions", hidden: true },
-          ]}
-        >
-          {sources.map((source) => (
-            <tr key={source.id} className="border-t border-gray-100 align-top" data-testid="source-row">
-              <td className="px-4 py-3">
-                <p className="font-medium text-gray-900">{source.name}</p>
-                <p className="text-gray-600">{sourceLabels[source.kind]}</p>
-              </td>
-              <td className="px-4 py-3 text-gray-700" data-label="Schedule">
-                {source.enabled
-                  ? (scheduleLabels[String(source.everyMinutes) as keyof typeof scheduleLabels] ??
-                    `Every ${source.everyMinutes} minutes`)
-                  : "Paused"}
-                {source.autoPublish ? (
-                  <p className="text-amber-800">
-                    Publishes automatically: score {source.autoMinScore} or more, up to {source.autoDailyCap} a day (
-                    {source.autoPublishedToday} today)
-                  </p>
-                ) : null}
-              </td>
-              <LastRunCell
-                source={source}
-                now={now}
-                summary={`: ${source.lastFound === 1 ? "1 new candidate" : `${source.lastFound ?? 0} new candidates`}`}
-              />
-              <NextRunCell source={source} now={now} />
-              <SourceButtonsCell source={source} busy={busy} />
-            </tr>
-          ))}
-        </AdminTable>
-      )}
+      <ScheduledSourcesTable
+        sources={sources}
+        empty="No sources yet. Shoppers' tips arrive without one; add a feed below."
+        rowTestId="source-row"
+        kindOf={(source) => sourceLabels[source.kind]}
+        scheduleLabels={scheduleLabels}
+        scheduleNote={(source) =>
+          source.autoPublish ? (
+            <p className="text-amber-800">
+              Publishes automatically: score {source.autoMinScore} or more, up to {source.autoDailyCap} a day (
+              {source.autoPublishedToday} today)
+            </p>
+          ) : null
+        }
+        summary={(source) =>
+          `: ${source.lastFound === 1 ? "1 new candidate" : `${source.lastFound ?? 0} new candidates`}`
+        }
+        now={now}
+        busy={busy}
+      />
       <section className="space-y-4 rounded-xl border border-gray-200 bg-white p-6" aria-labelledby="source-form">
         <h2 id="source-form" className="text-lg font-semibold">
           {editing ? `Edit ${editing.name}` : offered.heading}
         </h2>
         {editing ? null : (
-          <nav aria-label="Kinds of source" className="flex flex-wrap gap-3 text-sm">
-            {(Object.keys(kindsOffered) as ConfigurableKind[]).map((offeredKind) => (
-              <Link
-                key={offeredKind}
-                to={`?add=${offeredKind}`}
-                className="font-medium text-brand-700 hover:underline"
-                aria-current={offeredKind === kind ? "page" : undefined}
-              >
-                {kindsOffered[offeredKind].link}
-              </Link>
-            ))}
-          </nav>
+          <SourceKindsNav
+            label="Kinds of source"
+            kinds={(Object.keys(kindsOffered) as ConfigurableKind[]).map((offeredKind) => [
+              offeredKind,
+              kindsOffered[offeredKind].link,
+            ])}
+            current={kind}
+          />
         )}
         <p className="text-sm text-gray-600">{offered.about}</p>
         <offered.Form key={editing?.id ?? `new-${kind}`} source={editing} lastAnswer={actionData} busy={busy} />
