@@ -71,9 +71,10 @@ export const earnings = pgTable(
     index("earnings_unattributed_idx")
       .on(t.transactedAt)
       .where(sql`${t.clickId} IS NULL`),
-    // Conversion finds what is not converted yet, what is in another site currency, and one currency's rows.
-    index("earnings_unconverted_idx")
-      .on(t.id)
+    // Conversion finds what was never converted and what waits for a rate (those without amounts), what is
+    // in an earlier site currency, and one currency's rows.
+    index("earnings_without_site_amounts_idx")
+      .on(t.siteCurrency, t.id)
       .where(sql`${t.siteCommission} IS NULL`),
     index("earnings_conversion_idx").on(t.siteCurrency, t.currency, t.id),
   ],

@@ -19,20 +19,28 @@ import { ImportReportWriter } from "#app/platform/import-report.server";
 export const FIXED_RATE_FROM = "1970-01-01";
 const BATCH = 5000;
 
-type Scope = { stale: true } | { unconverted: true } | { currency: string };
+/**
+ * Which transactions a pass converts: those converted into an earlier site currency (each batch leaves
+ * the set, so it needs no order), those never converted (new, or changed by a re-import), or one currency's
+ * (its rates changed). The last two are read in id order from `after`. Each is an index range.
+ */
+type Scope = { stale: true } | { fresh: true } | { currency: string };
 
-/** Converts one batch of the scope's transactions (after `after`, by id); returns their ids and how many had a rate. */
-async function convertBatch(db: Executor, site: string, scope: Scope, after: string) {
+function scopeOf(scope: Scope, site: string, after: string) {
+  if ("stale" in scope) return sql`(site_currency < ${site} OR site_currency > ${site})`;
   const which =
-    "stale" in scope
-      ? sql`site_currency IS NOT NULL AND site_currency <> ${site}`
-      : "unconverted" in scope
-        ? sql`site_commission IS NULL AND id > ${after}::uuid`
-        : sql`site_currency = ${site} AND currency = ${scope.currency} AND id > ${after}::uuid`;
+    "fresh" in scope
+      ? sql`site_commission IS NULL AND site_currency IS NULL`
+      : sql`site_currency = ${site} AND currency = ${scope.currency}`;
+  return sql`${which} AND id > ${after}::uuid ORDER BY id`;
+}
+
+/** Converts one batch of the scope's transactions; returns their ids and whether each had a rate. */
+async function convertBatch(db: Executor, site: string, scope: Scope, after: string) {
   return queryRows<{ id: string; converted: boolean }>(
     db,
     sql`
-    WITH todo AS (SELECT id FROM earnings WHERE ${which} ORDER BY id LIMIT ${BATCH}),
+    WITH todo AS (SELECT id FROM earnings WHERE ${scopeOf(scope, site, after)} LIMIT ${BATCH}),
     rated AS (
       SELECT e.id, CASE WHEN e.currency = ${site} THEN 1::numeric ELSE (
         SELECT r.rate FROM currency_rates r
@@ -50,15 +58,16 @@ async function convertBatch(db: Executor, site: string, scope: Scope, after: str
 }
 
 /**
- * Brings every transaction's converted amounts up to date: those in an earlier site currency, those not
- * converted yet (new, changed, or waiting for a rate), or, given `currency`, all of that currency (its
- * rates changed). A batch at a time, so no statement holds the embedded database long. Returns how many
- * have a rate and how many still wait for one.
+ * Brings every transaction's converted amounts up to date: those in an earlier site currency and those
+ * never converted, or, given `currency`, all of that currency (its rates changed). A transaction without a
+ * rate for its day waits (null amounts) until its currency's rates change. A batch at a time, so no
+ * statement holds the embedded database long. Returns how many of those it read have a rate, and how many
+ * wait for one.
  */
 export async function convertEarnings(db: Executor, only?: { currency: string }) {
   const site = (await readSiteMoney(db)).currency;
   const counts = { converted: 0, waiting: 0 };
-  const scopes: Scope[] = only ? [only] : [{ stale: true }, { unconverted: true }];
+  const scopes: Scope[] = only ? [only] : [{ stale: true }, { fresh: true }];
   for (const scope of scopes) {
     let after = "00000000-0000-0000-0000-000000000000";
     for (;;) {
@@ -81,7 +90,7 @@ export interface CurrencyRates {
 
 /**
  * The currencies with rates into the site's currency or transactions waiting for one. The waiting ones are
- * read through the index of unconverted transactions, which holds only those.
+ * read through the index of transactions without converted amounts, which holds only those.
  */
 export async function currencyRatesSummary(db: Executor): Promise<CurrencyRates[]> {
   const site = (await readSiteMoney(db)).currency;
@@ -104,7 +113,8 @@ export async function currencyRatesSummary(db: Executor): Promise<CurrencyRates[
       FROM currency_rates WHERE quote = ${site} GROUP BY base
     ), waiting AS (
       SELECT currency, count(*)::int AS waiting FROM earnings
-      WHERE site_commission IS NULL AND currency <> ${site} GROUP BY currency
+      WHERE site_commission IS NULL AND (site_currency IS NULL OR site_currency = ${site}) AND currency <> ${site}
+      GROUP BY currency
     )
     SELECT coalesce(rated.currency, waiting.currency) AS currency, rated.fixed, coalesce(rated.dated, 0) AS dated,
       rated."from", rated."to", coalesce(waiting.waiting, 0) AS waiting

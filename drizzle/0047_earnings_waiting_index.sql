@@ -1,0 +1,2 @@
+DROP INDEX "earnings_unconverted_idx";--> statement-breakpoint
+CREATE INDEX "earnings_without_site_amounts_idx" ON "earnings" USING btree ("site_currency","id") WHERE "earnings"."site_commission" IS NULL;
