@@ -6,7 +6,7 @@ import { scaleSizesFrom } from "./lib/scale-sizes";
 import { rollUpSeededClicks } from "./lib/seeded-roll-ups";
 
 // `npm run seed:scale [-- --deals 100000 --coupons 20000 --stores 2000 --categories 200 --clicks 5000000
-// --gifts 5000 --guides 500 --prices 3000000 --candidates 20000]`: adds a catalogue of that size to the
+// --gifts 5000 --guides 500 --prices 3000000 --candidates 20000 --earnings 200000]`: adds a catalogue of that size to the
 // configured database (DATABASE_URL, or the embedded one in DATA_DIR while the server is stopped).
 const sizes = scaleSizesFrom(process.argv.slice(2));
 

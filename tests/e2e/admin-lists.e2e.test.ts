@@ -28,6 +28,7 @@ beforeAll(async () => {
     clicks: 0,
     prices: 0,
     candidates: 0,
+    earnings: 0,
   });
   await handle.close();
   server = await startServer({ dataDir, env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });

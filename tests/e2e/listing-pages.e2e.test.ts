@@ -23,6 +23,7 @@ beforeAll(async () => {
     clicks: 0,
     prices: 0,
     candidates: 0,
+    earnings: 0,
     gifts: 60,
     guides: 0,
   });

@@ -3,14 +3,27 @@ import { useState } from "react";
 import { Link } from "react-router";
 
 import { formatCount } from "#app/lib/counts";
+import { formatPrice } from "#app/lib/money";
 import type { ReportRow } from "#app/modules/analytics/analytics-view";
 
 // One table of the analytics (top items, stores, placements…): most clicks first as the server sends
-// it; the column headers re-sort the rows shown by name or by clicks.
+// it, with what they earned where earnings know the facet; the column headers re-sort the rows shown.
 
-type SortKey = "label" | "clicks";
+type SortKey = "label" | "clicks" | "sales" | "cents" | "epc";
 
-const percentOf = (clicks: number, total: number) => (total > 0 ? `${((clicks / total) * 100).toFixed(1)}%` : "–");
+/** A share as a percentage with one decimal, or a dash when there is nothing to share. */
+export const percentOf = (part: number, total: number) => (total > 0 ? `${((part / total) * 100).toFixed(1)}%` : "–");
+/** An amount in cents of the site's currency, as prices are written. */
+export const formatCents = (cents: number) => formatPrice(cents / 100);
+/** Earnings per click, or a dash without clicks. */
+export const earningsPerClick = (cents: number, clicks: number) => (clicks > 0 ? formatCents(cents / clicks) : "–");
+
+const sortValue: Record<Exclude<SortKey, "label">, (row: ReportRow) => number> = {
+  clicks: (row) => row.clicks,
+  sales: (row) => row.sales ?? 0,
+  cents: (row) => row.cents ?? 0,
+  epc: (row) => (row.clicks > 0 ? (row.cents ?? 0) / row.clicks : 0),
+};
 
 export function ReportTable({
   id,
@@ -18,16 +31,19 @@ export function ReportTable({
   rows,
   total,
   withKind,
+  emptyText = "No clicks in this range.",
 }: {
   id: string;
   title: string;
   rows: ReportRow[];
   total: number;
   withKind: boolean;
+  emptyText?: string;
 }) {
   const [sort, setSort] = useState<{ by: SortKey; dir: "asc" | "desc" }>({ by: "clicks", dir: "desc" });
+  const withEarnings = rows.some((row) => row.sales !== undefined);
   const sorted = [...rows].sort((a, b) => {
-    const order = sort.by === "clicks" ? a.clicks - b.clicks : a.label.localeCompare(b.label);
+    const order = sort.by === "label" ? a.label.localeCompare(b.label) : sortValue[sort.by](a) - sortValue[sort.by](b);
     return sort.dir === "asc" ? order : -order;
   });
   const header = (by: SortKey, label: string, className = "") => {
@@ -62,43 +78,68 @@ export function ReportTable({
         {title}
       </h3>
       {rows.length === 0 ? (
-        <p className="text-sm text-gray-600">No clicks in this range.</p>
+        <p className="text-sm text-gray-600">{emptyText}</p>
       ) : (
-        <table className="w-full text-sm">
-          <thead className="text-left text-gray-600">
-            <tr>
-              {header("label", "Name")}
-              {withKind ? (
-                <th scope="col" className="py-2 font-medium">
-                  Type
+        // Wide with earnings: the table scrolls inside its card on a narrow screen.
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead className="text-left text-gray-600">
+              <tr>
+                {header("label", "Name")}
+                {withKind ? (
+                  <th scope="col" className="py-2 font-medium">
+                    Type
+                  </th>
+                ) : null}
+                {header("clicks", "Clicks", "pl-4 text-right")}
+                <th scope="col" className="py-2 pl-4 text-right font-medium">
+                  Share
                 </th>
-              ) : null}
-              {header("clicks", "Clicks", "pl-4 text-right")}
-              <th scope="col" className="py-2 pl-4 text-right font-medium">
-                Share
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sorted.map((row) => (
-              <tr key={`${row.kind ?? ""}-${row.value}`} className="border-t border-gray-100">
-                <td className="py-2 pr-2">
-                  {row.href ? (
-                    <Link to={row.href} className="font-medium text-brand-700 hover:underline">
-                      {row.label}
-                    </Link>
-                  ) : (
-                    row.label
-                  )}
-                </td>
-                {withKind ? <td className="py-2 pr-2 text-gray-600">{row.kind}</td> : null}
-                {/* Figures apart, or "4" and "14.3%" read as "414.3%". */}
-                <td className="py-2 pl-4 text-right tabular-nums">{formatCount(row.clicks)}</td>
-                <td className="py-2 pl-4 text-right tabular-nums text-gray-600">{percentOf(row.clicks, total)}</td>
+                {withEarnings ? (
+                  <>
+                    {header("sales", "Sales", "pl-4 text-right")}
+                    <th scope="col" className="py-2 pl-4 text-right font-medium">
+                      Conversion
+                    </th>
+                    {header("cents", "Earnings", "pl-4 text-right")}
+                    {header("epc", "EPC", "pl-4 text-right")}
+                  </>
+                ) : null}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {sorted.map((row) => (
+                <tr key={`${row.kind ?? ""}-${row.value}`} className="border-t border-gray-100">
+                  <td className="py-2 pr-2">
+                    {row.href ? (
+                      <Link to={row.href} className="font-medium text-brand-700 hover:underline">
+                        {row.label}
+                      </Link>
+                    ) : (
+                      row.label
+                    )}
+                  </td>
+                  {withKind ? <td className="py-2 pr-2 text-gray-600">{row.kind}</td> : null}
+                  {/* Figures apart, or "4" and "14.3%" read as "414.3%". */}
+                  <td className="py-2 pl-4 text-right tabular-nums">{formatCount(row.clicks)}</td>
+                  <td className="py-2 pl-4 text-right tabular-nums text-gray-600">{percentOf(row.clicks, total)}</td>
+                  {withEarnings ? (
+                    <>
+                      <td className="py-2 pl-4 text-right tabular-nums">{formatCount(row.sales ?? 0)}</td>
+                      <td className="py-2 pl-4 text-right tabular-nums text-gray-600">
+                        {percentOf(row.sales ?? 0, row.clicks)}
+                      </td>
+                      <td className="py-2 pl-4 text-right tabular-nums">{formatCents(row.cents ?? 0)}</td>
+                      <td className="py-2 pl-4 text-right tabular-nums">
+                        {earningsPerClick(row.cents ?? 0, row.clicks)}
+                      </td>
+                    </>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
+import { bigint, bigserial, date, index, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
 
 // Clicks counted per day, week, month and trailing window, so the analytics never count raw clicks over a range
 // (modules/analytics/click-roll-up.server.ts keeps them; ADR 0017). A facet is what a report is by:
 // 'total' (value ''), 'item' (the item's id), 'store', 'category' (ids, '' for none), 'placement',
 // 'referrer' (host) and 'device' ('' for none). `kind` is the item's type, `action` 'click' or 'reveal'.
 // 'store-all' is a store's clicks over every type (kind ''), so a top list of stores reads one row per store.
+// Earnings roll up beside them as a third action, 'sale' (ADR 0048): `clicks` counts the transactions a
+// network did not decline, by the UTC day of the sale, and `cents` their commission in hundredths of the
+// site's currency; an unattributed sale is in 'total' alone, as kind ''. Sales have no device.
 
 /**
  * Clicks per period per facet value, starting on `start` (the column is named for the period): days, and
@@ -25,6 +28,7 @@ function periodTable<Name extends string>(name: Name, period: "day" | "week" | "
       kind: text().notNull(),
       action: text().notNull(),
       clicks: integer().notNull(),
+      cents: bigint({ mode: "number" }).notNull().default(0),
     },
     (t) => [
       primaryKey({ columns: [t.facet, t.start, t.value, t.kind, t.action] }),
@@ -43,7 +47,7 @@ export const clickWeeks = periodTable("click_weeks", "week");
 /** Calendar months (UTC), keyed by their first day. */
 export const clickMonths = periodTable("click_months", "month");
 
-/** Clicks in the last 7, 30 and 90 days (today included) per facet value; rows with none are left out. */
+/** Clicks in the last 7, 30, 60 and 90 days (today included) per facet value; rows with none are left out. */
 export const clickWindows = pgTable(
   "click_windows",
   {
@@ -53,6 +57,7 @@ export const clickWindows = pgTable(
     kind: text().notNull(),
     action: text().notNull(),
     clicks: integer().notNull(),
+    cents: bigint({ mode: "number" }).notNull().default(0),
   },
   // The top of a report is read off this index.
   (t) => [
@@ -60,3 +65,14 @@ export const clickWindows = pgTable(
     index("click_windows_top_idx").on(t.days, t.facet, t.action, t.clicks.desc(), t.value),
   ],
 );
+
+/**
+ * The UTC days whose transactions changed since the roll-up last counted them, written by triggers on
+ * `earnings` (whatever changed them: an import, a conversion, a click found later). The roll-up counts a
+ * day's sales and deletes its row only if `version` is still the one it read, so a change made meanwhile
+ * is counted by the next run.
+ */
+export const earningsTouchedDays = pgTable("earnings_touched_days", {
+  day: date({ mode: "string" }).primaryKey(),
+  version: bigserial({ mode: "number" }).notNull(),
+});

@@ -19,6 +19,8 @@ export interface ScaleSizes {
   prices: number;
   /** Sourcing candidates from a feed and a network: most waiting, some rejected or approved. */
   candidates: number;
+  /** Network transactions, most naming a seeded click. */
+  earnings: number;
 }
 
 export const defaultScaleSizes: ScaleSizes = {
@@ -31,6 +33,7 @@ export const defaultScaleSizes: ScaleSizes = {
   guides: 500,
   prices: 3_000_000,
   candidates: 20_000,
+  earnings: 200_000,
 };
 
 const BRANDS = [
@@ -326,6 +329,33 @@ async function seedCandidates(db: Executor, size: number) {
 }
 
 /**
+ * A year of network transactions: 19 in 20 name one of the seeded clicks out (copying its item, store,
+ * category, placement and referrer, as an import does), made a few hours after it; the rest name no click
+ * of ours. Mostly approved or paid, some pending, one in ten declined; in US dollars, converted afterwards.
+ */
+async function seedEarnings(db: Executor, size: number) {
+  const attributed = Math.round(size * 0.95);
+  await db.execute(sql`
+    WITH picked AS (
+      SELECT id, kind, item_id, store_id, category_id, placement, referrer_host, created_at FROM clicks
+      WHERE action = 'click' AND random() < least(1, ${attributed * 1.2}::float8 / greatest(1, (SELECT count(*) FROM clicks)))
+      LIMIT ${attributed}::int
+    ), base AS (
+      SELECT row_number() OVER () AS i, picked.* FROM picked
+      UNION ALL
+      SELECT ${attributed}::int + g, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ${daysAgo(365)}
+      FROM generate_series(1, ${size - attributed}::int) AS g
+    )
+    INSERT INTO earnings (network, external_id, status, sale_amount, commission, currency, transacted_at, clicked_at,
+      sub_id, click_id, kind, item_id, store_id, category_id, placement, referrer_host)
+    SELECT CASE WHEN i % 3 = 0 THEN 'cj' ELSE 'awin' END, 'scale-' || i || '-' || md5(random()::text),
+      (CASE WHEN i % 10 = 0 THEN 'declined' WHEN i % 10 < 3 THEN 'pending' WHEN i % 10 < 5 THEN 'paid' ELSE 'approved' END)::earning_status,
+      amount * 12, amount, 'USD', least(now(), created_at + random() * interval '6 hours'), created_at,
+      coalesce(id::text, 'not-ours-' || i), id, kind, item_id, store_id, category_id, placement, referrer_host
+    FROM (SELECT base.*, round((0.5 + random() * 40)::numeric, 2) AS amount FROM base) priced`);
+}
+
+/**
  * Adds `sizes` rows per table to the database, in dependency order, in one transaction, then vacuums and
  * analyzes. Returns the seconds each table took.
  */
@@ -345,6 +375,7 @@ export async function seedScaleData(
     ["clicks", seedClicks],
     ["prices", seedPrices],
     ["candidates", seedCandidates],
+    ["earnings", seedEarnings],
   ];
   const timings: Array<[string, number]> = [];
   await db.transaction(async (tx) => {

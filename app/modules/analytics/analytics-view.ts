@@ -9,6 +9,10 @@ export const PRESET_RANGES = [7, 30, 90] as const;
 export type PresetRange = (typeof PRESET_RANGES)[number];
 export const DEFAULT_RANGE: PresetRange = 30;
 export const LONGEST_RANGE_DAYS = 366;
+/** What the lists of items that earn most per click and of items that never earned look back over. */
+export const EARNING_LIST_DAYS = 60;
+/** Earnings per click over fewer clicks says more about luck than about the item. */
+export const EPC_MIN_CLICKS = 10;
 
 export interface AnalyticsView {
   /** First and last day (UTC, YYYY-MM-DD), both included. */
@@ -29,6 +33,12 @@ export interface ReportRow {
   value: string;
   label: string;
   clicks: number;
+  /**
+   * Its sales (transactions not declined) and their commission in cents of the site's currency, in the
+   * tables of what earnings know (not devices or code reveals).
+   */
+  sales?: number;
+  cents?: number;
   /** For items: the type's noun and the item's admin page. */
   kind?: string;
   href?: string;

@@ -279,7 +279,7 @@ describe("the click report", () => {
     expect(store.tables.stores).toEqual([]);
 
     const csv = parse(clickReportCsv(month), { columns: true, bom: true }) as Array<Record<string, string>>;
-    const dayRows = csv.filter((row) => row.Section === "Clicks by day");
+    const dayRows = csv.filter((row) => row.Section === "By day");
     expect(dayRows).toHaveLength(30);
     expect(dayRows.reduce((sum, row) => sum + Number(row.Clicks), 0)).toBe(month.totals.clicks);
     expect(csv.find((row) => row.Section === "Total" && row.Name === "Clicks out")?.Clicks).toBe(

@@ -2,24 +2,43 @@ import { type SQL, sql } from "drizzle-orm";
 
 import type { Executor } from "#app/db/client.server";
 import { rowsOf } from "#app/db/result-rows";
+import { readSiteMoney } from "#app/modules/site-settings/money.server";
 
 import { addDays, type AnalyticsView, daysOf, previousPeriod, type ReportRow } from "./analytics-view";
 import { type Counted, type OneRowFacet, rangeRows, readsOf, TOP_ROWS, topOverRange } from "./click-range-tops.server";
-import { countedUntil, type Facet } from "./click-roll-up.server";
+import { countedUntil, type Facet, saleCents } from "./click-roll-up.server";
 import { labelled, tableFacets, type TableKey } from "./click-tables.server";
+import { type EarningLists, earningListsOf } from "./earning-lists.server";
 import { type UnclickedItems, unclickedOf } from "./unclicked-items.server";
 
-// The click report for one view. Everything is read from the roll-ups (`click_windows` for the preset
-// ranges, `click_months`, `click_weeks` and `click_days` for a custom one), except a view filtered by one store, which counts that store's
-// raw clicks over the range through `clicks (store_id, created_at)`.
+// The click report for one view, with what the clicks earned. Everything is read from the roll-ups
+// (`click_windows` for the preset ranges, `click_months`, `click_weeks` and `click_days` for a custom one;
+// sales are their action 'sale'), except a view filtered by one store, which counts that store's raw
+// clicks and transactions over the range through `clicks (store_id, created_at)` and
+// `earnings (store_id, transacted_at)`.
+
+/** Sales (transactions not declined) and their commission in cents of the site's currency. */
+export interface SaleFigures {
+  sales: number;
+  cents: number;
+}
 
 export interface ClickReport {
   /** What the roll-ups (the tables) are counted up to; the totals and the line add clicks since, as they come. */
   countedUntil: Date | null;
-  series: Array<{ day: string; clicks: number; previous: number }>;
-  totals: { clicks: number; previous: number; reveals: number };
+  /** Per day: clicks and earnings (cents), and those of the day as far into the previous period. */
+  series: Array<{ day: string; clicks: number; previous: number; cents: number; previousCents: number }>;
+  totals: SaleFigures & {
+    clicks: number;
+    previous: number;
+    reveals: number;
+    previousCents: number;
+    /** The sales naming no click of ours, in the range (a view of one type or store has none). */
+    unattributed: SaleFigures;
+  };
   tables: Record<TableKey, ReportRow[]>;
   unclicked: UnclickedItems;
+  earning: EarningLists;
 }
 
 /** A raw click's value for a facet (what `click_days` keeps), for the store-filtered view. */
@@ -88,7 +107,7 @@ async function topOf(db: Executor, view: AnalyticsView, facet: Facet, action: st
 }
 
 /**
- * Clicks per day and action over the view and the period before it: the roll-ups, plus the raw clicks since
+ * Clicks and sales per day over the view and the period before it: the roll-ups, plus the raw clicks since
  * they were counted (a minute's worth, normally: read off `clicks (created_at)`), so a click out shows at once.
  */
 async function seriesOf(
@@ -99,34 +118,57 @@ async function seriesOf(
   const previous = previousPeriod(view);
   const [facet, value] = view.store ? ["store", view.store] : ["total", ""];
   const kind = view.kind ? sql`AND kind = ${view.kind}` : sql``;
+  type DayRow = {
+    day: string;
+    action: string;
+    clicks: number;
+    cents: number;
+    unattributed?: number;
+    unattributedCents?: number;
+  };
   const [counted, uncounted] = await Promise.all([
     db.execute(sql`
-      SELECT day::text AS day, action, sum(clicks)::int AS clicks FROM click_days
+      SELECT day::text AS day, action, sum(clicks)::int AS clicks, sum(cents)::float8 AS cents,
+        coalesce(sum(cents) FILTER (WHERE kind = ''), 0)::float8 AS "unattributedCents",
+        coalesce(sum(clicks) FILTER (WHERE kind = ''), 0)::int AS unattributed
+      FROM click_days
       WHERE facet = ${facet} AND day >= ${previous.from}::date AND day <= ${view.to}::date AND value = ${value} ${kind}
       GROUP BY day, action`),
     since
       ? db.execute(sql`
-          SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, action, count(*)::int AS clicks FROM clicks
+          SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, action, count(*)::int AS clicks, 0 AS cents FROM clicks
           WHERE created_at > ${since} AND created_at >= ${startOf(view.from)}::timestamptz AND created_at < ${startOf(addDays(view.to, 1))}::timestamptz
             ${view.store ? sql`AND store_id = ${view.store}::uuid` : sql``} ${kind}
           GROUP BY 1, 2`)
       : undefined,
   ]);
-  const rows = [
-    ...rowsOf<{ day: string; action: string; clicks: number }>(counted),
-    ...(uncounted ? rowsOf<{ day: string; action: string; clicks: number }>(uncounted) : []),
-  ];
+  const rows = [...rowsOf<DayRow>(counted), ...(uncounted ? rowsOf<DayRow>(uncounted) : [])];
   const clicksOn = new Map<string, number>();
+  const centsOn = new Map<string, number>();
   let reveals = 0;
+  let sales = 0;
+  const unattributed = { sales: 0, cents: 0 };
   for (const row of rows) {
     if (row.action === "click") clicksOn.set(row.day, (clicksOn.get(row.day) ?? 0) + row.clicks);
-    else if (row.day >= view.from) reveals += row.clicks;
+    else if (row.action === "sale") centsOn.set(row.day, row.cents);
+    if (row.day < view.from) continue;
+    if (row.action === "reveal") reveals += row.clicks;
+    if (row.action === "sale") {
+      sales += row.clicks;
+      unattributed.sales += row.unattributed ?? 0;
+      unattributed.cents += row.unattributedCents ?? 0;
+    }
   }
-  const series = daysOf(view.from, view.to).map((day, index) => ({
-    day,
-    clicks: clicksOn.get(day) ?? 0,
-    previous: clicksOn.get(addDays(previous.from, index)) ?? 0,
-  }));
+  const series = daysOf(view.from, view.to).map((day, index) => {
+    const before = addDays(previous.from, index);
+    return {
+      day,
+      clicks: clicksOn.get(day) ?? 0,
+      previous: clicksOn.get(before) ?? 0,
+      cents: centsOn.get(day) ?? 0,
+      previousCents: centsOn.get(before) ?? 0,
+    };
+  });
   const sum = (pick: (point: (typeof series)[number]) => number) =>
     series.reduce((total, point) => total + pick(point), 0);
   return {
@@ -135,21 +177,71 @@ async function seriesOf(
       clicks: sum((point) => point.clicks),
       previous: sum((point) => point.previous),
       reveals,
+      sales,
+      cents: sum((point) => point.cents),
+      previousCents: sum((point) => point.previousCents),
+      unattributed,
     },
   };
+}
+
+/**
+ * The sales of each counted value over the view, in its order: from the sales roll-ups (summed over types
+ * but for items), or for a store's view from its raw transactions.
+ */
+async function salesOf(
+  db: Executor,
+  view: AnalyticsView,
+  facet: Facet,
+  counted: Counted[],
+  currency: string,
+): Promise<SaleFigures[]> {
+  if (counted.length === 0) return [];
+  const kind = view.kind ? sql`AND kind = ${view.kind}` : sql``;
+  const read = oneRowFacet(view, facet) ?? facet;
+  const source = view.store
+    ? sql`SELECT ${rawValue[facet]} AS value, kind, 1 AS clicks, ${saleCents(currency)} AS cents FROM earnings
+        WHERE store_id = ${view.store}::uuid AND transacted_at >= ${startOf(view.from)}::timestamptz
+          AND transacted_at < ${startOf(addDays(view.to, 1))}::timestamptz AND status <> 'declined' ${kind}`
+    : view.preset !== null
+      ? sql`SELECT value, kind, clicks, cents FROM click_windows WHERE days = ${view.preset} AND facet = ${read} AND action = 'sale' ${kind}`
+      : rangeRows(readsOf(view), read, "sale", kind);
+  const [grouping, kindColumn] = facet === "item" ? [sql`value, kind`, sql`kind`] : [sql`value`, sql`''`];
+  const rows = rowsOf<Counted & { cents: number }>(
+    await db.execute(sql`
+      SELECT value, ${kindColumn} AS kind, sum(clicks)::int AS clicks, sum(cents)::float8 AS cents FROM (${source}) AS r
+      WHERE value IN (${sql.join(
+        counted.map((row) => sql`${row.value}`),
+        sql`, `,
+      )})
+      GROUP BY ${grouping}`),
+  );
+  const figures = new Map(rows.map((row) => [`${row.kind}:${row.value}`, { sales: row.clicks, cents: row.cents }]));
+  return counted.map(
+    (row) => figures.get(`${facet === "item" ? row.kind : ""}:${row.value}`) ?? { sales: 0, cents: 0 },
+  );
+}
+
+/** A table's rows, labelled, with their sales where earnings know the facet (not devices or code reveals). */
+async function tableOf(db: Executor, view: AnalyticsView, key: TableKey, currency: string): Promise<ReportRow[]> {
+  const { facet, action } = tableFacets[key];
+  const top = await topOf(db, view, facet, action);
+  const [rows, sales] = await Promise.all([
+    labelled(db, key, top),
+    action === "click" && facet !== "device" ? salesOf(db, view, facet, top, currency) : undefined,
+  ]);
+  return sales ? rows.map((row, index) => ({ ...row, ...sales[index] })) : rows;
 }
 
 /** Everything the analytics page and its CSV show for a view. */
 export async function clickReport(db: Executor, view: AnalyticsView): Promise<ClickReport> {
   const keys = (Object.keys(tableFacets) as TableKey[]).filter((key) => !(view.store && key === "stores"));
-  const since = await countedUntil(db);
-  const [timeline, unclicked, ...tables] = await Promise.all([
+  const [since, { currency }] = await Promise.all([countedUntil(db), readSiteMoney(db)]);
+  const [timeline, unclicked, earning, ...tables] = await Promise.all([
     seriesOf(db, view, since),
     unclickedOf(db, view.kind),
-    ...keys.map(
-      async (key) =>
-        [key, await labelled(db, key, await topOf(db, view, tableFacets[key].facet, tableFacets[key].action))] as const,
-    ),
+    earningListsOf(db, view.kind),
+    ...keys.map(async (key) => [key, await tableOf(db, view, key, currency)] as const),
   ]);
   const empty: Record<TableKey, ReportRow[]> = {
     items: [],
@@ -165,6 +257,7 @@ export async function clickReport(db: Executor, view: AnalyticsView): Promise<Cl
     ...timeline,
     tables: { ...empty, ...Object.fromEntries(tables) },
     unclicked,
+    earning,
   };
 }
 

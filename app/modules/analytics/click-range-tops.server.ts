@@ -68,12 +68,12 @@ const datesTable = (read: PartRead): SQL =>
     sql`, `,
   )})`;
 
-/** One facet's rows over a custom range (value, kind, clicks), every part together. */
+/** One facet's rows over a custom range (value, kind, clicks, cents), every part together. */
 export function rangeRows(reads: PartRead[], facet: Facet, action: string, kind: SQL): SQL {
   return sql.join(
     reads.map(
       (read) =>
-        sql`SELECT value, kind, clicks FROM ${read.table} WHERE facet = ${facet} AND action = ${action} AND ${inDates(read)} ${kind}`,
+        sql`SELECT value, kind, clicks, cents FROM ${read.table} WHERE facet = ${facet} AND action = ${action} AND ${inDates(read)} ${kind}`,
     ),
     sql` UNION ALL `,
   );

@@ -1,7 +1,9 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 
 import type { Executor } from "#app/db/client.server";
+import { rowsOf } from "#app/db/result-rows";
 import { readMark, writeMark } from "#app/db/roll-up-marks.server";
+import { readSiteMoney } from "#app/modules/site-settings/money.server";
 
 import { addDays, dayOf, daysOf, lastDayOfMonth, monthOf, weekOf } from "./analytics-view";
 
@@ -11,12 +13,14 @@ import { addDays, dayOf, daysOf, lastDayOfMonth, monthOf, weekOf } from "./analy
 // the last run, normally today alone), so it is idempotent: a run repeated, or two at once, write the same
 // counts. Then it sums the weeks and months of those days for the values they changed, and recounts the 7/30/90-day windows of those values and of the values
 // whose clicks left a window since the last run. The first run counts every day, one
-// statement per day, so no statement holds the embedded database for long.
+// statement per day, so no statement holds the embedded database for long. Earnings roll up into the same
+// tables as action 'sale' (ADR 0048): a run also recounts the sales of each day whose transactions changed
+// (`earnings_touched_days`, kept by triggers), however old, and those groups' weeks, months and windows.
 
 /** The background job that runs rollUpClicks. */
 export const CLICK_ROLL_UP_JOB = "click-roll-up";
 
-export const WINDOWS = [7, 30, 90] as const;
+export const WINDOWS = [7, 30, 60, 90] as const;
 export type WindowDays = (typeof WINDOWS)[number];
 const LONGEST_WINDOW = 90;
 export const FACETS = ["total", "item", "store", "store-all", "category", "placement", "referrer", "device"] as const;
@@ -67,6 +71,69 @@ async function countDay(db: Executor, day: string): Promise<Group[]> {
   return result.rows;
 }
 
+/** A transaction's commission in cents of the site's `currency`; 0 until it is converted into it. */
+export const saleCents = (currency: string): SQL =>
+  sql`CASE WHEN site_currency = ${currency} THEN coalesce(round(site_commission * 100), 0) ELSE 0 END::bigint`;
+
+/**
+ * Counts one UTC day's sales per facet value into `click_days` (action 'sale'): transactions not declined,
+ * and the commission of those converted into `currency` (the site's) in cents. A sale naming no click of
+ * ours counts in the total alone, as kind ''. A group that had sales and
+ * has none now (a sale declined, moved to another day, or attributed after all) is set to 0, so its weeks,
+ * months and windows are summed again. Returns the groups whose figures changed.
+ */
+async function countSaleDay(db: Executor, day: string, currency: string): Promise<Group[]> {
+  const from = `${day}T00:00:00Z`;
+  const to = `${addDays(day, 1)}T00:00:00Z`;
+  return rowsOf<Group>(
+    await db.execute(sql`
+      WITH raw AS MATERIALIZED (
+        SELECT coalesce(kind, '') AS kind, item_id, store_id, category_id, placement, referrer_host, ${saleCents(currency)} AS cents
+        FROM earnings
+        WHERE transacted_at >= ${from}::timestamptz AND transacted_at < ${to}::timestamptz AND status <> 'declined'
+      ), attributed AS (
+        SELECT * FROM raw WHERE item_id IS NOT NULL
+      ), counted AS (
+        SELECT 'total' AS facet, '' AS value, kind, count(*)::int AS sales, sum(cents)::bigint AS cents FROM raw GROUP BY kind
+        UNION ALL SELECT 'item', item_id::text, kind, count(*)::int, sum(cents)::bigint FROM attributed GROUP BY item_id, kind
+        UNION ALL SELECT 'store', coalesce(store_id::text, ''), kind, count(*)::int, sum(cents)::bigint FROM attributed GROUP BY store_id, kind
+        UNION ALL SELECT 'store-all', coalesce(store_id::text, ''), '', count(*)::int, sum(cents)::bigint FROM attributed GROUP BY store_id
+        UNION ALL SELECT 'category', coalesce(category_id::text, ''), kind, count(*)::int, sum(cents)::bigint FROM attributed GROUP BY category_id, kind
+        UNION ALL SELECT 'placement', coalesce(placement, ''), kind, count(*)::int, sum(cents)::bigint FROM attributed GROUP BY placement, kind
+        UNION ALL SELECT 'referrer', coalesce(referrer_host, ''), kind, count(*)::int, sum(cents)::bigint FROM attributed GROUP BY referrer_host, kind
+      ), was AS (
+        SELECT facet, value, kind FROM click_days WHERE day = ${day}::date AND action = 'sale'
+      )
+      INSERT INTO click_days (facet, day, value, kind, action, clicks, cents)
+      SELECT coalesce(c.facet, w.facet), ${day}::date, coalesce(c.value, w.value), coalesce(c.kind, w.kind), 'sale',
+        coalesce(c.sales, 0), coalesce(c.cents, 0)
+      FROM counted c FULL JOIN was w ON w.facet = c.facet AND w.value = c.value AND w.kind = c.kind
+      ON CONFLICT (facet, day, value, kind, action) DO UPDATE SET clicks = excluded.clicks, cents = excluded.cents
+        WHERE click_days.clicks <> excluded.clicks OR click_days.cents <> excluded.cents
+      RETURNING facet, value, kind, action`),
+  );
+}
+
+interface TouchedDay {
+  day: string;
+  version: number;
+}
+
+/** The days whose transactions changed since they were last counted, oldest first. */
+async function touchedSaleDays(db: Executor): Promise<TouchedDay[]> {
+  return rowsOf<TouchedDay>(
+    await db.execute(sql`SELECT day::text AS day, version::float8 AS version FROM earnings_touched_days ORDER BY day`),
+  );
+}
+
+/** Forgets the touched days counted, unless a transaction of one changed again meanwhile (a new version). */
+async function forgetSaleDays(db: Executor, counted: TouchedDay[]): Promise<void> {
+  if (counted.length === 0) return;
+  await db.execute(sql`
+    DELETE FROM earnings_touched_days t USING jsonb_to_recordset(${JSON.stringify(counted)}::jsonb) AS c(day date, version bigint)
+    WHERE t.day = c.day AND t.version = c.version`);
+}
+
 const groupsIn = (chunk: string) =>
   sql`(SELECT DISTINCT * FROM jsonb_to_recordset(${chunk}::jsonb) AS g(facet text, value text, kind text, action text))`;
 
@@ -109,11 +176,12 @@ async function countPeriod(
         ? sql``
         : sql`AND (d.facet, d.value, d.kind, d.action) IN (SELECT facet, value, kind, action FROM ${groupsIn(chunk)} AS g)`;
     await db.execute(sql`
-      INSERT INTO ${table} (facet, ${column}, value, kind, action, clicks)
-      SELECT d.facet, ${start}::date, d.value, d.kind, d.action, sum(d.clicks)::int FROM click_days d
+      INSERT INTO ${table} (facet, ${column}, value, kind, action, clicks, cents)
+      SELECT d.facet, ${start}::date, d.value, d.kind, d.action, sum(d.clicks)::int, sum(d.cents)::bigint FROM click_days d
       WHERE d.day >= ${start}::date AND d.day <= ${lastDay(start)}::date ${only}
       GROUP BY d.facet, d.value, d.kind, d.action
-      ON CONFLICT (facet, ${column}, value, kind, action) DO UPDATE SET clicks = excluded.clicks WHERE ${table}.clicks <> excluded.clicks`);
+      ON CONFLICT (facet, ${column}, value, kind, action) DO UPDATE SET clicks = excluded.clicks, cents = excluded.cents
+        WHERE ${table}.clicks <> excluded.clicks OR ${table}.cents <> excluded.cents`);
   }
 }
 
@@ -123,18 +191,19 @@ async function recountWindows(db: Executor, groups: Group[], today: string): Pro
     await db.execute(sql`
       WITH g AS ${groupsIn(chunk)},
       summed AS (
-        SELECT w.days, g.facet, g.value, g.kind, g.action,
-          coalesce((SELECT sum(d.clicks) FROM click_days d
-            WHERE d.facet = g.facet AND d.value = g.value AND d.kind = g.kind AND d.action = g.action
-              AND d.day > ${today}::date - w.days AND d.day <= ${today}::date), 0)::int AS clicks
+        SELECT w.days, g.facet, g.value, g.kind, g.action, coalesce(s.clicks, 0)::int AS clicks, coalesce(s.cents, 0)::bigint AS cents
         FROM g CROSS JOIN (VALUES ${sql.raw(WINDOWS.map((days) => `(${days})`).join(", "))}) AS w(days)
+        CROSS JOIN LATERAL (SELECT sum(d.clicks) AS clicks, sum(d.cents) AS cents FROM click_days d
+          WHERE d.facet = g.facet AND d.value = g.value AND d.kind = g.kind AND d.action = g.action
+            AND d.day > ${today}::date - w.days AND d.day <= ${today}::date) s
       ), gone AS (
         DELETE FROM click_windows cw USING summed s
         WHERE s.clicks = 0 AND cw.days = s.days AND cw.facet = s.facet AND cw.value = s.value AND cw.kind = s.kind AND cw.action = s.action
       )
-      INSERT INTO click_windows (days, facet, value, kind, action, clicks)
-      SELECT days, facet, value, kind, action, clicks FROM summed WHERE clicks > 0
-      ON CONFLICT (days, facet, value, kind, action) DO UPDATE SET clicks = excluded.clicks WHERE click_windows.clicks <> excluded.clicks`);
+      INSERT INTO click_windows (days, facet, value, kind, action, clicks, cents)
+      SELECT days, facet, value, kind, action, clicks, cents FROM summed WHERE clicks > 0
+      ON CONFLICT (days, facet, value, kind, action) DO UPDATE SET clicks = excluded.clicks, cents = excluded.cents
+        WHERE click_windows.clicks <> excluded.clicks OR click_windows.cents <> excluded.cents`);
   }
 }
 
@@ -145,12 +214,13 @@ async function rebuildWindows(db: Executor, today: string): Promise<void> {
     const parts = facet === "item" ? ITEM_PARTS : 1;
     for (let part = 0; part < parts; part++) {
       await db.execute(sql`
-        INSERT INTO click_windows (days, facet, value, kind, action, clicks)
-        SELECT w.days, d.facet, d.value, d.kind, d.action, sum(d.clicks)::int
+        INSERT INTO click_windows (days, facet, value, kind, action, clicks, cents)
+        SELECT w.days, d.facet, d.value, d.kind, d.action, sum(d.clicks)::int, sum(d.cents)::bigint
         FROM click_days d JOIN (VALUES ${sql.raw(WINDOWS.map((days) => `(${days})`).join(", "))}) AS w(days) ON d.day > ${today}::date - w.days
         WHERE d.facet = ${facet} AND d.day > ${today}::date - ${LONGEST_WINDOW}::int AND d.day <= ${today}::date
           ${parts > 1 ? sql`AND abs(hashtext(d.value)) % ${parts}::int = ${part}::int` : sql``}
-        GROUP BY w.days, d.facet, d.value, d.kind, d.action`);
+        GROUP BY w.days, d.facet, d.value, d.kind, d.action
+        HAVING sum(d.clicks) > 0`);
     }
   }
 }
@@ -182,16 +252,26 @@ async function firstClickDay(db: Executor): Promise<string | undefined> {
 }
 
 /**
- * Brings `click_days` and `click_windows` up to `now`; returns how many days were counted. The marks are
- * written last: a run that fails half-way is repeated over the same days.
+ * Brings `click_days` and `click_windows` up to `now`, and the sales of every day whose transactions
+ * changed; returns how many days were counted. The marks are written last: a run that fails half-way is
+ * repeated over the same days.
  */
 export async function rollUpClicks(db: Executor, { now = new Date() }: { now?: Date } = {}): Promise<number> {
   const today = dayOf(now);
-  const [daysMark, windowsMark] = await Promise.all([readMark(db, DAYS_MARK), readMark(db, WINDOWS_MARK)]);
+  const [daysMark, windowsMark, saleDays] = await Promise.all([
+    readMark(db, DAYS_MARK),
+    readMark(db, WINDOWS_MARK),
+    touchedSaleDays(db),
+  ]);
   const windowsDay = windowsMark ? dayOf(windowsMark) : undefined;
-  // Nothing clicked since the last run and the same day: nothing to recount (today's recount costs 0.4 s on
-  // the embedded database at 14,000 clicks a day). The marks stay, so a click committed late is still seen.
-  if (daysMark && windowsDay === today && !(await clickedSince(db, new Date(daysMark.getTime() - LATE_COMMIT_MS))))
+  // Nothing clicked or sold since the last run and the same day: nothing to recount (today's recount costs
+  // 0.4 s on the embedded database at 14,000 clicks a day). The marks stay, so a click committed late is still seen.
+  if (
+    daysMark &&
+    windowsDay === today &&
+    saleDays.length === 0 &&
+    !(await clickedSince(db, new Date(daysMark.getTime() - LATE_COMMIT_MS)))
+  )
     return 0;
   const first = daysMark ? dayOf(new Date(daysMark.getTime() - LATE_COMMIT_MS)) : await firstClickDay(db);
   const days = first ? daysOf(first, today) : [];
@@ -200,9 +280,14 @@ export async function rollUpClicks(db: Executor, { now = new Date() }: { now?: D
     const changed = await countDay(db, day);
     if (daysMark) touched.push(...changed);
   }
+  const currency = (await readSiteMoney(db)).currency;
+  for (const { day } of saleDays) touched.push(...(await countSaleDay(db, day, currency)));
   for (const period of ["week", "month"] as const) {
-    for (const start of new Set(days.map(periods[period].startOf)))
-      await countPeriod(db, period, start, daysMark ? touched : "every group");
+    const { startOf } = periods[period];
+    // The first run sums every group of the days it counted; sales' days are summed for the groups that changed.
+    const starts = new Map<string, Group[] | "every group">(saleDays.map(({ day }) => [startOf(day), touched]));
+    for (const day of days) starts.set(startOf(day), daysMark ? touched : "every group");
+    for (const [start, groups] of starts) await countPeriod(db, period, start, groups);
   }
   if (!daysMark || !windowsDay || addDays(windowsDay, LONGEST_WINDOW) < today) {
     await rebuildWindows(db, today);
@@ -210,7 +295,8 @@ export async function rollUpClicks(db: Executor, { now = new Date() }: { now?: D
     const leaving = windowsDay < today ? await groupsLeavingWindows(db, windowsDay, today) : [];
     await recountWindows(db, [...touched, ...leaving], today);
   }
+  await forgetSaleDays(db, saleDays);
   await writeMark(db, DAYS_MARK, now);
   await writeMark(db, WINDOWS_MARK, new Date(`${today}T00:00:00Z`));
-  return days.length;
+  return days.length + saleDays.length;
 }

@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { attentionMarks, auditLog, clicks, coupons, deals, itemVotes, linkChecks, stores } from "#app/db/schema";
 import { rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
+import { convertEarnings } from "#app/modules/earnings/currency-rates.server";
+import { importEarnings } from "#app/modules/earnings/earnings-import.server";
 import { castVote } from "#app/modules/votes/votes.server";
 import { loader as clickOut } from "#app/routes/resources/go";
 
@@ -125,6 +127,60 @@ describe("needs attention", () => {
       .update(coupons)
       .set({ status: "published", featured: coupon!.featured, validUntil: coupon!.validUntil })
       .where(eq(coupons.id, coupon!.id));
+  });
+
+  it("lists a store that earned before and nothing for 14 days while shoppers kept clicking out, until it earns again", async () => {
+    const [deal] = await liveDeals();
+    const [store] = await db().select().from(stores).where(eq(stores.id, deal!.storeId!));
+    const day = 86_400_000;
+    const clickOnDeal = async (daysAgo: number) => {
+      const [click] = await db()
+        .insert(clicks)
+        .values({
+          kind: "deal",
+          itemId: deal!.id,
+          storeId: deal!.storeId,
+          createdAt: new Date(Date.now() - daysAgo * day),
+        })
+        .returning();
+      return click!.id;
+    };
+    const sale = (id: string, subId: string, daysAgo: number, status: "approved" | "declined" = "approved") => ({
+      externalId: id,
+      status,
+      saleAmount: null,
+      commission: 9.5,
+      currency: "USD",
+      transactedAt: new Date(Date.now() - daysAgo * day),
+      clickedAt: null,
+      subId,
+    });
+    const imported = async (...sales: Array<ReturnType<typeof sale>>) => {
+      await importEarnings(db(), "awin", sales);
+      await convertEarnings(db());
+    };
+    const stopped = async () => {
+      await rollUpClicks(db());
+      return (await attentionQueue(db(), { reason: "stopped-earning" })).rows.map((row) => ({
+        label: row.label,
+        text: reasonText(row.kind, row.reasons[0]!),
+      }));
+    };
+    // It earned 30 days ago; in the last 14 days 19 clicks and a declined sale: not yet enough to say.
+    await imported(sale("a1", await clickOnDeal(30), 30));
+    for (let i = 0; i < 19; i++) await clickOnDeal(i % 13);
+    await imported(sale("a2", await clickOnDeal(20), 5, "declined"));
+    expect(await stopped()).toEqual([]);
+    await clickOnDeal(0);
+    expect(await stopped()).toEqual([
+      {
+        label: store!.name,
+        text: "No earnings for 14 days though shoppers clicked out 20 times: its affiliate tag may be broken, or the network stopped paying",
+      },
+    ]);
+    // A sale today: it earns again.
+    await imported(sale("a3", await clickOnDeal(0), 0));
+    expect(await stopped()).toEqual([]);
   });
 
   it("lists a store with no affiliate URL until it has one: the site makes up no store's address", async () => {

@@ -40,6 +40,8 @@ import {
   type BulkAttentionAction,
   bulkAttentionActions,
   type ItemReason,
+  STOPPED_EARNING_CLICKS,
+  STOPPED_EARNING_DAYS,
 } from "./attention";
 
 // Needs attention: live items that may be losing money, most clicked in the last 30 days first. Each
@@ -73,6 +75,26 @@ const liveItem = (kind: SQL, id: SQL) => sql`CASE ${kind}
   ELSE false END`;
 
 /**
+ * Stores that earned in the 90 days before the last STOPPED_EARNING_DAYS and nothing since, while shoppers
+ * kept clicking out (from the analytics' roll-ups of clicks and sales per store, ADR 0048): probably a
+ * broken tag. Since the day after its last earning, so a dismissal holds until it earns and stops again.
+ */
+const stoppedEarning = sql`
+  SELECT 'store', recent.value::uuid, 'stopped-earning', recent.clicks, NULL, last.day + interval '1 day'
+  FROM (
+    SELECT value, sum(clicks) FILTER (WHERE action = 'click')::int AS clicks, coalesce(sum(cents) FILTER (WHERE action = 'sale'), 0) AS cents
+    FROM click_days
+    WHERE facet = 'store-all' AND day > (now() AT TIME ZONE 'UTC')::date - ${STOPPED_EARNING_DAYS}::int AND action IN ('click', 'sale') AND value <> ''
+    GROUP BY value
+  ) recent
+  CROSS JOIN LATERAL (
+    SELECT max(d.day)::timestamptz AS day FROM click_days d
+    WHERE d.facet = 'store-all' AND d.value = recent.value AND d.kind = '' AND d.action = 'sale' AND d.cents > 0
+      AND d.day > (now() AT TIME ZONE 'UTC')::date - ${STOPPED_EARNING_DAYS + 90}::int
+  ) last
+  WHERE recent.clicks >= ${STOPPED_EARNING_CLICKS} AND recent.cents <= 0 AND last.day IS NOT NULL`;
+
+/**
  * Every reason's rows: kind, item_id, reason, a figure and a detail for its wording, and since when it has
  * held (a dismissal hides what held before it; rows with no such time stay hidden).
  */
@@ -104,6 +126,8 @@ const reasons = sql`
   FROM sourced_items si JOIN coupons ON coupons.id = si.coupon_id
   WHERE si.code_changed_at IS NOT NULL AND ${publicOf("coupon", { live: true })}
     AND ${codeKeySql(sql`coalesce(coupons.coupon_code, '')`)} <> ${codeKeySql(sql`coalesce(si.coupon_code, '')`)}
+  UNION ALL
+  ${stoppedEarning}
   UNION ALL
   SELECT 'gift', id, 'stale-price', 0, NULL, NULL FROM gift_ideas
   WHERE ${publicOf("gift", { live: true })} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')`;

@@ -1,6 +1,10 @@
 // Needs attention's words and actions, shared by the queue page and its action.
 
 export const ATTENTION_PAGE_SIZE = 50;
+/** A store that earned before and has earned nothing for this many days… */
+export const STOPPED_EARNING_DAYS = 14;
+/** …while shoppers clicked out to it at least this often in those days is listed. */
+export const STOPPED_EARNING_CLICKS = 20;
 
 export const attentionReasons = [
   "link",
@@ -10,6 +14,7 @@ export const attentionReasons = [
   "stale-price",
   "no-link",
   "code-changed",
+  "stopped-earning",
 ] as const;
 export type AttentionReason = (typeof attentionReasons)[number];
 export type AttentionAction = "verify" | "fallback" | "expire" | "unpublish" | "snooze" | "dismiss";
@@ -23,12 +28,16 @@ export const reasonLabels: Record<AttentionReason, string> = {
   "stale-price": "Stale Amazon prices",
   "no-link": "Stores without a link",
   "code-changed": "Codes changed at the source",
+  "stopped-earning": "Stores that stopped earning",
 };
 
 /** One reason an item is in the queue, with what its wording needs. */
 export interface ItemReason {
   reason: AttentionReason;
-  /** Reports counted, for 'reports'; failed checks in a row, for 'link' and 'image'. */
+  /**
+   * Reports counted, for 'reports'; failed checks in a row, for 'link' and 'image'; clicks out since the
+   * store last earned, for 'stopped-earning'.
+   */
   figure: number;
   /** The check's finding, for 'link' and 'image'; the source's new code, for 'code-changed'. */
   detail: string | null;
@@ -63,6 +72,8 @@ export function reasonText(kind: string, { reason, figure, detail }: ItemReason)
       return "Amazon price not refreshed for over a day (hidden from shoppers)";
     case "no-link":
       return "No affiliate URL: no 'Visit store' button, and its coupons without a link of their own show the code alone";
+    case "stopped-earning":
+      return `No earnings for ${STOPPED_EARNING_DAYS} days though shoppers clicked out ${figure} times: its affiliate tag may be broken, or the network stopped paying`;
     case "code-changed":
       return detail
         ? `The network now gives the code ${detail}: edit the coupon to use it, or dismiss`

@@ -29,6 +29,7 @@ beforeAll(async () => {
     clicks: 0,
     prices: 0,
     candidates: 0,
+    earnings: 0,
   });
 });
 afterAll(() => database.close());

@@ -89,6 +89,7 @@ describe("CSV import", () => {
       clicks: 0,
       prices: 0,
       candidates: 0,
+      earnings: 0,
     });
     // Ends stored at any hour (the export writes the day) and schedules to the second.
     await db().execute(sql`UPDATE deals SET expires_at = now() + (random() * interval '9 days') WHERE random() < 0.3`);

@@ -360,7 +360,7 @@ export async function importEarningsCsv(
   const done = report.finish(
     unattributed > 0
       ? [
-          `${formatCount(unattributed)} of the new or changed transactions name no click of ours: they ${run.dryRun ? "would count" : "count"} as unattributed.`,
+          `${formatCount(unattributed)} of the new or changed transactions ${unattributed === 1 ? "names" : "name"} no click of ours: they ${run.dryRun ? "would count" : "count"} as unattributed.`,
         ]
       : [],
   );

@@ -1,8 +1,22 @@
+import { randomUUID } from "node:crypto";
+
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { auditLog, deals, priceHistory, sourcedItems, sourcingCandidates, sourcingSources } from "#app/db/schema";
+import {
+  auditLog,
+  clicks,
+  deals,
+  priceHistory,
+  sourcedItems,
+  sourcingCandidates,
+  sourcingSources,
+  stores,
+} from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
+import { rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
+import { convertEarnings } from "#app/modules/earnings/currency-rates.server";
+import { importEarnings } from "#app/modules/earnings/earnings-import.server";
 
 import { actor, insertActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
@@ -107,5 +121,60 @@ describe("sourcing candidates", () => {
       [urls[0]!]: ["Below its lowest price in 90 days (80.00)"],
       [urls[1]!]: ["Was 80.00 here within 90 days"],
     });
+  });
+
+  it("scores an offer by what its store earns per click, once it has earned", async () => {
+    const [source] = await db()
+      .db.insert(sourcingSources)
+      .values({ kind: "feed", name: "Earnings feed" })
+      .returning({ id: sourcingSources.id });
+    const [earning, idle] = await db().db.select().from(stores).orderBy(stores.name).limit(2);
+    for (const store of [earning!, idle!]) {
+      const made = await db()
+        .db.insert(clicks)
+        .values(Array.from({ length: 40 }, () => ({ kind: "deal", itemId: randomUUID(), storeId: store.id })))
+        .returning({ id: clicks.id });
+      if (store === earning)
+        await importEarnings(
+          db().db,
+          "awin",
+          made.slice(0, 3).map((click, index) => ({
+            externalId: `epc-${index}`,
+            status: "approved" as const,
+            saleAmount: null,
+            commission: 2,
+            currency: "USD",
+            transactedAt: new Date(),
+            clickedAt: null,
+            subId: click.id,
+          })),
+        );
+    }
+    await convertEarnings(db().db);
+    await rollUpClicks(db().db);
+    const offer = (store: typeof earning) => ({
+      externalId: null,
+      kind: "deal" as const,
+      url: `https://epc.example/${store!.slug}`,
+      title: `A kettle at ${store!.name}`,
+      price: 20,
+      merchant: store!.name,
+    });
+    await landOffers(db().db, { id: source!.id, kind: "feed" }, [offer(earning), offer(idle)], new Date());
+    const landed = await db()
+      .db.select({
+        url: sourcingCandidates.url,
+        score: sourcingCandidates.score,
+        reasons: sourcingCandidates.scoreReasons,
+      })
+      .from(sourcingCandidates)
+      .where(eq(sourcingCandidates.sourceId, source!.id));
+    const byStore = Object.fromEntries(landed.map((row) => [row.url, row]));
+    // $6 over 40 clicks: 15 cents a click, the most the score gives.
+    expect(byStore[offer(earning).url]).toMatchObject({
+      score: 8 + 15,
+      reasons: ["Store clicked 40 times in 30 days", "Store earns $0.15 a click (90 days)"],
+    });
+    expect(byStore[offer(idle).url]).toMatchObject({ score: 8, reasons: ["Store clicked 40 times in 30 days"] });
   });
 });

@@ -17,6 +17,7 @@ import {
 } from "#app/db/schema";
 import { databaseName } from "#app/db/sql-text";
 import type { Actor } from "#app/lib/actor";
+import { EPC_MIN_CLICKS } from "#app/modules/analytics/analytics-view";
 import { recordAudit } from "#app/modules/audit/audit.server";
 
 import { keyOfOffer, type Offer } from "./offer";
@@ -173,22 +174,49 @@ async function lowestSeen(db: Executor, keys: string[], now: Date): Promise<Map<
   return new Map(rows.map((row) => [row.key, Number(row.lowest)]));
 }
 
-/** Clicks out to each store over the last 30 days (the analytics' trailing window). */
-async function storeClicks(db: Executor, storeIds: string[]): Promise<Map<string, number>> {
+interface StoreFigures {
+  /** Clicks out over the last 30 days. */
+  clicks: number;
+  /** Earnings per click over the last 90 days, in cents of the site's currency, once it has enough clicks. */
+  epcCents?: number;
+}
+
+/** Each store's clicks out over the last 30 days and earnings per click over 90 (the analytics' windows). */
+async function storeFigures(db: Executor, storeIds: string[]): Promise<Map<string, StoreFigures>> {
   if (storeIds.length === 0) return new Map();
   const rows = await db
-    .select({ store: clickWindows.value, clicks: clickWindows.clicks })
+    .select({
+      store: clickWindows.value,
+      days: clickWindows.days,
+      action: clickWindows.action,
+      clicks: clickWindows.clicks,
+      cents: clickWindows.cents,
+    })
     .from(clickWindows)
     .where(
       and(
-        eq(clickWindows.days, 30),
+        inArray(clickWindows.days, [30, 90]),
         eq(clickWindows.facet, "store-all"),
         eq(clickWindows.kind, ""),
-        eq(clickWindows.action, "click"),
+        inArray(clickWindows.action, ["click", "sale"]),
         inArray(clickWindows.value, storeIds),
       ),
     );
-  return new Map(rows.map((row) => [row.store, row.clicks]));
+  const figure = (store: string, days: number, action: string) =>
+    rows.find((row) => row.store === store && row.days === days && row.action === action);
+  return new Map(
+    storeIds.map((store) => {
+      const clicks90 = figure(store, 90, "click")?.clicks ?? 0;
+      const cents90 = figure(store, 90, "sale")?.cents ?? 0;
+      return [
+        store,
+        {
+          clicks: figure(store, 30, "click")?.clicks ?? 0,
+          epcCents: clicks90 >= EPC_MIN_CLICKS && cents90 > 0 ? cents90 / clicks90 : undefined,
+        },
+      ];
+    }),
+  );
 }
 
 async function approvalRate(db: Executor, sourceId: string): Promise<number | null> {
@@ -223,10 +251,10 @@ export async function landOffers(
     else if (!keyed.has(key)) keyed.set(key, { offer, storeId });
   }
   const keys = [...keyed.keys()];
-  const [onSite, rejected, clicks, rate, lows] = await Promise.all([
+  const [onSite, rejected, stores, rate, lows] = await Promise.all([
     keysOnSite(db, keys),
     keysRejectedLately(db, new Map(keys.map((key) => [key, keyed.get(key)!.offer.price ?? null])), seenAt),
-    storeClicks(db, [...new Set([...keyed.values()].map((entry) => entry.storeId).filter((id) => id !== null))]),
+    storeFigures(db, [...new Set([...keyed.values()].map((entry) => entry.storeId).filter((id) => id !== null))]),
     approvalRate(db, source.id),
     lowestSeen(db, keys, seenAt),
   ]);
@@ -236,7 +264,8 @@ export async function landOffers(
       const { offer, storeId } = keyed.get(key)!;
       const { score, reasons } = scoreOffer(offer, {
         now: seenAt,
-        storeClicks: storeId ? clicks.get(storeId) : undefined,
+        storeClicks: storeId ? stores.get(storeId)?.clicks : undefined,
+        storeEpcCents: storeId ? stores.get(storeId)?.epcCents : undefined,
         approvalRate: rate,
         lowestSeen: lows.get(key),
       });

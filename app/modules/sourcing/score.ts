@@ -1,4 +1,5 @@
 import { formatCount } from "#app/lib/counts";
+import { formatPrice } from "#app/lib/money";
 
 import { type Offer, savingPercent } from "./offer";
 
@@ -9,6 +10,8 @@ export interface ScoreContext {
   now: Date;
   /** Clicks out to the offer's store over the last 30 days, when it matched one. */
   storeClicks?: number;
+  /** What the store earned per click over the last 90 days (cents of the site's currency), when it earned. */
+  storeEpcCents?: number;
   /** Of this source's candidates the owner decided, the share approved, when there are enough to tell. */
   approvalRate?: number | null;
   /** The lowest price the site recorded for the offer's earlier item in the last 90 days, when it had one. */
@@ -59,6 +62,11 @@ export function scoreOffer(offer: Offer, context: ScoreContext): Score {
     const points = Math.min(15, Math.round(Math.log10(context.storeClicks + 1) * 5));
     const clicks = formatCount(context.storeClicks);
     if (points > 0) parts.push({ points, reason: `Store clicked ${clicks} times in 30 days` });
+  }
+  if (context.storeEpcCents && context.storeEpcCents > 0) {
+    // Fifteen points from 7 cents a click (a good deal site's store), five for a cent.
+    const points = Math.min(15, Math.round(Math.log2(1 + context.storeEpcCents) * 5));
+    parts.push({ points, reason: `Store earns ${formatPrice(context.storeEpcCents / 100)} a click (90 days)` });
   }
   const history = historyPart(offer, context.lowestSeen);
   if (history) parts.push(history);

@@ -1,18 +1,23 @@
 import { Download } from "lucide-react";
-import { type FormEvent, useRef } from "react";
+import { type FormEvent, type ReactNode, useRef } from "react";
 import { Form, Link, type NavigateFunction, useNavigate } from "react-router";
 
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
-import { ClicksChart } from "#app/components/admin/clicks-chart";
 import { ComboboxFilter } from "#app/components/admin/combobox-filter";
-import { ReportTable } from "#app/components/admin/report-table";
+import { type ChartFigure, type ChartPoint, DayChart } from "#app/components/admin/day-chart";
+import { earningsPerClick, formatCents, percentOf, ReportTable } from "#app/components/admin/report-table";
 import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
 import { formatCount } from "#app/lib/counts";
 import { formatDate, formatDateTime, startOfDay } from "#app/lib/dates";
-import { analyticsSearch, PRESET_RANGES } from "#app/modules/analytics/analytics-view";
+import {
+  analyticsSearch,
+  EARNING_LIST_DAYS,
+  EPC_MIN_CLICKS,
+  PRESET_RANGES,
+} from "#app/modules/analytics/analytics-view";
 import { TABLE_TITLES } from "#app/modules/analytics/click-report-csv.server";
 import { reportForRequest } from "#app/modules/analytics/click-report-request.server";
 import type { TableKey } from "#app/modules/analytics/click-tables.server";
@@ -31,13 +36,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const longDay = (day: string) => formatDate(startOfDay(day));
 
-function change(current: number, previous: number): string {
-  if (previous === 0) return current === 0 ? "No change" : "New clicks";
+function change(current: number, previous: number, noun: "clicks" | "earnings"): string {
+  if (previous === 0) return current === 0 ? "No change" : `New ${noun}`;
   const percent = Math.round(((current - previous) / previous) * 100);
   return `${percent > 0 ? "+" : ""}${percent}% on the previous period`;
 }
 
 const TABLE_ORDER: TableKey[] = ["items", "stores", "categories", "placements", "referrers", "devices", "reveals"];
+
+const CLICKS: ChartFigure = {
+  name: "clicks",
+  column: "Clicks",
+  axis: formatCount,
+  point: (clicks) => `${formatCount(clicks)} clicks`,
+};
+const EARNINGS: ChartFigure = { name: "earnings", column: "Earnings", axis: formatCents, point: formatCents };
 
 export default function Analytics({ loaderData: { view, report, storeName, kinds, titles } }: Route.ComponentProps) {
   const form = useRef<HTMLFormElement>(null);
@@ -49,7 +62,7 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
     <div className="space-y-6">
       <AdminPageHeader
         title="Analytics"
-        description={`Clicks out to retailers and coupon codes shown, ${rangeLabel}. Bots are not counted.`}
+        description={`Clicks out to retailers, coupon codes shown and what they earned, ${rangeLabel}. Bots are not counted.`}
         actions={
           <>
             <Button asChild variant="outline">
@@ -122,70 +135,49 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
           : "Clicks are being counted for the first time: the figures appear within a minute."}
       </p>
       <ul className="grid gap-4 sm:grid-cols-3">
-        <li className="rounded-xl border border-gray-200 bg-white p-5">
-          <p className="text-sm text-gray-600">Clicks out</p>
-          <p className="mt-1 text-3xl font-bold" data-testid="total-clicks">
-            {formatCount(report.totals.clicks)}
-          </p>
-          <p className="mt-1 text-sm text-gray-600">{change(report.totals.clicks, report.totals.previous)}</p>
-        </li>
-        <li className="rounded-xl border border-gray-200 bg-white p-5">
-          <p className="text-sm text-gray-600">Previous period</p>
-          <p className="mt-1 text-3xl font-bold">{formatCount(report.totals.previous)}</p>
-          <p className="mt-1 text-sm text-gray-600">The {view.days} days before</p>
-        </li>
-        <li className="rounded-xl border border-gray-200 bg-white p-5">
-          <p className="text-sm text-gray-600">Coupon codes shown</p>
-          <p className="mt-1 text-3xl font-bold" data-testid="total-reveals">
-            {formatCount(report.totals.reveals)}
-          </p>
-        </li>
+        <Figure title="Clicks out" value={formatCount(report.totals.clicks)} testId="total-clicks">
+          {change(report.totals.clicks, report.totals.previous, "clicks")}
+        </Figure>
+        <Figure title="Previous period" value={formatCount(report.totals.previous)}>
+          The {view.days} days before
+        </Figure>
+        <Figure title="Coupon codes shown" value={formatCount(report.totals.reveals)} testId="total-reveals" />
+        <Figure title="Earnings" value={formatCents(report.totals.cents)} testId="total-earnings">
+          {change(report.totals.cents, report.totals.previousCents, "earnings")}
+          {report.totals.unattributed.sales > 0
+            ? ` · ${formatCents(report.totals.unattributed.cents)} of it unattributed (${formatCount(report.totals.unattributed.sales)} ${report.totals.unattributed.sales === 1 ? "sale" : "sales"} naming no click of ours)`
+            : ""}
+        </Figure>
+        <Figure title="Sales" value={formatCount(report.totals.sales)} testId="total-sales">
+          {/* Sales naming no click cannot be set against clicks. */}
+          Conversion rate {percentOf(report.totals.sales - report.totals.unattributed.sales, report.totals.clicks)} of
+          clicks out
+        </Figure>
+        <Figure
+          title="Earnings per click (EPC)"
+          value={earningsPerClick(report.totals.cents, report.totals.clicks)}
+          testId="total-epc"
+        >
+          Declined sales are not counted; pending ones are, until declined.
+        </Figure>
       </ul>
 
-      <section className="rounded-xl border border-gray-200 bg-white p-5" aria-labelledby="by-day">
-        <h3 id="by-day" className="mb-1 font-semibold">
-          Clicks out by day
-        </h3>
-        <p className="mb-3 text-sm text-gray-600">
-          <span className="mr-1 inline-block h-0.5 w-4 bg-blue-600 align-middle" aria-hidden /> This period{" "}
-          <span
-            className="ml-3 mr-1 inline-block w-4 border-t-2 border-dashed border-gray-400 align-middle"
-            aria-hidden
-          />{" "}
-          Previous period
-        </p>
-        <ClicksChart
-          points={report.series}
-          label={`Clicks out by day, ${rangeLabel}: ${formatCount(report.totals.clicks)} in all, against ${formatCount(report.totals.previous)} in the previous period.`}
-        />
-        <details className="mt-3">
-          <summary className="cursor-pointer text-sm font-medium text-brand-700">Show the figures as a table</summary>
-          <table className="mt-2 w-full max-w-md text-sm">
-            <thead>
-              <tr className="text-left text-gray-600">
-                <th scope="col">Day</th>
-                <th scope="col" className="text-right">
-                  Clicks
-                </th>
-                <th scope="col" className="text-right">
-                  Previous period
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.series.map((point) => (
-                <tr key={point.day} className="border-t border-gray-100">
-                  <td>{longDay(point.day)}</td>
-                  <td className="text-right tabular-nums">{formatCount(point.clicks)}</td>
-                  <td className="text-right tabular-nums">{formatCount(point.previous)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
-      </section>
+      <DaySection
+        id="by-day"
+        title="Clicks out by day"
+        figure={CLICKS}
+        points={report.series.map((point) => ({ day: point.day, value: point.clicks, previous: point.previous }))}
+        label={`Clicks out by day, ${rangeLabel}: ${formatCount(report.totals.clicks)} in all, against ${formatCount(report.totals.previous)} in the previous period.`}
+      />
+      <DaySection
+        id="earnings-by-day"
+        title="Earnings by day"
+        figure={EARNINGS}
+        points={report.series.map((point) => ({ day: point.day, value: point.cents, previous: point.previousCents }))}
+        label={`Earnings by day, ${rangeLabel}: ${formatCents(report.totals.cents)} in all, against ${formatCents(report.totals.previousCents)} in the previous period.`}
+      />
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid gap-6 2xl:grid-cols-2">
         {TABLE_ORDER.filter((key) => !(view.store && key === "stores")).map((key) => (
           <ReportTable
             key={key}
@@ -197,6 +189,40 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
           />
         ))}
       </div>
+
+      {report.earning.any ? (
+        <div className="grid gap-6 2xl:grid-cols-2">
+          <ReportTable
+            id="most-per-click"
+            title={`Earns most per click, last ${EARNING_LIST_DAYS} days`}
+            rows={report.earning.mostPerClick}
+            total={0}
+            withKind
+            emptyText={`No item with at least ${EPC_MIN_CLICKS} clicks earned in the last ${EARNING_LIST_DAYS} days.`}
+          />
+          <ReportTable
+            id="never-earned"
+            title={`Clicked, never earned in ${EARNING_LIST_DAYS} days`}
+            rows={report.earning.neverEarned}
+            total={0}
+            withKind
+            emptyText={`Every item clicked in the last ${EARNING_LIST_DAYS} days earned.`}
+          />
+        </div>
+      ) : (
+        <section className="rounded-xl border border-gray-200 bg-white p-5" aria-labelledby="no-earnings">
+          <h3 id="no-earnings" className="font-semibold">
+            Earnings
+          </h3>
+          <p className="mt-1 text-sm text-gray-600">
+            No earnings imported yet. Add a network account on{" "}
+            <Link to="/admin/earnings" className="font-medium text-brand-700 hover:underline">
+              Earnings sources
+            </Link>{" "}
+            or upload a network&apos;s report, and each item, store and placement shows what it earned.
+          </p>
+        </section>
+      )}
 
       <section className="rounded-xl border border-gray-200 bg-white p-5" aria-labelledby="unclicked">
         <h3 id="unclicked" className="font-semibold">
@@ -223,6 +249,86 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
         )}
       </section>
     </div>
+  );
+}
+
+/** One headline figure, with a line of context under it. */
+function Figure({
+  title,
+  value,
+  testId,
+  children,
+}: {
+  title: string;
+  value: string;
+  testId?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <li className="rounded-xl border border-gray-200 bg-white p-5">
+      <p className="text-sm text-gray-600">{title}</p>
+      <p className="mt-1 text-3xl font-bold" data-testid={testId}>
+        {value}
+      </p>
+      {children ? <p className="mt-1 text-sm text-gray-600">{children}</p> : null}
+    </li>
+  );
+}
+
+/** A figure by day as a chart against the previous period, with the figures as a table. */
+function DaySection({
+  id,
+  title,
+  figure,
+  points,
+  label,
+}: {
+  id: string;
+  title: string;
+  figure: ChartFigure;
+  points: ChartPoint[];
+  label: string;
+}) {
+  return (
+    <section className="rounded-xl border border-gray-200 bg-white p-5" aria-labelledby={id}>
+      <h3 id={id} className="mb-1 font-semibold">
+        {title}
+      </h3>
+      <p className="mb-3 text-sm text-gray-600">
+        <span className="mr-1 inline-block h-0.5 w-4 bg-blue-600 align-middle" aria-hidden /> This period{" "}
+        <span
+          className="ml-3 mr-1 inline-block w-4 border-t-2 border-dashed border-gray-400 align-middle"
+          aria-hidden
+        />{" "}
+        Previous period
+      </p>
+      <DayChart points={points} label={label} figure={figure} />
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-medium text-brand-700">Show the figures as a table</summary>
+        <table className="mt-2 w-full max-w-md text-sm">
+          <thead>
+            <tr className="text-left text-gray-600">
+              <th scope="col">Day</th>
+              <th scope="col" className="text-right">
+                {figure.column}
+              </th>
+              <th scope="col" className="text-right">
+                Previous period
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.day} className="border-t border-gray-100">
+                <td>{longDay(point.day)}</td>
+                <td className="text-right tabular-nums">{figure.axis(point.value)}</td>
+                <td className="text-right tabular-nums">{figure.axis(point.previous)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </section>
   );
 }
 

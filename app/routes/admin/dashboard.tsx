@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { Link } from "react-router";
 
 import { AdminIcon } from "#app/components/admin/admin-icon";
-import { ClicksSparkline } from "#app/components/admin/clicks-chart";
+import { DaySparkline } from "#app/components/admin/day-chart";
 import { describeActivity } from "#app/lib/activity";
 import { formatCount } from "#app/lib/counts";
 import { timeAgo } from "#app/lib/relative-time";
@@ -57,8 +57,8 @@ export default function Dashboard({ loaderData: { cards, actions, activity, clic
           <p className="mt-1 text-3xl font-bold" data-testid="clicks-30-days">
             {formatCount(clicks.total)}
           </p>
-          <ClicksSparkline
-            points={clicks.series}
+          <DaySparkline
+            points={clicks.series.map((point) => ({ day: point.day, value: point.clicks, previous: point.previous }))}
             label={`Clicks out per day over the last 30 days: ${formatCount(clicks.total)} in all.`}
           />
         </div>

@@ -153,17 +153,21 @@ export async function chooseOption(page: Page, label: string, option: string) {
   await expect.poll(() => box.inputValue()).toBe(option);
 }
 
+/** A shopper's browser, as click counting sees one (not a bot). */
+export const DESKTOP_CHROME =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+
 /** Publishes a deal through the admin form (store by name, price in dollars), back on the list when saved. */
 export async function publishDealInAdmin(
   page: Page,
-  deal: { title: string; store: string; price: string; publishAt?: string },
+  deal: { title: string; store: string; price: string; publishAt?: string; affiliateUrl?: string },
 ) {
   await page.goto("/admin/deals/add");
   await chooseOption(page, "Store", deal.store);
   await page.getByLabel("Title").fill(deal.title);
   await page.getByLabel("Short description").fill(`${deal.title}, published by a test`);
   await page.getByLabel("Image URL").fill("https://example.com/deal.png");
-  await page.getByLabel("Affiliate URL").fill("https://example.com/deal");
+  await page.getByLabel("Affiliate URL").fill(deal.affiliateUrl ?? "https://example.com/deal");
   await page.getByLabel("Current price ($)").fill(deal.price);
   await page.getByLabel("Status").selectOption("published");
   if (deal.publishAt) await page.getByLabel("Publish at", { exact: true }).fill(deal.publishAt);

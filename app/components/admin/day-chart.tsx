@@ -2,17 +2,26 @@ import { scaleLinear } from "d3-scale";
 import { curveMonotoneX, line } from "d3-shape";
 
 import { ChartGridLines } from "#app/components/ui/chart-grid";
-import { formatCount } from "#app/lib/counts";
 import { formatShortDay } from "#app/lib/dates";
 
-// Clicks by day as server-rendered SVG (d3's scales and line generator; no chart code runs in the
-// browser). The SVG is one labelled image; the figures themselves are in a table beside it, which is
-// what a screen reader or a keyboard reads.
+// A figure by day (clicks, earnings) as server-rendered SVG (d3's scales and line generator; no chart code
+// runs in the browser). The SVG is one labelled image; the figures themselves are in a table beside it,
+// which is what a screen reader or a keyboard reads.
 
 export interface ChartPoint {
   day: string;
-  clicks: number;
+  value: number;
   previous: number;
+}
+
+/** How a chart writes its figure: on the axis and in each day's tooltip ("12 clicks", "$4.20"). */
+export interface ChartFigure {
+  /** The chart's name in its test id: "clicks", "earnings". */
+  name: string;
+  /** The figure's column in the table of figures. */
+  column: string;
+  axis: (value: number) => string;
+  point: (value: number) => string;
 }
 
 /** Drawn twice, for a wide screen and a phone, so the axis words stay at their size on both. */
@@ -25,7 +34,7 @@ const MARGIN = { top: 12, right: 12, bottom: 28, left: 44 };
 function scalesFor(points: ChartPoint[], width: number, height: number, margin: typeof MARGIN, withPrevious: boolean) {
   const top = Math.max(
     1,
-    ...points.map((point) => (withPrevious ? Math.max(point.clicks, point.previous) : point.clicks)),
+    ...points.map((point) => (withPrevious ? Math.max(point.value, point.previous) : point.value)),
   );
   const x = scaleLinear()
     .domain([0, Math.max(1, points.length - 1)])
@@ -42,12 +51,12 @@ function scalesFor(points: ChartPoint[], width: number, height: number, margin: 
   return { x, y, path };
 }
 
-/** The range's clicks (solid) against the previous period's (dashed), with day and count axes, sized for the screen. */
-export function ClicksChart({ points, label }: { points: ChartPoint[]; label: string }) {
+/** The range's figure (solid) against the previous period's (dashed), with day and value axes, sized for the screen. */
+export function DayChart({ points, label, figure }: { points: ChartPoint[]; label: string; figure: ChartFigure }) {
   return (
     <>
-      <ChartAt size={SIZES.wide} points={points} label={label} className="hidden sm:block" />
-      <ChartAt size={SIZES.narrow} points={points} label={label} className="sm:hidden" />
+      <ChartAt size={SIZES.wide} points={points} label={label} figure={figure} className="hidden sm:block" />
+      <ChartAt size={SIZES.narrow} points={points} label={label} figure={figure} className="sm:hidden" />
     </>
   );
 }
@@ -56,11 +65,13 @@ function ChartAt({
   size,
   points,
   label,
+  figure,
   className,
 }: {
   size: (typeof SIZES)[keyof typeof SIZES];
   points: ChartPoint[];
   label: string;
+  figure: ChartFigure;
   className: string;
 }) {
   const { width, height } = size;
@@ -72,9 +83,9 @@ function ChartAt({
       className={`h-auto w-full ${className}`}
       role="img"
       aria-label={label}
-      data-testid={`clicks-chart-${size.name}`}
+      data-testid={`${figure.name}-chart-${size.name}`}
     >
-      <ChartGridLines y={y} left={MARGIN.left} right={width - MARGIN.right} label={formatCount} />
+      <ChartGridLines y={y} left={MARGIN.left} right={width - MARGIN.right} label={figure.axis} />
       {points.map((point, index) =>
         index % every === 0 ? (
           <text key={point.day} x={x(index)} y={height - 8} textAnchor="middle" fontSize={11} className="fill-gray-500">
@@ -83,22 +94,22 @@ function ChartAt({
         ) : null,
       )}
       <path d={path((point) => point.previous)} fill="none" stroke="#9ca3af" strokeWidth={1.5} strokeDasharray="4 4" />
-      <path d={path((point) => point.clicks)} fill="none" stroke="#2563eb" strokeWidth={2} />
+      <path d={path((point) => point.value)} fill="none" stroke="#2563eb" strokeWidth={2} />
       {points.map((point, index) => (
-        <circle key={point.day} cx={x(index)} cy={y(point.clicks)} r={points.length > 45 ? 1.5 : 3} fill="#2563eb">
-          <title>{`${formatShortDay(point.day)}: ${formatCount(point.clicks)} clicks (previous period ${formatCount(point.previous)})`}</title>
+        <circle key={point.day} cx={x(index)} cy={y(point.value)} r={points.length > 45 ? 1.5 : 3} fill="#2563eb">
+          <title>{`${formatShortDay(point.day)}: ${figure.point(point.value)} (previous period ${figure.point(point.previous)})`}</title>
         </circle>
       ))}
     </svg>
   );
 }
 
-/** A small line of clicks per day, for the dashboard. */
-export function ClicksSparkline({ points, label }: { points: ChartPoint[]; label: string }) {
+/** A small line of a figure per day, for the dashboard. */
+export function DaySparkline({ points, label }: { points: ChartPoint[]; label: string }) {
   const { path } = scalesFor(points, 240, 48, { top: 4, right: 2, bottom: 4, left: 2 }, false);
   return (
     <svg viewBox="0 0 240 48" className="h-12 w-full" role="img" aria-label={label} data-testid="clicks-sparkline">
-      <path d={path((point) => point.clicks)} fill="none" stroke="#2563eb" strokeWidth={2} />
+      <path d={path((point) => point.value)} fill="none" stroke="#2563eb" strokeWidth={2} />
     </svg>
   );
 }
