@@ -137,6 +137,13 @@ async function forgetSaleDays(db: Executor, counted: TouchedDay[]): Promise<void
 const groupsIn = (chunk: string) =>
   sql`(SELECT DISTINCT * FROM jsonb_to_recordset(${chunk}::jsonb) AS g(facet text, value text, kind text, action text))`;
 
+/** Each group once. */
+function distinctGroups(groups: Group[]): Group[] {
+  return [
+    ...new Map(groups.map((group) => [`${group.facet}|${group.value}|${group.kind}|${group.action}`, group])).values(),
+  ];
+}
+
 function chunked(groups: Group[]): string[] {
   const chunks: string[] = [];
   for (let start = 0; start < groups.length; start += RECOUNT_CHUNK)
@@ -275,20 +282,28 @@ export async function rollUpClicks(db: Executor, { now = new Date() }: { now?: D
     return 0;
   const first = daysMark ? dayOf(new Date(daysMark.getTime() - LATE_COMMIT_MS)) : await firstClickDay(db);
   const days = first ? daysOf(first, today) : [];
-  const touched: Group[] = [];
+  // The groups whose figures changed, by the day they changed on (a first run sums every group instead).
+  const touchedOn = new Map<string, Group[]>();
+  const touch = (day: string, groups: Group[]) => touchedOn.set(day, [...(touchedOn.get(day) ?? []), ...groups]);
   for (const day of days) {
     const changed = await countDay(db, day);
-    if (daysMark) touched.push(...changed);
+    if (daysMark) touch(day, changed);
   }
   const currency = (await readSiteMoney(db)).currency;
-  for (const { day } of saleDays) touched.push(...(await countSaleDay(db, day, currency)));
+  for (const { day } of saleDays) touch(day, await countSaleDay(db, day, currency));
   for (const period of ["week", "month"] as const) {
     const { startOf } = periods[period];
-    // The first run sums every group of the days it counted; sales' days are summed for the groups that changed.
-    const starts = new Map<string, Group[] | "every group">(saleDays.map(({ day }) => [startOf(day), touched]));
-    for (const day of days) starts.set(startOf(day), daysMark ? touched : "every group");
-    for (const [start, groups] of starts) await countPeriod(db, period, start, groups);
+    const starts = new Map<string, Group[] | "every group">();
+    if (!daysMark) for (const day of days) starts.set(startOf(day), "every group");
+    for (const [day, groups] of touchedOn) {
+      const start = startOf(day);
+      const before = starts.get(start) ?? [];
+      if (before !== "every group") starts.set(start, [...before, ...groups]);
+    }
+    for (const [start, groups] of starts)
+      await countPeriod(db, period, start, groups === "every group" ? groups : distinctGroups(groups));
   }
+  const touched = distinctGroups([...touchedOn.values()].flat());
   if (!daysMark || !windowsDay || addDays(windowsDay, LONGEST_WINDOW) < today) {
     await rebuildWindows(db, today);
   } else {
