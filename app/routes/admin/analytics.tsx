@@ -46,11 +46,10 @@ const TABLE_ORDER: TableKey[] = ["items", "stores", "categories", "placements", 
 
 const CLICKS: ChartFigure = {
   name: "clicks",
-  column: "Clicks",
   axis: formatCount,
   point: (clicks) => `${formatCount(clicks)} clicks`,
 };
-const EARNINGS: ChartFigure = { name: "earnings", column: "Earnings", axis: formatCents, point: formatCents };
+const EARNINGS: ChartFigure = { name: "earnings", axis: formatCents, point: formatCents };
 
 export default function Analytics({ loaderData: { view, report, storeName, kinds, titles } }: Route.ComponentProps) {
   const form = useRef<HTMLFormElement>(null);
@@ -162,20 +161,55 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
         </Figure>
       </ul>
 
-      <DaySection
-        id="by-day"
-        title="Clicks out by day"
-        figure={CLICKS}
-        points={report.series.map((point) => ({ day: point.day, value: point.clicks, previous: point.previous }))}
-        label={`Clicks out by day, ${rangeLabel}: ${formatCount(report.totals.clicks)} in all, against ${formatCount(report.totals.previous)} in the previous period.`}
-      />
-      <DaySection
-        id="earnings-by-day"
-        title="Earnings by day"
-        figure={EARNINGS}
-        points={report.series.map((point) => ({ day: point.day, value: point.cents, previous: point.previousCents }))}
-        label={`Earnings by day, ${rangeLabel}: ${formatCents(report.totals.cents)} in all, against ${formatCents(report.totals.previousCents)} in the previous period.`}
-      />
+      <section className="space-y-6 rounded-xl border border-gray-200 bg-white p-5" aria-label="By day">
+        <DayChartWithLegend
+          id="by-day"
+          title="Clicks out by day"
+          figure={CLICKS}
+          points={report.series.map((point) => ({ day: point.day, value: point.clicks, previous: point.previous }))}
+          label={`Clicks out by day, ${rangeLabel}: ${formatCount(report.totals.clicks)} in all, against ${formatCount(report.totals.previous)} in the previous period.`}
+        />
+        <DayChartWithLegend
+          id="earnings-by-day"
+          title="Earnings by day"
+          figure={EARNINGS}
+          points={report.series.map((point) => ({ day: point.day, value: point.cents, previous: point.previousCents }))}
+          label={`Earnings by day, ${rangeLabel}: ${formatCents(report.totals.cents)} in all, against ${formatCents(report.totals.previousCents)} in the previous period.`}
+        />
+        <details>
+          <summary className="cursor-pointer text-sm font-medium text-brand-700">Show the figures as a table</summary>
+          <table className="mt-2 w-full max-w-2xl text-sm">
+            <thead>
+              <tr className="text-left text-gray-600">
+                <th scope="col">Day</th>
+                <th scope="col" className="text-right">
+                  Clicks
+                </th>
+                <th scope="col" className="text-right">
+                  Previous period
+                </th>
+                <th scope="col" className="text-right">
+                  Earnings
+                </th>
+                <th scope="col" className="text-right">
+                  Previous period
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.series.map((point) => (
+                <tr key={point.day} className="border-t border-gray-100">
+                  <td>{longDay(point.day)}</td>
+                  <td className="text-right tabular-nums">{formatCount(point.clicks)}</td>
+                  <td className="text-right tabular-nums">{formatCount(point.previous)}</td>
+                  <td className="text-right tabular-nums">{formatCents(point.cents)}</td>
+                  <td className="text-right tabular-nums">{formatCents(point.previousCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      </section>
 
       <div className="grid gap-6 2xl:grid-cols-2">
         {TABLE_ORDER.filter((key) => !(view.store && key === "stores")).map((key) => (
@@ -275,8 +309,8 @@ function Figure({
   );
 }
 
-/** A figure by day as a chart against the previous period, with the figures as a table. */
-function DaySection({
+/** A figure by day as a chart against the previous period, under its title and legend. */
+function DayChartWithLegend({
   id,
   title,
   figure,
@@ -290,7 +324,7 @@ function DaySection({
   label: string;
 }) {
   return (
-    <section className="rounded-xl border border-gray-200 bg-white p-5" aria-labelledby={id}>
+    <div>
       <h3 id={id} className="mb-1 font-semibold">
         {title}
       </h3>
@@ -303,32 +337,7 @@ function DaySection({
         Previous period
       </p>
       <DayChart points={points} label={label} figure={figure} />
-      <details className="mt-3">
-        <summary className="cursor-pointer text-sm font-medium text-brand-700">Show the figures as a table</summary>
-        <table className="mt-2 w-full max-w-md text-sm">
-          <thead>
-            <tr className="text-left text-gray-600">
-              <th scope="col">Day</th>
-              <th scope="col" className="text-right">
-                {figure.column}
-              </th>
-              <th scope="col" className="text-right">
-                Previous period
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((point) => (
-              <tr key={point.day} className="border-t border-gray-100">
-                <td>{longDay(point.day)}</td>
-                <td className="text-right tabular-nums">{figure.axis(point.value)}</td>
-                <td className="text-right tabular-nums">{figure.axis(point.previous)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
-    </section>
+    </div>
   );
 }
 
