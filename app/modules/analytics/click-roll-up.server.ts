@@ -45,6 +45,12 @@ interface Group {
 }
 
 const facetList = sql.raw(FACETS.map((facet) => `'${facet}'`).join(", "));
+/** The facets sales have (a transaction knows no device), listed so a day's rows are read off the key. */
+const saleFacetList = sql.raw(
+  FACETS.filter((facet) => facet !== "device")
+    .map((facet) => `'${facet}'`)
+    .join(", "),
+);
 
 /** Counts one UTC day's clicks per facet value into `click_days`; returns the groups whose count changed. */
 async function countDay(db: Executor, day: string): Promise<Group[]> {
@@ -102,7 +108,7 @@ async function countSaleDay(db: Executor, day: string, currency: string): Promis
         UNION ALL SELECT 'placement', coalesce(placement, ''), kind, count(*)::int, sum(cents)::bigint FROM attributed GROUP BY placement, kind
         UNION ALL SELECT 'referrer', coalesce(referrer_host, ''), kind, count(*)::int, sum(cents)::bigint FROM attributed GROUP BY referrer_host, kind
       ), was AS (
-        SELECT facet, value, kind FROM click_days WHERE day = ${day}::date AND action = 'sale'
+        SELECT facet, value, kind FROM click_days WHERE facet IN (${saleFacetList}) AND day = ${day}::date AND action = 'sale'
       )
       INSERT INTO click_days (facet, day, value, kind, action, clicks, cents)
       SELECT coalesce(c.facet, w.facet), ${day}::date, coalesce(c.value, w.value), coalesce(c.kind, w.kind), 'sale',
