@@ -1,7 +1,6 @@
-import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 
-import { signIn, test } from "./support/browser";
+import { sidewaysScrollers, signIn, test } from "./support/browser";
 
 // Every admin list fits a 1,280 px laptop and a 390 px phone: neither the page nor any box inside it
 // scrolls sideways, so no row action is ever off-screen.
@@ -22,27 +21,6 @@ const lists = [
   "/admin/settings/webhooks",
   "/admin/settings/site",
 ];
-
-/** What scrolls sideways on the page: the document, or a box whose content is wider than it (with how much). */
-function sidewaysScrollers(page: Page) {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth) found.push(`the page (${root.scrollWidth} > ${root.clientWidth})`);
-    for (const element of document.querySelectorAll<HTMLElement>("body *")) {
-      const overflow = getComputedStyle(element).overflowX;
-      if ((overflow === "auto" || overflow === "scroll") && element.scrollWidth > element.clientWidth + 1) {
-        const name =
-          element.tagName.toLowerCase() +
-          (element.className && typeof element.className === "string"
-            ? `.${element.className.split(" ").slice(0, 3).join(".")}`
-            : "");
-        found.push(`${name} (${element.scrollWidth} > ${element.clientWidth})`);
-      }
-    }
-    return found;
-  });
-}
 
 describe("admin lists fit the screen", () => {
   for (const viewport of [

@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect } from "vitest";
 
-import { DESKTOP_CHROME, publishDealInAdmin, test } from "./support/browser";
+import { DESKTOP_CHROME, publishDealInAdmin, sidewaysScrollers, test } from "./support/browser";
 
 // Earnings in the admin: a network's report uploaded as CSV through its column mapping, and what the
 // clicks it names earned, in the analytics.
@@ -197,5 +197,10 @@ describe("earnings in the analytics", () => {
     }
     const total = line("Total", "Clicks out")!;
     expect(cents(total.Earnings)).toBe(cents((await adminPage.getByTestId("total-earnings").textContent())!));
+
+    // Eight columns with earnings, yet on a phone nothing scrolls sideways: it shows clicks, sales and earnings.
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    expect(await sidewaysScrollers(adminPage)).toEqual([]);
+    expect(await rowOf(adminPage, "items", title)).toMatchObject({ Clicks: "3", Sales: "2", Earnings: "$19.75" });
   });
 });

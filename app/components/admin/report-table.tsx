@@ -18,6 +18,9 @@ export const formatCents = (cents: number) => formatPrice(cents / 100);
 /** Earnings per click, or a dash without clicks. */
 export const earningsPerClick = (cents: number, clicks: number) => (clicks > 0 ? formatCents(cents / clicks) : "–");
 
+/** With earnings a table has eight columns: a phone shows name, clicks, sales and earnings. */
+const WIDE_ONLY = "hidden sm:table-cell";
+
 const sortValue: Record<Exclude<SortKey, "label">, (row: ReportRow) => number> = {
   clicks: (row) => row.clicks,
   sales: (row) => row.sales ?? 0,
@@ -70,7 +73,7 @@ export function ReportTable({
   };
   return (
     <section
-      className="rounded-xl border border-gray-200 bg-white p-5"
+      className="min-w-0 rounded-xl border border-gray-200 bg-white p-5"
       aria-labelledby={`table-${id}`}
       data-testid={`report-${id}`}
     >
@@ -80,66 +83,67 @@ export function ReportTable({
       {rows.length === 0 ? (
         <p className="text-sm text-gray-600">{emptyText}</p>
       ) : (
-        // Wide with earnings: the table scrolls inside its card on a narrow screen.
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <thead className="text-left text-gray-600">
-              <tr>
-                {header("label", "Name")}
-                {withKind ? (
-                  <th scope="col" className="py-2 font-medium">
-                    Type
-                  </th>
-                ) : null}
-                {header("clicks", "Clicks", "pl-4 text-right")}
-                <th scope="col" className="py-2 pl-4 text-right font-medium">
-                  Share
+        <table className="w-full text-sm">
+          <thead className="text-left text-gray-600">
+            <tr>
+              {header("label", "Name")}
+              {withKind ? (
+                <th scope="col" className={`py-2 font-medium ${withEarnings ? WIDE_ONLY : ""}`}>
+                  Type
                 </th>
+              ) : null}
+              {header("clicks", "Clicks", "pl-4 text-right")}
+              <th scope="col" className={`py-2 pl-4 text-right font-medium ${withEarnings ? WIDE_ONLY : ""}`}>
+                Share
+              </th>
+              {withEarnings ? (
+                <>
+                  {header("sales", "Sales", "pl-4 text-right")}
+                  <th scope="col" className={`py-2 pl-4 text-right font-medium ${WIDE_ONLY}`}>
+                    Conversion
+                  </th>
+                  {header("cents", "Earnings", "pl-4 text-right")}
+                  {header("epc", "EPC", `pl-4 text-right ${WIDE_ONLY}`)}
+                </>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {sorted.map((row) => (
+              <tr key={`${row.kind ?? ""}-${row.value}`} className="border-t border-gray-100">
+                <td className="py-2 pr-2">
+                  {row.href ? (
+                    <Link to={row.href} className="font-medium text-brand-700 hover:underline">
+                      {row.label}
+                    </Link>
+                  ) : (
+                    row.label
+                  )}
+                </td>
+                {withKind ? (
+                  <td className={`py-2 pr-2 text-gray-600 ${withEarnings ? WIDE_ONLY : ""}`}>{row.kind}</td>
+                ) : null}
+                {/* Figures apart, or "4" and "14.3%" read as "414.3%". */}
+                <td className="py-2 pl-4 text-right tabular-nums">{formatCount(row.clicks)}</td>
+                <td className={`py-2 pl-4 text-right tabular-nums text-gray-600 ${withEarnings ? WIDE_ONLY : ""}`}>
+                  {percentOf(row.clicks, total)}
+                </td>
                 {withEarnings ? (
                   <>
-                    {header("sales", "Sales", "pl-4 text-right")}
-                    <th scope="col" className="py-2 pl-4 text-right font-medium">
-                      Conversion
-                    </th>
-                    {header("cents", "Earnings", "pl-4 text-right")}
-                    {header("epc", "EPC", "pl-4 text-right")}
+                    <td className="py-2 pl-4 text-right tabular-nums">{formatCount(row.sales ?? 0)}</td>
+                    <td className={`py-2 pl-4 text-right tabular-nums text-gray-600 ${WIDE_ONLY}`}>
+                      {percentOf(row.sales ?? 0, row.clicks)}
+                    </td>
+                    <td className="py-2 pl-4 text-right tabular-nums">{formatCents(row.cents ?? 0)}</td>
+                    <td className={`py-2 pl-4 text-right tabular-nums ${WIDE_ONLY}`}>
+                      {earningsPerClick(row.cents ?? 0, row.clicks)}
+                    </td>
                   </>
                 ) : null}
               </tr>
-            </thead>
-            <tbody>
-              {sorted.map((row) => (
-                <tr key={`${row.kind ?? ""}-${row.value}`} className="border-t border-gray-100">
-                  <td className="py-2 pr-2">
-                    {row.href ? (
-                      <Link to={row.href} className="font-medium text-brand-700 hover:underline">
-                        {row.label}
-                      </Link>
-                    ) : (
-                      row.label
-                    )}
-                  </td>
-                  {withKind ? <td className="py-2 pr-2 text-gray-600">{row.kind}</td> : null}
-                  {/* Figures apart, or "4" and "14.3%" read as "414.3%". */}
-                  <td className="py-2 pl-4 text-right tabular-nums">{formatCount(row.clicks)}</td>
-                  <td className="py-2 pl-4 text-right tabular-nums text-gray-600">{percentOf(row.clicks, total)}</td>
-                  {withEarnings ? (
-                    <>
-                      <td className="py-2 pl-4 text-right tabular-nums">{formatCount(row.sales ?? 0)}</td>
-                      <td className="py-2 pl-4 text-right tabular-nums text-gray-600">
-                        {percentOf(row.sales ?? 0, row.clicks)}
-                      </td>
-                      <td className="py-2 pl-4 text-right tabular-nums">{formatCents(row.cents ?? 0)}</td>
-                      <td className="py-2 pl-4 text-right tabular-nums">
-                        {earningsPerClick(row.cents ?? 0, row.clicks)}
-                      </td>
-                    </>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       )}
     </section>
   );

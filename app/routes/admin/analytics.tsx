@@ -185,13 +185,13 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
                 <th scope="col" className="text-right">
                   Clicks
                 </th>
-                <th scope="col" className="text-right">
+                <th scope="col" className="hidden text-right sm:table-cell">
                   Previous period
                 </th>
                 <th scope="col" className="text-right">
                   Earnings
                 </th>
-                <th scope="col" className="text-right">
+                <th scope="col" className="hidden text-right sm:table-cell">
                   Previous period
                 </th>
               </tr>
@@ -201,9 +201,9 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
                 <tr key={point.day} className="border-t border-gray-100">
                   <td>{longDay(point.day)}</td>
                   <td className="text-right tabular-nums">{formatCount(point.clicks)}</td>
-                  <td className="text-right tabular-nums">{formatCount(point.previous)}</td>
+                  <td className="hidden text-right tabular-nums sm:table-cell">{formatCount(point.previous)}</td>
                   <td className="text-right tabular-nums">{formatCents(point.cents)}</td>
-                  <td className="text-right tabular-nums">{formatCents(point.previousCents)}</td>
+                  <td className="hidden text-right tabular-nums sm:table-cell">{formatCents(point.previousCents)}</td>
                 </tr>
               ))}
             </tbody>

@@ -153,6 +153,27 @@ export async function chooseOption(page: Page, label: string, option: string) {
   await expect.poll(() => box.inputValue()).toBe(option);
 }
 
+/** What scrolls sideways on the page: the document, or a box whose content is wider than it (with how much). */
+export function sidewaysScrollers(page: Page) {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) found.push(`the page (${root.scrollWidth} > ${root.clientWidth})`);
+    for (const element of document.querySelectorAll<HTMLElement>("body *")) {
+      const overflow = getComputedStyle(element).overflowX;
+      if ((overflow === "auto" || overflow === "scroll") && element.scrollWidth > element.clientWidth + 1) {
+        const name =
+          element.tagName.toLowerCase() +
+          (element.className && typeof element.className === "string"
+            ? `.${element.className.split(" ").slice(0, 3).join(".")}`
+            : "");
+        found.push(`${name} (${element.scrollWidth} > ${element.clientWidth})`);
+      }
+    }
+    return found;
+  });
+}
+
 /** A shopper's browser, as click counting sees one (not a bot). */
 export const DESKTOP_CHROME =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
