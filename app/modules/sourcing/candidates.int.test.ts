@@ -177,4 +177,52 @@ describe("sourcing candidates", () => {
     });
     expect(byStore[offer(idle).url]).toMatchObject({ score: 8, reasons: ["Store clicked 40 times in 30 days"] });
   });
+
+  it("scores an offer that was an item here by what that item earned per click", async () => {
+    const [source] = await db()
+      .db.insert(sourcingSources)
+      .values({ kind: "feed", name: "Earned before feed" })
+      .returning({ id: sourcingSources.id });
+    const url = "https://earned.example/grinder";
+    const [deal] = await db().db.select().from(deals).limit(1);
+    await db().db.update(deals).set({ status: "archived" }).where(eq(deals.id, deal!.id));
+    await db()
+      .db.insert(sourcedItems)
+      .values({ dealId: deal!.id, sourceId: source!.id, dedupeKey: offerKeyOf(url)! });
+    // 20 clicks and one $4.00 sale: 20 cents a click.
+    const made = await db()
+      .db.insert(clicks)
+      .values(Array.from({ length: 20 }, () => ({ kind: "deal", itemId: deal!.id })))
+      .returning({ id: clicks.id });
+    await importEarnings(db().db, "cj", [
+      {
+        externalId: "before-1",
+        status: "approved",
+        saleAmount: null,
+        commission: 4,
+        currency: "USD",
+        transactedAt: new Date(),
+        clickedAt: null,
+        subId: made[0]!.id,
+      },
+    ]);
+    await convertEarnings(db().db);
+    await rollUpClicks(db().db);
+    await landOffers(
+      db().db,
+      { id: source!.id, kind: "feed" },
+      [{ externalId: null, kind: "deal", url, title: "Grinder", price: 30 }],
+      new Date(),
+    );
+    const [landed] = await db()
+      .db.select({ score: sourcingCandidates.score, reasons: sourcingCandidates.scoreReasons })
+      .from(sourcingCandidates)
+      .where(eq(sourcingCandidates.sourceId, source!.id));
+    // 15 for earning 20 cents a click, 10 for being below the deal's own lowest price.
+    expect(landed!.reasons).toEqual([
+      "Earned $0.20 a click here (90 days)",
+      `Below its lowest price in 90 days (${deal!.currentPrice!.toFixed(2)})`,
+    ]);
+    expect(landed!.score).toBe(15 + 10);
+  });
 });

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 
 import type { Database, Executor } from "#app/db/client.server";
 import { descNullsLast } from "#app/db/order-by";
+import { rowsOf } from "#app/db/result-rows";
 import {
   clickWindows,
   codeKeySql,
@@ -174,6 +175,31 @@ async function lowestSeen(db: Executor, keys: string[], now: Date): Promise<Map<
   return new Map(rows.map((row) => [row.key, Number(row.lowest)]));
 }
 
+/**
+ * For offers that were items here before, what those items earned per click over the last 90 days (cents
+ * of the site's currency), once they had enough clicks and earned (the analytics' windows).
+ */
+async function earlierItemEpc(db: Executor, keys: string[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = rowsOf<{ key: string; clicks: number; cents: number }>(
+    await db.execute(sql`
+      SELECT si.dedupe_key AS key, coalesce(sum(w.clicks) FILTER (WHERE w.action = 'click'), 0)::int AS clicks,
+        coalesce(sum(w.cents) FILTER (WHERE w.action = 'sale'), 0)::float8 AS cents
+      FROM sourced_items si
+      JOIN click_windows w ON w.days = 90 AND w.facet = 'item' AND w.action IN ('click', 'sale')
+        AND w.value = coalesce(si.deal_id, si.coupon_id)::text
+        AND w.kind = CASE WHEN si.deal_id IS NOT NULL THEN 'deal' ELSE 'coupon' END
+      WHERE si.dedupe_key IN (${sql.join(
+        keys.map((key) => sql`${key}`),
+        sql`, `,
+      )})
+      GROUP BY si.dedupe_key`),
+  );
+  return new Map(
+    rows.filter((row) => row.clicks >= EPC_MIN_CLICKS && row.cents > 0).map((row) => [row.key, row.cents / row.clicks]),
+  );
+}
+
 interface StoreFigures {
   /** Clicks out over the last 30 days. */
   clicks: number;
@@ -251,12 +277,13 @@ export async function landOffers(
     else if (!keyed.has(key)) keyed.set(key, { offer, storeId });
   }
   const keys = [...keyed.keys()];
-  const [onSite, rejected, stores, rate, lows] = await Promise.all([
+  const [onSite, rejected, stores, rate, lows, itemEpc] = await Promise.all([
     keysOnSite(db, keys),
     keysRejectedLately(db, new Map(keys.map((key) => [key, keyed.get(key)!.offer.price ?? null])), seenAt),
     storeFigures(db, [...new Set([...keyed.values()].map((entry) => entry.storeId).filter((id) => id !== null))]),
     approvalRate(db, source.id),
     lowestSeen(db, keys, seenAt),
+    earlierItemEpc(db, keys),
   ]);
   const rows = keys
     .filter((key) => !onSite.has(key) && !rejected.has(key))
@@ -268,6 +295,7 @@ export async function landOffers(
         storeEpcCents: storeId ? stores.get(storeId)?.epcCents : undefined,
         approvalRate: rate,
         lowestSeen: lows.get(key),
+        itemEpcCents: itemEpc.get(key),
       });
       return {
         source: source.kind,

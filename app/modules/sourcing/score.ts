@@ -16,6 +16,8 @@ export interface ScoreContext {
   approvalRate?: number | null;
   /** The lowest price the site recorded for the offer's earlier item in the last 90 days, when it had one. */
   lowestSeen?: number;
+  /** What the offer's earlier item earned per click over the last 90 days (cents), when it earned. */
+  itemEpcCents?: number;
 }
 
 export interface Score {
@@ -48,6 +50,9 @@ function historyPart(offer: Offer, lowest: number | undefined): { points: number
   return null;
 }
 
+/** Points for earnings per click: fifteen from 7 cents a click (a good deal site's store), five for a cent. */
+const epcPoints = (cents: number) => Math.min(15, Math.round(Math.log2(1 + cents) * 5));
+
 export function scoreOffer(offer: Offer, context: ScoreContext): Score {
   const parts: Array<{ points: number; reason: string }> = [];
   const saving = savingPart(offer);
@@ -63,11 +68,16 @@ export function scoreOffer(offer: Offer, context: ScoreContext): Score {
     const clicks = formatCount(context.storeClicks);
     if (points > 0) parts.push({ points, reason: `Store clicked ${clicks} times in 30 days` });
   }
-  if (context.storeEpcCents && context.storeEpcCents > 0) {
-    // Fifteen points from 7 cents a click (a good deal site's store), five for a cent.
-    const points = Math.min(15, Math.round(Math.log2(1 + context.storeEpcCents) * 5));
-    parts.push({ points, reason: `Store earns ${formatPrice(context.storeEpcCents / 100)} a click (90 days)` });
-  }
+  if (context.storeEpcCents && context.storeEpcCents > 0)
+    parts.push({
+      points: epcPoints(context.storeEpcCents),
+      reason: `Store earns ${formatPrice(context.storeEpcCents / 100)} a click (90 days)`,
+    });
+  if (context.itemEpcCents && context.itemEpcCents > 0)
+    parts.push({
+      points: epcPoints(context.itemEpcCents),
+      reason: `Earned ${formatPrice(context.itemEpcCents / 100)} a click here (90 days)`,
+    });
   const history = historyPart(offer, context.lowestSeen);
   if (history) parts.push(history);
   if (context.approvalRate != null)
