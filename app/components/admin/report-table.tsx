@@ -39,7 +39,8 @@ export function ReportTable({
   id: string;
   title: string;
   rows: ReportRow[];
-  total: number;
+  /** What the rows are shares of; a list that is no breakdown (the earnings lists) has no share column. */
+  total?: number;
   withKind: boolean;
   emptyText?: string;
 }) {
@@ -93,9 +94,11 @@ export function ReportTable({
                 </th>
               ) : null}
               {header("clicks", "Clicks", "pl-4 text-right")}
-              <th scope="col" className={`py-2 pl-4 text-right font-medium ${withEarnings ? WIDE_ONLY : ""}`}>
-                Share
-              </th>
+              {total === undefined ? null : (
+                <th scope="col" className={`py-2 pl-4 text-right font-medium ${withEarnings ? WIDE_ONLY : ""}`}>
+                  Share
+                </th>
+              )}
               {withEarnings ? (
                 <>
                   {header("sales", "Sales", "pl-4 text-right")}
@@ -125,9 +128,11 @@ export function ReportTable({
                 ) : null}
                 {/* Figures apart, or "4" and "14.3%" read as "414.3%". */}
                 <td className="py-2 pl-4 text-right tabular-nums">{formatCount(row.clicks)}</td>
-                <td className={`py-2 pl-4 text-right tabular-nums text-gray-600 ${withEarnings ? WIDE_ONLY : ""}`}>
-                  {percentOf(row.clicks, total)}
-                </td>
+                {total === undefined ? null : (
+                  <td className={`py-2 pl-4 text-right tabular-nums text-gray-600 ${withEarnings ? WIDE_ONLY : ""}`}>
+                    {percentOf(row.clicks, total)}
+                  </td>
+                )}
                 {withEarnings ? (
                   <>
                     <td className="py-2 pl-4 text-right tabular-nums">{formatCount(row.sales ?? 0)}</td>

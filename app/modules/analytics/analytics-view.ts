@@ -45,7 +45,8 @@ export interface ReportRow {
 }
 
 const DAY_MS = 86_400_000;
-const isDay = (value: string | null): value is string =>
+/** Whether `value` is a real day written year-month-day ("2026-11-31" is not). */
+export const isDay = (value: string | null): value is string =>
   Boolean(
     value &&
     /^\d{4}-\d{2}-\d{2}$/.test(value) &&

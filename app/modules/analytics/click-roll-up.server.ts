@@ -11,7 +11,7 @@ import { addDays, dayOf, daysOf, lastDayOfMonth, monthOf, weekOf } from "./analy
 // `click_months`: a custom range's whole weeks and months) and per trailing window (`click_windows`), never
 // raw clicks over a range (ADR 0017). A run recounts whole days from the raw clicks (the days touched since
 // the last run, normally today alone), so it is idempotent: a run repeated, or two at once, write the same
-// counts. Then it sums the weeks and months of those days for the values they changed, and recounts the 7/30/90-day windows of those values and of the values
+// counts. Then it sums the weeks and months of those days for the values they changed, and recounts the 7/30/60/90-day windows of those values and of the values
 // whose clicks left a window since the last run. The first run counts every day, one
 // statement per day, so no statement holds the embedded database for long. Earnings roll up into the same
 // tables as action 'sale' (ADR 0048): a run also recounts the sales of each day whose transactions changed
@@ -44,13 +44,11 @@ interface Group {
   action: string;
 }
 
-const facetList = sql.raw(FACETS.map((facet) => `'${facet}'`).join(", "));
-/** The facets sales have (a transaction knows no device), listed so a day's rows are read off the key. */
-const saleFacetList = sql.raw(
-  FACETS.filter((facet) => facet !== "device")
-    .map((facet) => `'${facet}'`)
-    .join(", "),
-);
+/** Facets as an SQL list, so a query's rows are read off the key, which leads with the facet. */
+const listOf = (facets: readonly Facet[]) => sql.raw(facets.map((facet) => `'${facet}'`).join(", "));
+const facetList = listOf(FACETS);
+/** A transaction knows no device. */
+const saleFacetList = listOf(FACETS.filter((facet) => facet !== "device"));
 
 /** Counts one UTC day's clicks per facet value into `click_days`; returns the groups whose count changed. */
 async function countDay(db: Executor, day: string): Promise<Group[]> {

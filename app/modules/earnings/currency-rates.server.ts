@@ -5,6 +5,7 @@ import { currencyRates } from "#app/db/schema";
 import type { Actor } from "#app/lib/actor";
 import type { ImportLine, ImportReport } from "#app/lib/csv-import-report";
 import { isCurrency, plainNumber } from "#app/lib/money";
+import { isDay } from "#app/modules/analytics/analytics-view";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { readSiteMoney } from "#app/modules/site-settings/money.server";
 import { unescapeFormula } from "#app/platform/csv.server";
@@ -168,12 +169,6 @@ export async function setFixedRate(
   });
   await convertEarnings(db, { currency });
   return null;
-}
-
-/** Whether `day` is a real year-month-day ("2026-11-31" is not). */
-function isDay(day: string): boolean {
-  const date = new Date(`${day}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
 }
 
 const RATE_COLUMNS = { date: ["date", "day"], currency: ["currency", "code", "currency code"], rate: ["rate"] };

@@ -230,7 +230,6 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
             id="most-per-click"
             title={`Earns most per click, last ${EARNING_LIST_DAYS} days`}
             rows={report.earning.mostPerClick}
-            total={0}
             withKind
             emptyText={`No item with at least ${EPC_MIN_CLICKS} clicks earned in the last ${EARNING_LIST_DAYS} days.`}
           />
@@ -238,7 +237,6 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
             id="never-earned"
             title={`Clicked, never earned in ${EARNING_LIST_DAYS} days`}
             rows={report.earning.neverEarned}
-            total={0}
             withKind
             emptyText={`Every item clicked in the last ${EARNING_LIST_DAYS} days earned.`}
           />
