@@ -1,3 +1,4 @@
+import { withAmazonTrackingId } from "./amazon-tracking-ids";
 import type { Placement } from "./placements";
 
 /** A content type's key: the kinds with click-outs are the types that declare one. */
@@ -13,9 +14,14 @@ export function isAmazonUrl(url: string): boolean {
   }
 }
 
-/** Where an outbound button points: the counted redirect, or for Amazon the product itself. */
+/**
+ * Where an outbound button points: the counted redirect, or for Amazon the product itself, tagged with the
+ * placement's tracking ID when the owner set one.
+ */
 export function clickOutHref(kind: ClickKind, id: string, targetUrl: string, placement: Placement): string {
-  return isAmazonUrl(targetUrl) ? targetUrl : `/go/${kind}/${id}?from=${encodeURIComponent(placement)}`;
+  return isAmazonUrl(targetUrl)
+    ? withAmazonTrackingId(targetUrl, placement)
+    : `/go/${kind}/${id}?from=${encodeURIComponent(placement)}`;
 }
 
 /** The counting URL for a direct (Amazon) link, posted with navigator.sendBeacon. */

@@ -19,6 +19,23 @@ export const PLACEMENTS = [
 
 export type Placement = (typeof PLACEMENTS)[number];
 
+/** Each placement in words, for the owner's settings. */
+export const PLACEMENT_LABELS: Record<Placement, string> = {
+  "home-hot": "Home page: hot deals",
+  "home-coupons": "Home page: coupons",
+  "deal-dashes": "Deal Dashes list",
+  coupons: "Coupons list",
+  search: "Search results",
+  "deal-page": "Deal page",
+  "deal-page-related": "Deal page: related deals",
+  "store-page": "Store pages",
+  "category-page": "Category pages",
+  "gift-page": "Gift idea pages",
+  guide: "Buying guides: cards",
+  "guide-inline": "Buying guides: links in the text",
+  "coupon-code": "Coupon code pages",
+};
+
 const KNOWN: ReadonlySet<string> = new Set(PLACEMENTS);
 
 /** `value` when it is a placement, else null. */

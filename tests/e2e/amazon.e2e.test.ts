@@ -187,4 +187,32 @@ describe("Amazon product data", () => {
     expect(fresh).toContain("$39.99");
     expect(fresh).toMatch(/Price as of [A-Z][a-z]{2} \d{1,2}, \d{4}/);
   });
+
+  test("sends each placement's Amazon links with the tracking ID the owner set for it", async ({ openPage }) => {
+    const { page } = await openPage({ url: server.url });
+    await signIn(page, admin);
+    await page.goto("/admin/settings/amazon");
+    await page.getByLabel("Deal Dashes list").fill("not a tag!");
+    await page.getByRole("button", { name: "Save Tracking IDs" }).click();
+    await page.getByText("Use letters, digits and hyphens, as in site-deals-20").waitFor();
+    await page.getByLabel("Deal Dashes list").fill("site-deals-20");
+    await page.getByLabel("Deal page", { exact: true }).fill("site-pages-20");
+    await page.getByRole("button", { name: "Save Tracking IDs" }).click();
+    await toastWith(page, "Tracking IDs saved").waitFor();
+    await page.reload();
+    expect(await page.getByLabel("Deal Dashes list").inputValue()).toBe("site-deals-20");
+
+    // The list's card and the deal's own page each link to Amazon with their own ID; search keeps the tag.
+    const amazonLinks = async (path: string) => {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      return [...html.matchAll(/href="(https:\/\/www\.amazon\.com\/dp\/B0FAKE0001[^"]*)"/g)].map((m) =>
+        new URL(m[1]!.replaceAll("&amp;", "&")).searchParams.get("tag"),
+      );
+    };
+    expect(await amazonLinks("/deal-dashes")).toEqual(["site-deals-20"]);
+    expect(await amazonLinks("/search?q=Fake%20Noise%20Machine")).toEqual(["dealdash-20"]);
+    await page.goto("/deal-dashes");
+    await page.getByRole("link", { name: "Fake Noise Machine" }).first().click();
+    expect(new Set(await amazonLinks(new URL(page.url()).pathname))).toEqual(new Set(["site-pages-20"]));
+  });
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { TRACKING_ID_PATTERN } from "#app/lib/amazon-tracking-ids";
+import { PLACEMENTS } from "#app/lib/placements";
 import { text } from "#app/lib/validation";
 
 import { CREATORS_TOKEN_ENDPOINTS, DEFAULT_MARKETPLACE, MARKETPLACES } from "./marketplaces";
@@ -47,3 +49,15 @@ export const amazonSettingsSchema = (hasSecret: boolean) =>
   });
 
 export type AmazonSettingsInput = z.output<typeof settingsFields>;
+
+const trackingId = text()
+  .trim()
+  .max(100, "At most 100 characters")
+  .regex(TRACKING_ID_PATTERN, "Use letters, digits and hyphens, as in site-deals-20")
+  .optional();
+
+/** The tracking IDs form: one per placement, each optional (empty sends the associate tag). */
+export const trackingIdsSchema = z.object({
+  intent: z.literal("tracking-ids"),
+  trackingIds: z.object(Object.fromEntries(PLACEMENTS.map((placement) => [placement, trackingId]))).default({}),
+});

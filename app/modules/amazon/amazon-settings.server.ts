@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import type { Database, Executor } from "#app/db/client.server";
 import { stores } from "#app/db/schema";
 import type { Actor } from "#app/lib/actor";
+import { type AmazonTrackingIds, readTrackingIds } from "#app/lib/amazon-tracking-ids";
 import { recordAudit } from "#app/modules/audit/audit.server";
-import { forgetContentMemos } from "#app/platform/content-memo.server";
+import { forgetContentMemos, keptUntilContentChanges } from "#app/platform/content-memo.server";
 import { decryptSecret, encryptSecret, isEncryptedSecret } from "#app/platform/secrets-at-rest.server";
 
 import type { AmazonCredentials } from "./amazon-request.server";
@@ -14,7 +15,7 @@ import { DEFAULT_MARKETPLACE } from "./marketplaces";
 // Settings live in api_config of the store with slug 'amazon', the secret encrypted at rest.
 const SLUG = "amazon";
 
-interface StoredConfig {
+type StoredConfig = {
   api?: "creators" | "paapi";
   access_key?: string;
   secret_key?: string;
@@ -23,7 +24,9 @@ interface StoredConfig {
   marketplace?: string;
   credential_version?: string;
   daily_request_budget?: number;
-}
+  /** A tracking ID per placement, for the links that placement sends to Amazon. */
+  tracking_ids?: Record<string, string>;
+};
 
 async function storedConfig(db: Executor): Promise<StoredConfig | null> {
   const [row] = await db.select({ apiConfig: stores.apiConfig }).from(stores).where(eq(stores.slug, SLUG)).limit(1);
@@ -39,6 +42,11 @@ export async function chosenMarketplace(db: Executor): Promise<string | null> {
 export async function amazonDailyBudget(db: Executor): Promise<number> {
   return (await storedConfig(db))?.daily_request_budget ?? DEFAULT_DAILY_REQUESTS;
 }
+
+/** The tracking ID the owner set for each placement (read again only when content changes). */
+export const readAmazonTrackingIds = keptUntilContentChanges(async (db: Executor): Promise<AmazonTrackingIds> =>
+  readTrackingIds((await storedConfig(db))?.tracking_ids),
+);
 
 /** What the settings screen may show: never the secret, only whether one is stored and its last four. */
 export async function loadAmazonSettings(db: Executor, appSecret: string) {
@@ -61,6 +69,7 @@ export async function loadAmazonSettings(db: Executor, appSecret: string) {
     marketplace: config.marketplace ?? DEFAULT_MARKETPLACE,
     credentialVersion: config.credential_version ?? "2.1",
     dailyRequestBudget: config.daily_request_budget ?? DEFAULT_DAILY_REQUESTS,
+    trackingIds: readTrackingIds(config.tracking_ids),
     secretLast4,
     hasSecret: Boolean(config.secret_key),
   };
@@ -104,7 +113,7 @@ export async function credentialsFromForm(
 
 export class MissingSecretError extends Error {}
 
-/** Upserts the 'amazon' store (api_type amazon_pa) with the settings; an empty secret keeps the stored one. */
+/** Saves the account's settings; an empty secret keeps the stored one. */
 export async function saveAmazonSettings(
   db: Database,
   actor: Actor,
@@ -126,19 +135,27 @@ export async function saveAmazonSettings(
       credential_version: input.credentialVersion,
       daily_request_budget: input.dailyRequestBudget,
     };
-    const [row] = await tx
-      .insert(stores)
-      .values({ name: "Amazon", slug: SLUG, apiType: "amazon_pa", apiConfig })
-      .onConflictDoUpdate({ target: stores.slug, set: { apiType: "amazon_pa", apiConfig } })
-      .returning({ id: stores.id });
-    await recordAudit(tx, {
-      action: "update",
-      actor,
-      entity: "amazon_settings",
-      entityId: row!.id,
-      detail: { title: "Amazon settings" },
-    });
+    await storeConfig(tx, actor, apiConfig, "Amazon settings");
   });
   // The site's currency follows the marketplace until the owner chooses one: read it again now.
   forgetContentMemos();
+}
+
+/** Saves the tracking ID of each placement (an empty one sends that placement's links with the associate tag). */
+export async function saveAmazonTrackingIds(db: Database, actor: Actor, ids: AmazonTrackingIds): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = (await storedConfig(tx)) ?? {};
+    await storeConfig(tx, actor, { ...current, tracking_ids: ids }, "Amazon tracking IDs");
+  });
+  forgetContentMemos();
+}
+
+/** Upserts the 'amazon' store (api_type amazon_pa) with its config, audited under `title`. */
+async function storeConfig(tx: Executor, actor: Actor, apiConfig: StoredConfig, title: string): Promise<void> {
+  const [row] = await tx
+    .insert(stores)
+    .values({ name: "Amazon", slug: SLUG, apiType: "amazon_pa", apiConfig })
+    .onConflictDoUpdate({ target: stores.slug, set: { apiType: "amazon_pa", apiConfig } })
+    .returning({ id: stores.id });
+  await recordAudit(tx, { action: "update", actor, entity: "amazon_settings", entityId: row!.id, detail: { title } });
 }

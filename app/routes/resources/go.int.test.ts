@@ -3,12 +3,19 @@ import { describe, expect, it } from "vitest";
 
 import { clicks, deals, stores } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
+import { setAmazonTrackingIds } from "#app/lib/amazon-tracking-ids";
+import { saveAmazonTrackingIds } from "#app/modules/amazon/amazon-settings.server";
+import { applySiteFormats } from "#app/modules/site-settings/site-formats.server";
 
+import { actor, insertActor } from "../../../tests/support/fixtures";
 import { testContext } from "../../../tests/support/test-context";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { loader } from "./go";
 
-const database = testDatabasePerFile((t) => seedDemoContent(t.db));
+const database = testDatabasePerFile(async (t) => {
+  await seedDemoContent(t.db);
+  await insertActor(t.db);
+});
 const db = () => database().db;
 
 const BROWSER =
@@ -64,5 +71,16 @@ describe("a click-out's sub-ID", () => {
     const bot = await clickOut(deal.id, "Googlebot/2.1 (+http://www.google.com/bot.html)");
     expect(bot.searchParams.get("ref")).toBe("");
     expect(await lastClickId()).toBe(before);
+  });
+
+  it("sends an Amazon link with its placement's tracking ID, the way Amazon's reports tell placements apart", async () => {
+    const deal = await liveDealWith("https://www.amazon.com/dp/B0FAKE0001?tag=site-20");
+    await saveAmazonTrackingIds(db(), actor, { "deal-dashes": "site-deals-20" });
+    try {
+      await applySiteFormats(db());
+      expect((await clickOut(deal.id)).searchParams.get("tag")).toBe("site-deals-20");
+    } finally {
+      setAmazonTrackingIds({});
+    }
   });
 });

@@ -1,3 +1,6 @@
+import { withAmazonTrackingId } from "#app/lib/amazon-tracking-ids";
+import { isAmazonUrl } from "#app/lib/click-out";
+import { placementOrNull } from "#app/lib/placements";
 import { withClickId } from "#app/lib/sub-id";
 import { isUuid } from "#app/lib/uuid";
 import { clickOutType, findClickTarget } from "#app/modules/catalogue/click-out.server";
@@ -23,7 +26,10 @@ export async function loader(args: Route.LoaderArgs) {
   const clickId = await recordClickOut(args.context.db, args.request, found);
   const destination = (await brokenLinkFallback(args.context.db, found.kind, args.params.id, found.url)) ?? found.url;
   // The click's id in the network's sub-ID, so its report of a sale names this click (unless the store opts out).
-  const location = withClickId(destination, found.clickIdsOff ? null : clickId);
+  // Amazon has no sub-ID: its link carries the placement's tracking ID instead.
+  const location = isAmazonUrl(destination)
+    ? withAmazonTrackingId(destination, placementOrNull(new URL(args.request.url).searchParams.get("from")))
+    : withClickId(destination, found.clickIdsOff ? null : clickId);
   return new Response(null, {
     status: 302,
     headers: {

@@ -1,4 +1,4 @@
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Shield, XCircle } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
@@ -10,7 +10,9 @@ import { SelectField, TextField } from "#app/components/forms/fields";
 import { useValidatedForm } from "#app/components/forms/use-validated-form";
 import { Button } from "#app/components/ui/button";
 import { showToast, useToast } from "#app/components/ui/toaster";
+import { type AmazonTrackingIds, readTrackingIds } from "#app/lib/amazon-tracking-ids";
 import { readFormData } from "#app/lib/form-data";
+import { type Placement, PLACEMENT_LABELS, PLACEMENTS } from "#app/lib/placements";
 import { errorToast, successToast } from "#app/lib/toast";
 import { testAmazonConnection } from "#app/modules/amazon/amazon-service.server";
 import {
@@ -19,12 +21,14 @@ import {
   CREDENTIAL_VERSIONS,
   SECRET_REQUIRED,
   TEST_FIELDS_MESSAGE,
+  trackingIdsSchema,
 } from "#app/modules/amazon/amazon-settings.schema";
 import {
   credentialsFromForm,
   loadAmazonSettings,
   MissingSecretError,
   saveAmazonSettings,
+  saveAmazonTrackingIds,
 } from "#app/modules/amazon/amazon-settings.server";
 import { MARKETPLACES } from "#app/modules/amazon/marketplaces";
 import { requireAdmin } from "#app/platform/auth.server";
@@ -39,8 +43,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
+  const formData = await readFormData(request);
+  if (formData.get("intent") === "tracking-ids") {
+    const submission = parseWithZod(formData, { schema: trackingIdsSchema });
+    if (submission.status !== "success")
+      return data({ trackingResult: submission.reply(), toast: null, test: null }, { status: 400 });
+    await saveAmazonTrackingIds(context.db, admin.user, readTrackingIds(submission.value.trackingIds));
+    return { trackingResult: submission.reply(), toast: successToast("Tracking IDs saved"), test: null };
+  }
   const { hasSecret } = await loadAmazonSettings(context.db, context.appSecret);
-  const submission = parseWithZod(await readFormData(request), { schema: amazonSettingsSchema(hasSecret) });
+  const submission = parseWithZod(formData, { schema: amazonSettingsSchema(hasSecret) });
   const intent = submission.payload.intent === "test" ? "test" : "save";
   if (submission.status !== "success") {
     return data(
@@ -110,7 +122,7 @@ export default function AmazonSettings({ loaderData: { settings }, actionData }:
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   useToast(actionData?.toast);
   const [form, fields] = useValidatedForm(amazonSettingsSchema(settings.hasSecret), {
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : null,
     defaultValue: { ...settings, secretKey: "" },
   });
   const creators = (fields.api.value ?? settings.api) === "creators";
@@ -210,6 +222,12 @@ export default function AmazonSettings({ loaderData: { settings }, actionData }:
           </Button>
         </div>
       </Form>
+      <TrackingIdsForm
+        saved={settings.trackingIds}
+        associateTag={settings.associateTag}
+        lastResult={actionData && "trackingResult" in actionData ? (actionData.trackingResult ?? null) : null}
+        busy={busyIntent === "tracking-ids"}
+      />
       <section className="mt-8 space-y-3 rounded-xl border border-gray-200 bg-white p-6 text-sm text-gray-700">
         <h3 className="text-base font-semibold text-gray-900">Setup instructions</h3>
         <ol className="list-decimal space-y-1 pl-5">
@@ -228,5 +246,56 @@ export default function AmazonSettings({ loaderData: { settings }, actionData }:
         </p>
       </section>
     </div>
+  );
+}
+
+/**
+ * A tracking ID per placement: Amazon links carry no sub-ID, so its earnings reports tell placements apart
+ * only by the tracking ID each link carried.
+ */
+function TrackingIdsForm({
+  saved,
+  associateTag,
+  lastResult,
+  busy,
+}: {
+  saved: AmazonTrackingIds;
+  associateTag: string;
+  lastResult: SubmissionResult<string[]> | null;
+  busy: boolean;
+}) {
+  const [form, fields] = useValidatedForm(trackingIdsSchema, {
+    id: "tracking-ids",
+    lastResult,
+    defaultValue: { trackingIds: saved },
+  });
+  const ids = fields.trackingIds.getFieldset() as Record<Placement, Parameters<typeof TextField>[0]["field"]>;
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-8 space-y-4">
+      <FormSection title="Tracking IDs by placement">
+        <p className="text-sm text-gray-600 sm:col-span-2">
+          Create tracking IDs in Associates Central (Account settings → Manage tracking IDs), one for each placement you
+          want to tell apart, such as site-deals-20 for cards and site-guides-20 for guides. Amazon links in that
+          placement then carry it, and imported Amazon earnings are credited to the placement whose ID they name. Leave
+          a placement empty to send its links with {associateTag ? <b>{associateTag}</b> : "the associate tag"}.
+        </p>
+        <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+          {PLACEMENTS.map((placement) => (
+            <TextField
+              key={placement}
+              field={ids[placement]}
+              label={PLACEMENT_LABELS[placement]}
+              placeholder={associateTag || "site-deals-20"}
+              autoComplete="off"
+            />
+          ))}
+        </div>
+      </FormSection>
+      <div className="flex justify-end">
+        <Button type="submit" name="intent" value="tracking-ids" disabled={busy}>
+          {busy ? "Saving..." : "Save Tracking IDs"}
+        </Button>
+      </div>
+    </Form>
   );
 }
