@@ -88,7 +88,12 @@ export function backgroundJobs(
           appSecret: services.appSecret,
           allowPrivate: env.LINK_CHECK_ALLOW_PRIVATE,
           timeoutMs: 60_000,
-          endpoints: { awin: env.AWIN_API_ENDPOINT, cj: env.CJ_API_ENDPOINT, impact: env.IMPACT_API_ENDPOINT },
+          endpoints: {
+            awin: env.AWIN_API_ENDPOINT,
+            cj: env.CJ_API_ENDPOINT,
+            impact: env.IMPACT_API_ENDPOINT,
+            amazon: env.AMAZON_API_ENDPOINT,
+          },
         }),
     },
     ...(env.LINK_CHECKS_PER_MINUTE > 0

@@ -5,8 +5,9 @@ import type { AddressInfo } from "node:net";
 import type { AmazonCredentials } from "#app/modules/amazon/amazon-request.server";
 
 // A local stand-in for Amazon's product APIs, speaking both protocols as documented (ADR 0006):
-// the Creators API's OAuth2 token endpoint and bearer-authenticated GetItems and SearchItems, and PA-API
-// 5.0's SigV4-signed GetItems, whose signature it checks itself (not with the client's signer).
+// the Creators API's OAuth2 token endpoint and bearer-authenticated GetItems and SearchItems, ListReports
+// and GetReport (whose pre-signed file address, like S3's, works only as given and for a few minutes), and
+// PA-API 5.0's SigV4-signed GetItems, whose signature it checks itself (not with the client's signer).
 
 export interface FakeItem {
   asin: string;
@@ -49,9 +50,17 @@ export const FAKE_CREATORS_CREDENTIALS: AmazonCredentials = {
   credentialVersion: "2.1",
 };
 
+/** A report file the account has: Amazon lists its name, checksum, size and last change. */
+export interface FakeReport {
+  filename: string;
+  lastModified: Date;
+  content: string | Buffer;
+}
+
 export interface FakeAmazonOptions extends Partial<typeof FAKE_AMAZON_KEYS> {
   items: FakeItem[];
   tokenLifetimeSeconds?: number;
+  reports?: FakeReport[];
 }
 
 export interface FakeAmazon {
@@ -62,6 +71,8 @@ export interface FakeAmazon {
   /** The next N API answers are this status (429, 500…) or a delay before answering. */
   failNext(status: number, times?: number): void;
   delayNext(ms: number): void;
+  /** Adds a report file, or replaces the one of its name (as Amazon rewrites a day's report). */
+  putReport(report: FakeReport): void;
   /** Forget issued tokens, as if they expired early. */
   revokeTokens(): void;
   /** Drop queued failures and delays, and the request log. */
@@ -193,6 +204,11 @@ export async function startFakeAmazon(given: FakeAmazonOptions): Promise<FakeAma
   const delays: number[] = [];
   const requests: FakeAmazon["requests"] = [];
   const byAsin = new Map(options.items.map((item) => [item.asin, item]));
+  const reports = new Map((options.reports ?? []).map((report) => [report.filename, report]));
+  const signingKey = `fake-s3-${Math.random()}`;
+  const signatureOf = (filename: string, expires: string) =>
+    hmac(signingKey, `${filename}\n${expires}`).toString("hex");
+  let base = "";
 
   const server = http.createServer((req, res) => {
     let body = "";
@@ -220,13 +236,33 @@ export async function startFakeAmazon(given: FakeAmazonOptions): Promise<FakeAma
         return send(200, { access_token: token, token_type: "Bearer", expires_in: lifetime });
       }
 
-      if (path !== "/catalog/v1/getItems" && path !== "/catalog/v1/searchItems" && path !== "/paapi5/getitems")
-        return send(404, { message: "no such operation" });
+      if (path?.startsWith("/report-files/")) {
+        const query = new URL(req.url!, base).searchParams;
+        const filename = decodeURIComponent(path.slice("/report-files/".length));
+        const expires = query.get("X-Amz-Expires-At") ?? "";
+        const signed = query.get("X-Amz-Signature") === signatureOf(filename, expires);
+        const report = reports.get(filename);
+        if (!signed || Number(expires) < Date.now() || !report) {
+          res.writeHead(403, { "Content-Type": "application/xml" });
+          return res.end("<Error><Code>AccessDenied</Code></Error>");
+        }
+        res.writeHead(200, { "Content-Type": "application/octet-stream" });
+        return res.end(report.content);
+      }
+
+      const operations = [
+        "/catalog/v1/getItems",
+        "/catalog/v1/searchItems",
+        "/reports/v1/listReports",
+        "/reports/v1/getReport",
+        "/paapi5/getitems",
+      ];
+      if (!path || !operations.includes(path)) return send(404, { message: "no such operation" });
       const parsed = JSON.parse(body || "{}") as Record<string, unknown> & { itemIds?: string[]; ItemIds?: string[] };
       const asins = parsed.itemIds ?? parsed.ItemIds ?? [];
       requests.push({ path, at: Date.now(), asins, body: parsed });
 
-      if (path.startsWith("/catalog/v1/")) {
+      if (!path.startsWith("/paapi5/")) {
         const match = (req.headers.authorization ?? "").match(/^Bearer (\S+)(?:, Version (\S+))?$/);
         const expiry = match ? tokens.get(match[1]!) : undefined;
         if (!match || expiry === undefined || expiry < Date.now())
@@ -248,6 +284,25 @@ export async function startFakeAmazon(given: FakeAmazonOptions): Promise<FakeAma
       const failure = failures.shift();
       if (failure) return send(failure, { message: failure === 429 ? "TooManyRequests" : "InternalFailure" });
 
+      if (path === "/reports/v1/listReports") {
+        const listed = [...reports.values()].map((report) => ({
+          filename: report.filename,
+          md5: createHash("md5").update(report.content).digest("hex"),
+          size: Buffer.byteLength(report.content),
+          lastModified: report.lastModified.toISOString(),
+        }));
+        return send(200, { reports: listed });
+      }
+      if (path === "/reports/v1/getReport") {
+        const filename = typeof parsed.filename === "string" ? parsed.filename : "";
+        if (!reports.has(filename)) return send(404, { message: `No report named ${filename}` });
+        const expires = String(Date.now() + 5 * 60_000);
+        const query = new URLSearchParams({
+          "X-Amz-Expires-At": expires,
+          "X-Amz-Signature": signatureOf(filename, expires),
+        });
+        return send(200, { url: `${base}/report-files/${encodeURIComponent(filename)}?${query}` });
+      }
       if (path === "/catalog/v1/searchItems") {
         const [status, answer] = searchItems(options.items, parsed);
         return send(status, answer);
@@ -265,8 +320,10 @@ export async function startFakeAmazon(given: FakeAmazonOptions): Promise<FakeAma
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: base,
+    putReport: (report) => reports.set(report.filename, report),
     requests,
     tokensIssued: () => issued,
     failNext: (status, times = 1) => failures.push(...Array(times).fill(status)),

@@ -29,32 +29,49 @@ export interface EarningsSourceRow {
 /** Each network's account id and token, as its own pages name them. */
 export const earningsNetworkForms: Record<
   EarningsNetwork,
-  { label: string; idField: string; idLabel: string; tokenLabel: string; whereFrom: string; about: string }
+  {
+    label: string;
+    /** The account's id and token; null for Amazon, whose reports are read with the site's Amazon account. */
+    account: { idField: string; idLabel: string; tokenLabel: string; whereFrom: string } | null;
+    about: string;
+  }
 > = {
   awin: {
     label: "Awin",
-    idField: "publisherId",
-    idLabel: "Publisher id",
-    tokenLabel: "API token",
-    whereFrom: "From Awin's API Credentials page.",
+    account: {
+      idField: "publisherId",
+      idLabel: "Publisher id",
+      tokenLabel: "API token",
+      whereFrom: "From Awin's API Credentials page.",
+    },
     about:
       "Awin's transactions (sales and leads) with the click reference each link carried, read with your API token.",
   },
   cj: {
     label: "CJ",
-    idField: "companyId",
-    idLabel: "Company id (CID)",
-    tokenLabel: "Personal access token",
-    whereFrom: "From CJ's developer portal (Personal Access Tokens).",
+    account: {
+      idField: "companyId",
+      idLabel: "Company id (CID)",
+      tokenLabel: "Personal access token",
+      whereFrom: "From CJ's developer portal (Personal Access Tokens).",
+    },
     about: "CJ's commissions, corrections included, with the SID each link carried, in US dollars.",
   },
   impact: {
     label: "Impact",
-    idField: "accountSid",
-    idLabel: "Account SID",
-    tokenLabel: "Auth token",
-    whereFrom: "From Impact's Settings → API page.",
+    account: {
+      idField: "accountSid",
+      idLabel: "Account SID",
+      tokenLabel: "Auth token",
+      whereFrom: "From Impact's Settings → API page.",
+    },
     about: "impact.com's actions (sales and leads) with the SubId1 each link carried, read with your account SID.",
+  },
+  amazon: {
+    label: "Amazon",
+    account: null,
+    about:
+      "Amazon's earnings reports, read through the Creators API with the account under Settings → Amazon. Each line goes to the deal or gift idea with its ASIN, and to the placement whose tracking ID it names.",
   },
 };
 
@@ -98,13 +115,17 @@ export function EarningsSourceForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.name} label="Name" />
         <SelectField field={fields.everyMinutes} label="Runs" options={scheduleOptions} />
-        <TextField field={settings[words.idField]!} label={words.idLabel} autoComplete="off" />
-        <TokenField
-          field={fields.token}
-          label={words.tokenLabel}
-          stored={source?.hasToken}
-          whereFrom={words.whereFrom}
-        />
+        {words.account ? (
+          <>
+            <TextField field={settings[words.account.idField]!} label={words.account.idLabel} autoComplete="off" />
+            <TokenField
+              field={fields.token}
+              label={words.account.tokenLabel}
+              stored={source?.hasToken}
+              whereFrom={words.account.whereFrom}
+            />
+          </>
+        ) : null}
         <TextField
           field={fields.lookBackDays}
           label="Days read again each run"

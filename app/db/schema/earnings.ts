@@ -101,7 +101,7 @@ export const currencyRates = pgTable(
 );
 
 /** The networks whose reports DealDash reads on a schedule (a CSV upload serves any other). */
-export const earningsNetworks = ["awin", "cj", "impact"] as const;
+export const earningsNetworks = ["awin", "cj", "impact", "amazon"] as const;
 export type EarningsNetwork = (typeof earningsNetworks)[number];
 
 /** What one run of an earnings source did, for the earnings page. */

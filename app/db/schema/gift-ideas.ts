@@ -75,6 +75,8 @@ export const giftIdeas = pgTable(
     check("gift_ideas_total_reviews_positive", sql`${t.totalReviews} >= 0`),
     index("gift_ideas_status_created_idx").on(t.status, t.createdAt.desc()),
     index("gift_ideas_store_idx").on(t.storeId),
+    // Amazon's earnings reports name products by ASIN: each line finds its gift idea by it.
+    index("gift_ideas_amazon_asin_idx").on(t.amazonAsin),
     index("gift_ideas_created_id_idx").on(t.createdAt, t.id),
     index("gift_ideas_title_id_idx").on(t.title, t.id),
     common.popularityIndex("gift_ideas", t),

@@ -1,6 +1,12 @@
 import { type AmazonProduct, camelizeKeys, toAmazonProduct } from "./amazon-product";
 import { AmazonApiError, type AmazonCredentials, type Clock, pacedSender, realClock } from "./amazon-request.server";
-import { creatorsCatalog } from "./creators-api.server";
+import {
+  type AmazonReport,
+  creatorsCaller,
+  creatorsCatalog,
+  creatorsReportUrl,
+  listCreatorsReports,
+} from "./creators-api.server";
 import { findMarketplace } from "./marketplaces";
 import { paapiGetItems } from "./paapi.server";
 
@@ -40,11 +46,20 @@ export interface AmazonSearchPage {
 }
 
 export interface AmazonApi {
+  /** The marketplace's currency: prices and earnings come in it. */
+  readonly currency: string;
   /** Up to any number of ASINs, fetched in batches of ten; unknown ASINs are absent from the map. */
   getItems(asins: string[]): Promise<Map<string, AmazonProduct>>;
   /** One page (1–10) of ten search results; an empty page when nothing matches. Creators API only. */
   searchItems(search: AmazonSearch, page: number): Promise<AmazonSearchPage>;
+  /** The reports Amazon has ready for the account. Creators API only. */
+  listReports(): Promise<AmazonReport[]>;
+  /** A pre-signed address of one report's file, good for a few minutes. Creators API only. */
+  reportUrl(filename: string): Promise<string>;
 }
+
+const CREATORS_ONLY = (what: string) =>
+  new AmazonApiError("invalid", `${what} need the Creators API: choose it under Settings → Amazon.`);
 
 const BATCH = 10;
 /** SearchItems serves ten results a page and ten pages at most. */
@@ -91,7 +106,10 @@ export function createAmazonApi(credentials: AmazonCredentials, options: AmazonA
     timeoutMs,
     send: pacedSender({ minIntervalMs, maxRetries, backoffBaseMs, backoffCapMs, clock }),
   };
-  const catalog = creatorsCatalog(credentials, protocol);
+  const call = creatorsCaller(credentials, protocol);
+  const catalog = creatorsCatalog(call, credentials);
+  const creatorsOnly = <T>(what: string, run: () => Promise<T>) =>
+    credentials.api === "paapi" ? Promise.reject(CREATORS_ONLY(what)) : run();
   const getBatch =
     credentials.api === "paapi"
       ? paapiGetItems(credentials, market, protocol)
@@ -100,6 +118,7 @@ export function createAmazonApi(credentials: AmazonCredentials, options: AmazonA
     toAmazonProduct(item, { associateTag: credentials.associateTag, marketplace: credentials.marketplace });
 
   return {
+    currency: market.money.currency,
     async getItems(asins) {
       const unique = uniqueAsins(asins);
       const products = new Map<string, AmazonProduct>();
@@ -114,8 +133,7 @@ export function createAmazonApi(credentials: AmazonCredentials, options: AmazonA
       return products;
     },
     async searchItems(search, page) {
-      if (credentials.api === "paapi")
-        throw new AmazonApiError("invalid", "Saved searches need the Creators API: choose it under Settings → Amazon.");
+      if (credentials.api === "paapi") throw CREATORS_ONLY("Saved searches");
       let raw: unknown;
       try {
         raw = await catalog("searchItems", searchFields(search, page));
@@ -132,6 +150,8 @@ export function createAmazonApi(credentials: AmazonCredentials, options: AmazonA
         totalResults: typeof result?.totalResultCount === "number" ? result.totalResultCount : null,
       };
     },
+    listReports: () => creatorsOnly("Amazon earnings reports", () => listCreatorsReports(call)),
+    reportUrl: (filename) => creatorsOnly("Amazon earnings reports", () => creatorsReportUrl(call, filename)),
   };
 }
 

@@ -70,19 +70,24 @@ export class AmazonBudgetSpent extends Error {
  * while the day's budget lasts (a product's own data, which keeps shown prices fresh, is never held back).
  */
 export function meteredAmazon(api: AmazonApi, db: Executor): AmazonApi {
+  const counted = async <T>(requests: number, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } finally {
+      await countAmazonRequests(db, requests);
+    }
+  };
   return {
-    async getItems(asins) {
-      try {
-        return await api.getItems(asins);
-      } finally {
-        await countAmazonRequests(db, getItemsRequests(asins));
-      }
-    },
+    currency: api.currency,
+    getItems: (asins) => counted(getItemsRequests(asins), () => api.getItems(asins)),
     async searchItems(search, page) {
       const budget = await amazonDailyBudget(db);
       if (!(await takeAmazonRequest(db, budget))) throw new AmazonBudgetSpent(await amazonUsageToday(db));
       return api.searchItems(search, page);
     },
+    // Reports are read a few times a day: counted, never held back (what was earned matters more than a search).
+    listReports: () => counted(1, () => api.listReports()),
+    reportUrl: (filename) => counted(1, () => api.reportUrl(filename)),
   };
 }
 

@@ -9,7 +9,8 @@ import {
 import { CREATORS_API_BASE, CREATORS_TOKEN_ENDPOINTS } from "./marketplaces";
 
 // The Creators API (the default): OAuth2 client credentials, then GetItems and SearchItems with a bearer
-// token. Protocol notes and sources: ADR 0006.
+// token, and the account's reports (ListReports, then GetReport's pre-signed URL of a file). Protocol
+// notes and sources: ADR 0006 and ADR 0049.
 
 /** Creators API OAuth tokens, cached until shortly before they expire; one refresh at a time. */
 class TokenCache {
@@ -66,14 +67,14 @@ class TokenCache {
 /** The catalogue operations the site asks for, by their path under /catalog/v1. */
 export type CreatorsOperation = "getItems" | "searchItems";
 
-/**
- * An account's Creators API calls: the operation's own fields, plus the partner tag and the resources every
- * request asks for; the raw answer.
- */
-export function creatorsCatalog(
+/** A Creators API call: POST `path` (under the API's base) with a JSON body; the raw answer. */
+export type CreatorsCall = (path: string, body: Record<string, unknown>) => Promise<unknown>;
+
+/** An account's Creators API calls, sharing one token cache: each sends the bearer token and marketplace. */
+export function creatorsCaller(
   credentials: AmazonCredentials,
   { override, timeoutMs, send }: { override: string | undefined; timeoutMs: number; send: Sender },
-): (operation: CreatorsOperation, fields: Record<string, unknown>) => Promise<unknown> {
+): CreatorsCall {
   const tokens = new TokenCache(
     credentials,
     override
@@ -81,12 +82,12 @@ export function creatorsCatalog(
       : (CREATORS_TOKEN_ENDPOINTS[credentials.credentialVersion] ?? ""),
     timeoutMs,
   );
-  return async (operation, fields) => {
+  return async (path, fields) => {
     if (!override && !CREATORS_TOKEN_ENDPOINTS[credentials.credentialVersion]) {
       throw new AmazonApiError("invalid", `Unknown Creators API credential version ${credentials.credentialVersion}`);
     }
-    const url = `${override ?? CREATORS_API_BASE}/catalog/v1/${operation}`;
-    const body = JSON.stringify({ ...fields, partnerTag: credentials.associateTag, resources: RESOURCES });
+    const url = `${override ?? CREATORS_API_BASE}${path}`;
+    const body = JSON.stringify(fields);
     const answer = await send(
       async () => {
         const token = await tokens.get();
@@ -111,4 +112,38 @@ export function creatorsCatalog(
     if (answer.status !== 200) throw errorFor(answer);
     return answer.body;
   };
+}
+
+/** A catalogue operation: its own fields, plus the partner tag and the resources every request asks for. */
+export const creatorsCatalog =
+  (call: CreatorsCall, credentials: AmazonCredentials) =>
+  (operation: CreatorsOperation, fields: Record<string, unknown>): Promise<unknown> =>
+    call(`/catalog/v1/${operation}`, { ...fields, partnerTag: credentials.associateTag, resources: RESOURCES });
+
+/** A report Amazon has ready for the account: its file's name, checksum, size and when it last changed. */
+export interface AmazonReport {
+  filename: string;
+  md5: string;
+  size: number;
+  lastModified: string;
+}
+
+/** The account's reports (reports/v1/listReports); those missing a field are left out. */
+export async function listCreatorsReports(call: CreatorsCall): Promise<AmazonReport[]> {
+  const body = (await call("/reports/v1/listReports", {})) as { reports?: unknown } | null;
+  const reports = Array.isArray(body?.reports) ? (body.reports as Array<Record<string, unknown>>) : [];
+  return reports.filter(
+    (report): report is Record<string, unknown> & AmazonReport =>
+      typeof report.filename === "string" &&
+      typeof report.lastModified === "string" &&
+      typeof report.size === "number" &&
+      typeof report.md5 === "string",
+  );
+}
+
+/** Where one report's file can be downloaded for a while (reports/v1/getReport: a pre-signed URL). */
+export async function creatorsReportUrl(call: CreatorsCall, filename: string): Promise<string> {
+  const body = (await call("/reports/v1/getReport", { filename })) as { url?: unknown } | null;
+  if (typeof body?.url !== "string") throw new AmazonApiError("no-data", `Amazon gave no address for ${filename}`);
+  return body.url;
 }

@@ -2,10 +2,11 @@ import { sql } from "drizzle-orm";
 
 import { type Executor, queryRows } from "#app/db/client.server";
 import { type earningStatus } from "#app/db/schema";
+import type { Placement } from "#app/lib/placements";
 
 // Network transactions into `earnings`: one row per network and transaction id, its status and amounts
 // moved by each re-import (never counted twice), attributed to the click its sub-ID names when that click
-// is known. Every adapter and the CSV upload end here.
+// is known, else (Amazon) to the item its ASIN names. Every adapter and the CSV upload end here.
 
 export type EarningStatus = (typeof earningStatus.enumValues)[number];
 
@@ -19,13 +20,19 @@ export interface ReportedEarning {
   transactedAt: Date;
   clickedAt: Date | null;
   subId: string | null;
+  /**
+   * For a network without sub-IDs (Amazon): the product it names, credited to the item with that ASIN (the
+   * newest one published by the sale's day), and the placement its tracking ID stands for.
+   */
+  asin?: string | null;
+  placement?: Placement | null;
 }
 
 export interface EarningsImportCounts {
   added: number;
   updated: number;
   unchanged: number;
-  /** Of those added or updated, how many name no click of ours. */
+  /** Of those added or updated, how many name no item of ours (by their click or their product). */
   unattributed: number;
 }
 
@@ -63,6 +70,8 @@ function upsert(network: string, batch: ReportedEarning[]) {
       transacted_at: earning.transactedAt.toISOString(),
       clicked_at: earning.clickedAt?.toISOString() ?? null,
       sub_id: earning.subId,
+      asin: earning.asin ?? null,
+      placement: earning.placement ?? null,
     })),
   );
   // What a re-import may change, compared as a whole so an unchanged transaction is not rewritten.
@@ -77,14 +86,25 @@ function upsert(network: string, batch: ReportedEarning[]) {
     with reported as (
       select * from jsonb_to_recordset(${json}::jsonb) as r(
         external_id text, status earning_status, sale_amount numeric, commission numeric, currency text,
-        transacted_at timestamptz, clicked_at timestamptz, sub_id text)
+        transacted_at timestamptz, clicked_at timestamptz, sub_id text, asin text, placement text)
     )
     insert into earnings (network, external_id, status, sale_amount, commission, currency, transacted_at,
       clicked_at, sub_id, click_id, kind, item_id, store_id, category_id, placement, referrer_host)
     select ${network}, r.external_id, r.status, r.sale_amount, r.commission, upper(r.currency), r.transacted_at,
-      r.clicked_at, r.sub_id, c.id, c.kind, c.item_id, c.store_id, c.category_id, c.placement, c.referrer_host
+      r.clicked_at, r.sub_id, c.id, coalesce(c.kind, p.kind), coalesce(c.item_id, p.id),
+      coalesce(c.store_id, p.store_id), coalesce(c.category_id, p.category_id), coalesce(c.placement, r.placement),
+      c.referrer_host
     from reported r
     left join clicks c on c.id = case when r.sub_id ~* ${UUID} then r.sub_id::uuid end
+    left join lateral (
+      select * from (
+        select 'deal' as kind, d.id, d.store_id, d.category_id, d.created_at from deals d where d.amazon_asin = r.asin
+        union all
+        select 'gift', g.id, g.store_id, null::uuid, g.created_at from gift_ideas g where g.amazon_asin = r.asin
+      ) item
+      order by item.created_at <= r.transacted_at desc, item.created_at desc
+      limit 1
+    ) p on c.id is null and r.asin is not null
     on conflict (network, external_id) do update set
       ${sql.raw(
         [
@@ -107,6 +127,6 @@ function upsert(network: string, batch: ReportedEarning[]) {
       )},
       updated_at = now()
     where (${reportedFacts("earnings")}) is distinct from (${reportedFacts("excluded")})
-       or (earnings.click_id is null and excluded.click_id is not null)
-    returning (xmax = 0) as added, click_id is null as unattributed`;
+       or (earnings.item_id is null and excluded.item_id is not null)
+    returning (xmax = 0) as added, item_id is null as unattributed`;
 }

@@ -46,6 +46,8 @@ export const earningsSourceForms = {
   awin: earningsSourceFields.extend({ settings: awinEarningsSettingsSchema }),
   cj: earningsSourceFields.extend({ settings: cjEarningsSettingsSchema }),
   impact: earningsSourceFields.extend({ settings: impactEarningsSettingsSchema }),
+  // The site's Amazon account (Settings → Amazon) reads the reports: no id or token of its own.
+  amazon: earningsSourceFields.extend({ settings: z.object({}).default({}) }),
 } as const;
 
 export type EarningsSourceInput = z.output<(typeof earningsSourceForms)[keyof typeof earningsSourceForms]>;

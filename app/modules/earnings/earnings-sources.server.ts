@@ -4,12 +4,15 @@ import type { Database, Executor } from "#app/db/client.server";
 import { type EarningsNetwork, type EarningsRunCounts, earningsSources } from "#app/db/schema";
 import type { Actor } from "#app/lib/actor";
 import { formatCount } from "#app/lib/counts";
+import type { AmazonApiOptions } from "#app/modules/amazon/amazon-api.server";
+import { configuredAmazonClient } from "#app/modules/amazon/amazon-service.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { type SourceConnection, SourceError } from "#app/modules/sourcing/adapters/source-adapter";
 import { decryptedToken } from "#app/modules/sourcing/sources.server";
 import { logger } from "#app/platform/logger.server";
 import { encryptSecret } from "#app/platform/secrets-at-rest.server";
 
+import { amazonEarningsAdapter } from "./amazon-reports.server";
 import { awinEarningsAdapter } from "./awin-transactions.server";
 import { cjEarningsAdapter } from "./cj-commissions.server";
 import { convertEarnings } from "./currency-rates.server";
@@ -35,6 +38,7 @@ const adapters: Record<EarningsNetwork, EarningsAdapter<never>> = {
   awin: awinEarningsAdapter,
   cj: cjEarningsAdapter,
   impact: impactEarningsAdapter,
+  amazon: amazonEarningsAdapter,
 };
 
 export async function listEarningsSources(db: Executor): Promise<EarningsSource[]> {
@@ -143,6 +147,8 @@ async function claim(db: Executor, id: string, now: Date): Promise<EarningsSourc
 export type EarningsRunContext = Omit<SourceConnection, "secret" | "endpointOverride" | "amazon"> & {
   appSecret: string;
   endpoints?: Partial<Record<EarningsNetwork, string>>;
+  /** How the Amazon client paces and backs off (tests make it quick). */
+  amazonOptions?: AmazonApiOptions;
 };
 
 export interface EarningsRunOutcome extends EarningsRunCounts {
@@ -162,11 +168,17 @@ export async function runEarningsSource(
   const refusals: string[] = [];
   let retryAfter: number | undefined;
   try {
-    const { appSecret, endpoints, ...shared } = context;
+    const { appSecret, endpoints, amazonOptions, ...shared } = context;
     const connection = {
       ...shared,
       secret: decryptedToken(source.secret, appSecret),
       endpointOverride: endpoints?.[source.network],
+      // Amazon's reports are read with the site's own account (Settings → Amazon).
+      amazon:
+        source.network === "amazon"
+          ? ((await configuredAmazonClient(db, appSecret, { ...amazonOptions, endpointOverride: endpoints?.amazon })) ??
+            undefined)
+          : undefined,
     };
     const range = { from: new Date(now.getTime() - source.lookBackDays * DAY_MS), to: now };
     const adapter = adapters[source.network] as EarningsAdapter<unknown>;

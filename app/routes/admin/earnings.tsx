@@ -16,6 +16,7 @@ import { plainNumber, siteMoney } from "#app/lib/money";
 import { errorToast, successToast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
 import { text } from "#app/lib/validation";
+import { loadAmazonCredentials } from "#app/modules/amazon/amazon-settings.server";
 import { currencyRatesSummary, setFixedRate } from "#app/modules/earnings/currency-rates.server";
 import { earningsNetworkNames } from "#app/modules/earnings/earnings-csv.server";
 import { earningsScheduleLabels, earningsSourceForms } from "#app/modules/earnings/earnings-settings";
@@ -98,12 +99,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(form, { schema: earningsSourceForms[network] });
     if (submission.status !== "success")
       return sourcePageAnswer(errorToast("Please correct the highlighted fields"), submission.reply(), 400);
-    if (!stored && !submission.value.token)
+    const account = earningsNetworkForms[network].account;
+    if (account && !stored && !submission.value.token)
       return sourcePageAnswer(
         errorToast("Please correct the highlighted fields"),
-        submission.reply({ fieldErrors: { token: [`Enter your ${earningsNetworkForms[network].tokenLabel}`] } }),
+        submission.reply({ fieldErrors: { token: [`Enter your ${account.tokenLabel}`] } }),
         400,
       );
+    if (network === "amazon") {
+      const amazon = await loadAmazonCredentials(context.db, context.appSecret);
+      const problem = !amazon
+        ? "Set up Amazon first: add your keys under Settings → Amazon"
+        : amazon.api !== "creators"
+          ? "Amazon's earnings reports need the Creators API: choose it under Settings → Amazon"
+          : null;
+      if (problem) return sourcePageAnswer(errorToast(problem), submission.reply(), 400);
+    }
     const saved = await saveEarningsSource(
       context.db,
       context.appSecret,

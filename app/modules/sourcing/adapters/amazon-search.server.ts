@@ -43,19 +43,19 @@ export function offerOfProduct(product: AmazonProduct): Offer | string {
   };
 }
 
-/** Amazon's refusals as the sourcing page words them, and when to come back. */
-function sourceErrorOf(error: unknown): unknown {
+/** Amazon's refusals as the sourcing and earnings pages word them (`what` it refused), and when to come back. */
+export function amazonSourceError(error: unknown, what = "the search"): unknown {
   if (error instanceof AmazonBudgetSpent) return new SourceError(error.message, "rate-limited", untilTomorrow());
   if (!(error instanceof AmazonApiError)) return error;
   switch (error.kind) {
     case "bad-credentials":
       return new SourceError(`${error.message} (Settings → Amazon)`, "credentials");
     case "throttled":
-      return new SourceError("Amazon is limiting requests: the search runs again later", "rate-limited");
+      return new SourceError(`Amazon is limiting requests: ${what} runs again later`, "rate-limited");
     case "unavailable":
       return new SourceError(error.message, "unreachable");
     default:
-      return new SourceError(`Amazon refused the search: ${error.message}`, "bad-feed");
+      return new SourceError(`Amazon refused ${what}: ${error.message}`, "bad-feed");
   }
 }
 
@@ -68,7 +68,7 @@ async function* readAmazonSearch(
   const search = searchOf(settings);
   for (let page = 1; page <= settings.pages; page++) {
     const found = await amazon.searchItems(search, page).catch((error: unknown) => {
-      throw sourceErrorOf(error);
+      throw amazonSourceError(error);
     });
     yield batchOf(found.products, offerOfProduct, (product) => product.asin);
     const more = found.totalResults === null || page * SEARCH_PAGE_SIZE < found.totalResults;

@@ -85,8 +85,8 @@ export async function openSource(
   }
 }
 
-/** A whole answer as JSON (a network API's page), at most `maxBytes`; anything else is a SourceError. */
-export async function readJson(response: IncomingMessage, name: string, maxBytes = 20 * 1024 * 1024): Promise<unknown> {
+/** A whole answer's bytes, at most `maxBytes`; more is a SourceError. */
+export async function readBytes(response: IncomingMessage, name: string, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of response as AsyncIterable<Buffer>) {
@@ -97,8 +97,14 @@ export async function readJson(response: IncomingMessage, name: string, maxBytes
     }
     chunks.push(chunk);
   }
+  return Buffer.concat(chunks);
+}
+
+/** A whole answer as JSON (a network API's page), at most `maxBytes`; anything else is a SourceError. */
+export async function readJson(response: IncomingMessage, name: string, maxBytes = 20 * 1024 * 1024): Promise<unknown> {
+  const bytes = await readBytes(response, name, maxBytes);
   try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    return JSON.parse(bytes.toString("utf8"));
   } catch {
     throw new SourceError(`${name} answered with something that is not JSON`, "bad-feed");
   }

@@ -1,0 +1,1 @@
+CREATE INDEX "gift_ideas_amazon_asin_idx" ON "gift_ideas" USING btree ("amazon_asin");
