@@ -44,6 +44,8 @@ function scalesFor(points: ChartPoint[], width: number, height: number, margin: 
     .range([height - margin.bottom, margin.top]);
   const path = (pick: (point: ChartPoint) => number) =>
     line<ChartPoint>()
+      // A tenth of a unit is finer than a pixel: a year's four paths stay a few kilobytes each.
+      .digits(1)
       .x((_, index) => x(index))
       .y((point) => y(pick(point)))
       .curve(curveMonotoneX)(points) ?? "";
