@@ -42,13 +42,14 @@ function scalesFor(points: ChartPoint[], width: number, height: number, margin: 
     .domain([0, top])
     .nice(4)
     .range([height - margin.bottom, margin.top]);
+  // Coordinates to a tenth of a unit, finer than a pixel: a year's paths are not written to 15 digits.
   const path = (pick: (point: ChartPoint) => number) =>
-    line<ChartPoint>()
-      // A tenth of a unit is finer than a pixel: a year's four paths stay a few kilobytes each.
-      .digits(1)
-      .x((_, index) => x(index))
-      .y((point) => y(pick(point)))
-      .curve(curveMonotoneX)(points) ?? "";
+    (
+      line<ChartPoint>()
+        .x((_, index) => x(index))
+        .y((point) => y(pick(point)))
+        .curve(curveMonotoneX)(points) ?? ""
+    ).replace(/\d+\.\d{2,}/g, (number) => String(Math.round(Number(number) * 10) / 10));
   return { x, y, path };
 }
 

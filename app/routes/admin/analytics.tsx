@@ -5,6 +5,7 @@ import { Form, Link, type NavigateFunction, useNavigate } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { ComboboxFilter } from "#app/components/admin/combobox-filter";
 import { type ChartFigure, type ChartPoint, DayChart } from "#app/components/admin/day-chart";
+import { figuresByPeriod } from "#app/components/admin/figures-by-period";
 import { earningsPerClick, formatCents, percentOf, ReportTable } from "#app/components/admin/report-table";
 import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
@@ -57,6 +58,7 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
   const submit = () => form.current?.requestSubmit();
   const search = analyticsSearch(view);
   const rangeLabel = `${longDay(view.from)} – ${longDay(view.to)}`;
+  const figureRows = figuresByPeriod(report.series);
   return (
     <div className="space-y-6">
       <AdminPageHeader
@@ -181,7 +183,7 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
           <table className="mt-2 w-full max-w-2xl text-sm">
             <thead>
               <tr className="text-left text-gray-600">
-                <th scope="col">Day</th>
+                <th scope="col">{figureRows[0] && figureRows[0].from !== figureRows[0].to ? "Week" : "Day"}</th>
                 <th scope="col" className="text-right">
                   Clicks
                 </th>
@@ -197,9 +199,11 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
               </tr>
             </thead>
             <tbody>
-              {report.series.map((point) => (
-                <tr key={point.day} className="border-t border-gray-100">
-                  <td>{longDay(point.day)}</td>
+              {figureRows.map((point) => (
+                <tr key={point.from} className="border-t border-gray-100">
+                  <td>
+                    {point.from === point.to ? longDay(point.from) : `${longDay(point.from)} – ${longDay(point.to)}`}
+                  </td>
                   <td className="text-right tabular-nums">{formatCount(point.clicks)}</td>
                   <td className="hidden text-right tabular-nums sm:table-cell">{formatCount(point.previous)}</td>
                   <td className="text-right tabular-nums">{formatCents(point.cents)}</td>
