@@ -62,6 +62,8 @@ export interface CsvLineChunk {
   /** The header line's names, trimmed. */
   headers: string[];
   lines: CsvCells[];
+  /** The header's line number when title lines stand above it (1 otherwise). */
+  headerLine?: number;
 }
 
 /** What went wrong reading a file, in words for its owner. */

@@ -19,7 +19,7 @@ export class ImportReportWriter {
   /** The file line number of the chunk's first line (the header is line 1): call before noting its lines. */
   startChunk(chunk: CsvLineChunk): number {
     this.headers = chunk.headers;
-    return this.report.total + 2;
+    return this.report.total + (chunk.headerLine ?? 1) + 1;
   }
 
   /** One line's outcome; `cells`, the line as the file had it, goes into the refused-lines file. */

@@ -40,7 +40,7 @@ describe("earnings", () => {
     await dialog.getByRole("button", { name: "Check file" }).click();
     await dialog.getByText("This file would create 2, update 0, leave 0 unchanged, refuse 1.").waitFor();
     await dialog
-      .getByText("2 of the new or changed transactions name no click of ours: they would count as unattributed.")
+      .getByText("2 of the new or changed transactions name no item of ours: they would count as unattributed.")
       .waitFor();
     await dialog
       .getByTestId("import-line-refuse")
@@ -80,6 +80,35 @@ describe("earnings", () => {
     await euro.getByRole("cell", { name: "None" }).last().waitFor();
     await page.reload();
     expect(await euro.getByLabel("Fixed rate of EUR in USD").inputValue()).toBe("1.1");
+  });
+});
+
+describe("Amazon's earnings report", () => {
+  test("is read by its own columns when uploaded as downloaded, with no mapping to choose", async ({
+    adminPage: page,
+  }) => {
+    await page.goto("/admin/earnings");
+    await page.getByRole("button", { name: "Upload a report" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("CSV file").setInputFiles({
+      name: "Fee-Earnings-2026-11.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        [
+          "Fee-Earnings reports from 2026-11-01 to 2026-11-30",
+          "Category,Name,ASIN,Seller,Tracking ID,Date Shipped,Price($),Items Shipped,Returns,Revenue($),Ad Fees($),Device Type Group",
+          'Home,"Kettle, steel",B0E2EKETTL,Amazon.com,site-deals-20,2026-11-20 00:00:00,49.99,1,0,49.99,1.50,DESKTOP',
+          "Home,Toaster,,Amazon.com,site-deals-20,2026-11-21 00:00:00,30.00,1,0,30.00,0.90,PHONE",
+        ].join("\n"),
+      ),
+    });
+    await dialog.getByText("This is Amazon's earnings report: no columns to choose.").waitFor();
+    await dialog.getByRole("button", { name: "Check file" }).click();
+    await dialog.getByText("This file would create 1, update 0, leave 0 unchanged, refuse 1.").waitFor();
+    // The title line is line 1: the toaster is line 4.
+    await dialog.getByTestId("import-line-refuse").getByText("no ASIN.").waitFor();
+    await dialog.getByRole("button", { name: "Import 1 line" }).click();
+    await dialog.getByText("Done: created 1, updated 0, left 0 unchanged, refused 1.").waitFor();
   });
 });
 
@@ -160,7 +189,7 @@ describe("earnings in the analytics", () => {
     await dialog.getByLabel("Network").fill(network);
     await dialog.getByRole("button", { name: "Check file" }).click();
     await dialog
-      .getByText("1 of the new or changed transactions names no click of ours: they would count as unattributed.")
+      .getByText("1 of the new or changed transactions names no item of ours: they would count as unattributed.")
       .waitFor();
     await dialog.getByRole("button", { name: "Import 4 lines" }).click();
     await dialog.getByText("Done: created 4, updated 0, left 0 unchanged, refused 0.").waitFor();

@@ -25,13 +25,16 @@ interface Inspected {
 /** The first 64 KB say a file's columns and first lines, however large it is. */
 const INSPECTED_BYTES = 64 * 1024;
 
-async function inspect(file: File): Promise<Inspected> {
+/** Amazon's earnings report, which the server reads by its own columns: no mapping to choose. */
+type AmazonReport = { format: "amazon" };
+
+async function inspect(file: File): Promise<Inspected | AmazonReport> {
   const response = await fetch("/admin/earnings/csv?inspect=1", {
     method: "POST",
     headers: { "Content-Type": "text/csv" },
     body: file.size > INSPECTED_BYTES ? file.slice(0, INSPECTED_BYTES) : file,
   });
-  const answer = (await response.json().catch(() => ({}))) as Inspected & { error?: string };
+  const answer = (await response.json().catch(() => ({}))) as (Inspected | AmazonReport) & { error?: string };
   if (!response.ok) throw new Error(answer.error ?? "The file could not be read.");
   return answer;
 }
@@ -80,7 +83,7 @@ export function EarningsReportMapping({
   currency: string;
   onQuery: (query: URLSearchParams | null) => void;
 }) {
-  const [inspected, setInspected] = useState<Inspected | { error: string } | null>(null);
+  const [inspected, setInspected] = useState<Inspected | AmazonReport | { error: string } | null>(null);
   const [network, setNetwork] = useState("");
   const [columns, setColumns] = useState<Partial<Record<EarningsCsvField, string>>>({});
   const [status, setStatus] = useState<(typeof statuses)[number]>("approved");
@@ -93,6 +96,7 @@ export function EarningsReportMapping({
       (found) => {
         if (!current) return;
         setInspected(found);
+        if ("format" in found) return;
         setColumns(found.columns);
         setDates(found.dates);
       },
@@ -110,8 +114,9 @@ export function EarningsReportMapping({
     currency: columns.currency ? undefined : fixedCurrency.trim().toUpperCase(),
     dates,
   };
+  const amazon = inspected !== null && "format" in inspected;
   const complete = earningsCsvOptionsSchema.safeParse(options).success;
-  const query = complete ? earningsCsvQuery(options).toString() : null;
+  const query = amazon ? "format=amazon" : complete ? earningsCsvQuery(options).toString() : null;
   // The dialog hears the query when it changes, not on each render.
   useEffect(() => onQuery(query === null ? null : new URLSearchParams(query)), [query, onQuery]);
 
@@ -120,6 +125,15 @@ export function EarningsReportMapping({
     return (
       <p className="text-sm text-red-700" role="alert">
         {inspected.error}
+      </p>
+    );
+  if ("format" in inspected)
+    return (
+      <p className="rounded-lg border border-gray-200 p-4 text-sm text-gray-700" role="status">
+        This is Amazon&apos;s earnings report: no columns to choose. Each line is counted once under the network
+        &quot;amazon&quot;, as the scheduled Amazon source counts it, and goes to the deal or gift idea with its ASIN
+        and to the placement whose tracking ID it names (Settings → Amazon). Amounts are in your Amazon
+        marketplace&apos;s currency.
       </p>
     );
   const example = (header: string | undefined) => {

@@ -33,7 +33,7 @@ export interface ClickReport {
     previous: number;
     reveals: number;
     previousCents: number;
-    /** The sales naming no click of ours, in the range (a view of one type or store has none). */
+    /** The sales naming no item of ours (by click or product), in the range (a view of one type or store has none). */
     unattributed: SaleFigures;
   };
   tables: Record<TableKey, ReportRow[]>;

@@ -11,8 +11,9 @@ import { amazonUsageToday } from "#app/modules/amazon/amazon-usage.server";
 import { applySiteFormats } from "#app/modules/site-settings/site-formats.server";
 
 import { FAKE_AMAZON_KEYS, type FakeAmazon, startFakeAmazon } from "../../../tests/support/fake-amazon";
-import { actor, insertDealLike, seedDemoWithActor } from "../../../tests/support/fixtures";
+import { actor, bytesOf, insertDealLike, seedDemoWithActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
+import { importAmazonEarningsCsv, inspectEarningsCsv } from "./earnings-csv.server";
 import { earningsSourceForms } from "./earnings-settings";
 import { runDueEarningsSources, saveEarningsSource } from "./earnings-sources.server";
 
@@ -241,5 +242,39 @@ describe("Amazon's earnings reports", () => {
     await db().update(earningsSources).set({ nextRunAt: new Date() }).where(eq(earningsSources.id, id));
     await runDueEarningsSources(db(), context());
     expect(await lastError()).toMatch(/^Amazon refused the reports: /);
+  });
+
+  it("uploaded as downloaded, count each line once with the scheduled source's, refusals at their lines", async () => {
+    await setUpAmazon();
+    const kettle = await insertDealLike(db(), "Steel kettle deal", { amazonAsin: "B0KETTLE01" });
+    const read: Line[] = [
+      ["B0KETTLE01", "site-deals-20", shippedOn(3), 1, "49.99", "1.50"],
+      ["B0UNKNOWN1", "dealdash-20", shippedOn(2), 1, "20.00", "0.60"],
+    ];
+    fake.putReport({ filename: "earnings-upload.csv", lastModified: new Date(), content: csvReport(read) });
+    await addAmazonSource();
+    await runDueEarningsSources(db(), context());
+    expect(await amazonRows()).toHaveLength(2);
+
+    const file = csvReport([
+      ...read,
+      ["B0KETTLE01", "site-guides-20", shippedOn(1), 1, "49.99", "1.50"],
+      ["", "x", "", 1, "", ""],
+    ]);
+    expect(await inspectEarningsCsv(bytesOf(file))).toEqual({ format: "amazon" });
+    const dry = await importAmazonEarningsCsv(db(), actor, bytesOf(file), { dryRun: true });
+    expect(dry.counts).toEqual({ create: 1, update: 0, unchanged: 2, refuse: 1 });
+    // The title line is line 1 and the header line 2: the fourth transaction is line 6.
+    expect(dry.lines.find((line) => line.action === "refuse")).toMatchObject({ line: 6, reason: "no ASIN." });
+    expect(await amazonRows()).toHaveLength(2);
+
+    const done = await importAmazonEarningsCsv(db(), actor, bytesOf(file), { dryRun: false });
+    expect(done.counts).toEqual(dry.counts);
+    expect(
+      (await amazonRows()).filter((earning) => earning.itemId === kettle.id).map((earning) => earning.placement),
+    ).toEqual(["deal-dashes", "guide"]);
+    await expect(
+      importAmazonEarningsCsv(db(), actor, bytesOf("Date,Commission\n2026-11-01,1\n"), { dryRun: true }),
+    ).rejects.toThrow("This is not Amazon's earnings report");
   });
 });

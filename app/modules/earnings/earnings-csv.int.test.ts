@@ -61,7 +61,7 @@ describe("an earnings report uploaded as CSV", () => {
       [4, "create", "R-3: -1.00 USD, declined"],
     ]);
     expect(checked.notes).toEqual([
-      "2 of the new or changed transactions name no click of ours: they would count as unattributed.",
+      "2 of the new or changed transactions name no item of ours: they would count as unattributed.",
     ]);
     expect(await rowsOf("rakuten")).toEqual([]);
 

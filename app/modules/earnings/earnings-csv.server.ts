@@ -5,9 +5,7 @@ import { clicks, earnings } from "#app/db/schema";
 import type { Actor } from "#app/lib/actor";
 import { formatCount } from "#app/lib/counts";
 import type { ImportChange, ImportLine, ImportReport } from "#app/lib/csv-import-report";
-import { instantIn } from "#app/lib/dates";
 import {
-  type DateOrder,
   type EarningsCsvField,
   earningsCsvFields,
   type EarningsCsvOptions,
@@ -15,14 +13,18 @@ import {
 } from "#app/lib/earnings-csv";
 import { isCurrency, plainNumber } from "#app/lib/money";
 import { isUuid } from "#app/lib/uuid";
+import { chosenMarketplace, readAmazonTrackingIds } from "#app/modules/amazon/amazon-settings.server";
+import { DEFAULT_MARKETPLACE, findMarketplace } from "#app/modules/amazon/marketplaces";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { readSiteTimeZone } from "#app/modules/site-settings/time-zone.server";
 import { unescapeFormula } from "#app/platform/csv.server";
-import { type CsvCells, csvLineChunks, ImportFileError } from "#app/platform/csv-upload.server";
+import { type CsvCells, type CsvLineChunk, csvLineChunks, ImportFileError } from "#app/platform/csv-upload.server";
 import { ImportReportWriter } from "#app/platform/import-report.server";
 
+import { isAmazonEarningsReport, readAmazonReportLines } from "./amazon-earnings-report.server";
 import { convertEarnings } from "./currency-rates.server";
 import { type EarningStatus, importEarnings, type ReportedEarning } from "./earnings-import.server";
+import { reportDateOf } from "./report-dates";
 
 // An earnings report uploaded as CSV, from any network: each line read through the owner's column mapping
 // into a transaction (or refused with why, in the file's words), compared with what is stored, and shown as
@@ -68,51 +70,6 @@ export function statusOfWord(text: string): EarningStatus | null {
         .trim(),
     ) ?? null
   );
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
-const DAY_FIRST_OR_MONTH_FIRST =
-  /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?:[ T,]+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(AM|PM)?)?$/i;
-
-const pad = (value: number | string) => String(value).padStart(2, "0");
-
-/**
- * A report's date: year first (ISO, with or without a time or zone) or, in the report's `order`, month or
- * day first ("11/24/2026 3:05 PM", "24.11.2026 15:05"). A time without a zone is the site's. Null when it
- * is no real date.
- */
-export function reportDateOf(text: string, order: DateOrder, timeZone: string): Date | null {
-  const iso = ISO_DATE.exec(text);
-  const other = iso ? null : DAY_FIRST_OR_MONTH_FIRST.exec(text);
-  if (!iso && !other) return null;
-  let year: number, month: number, day: number, hour: number, minute: number, second: number;
-  let zone: string | undefined;
-  if (iso) {
-    [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-    [hour, minute, second] = [Number(iso[4] ?? 0), Number(iso[5] ?? 0), Number(iso[6] ?? 0)];
-    zone = iso[7];
-  } else {
-    const [first, next] = [Number(other![1]), Number(other![2])];
-    [month, day] = order === "mdy" ? [first, next] : [next, first];
-    year = Number(other![3]) + (other![3]!.length === 2 ? 2000 : 0);
-    [hour, minute, second] = [Number(other![4] ?? 0), Number(other![5] ?? 0), Number(other![6] ?? 0)];
-    const half = other![7]?.toUpperCase();
-    if (half && (hour < 1 || hour > 12)) return null;
-    if (half) hour = (hour % 12) + (half === "PM" ? 12 : 0);
-  }
-  const asUtc = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  const real =
-    asUtc.getUTCFullYear() === year &&
-    asUtc.getUTCMonth() === month - 1 &&
-    asUtc.getUTCDate() === day &&
-    hour < 24 &&
-    minute < 60 &&
-    second < 60;
-  if (!real || year < 1990 || year > 2200) return null;
-  const wall = `${year}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}`;
-  if (!zone) return instantIn(wall, timeZone);
-  const offset = zone.toUpperCase() === "Z" ? "Z" : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
-  return new Date(`${wall}${offset}`);
 }
 
 /** A line of a report read through the mapping: its transaction, or why it is none. */
@@ -229,16 +186,16 @@ const factColumns: Record<Exclude<keyof Facts, "attributed">, EarningsCsvField> 
   subId: "subId",
 };
 
-function changesBetween(before: Facts, after: Facts, options: EarningsCsvOptions): ImportChange[] {
+function changesBetween(before: Facts, after: Facts, columns: EarningsCsvOptions["columns"]): ImportChange[] {
   const changes = (Object.keys(factColumns) as Array<keyof typeof factColumns>)
     .filter((fact) => before[fact] !== after[fact])
     .map((fact) => ({
-      column: options.columns[factColumns[fact]] ?? earningsCsvFields.find(({ key }) => key === fact)!.label,
+      column: columns[factColumns[fact]] ?? earningsCsvFields.find(({ key }) => key === fact)!.label,
       before: before[fact],
       after: after[fact],
     }));
   if (!before.attributed && after.attributed)
-    changes.push({ column: "Click", before: "not found", after: "found: attributed" });
+    changes.push({ column: "Item", before: "not found", after: "found: attributed" });
   return changes;
 }
 
@@ -263,23 +220,45 @@ async function storedFacts(db: Executor, network: string, ids: string[]): Promis
           clickedAt: row.clickedAt,
           subId: row.subId,
         },
-        row.clickId !== null,
+        row.itemId !== null,
       ),
     ]),
   );
 }
 
-/** Which sub-IDs name a click of ours. */
-async function knownClicks(db: Executor, subIds: string[]): Promise<Set<string>> {
-  const ids = [...new Set(subIds.map((id) => id.toLowerCase()).filter(isUuid))];
-  if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: clicks.id }).from(clicks).where(inArray(clicks.id, ids));
-  return new Set(rows.map((row) => row.id));
+/** Which of these transactions name an item of ours: by a click their sub-ID names, or (Amazon's) their ASIN. */
+async function attributionOf(
+  db: Executor,
+  reported: ReportedEarning[],
+): Promise<(earning: ReportedEarning) => boolean> {
+  const clickIds = [...new Set(reported.flatMap(({ subId }) => (subId && isUuid(subId) ? [subId.toLowerCase()] : [])))];
+  const asins = [...new Set(reported.flatMap(({ asin }) => (asin ? [asin] : [])))];
+  const [clicked, products] = await Promise.all([
+    clickIds.length > 0 ? db.select({ id: clicks.id }).from(clicks).where(inArray(clicks.id, clickIds)) : [],
+    asins.length > 0
+      ? queryRows<{ asin: string }>(
+          db,
+          sql`select amazon_asin as asin from deals where amazon_asin in ${asins}
+              union select amazon_asin from gift_ideas where amazon_asin in ${asins}`,
+        )
+      : [],
+  ]);
+  const found = new Set([...clicked.map((row) => row.id), ...products.map((row) => row.asin)]);
+  return (earning) =>
+    Boolean((earning.subId && found.has(earning.subId.toLowerCase())) || (earning.asin && found.has(earning.asin)));
 }
 
-/** What the first lines of a report say: its columns, a few lines, and the mapping and date order they suggest. */
+/**
+ * What the first lines of a report say: its columns, a few lines, and the mapping and date order they
+ * suggest; or that it is Amazon's earnings report, which needs no mapping.
+ */
 export async function inspectEarningsCsv(bytes: AsyncIterable<Uint8Array>) {
-  for await (const chunk of csvLineChunks(bytes, 3)) {
+  const first = await firstBytes(bytes, INSPECTED_BYTES);
+  if (isAmazonEarningsReport(new TextDecoder().decode(first))) return { format: "amazon" as const };
+  const again = async function* () {
+    yield first;
+  };
+  for await (const chunk of csvLineChunks(again(), 3)) {
     const columns = guessEarningsColumns(chunk.headers);
     const dates = columns.transactedAt ? chunk.lines.map((line) => line[columns.transactedAt!] ?? "") : [];
     // A first number past 12 is a day; a second one past 12, a month's day after the month.
@@ -294,6 +273,42 @@ export async function inspectEarningsCsv(bytes: AsyncIterable<Uint8Array>) {
   throw new ImportFileError("This file has no lines under its header.");
 }
 
+/** What inspecting a report reads of it: its first lines are in its first 64 KB, however long it is. */
+const INSPECTED_BYTES = 64 * 1024;
+
+/** Up to `max` of a file's first bytes (the rest is left unread). */
+async function firstBytes(bytes: AsyncIterable<Uint8Array>, max: number): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const part of bytes) {
+    parts.push(part);
+    size += part.length;
+    if (size >= max) break;
+  }
+  return Buffer.concat(parts).subarray(0, max);
+}
+
+/** A file's lines as they are read, a chunk at a time: as the file has them, and each line's transaction. */
+type ReadChunks = AsyncIterable<{ chunk: CsvLineChunk; read: ReadLine[] }>;
+
+/** A network's report read through the owner's column mapping. */
+async function* mappedLines(
+  bytes: AsyncIterable<Uint8Array>,
+  options: EarningsCsvOptions,
+  timeZone: string,
+): ReadChunks {
+  let checkedHeader = false;
+  for await (const chunk of csvLineChunks(bytes, CHUNK)) {
+    if (!checkedHeader) {
+      const missing = Object.values(options.columns).filter((header) => header && !chunk.headers.includes(header));
+      if (missing.length > 0)
+        throw new ImportFileError(`The file has no column "${missing[0]}": choose its columns again.`);
+      checkedHeader = true;
+    }
+    yield { chunk, read: chunk.lines.map((cells) => readLine(cells, options, timeZone)) };
+  }
+}
+
 /**
  * Reads a network's report as it arrives and says, line by line, what it does to the stored transactions;
  * with `dryRun` nothing is written. `onProgress` hears the lines done so far.
@@ -305,30 +320,96 @@ export async function importEarningsCsv(
   options: EarningsCsvOptions,
   run: { dryRun: boolean; onProgress?: (done: number) => void },
 ): Promise<ImportReport> {
-  const timeZone = await readSiteTimeZone(db);
+  const lines = mappedLines(bytes, options, await readSiteTimeZone(db));
+  return landLines(db, actor, options.network, options.columns, lines, run);
+}
+
+/** The most an Amazon report upload may be: it is read whole (a year of a busy account's is a few MB). */
+const MAX_AMAZON_REPORT_BYTES = 64 * 1024 * 1024;
+
+/** A file's bytes as UTF-8 text, at most `max` bytes; more, or bytes that are not UTF-8, is an ImportFileError. */
+async function textOfUpload(bytes: AsyncIterable<Uint8Array>, max: number): Promise<string> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const part of bytes) {
+    size += part.length;
+    if (size > max) throw new ImportFileError(`This report is larger than ${max / 1024 / 1024} MB.`);
+    parts.push(part);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(parts));
+  } catch {
+    throw new ImportFileError("This file is not UTF-8 text. Download it from Amazon again and import it as it is.");
+  }
+}
+
+/** Amazon's earnings report as its lines, read as the Creators API's files are (ADR 0049). */
+async function* amazonReportLines(db: Executor, bytes: AsyncIterable<Uint8Array>): ReadChunks {
+  const [marketplace, trackingIds] = await Promise.all([chosenMarketplace(db), readAmazonTrackingIds(db)]);
+  const currency = findMarketplace(marketplace ?? DEFAULT_MARKETPLACE)?.money.currency ?? "USD";
+  const report = readAmazonReportLines(await textOfUpload(bytes, MAX_AMAZON_REPORT_BYTES), {
+    currency,
+    trackingIds,
+    filename: "the report",
+  });
+  if (!report)
+    throw new ImportFileError(
+      "This is not Amazon's earnings report: it has no ASIN, Tracking ID, Date Shipped and Ad Fees columns.",
+    );
+  for (let start = 0; start < Math.max(report.lines.length, 1); start += CHUNK) {
+    const lines = report.lines.slice(start, start + CHUNK);
+    yield {
+      chunk: { headers: report.headers, headerLine: report.headerLine, lines: lines.map((line) => line.cells) },
+      read: lines.map((line): ReadLine => {
+        const title = `${line.cells.ASIN ?? ""} ${line.earning?.subId ?? ""}`.trim() || "(no ASIN)";
+        return line.earning
+          ? {
+              earning: line.earning,
+              title: `${title}, ${line.earning.transactedAt.toISOString().slice(0, 10)}: ${line.earning.commission.toFixed(2)} ${currency}`,
+            }
+          : { title, problem: `${line.problem}.` };
+      }),
+    };
+  }
+}
+
+/**
+ * Amazon's earnings report as downloaded from Associates Central (or the Creators API), under the network
+ * "amazon": its lines get the ids the scheduled Amazon source gives them, so neither counts a line twice.
+ */
+export async function importAmazonEarningsCsv(
+  db: Database,
+  actor: Actor,
+  bytes: AsyncIterable<Uint8Array>,
+  run: { dryRun: boolean; onProgress?: (done: number) => void },
+): Promise<ImportReport> {
+  return landLines(db, actor, "amazon", {}, amazonReportLines(db, bytes), run);
+}
+
+/** Lands a file's lines through the one upsert (unless `dryRun`), and says what each did. */
+async function landLines(
+  db: Database,
+  actor: Actor,
+  network: string,
+  columns: EarningsCsvOptions["columns"],
+  lines: ReadChunks,
+  run: { dryRun: boolean; onProgress?: (done: number) => void },
+): Promise<ImportReport> {
   const report = new ImportReportWriter();
   // What this file has said of each transaction so far: a later line of the same id changes it again.
   const said = new Map<string, Facts>();
   let unattributed = 0;
-  let checkedHeader = false;
-  for await (const chunk of csvLineChunks(bytes, CHUNK)) {
-    if (!checkedHeader) {
-      const missing = Object.values(options.columns).filter((header) => header && !chunk.headers.includes(header));
-      if (missing.length > 0)
-        throw new ImportFileError(`The file has no column "${missing[0]}": choose its columns again.`);
-      checkedHeader = true;
-    }
+  for await (const { chunk, read } of lines) {
     const firstLine = report.startChunk(chunk);
-    const read = chunk.lines.map((cells) => readLine(cells, options, timeZone));
     const good = read.flatMap((line) => ("earning" in line ? [line] : []));
     const stored = await storedFacts(
       db,
-      options.network,
+      network,
       good.map(({ earning }) => earning.externalId).filter((id) => !said.has(id)),
     );
-    const found = await knownClicks(
+    const named = await attributionOf(
       db,
-      good.flatMap(({ earning }) => (earning.subId ? [earning.subId] : [])),
+      good.map(({ earning }) => earning),
     );
     const writes: ReportedEarning[] = [];
     read.forEach((line, index) => {
@@ -339,11 +420,10 @@ export async function importEarningsCsv(
       }
       const { earning, title } = line;
       const before = said.get(earning.externalId) ?? stored.get(earning.externalId);
-      const attributed =
-        Boolean(earning.subId && found.has(earning.subId.toLowerCase())) || Boolean(before?.attributed);
+      const attributed = named(earning) || Boolean(before?.attributed);
       const after = factsOf(earning, attributed);
       said.set(earning.externalId, after);
-      const changes = before ? changesBetween(before, after, options) : [];
+      const changes = before ? changesBetween(before, after, columns) : [];
       const noted: ImportLine = !before
         ? { line: number, action: "create", title }
         : changes.length > 0
@@ -354,13 +434,13 @@ export async function importEarningsCsv(
       if (!attributed) unattributed += 1;
       writes.push(earning);
     });
-    if (!run.dryRun && writes.length > 0) await importEarnings(db, options.network, writes);
+    if (!run.dryRun && writes.length > 0) await importEarnings(db, network, writes);
     run.onProgress?.(report.endChunk(chunk));
   }
   const done = report.finish(
     unattributed > 0
       ? [
-          `${formatCount(unattributed)} of the new or changed transactions ${unattributed === 1 ? "names" : "name"} no click of ours: they ${run.dryRun ? "would count" : "count"} as unattributed.`,
+          `${formatCount(unattributed)} of the new or changed transactions ${unattributed === 1 ? "names" : "name"} no item of ours: they ${run.dryRun ? "would count" : "count"} as unattributed.`,
         ]
       : [],
   );
@@ -369,7 +449,7 @@ export async function importEarningsCsv(
     await recordAudit(db, {
       action: "earnings",
       actor,
-      detail: { did: "upload", title: options.network, counts: done.counts },
+      detail: { did: "upload", title: network, counts: done.counts },
     });
   }
   return done;

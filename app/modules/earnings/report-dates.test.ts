@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { reportDateOf, statusOfWord } from "./earnings-csv.server";
+import { statusOfWord } from "./earnings-csv.server";
+import { reportDateOf } from "./report-dates";
 
 describe("a report's dates and statuses", () => {
   it("reads year-first dates, and month- or day-first ones in the order the owner says", () => {

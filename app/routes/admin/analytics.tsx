@@ -146,7 +146,7 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
         <Figure title="Earnings" value={formatCents(report.totals.cents)} testId="total-earnings">
           {change(report.totals.cents, report.totals.previousCents, "earnings")}
           {report.totals.unattributed.sales > 0
-            ? ` · ${formatCents(report.totals.unattributed.cents)} of it unattributed (${formatCount(report.totals.unattributed.sales)} ${report.totals.unattributed.sales === 1 ? "sale" : "sales"} naming no click of ours)`
+            ? ` · ${formatCents(report.totals.unattributed.cents)} of it unattributed (${formatCount(report.totals.unattributed.sales)} ${report.totals.unattributed.sales === 1 ? "sale" : "sales"} naming no item of ours)`
             : ""}
         </Figure>
         <Figure title="Sales" value={formatCount(report.totals.sales)} testId="total-sales">

@@ -1,5 +1,9 @@
 import { earningsCsvFields, earningsCsvOptionsOf } from "#app/lib/earnings-csv";
-import { importEarningsCsv, inspectEarningsCsv } from "#app/modules/earnings/earnings-csv.server";
+import {
+  importAmazonEarningsCsv,
+  importEarningsCsv,
+  inspectEarningsCsv,
+} from "#app/modules/earnings/earnings-csv.server";
 import { requireAdmin } from "#app/platform/auth.server";
 import { csvDownload, csvLines } from "#app/platform/csv.server";
 import { csvImportAnswer, isDryRun } from "#app/platform/csv-import-answer.server";
@@ -11,7 +15,8 @@ import type { Route } from "./+types/earnings-csv";
 // GET /admin/earnings/csv: a template, the columns DealDash reads, no lines.
 // POST ?inspect=1 with the file's first lines: its columns, a few lines, and the mapping they suggest.
 // POST ?network=…&col.<part>=<column>…[&dryRun=1] with the file (gzipped or not): the import, answered as
-// the content import's stream of progress lines and its report.
+// the content import's stream of progress lines and its report; ?format=amazon[&dryRun=1] for Amazon's
+// earnings report, which needs no mapping.
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -33,9 +38,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw error;
     }
   }
+  const dryRun = isDryRun(request);
+  if (search.get("format") === "amazon")
+    return csvImportAnswer(
+      request,
+      (upload, onProgress) => importAmazonEarningsCsv(context.db, admin.user, upload.bytes, { dryRun, onProgress }),
+      { earnings: "amazon" },
+    );
   const options = earningsCsvOptionsOf(search);
   if (typeof options === "string") return new Response(options, { status: 400 });
-  const dryRun = isDryRun(request);
   return csvImportAnswer(
     request,
     (upload, onProgress) => importEarningsCsv(context.db, admin.user, upload.bytes, options, { dryRun, onProgress }),
