@@ -28,7 +28,7 @@ const SIZES = {
   narrow: { name: "narrow", width: 360, height: 220, labels: 4 },
 } as const;
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 44 };
-const DOTS_UP_TO = 92;
+const DOTS_UP_TO = 31;
 
 function scalesFor(points: ChartPoint[], width: number, height: number, margin: typeof MARGIN, withPrevious: boolean) {
   const top = Math.max(
@@ -97,7 +97,7 @@ function ChartAt({
       )}
       <path d={path((point) => point.previous)} fill="none" stroke="#9ca3af" strokeWidth={1.5} strokeDasharray="4 4" />
       <path d={path((point) => point.value)} fill="none" stroke="#2563eb" strokeWidth={2} />
-      {/* A dot per day while they stand apart (a quarter); over longer ranges the figures table has each day. */}
+      {/* A dot per day (with its figures) up to a month; over longer ranges they crowd, and the CSV has each day. */}
       {points.length <= DOTS_UP_TO
         ? points.map((point, index) => (
             <circle key={point.day} cx={x(index)} cy={y(point.value)} r={points.length > 45 ? 1.5 : 3} fill="#2563eb">

@@ -14,15 +14,15 @@ const days = (count: number) =>
   }));
 
 describe("the figures table's rows", () => {
-  it("are the days up to a quarter", () => {
-    const rows = figuresByPeriod(days(92));
-    expect(rows).toHaveLength(92);
-    expect(rows[91]).toEqual({
-      from: "2026-04-02",
-      to: "2026-04-02",
-      clicks: 91,
+  it("are the days up to a month", () => {
+    const rows = figuresByPeriod(days(31));
+    expect(rows).toHaveLength(31);
+    expect(rows[30]).toEqual({
+      from: "2026-01-31",
+      to: "2026-01-31",
+      clicks: 30,
       previous: 1,
-      cents: 9100,
+      cents: 3000,
       previousCents: 5,
     });
   });
