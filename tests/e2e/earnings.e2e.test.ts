@@ -7,25 +7,27 @@ import { DESKTOP_CHROME, publishDealInAdmin, sidewaysScrollers, test } from "./s
 // Earnings in the admin: a network's report uploaded as CSV through its column mapping, and what the
 // clicks it names earned, in the analytics.
 
+/** Opens Earnings → Upload a report and chooses a CSV file of these lines; the dialog it opened. */
+async function chooseReport(page: Page, name: string, lines: string[]): Promise<Locator> {
+  await page.getByRole("button", { name: "Upload a report" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog
+    .getByLabel("CSV file")
+    .setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(lines.join("\n")) });
+  return dialog;
+}
+
 describe("earnings", () => {
   test("uploads a network's report: guesses its columns, checks it without a write, imports the good lines", async ({
     adminPage: page,
   }) => {
     await page.goto("/admin/earnings");
-    await page.getByRole("button", { name: "Upload a report" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("CSV file").setInputFiles({
-      name: "rakuten-november.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(
-        [
-          "Order ID,Transaction Status,Sales,Commissions,Transaction Date,Member ID (U1)",
-          "E2E-1,Approved,200.00,12.00,25/11/2026,newsletter",
-          "E2E-2,Pending,50.00,2.50,26/11/2026,",
-          "E2E-3,Unknown,50.00,2.50,26/11/2026,",
-        ].join("\n"),
-      ),
-    });
+    const dialog = await chooseReport(page, "rakuten-november.csv", [
+      "Order ID,Transaction Status,Sales,Commissions,Transaction Date,Member ID (U1)",
+      "E2E-1,Approved,200.00,12.00,25/11/2026,newsletter",
+      "E2E-2,Pending,50.00,2.50,26/11/2026,",
+      "E2E-3,Unknown,50.00,2.50,26/11/2026,",
+    ]);
     // Guessed from the header and the first lines: a day past 12 comes first.
     await expect.poll(() => dialog.getByLabel("Transaction ID (required)").inputValue()).toBe("Order ID");
     expect(await dialog.getByLabel("Sub-ID").inputValue()).toBe("Member ID (U1)");
@@ -52,17 +54,10 @@ describe("earnings", () => {
     await dialog.getByRole("button", { name: "Close" }).click();
 
     // The same report again changes nothing: a transaction is counted once.
-    await page.getByRole("button", { name: "Upload a report" }).click();
-    await dialog.getByLabel("CSV file").setInputFiles({
-      name: "rakuten-november-again.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(
-        [
-          "Order ID,Transaction Status,Sales,Commissions,Transaction Date,Member ID (U1)",
-          "E2E-1,Approved,200.00,12.00,25/11/2026,newsletter",
-        ].join("\n"),
-      ),
-    });
+    await chooseReport(page, "rakuten-november-again.csv", [
+      "Order ID,Transaction Status,Sales,Commissions,Transaction Date,Member ID (U1)",
+      "E2E-1,Approved,200.00,12.00,25/11/2026,newsletter",
+    ]);
     await expect.poll(() => dialog.getByLabel("Network").isVisible()).toBe(true);
     await dialog.getByLabel("Commission (required)").selectOption("Commissions");
     await dialog.getByLabel("Network").fill("rakuten e2e");
@@ -88,20 +83,12 @@ describe("Amazon's earnings report", () => {
     adminPage: page,
   }) => {
     await page.goto("/admin/earnings");
-    await page.getByRole("button", { name: "Upload a report" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("CSV file").setInputFiles({
-      name: "Fee-Earnings-2026-11.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(
-        [
-          "Fee-Earnings reports from 2026-11-01 to 2026-11-30",
-          "Category,Name,ASIN,Seller,Tracking ID,Date Shipped,Price($),Items Shipped,Returns,Revenue($),Ad Fees($),Device Type Group",
-          'Home,"Kettle, steel",B0E2EKETTL,Amazon.com,site-deals-20,2026-11-20 00:00:00,49.99,1,0,49.99,1.50,DESKTOP',
-          "Home,Toaster,,Amazon.com,site-deals-20,2026-11-21 00:00:00,30.00,1,0,30.00,0.90,PHONE",
-        ].join("\n"),
-      ),
-    });
+    const dialog = await chooseReport(page, "Fee-Earnings-2026-11.csv", [
+      "Fee-Earnings reports from 2026-11-01 to 2026-11-30",
+      "Category,Name,ASIN,Seller,Tracking ID,Date Shipped,Price($),Items Shipped,Returns,Revenue($),Ad Fees($),Device Type Group",
+      'Home,"Kettle, steel",B0E2EKETTL,Amazon.com,site-deals-20,2026-11-20 00:00:00,49.99,1,0,49.99,1.50,DESKTOP',
+      "Home,Toaster,,Amazon.com,site-deals-20,2026-11-21 00:00:00,30.00,1,0,30.00,0.90,PHONE",
+    ]);
     await dialog.getByText("This is Amazon's earnings report: no columns to choose.").waitFor();
     await dialog.getByRole("button", { name: "Check file" }).click();
     await dialog.getByText("This file would create 1, update 0, leave 0 unchanged, refuse 1.").waitFor();
