@@ -5,7 +5,15 @@ import { rowsOf } from "#app/db/result-rows";
 import { readSiteMoney } from "#app/modules/site-settings/money.server";
 
 import { addDays, type AnalyticsView, daysOf, previousPeriod, type ReportRow } from "./analytics-view";
-import { type Counted, type OneRowFacet, rangeRows, readsOf, TOP_ROWS, topOverRange } from "./click-range-tops.server";
+import {
+  type Counted,
+  type OneRowFacet,
+  rangeRows,
+  readsOf,
+  salesOverRange,
+  TOP_ROWS,
+  topOverRange,
+} from "./click-range-tops.server";
 import { countedUntil, type Facet, saleCents } from "./click-roll-up.server";
 import { labelled, tableFacets, type TableKey } from "./click-tables.server";
 import { type EarningLists, earningListsOf } from "./earning-lists.server";
@@ -197,29 +205,36 @@ async function salesOf(
   currency: string,
 ): Promise<SaleFigures[]> {
   if (counted.length === 0) return [];
-  const kind = view.kind ? sql`AND kind = ${view.kind}` : sql``;
   const read = oneRowFacet(view, facet) ?? facet;
-  const source = view.store
-    ? sql`SELECT ${rawValue[facet]} AS value, kind, 1 AS clicks, ${saleCents(currency)} AS cents FROM earnings
-        WHERE store_id = ${view.store}::uuid AND transacted_at >= ${startOf(view.from)}::timestamptz
-          AND transacted_at < ${startOf(addDays(view.to, 1))}::timestamptz AND status <> 'declined' ${kind}`
-    : view.preset !== null
-      ? sql`SELECT value, kind, clicks, cents FROM click_windows WHERE days = ${view.preset} AND facet = ${read} AND action = 'sale' ${kind}`
-      : rangeRows(readsOf(view), read, "sale", kind);
-  const [grouping, kindColumn] = facet === "item" ? [sql`value, kind`, sql`kind`] : [sql`value`, sql`''`];
   const rows = rowsOf<Counted & { cents: number }>(
-    await db.execute(sql`
-      SELECT value, ${kindColumn} AS kind, sum(clicks)::int AS clicks, sum(cents)::float8 AS cents FROM (${source}) AS r
-      WHERE value IN (${sql.join(
-        counted.map((row) => sql`${row.value}`),
-        sql`, `,
-      )})
-      GROUP BY ${grouping}`),
+    await db.execute(
+      view.preset === null && !view.store
+        ? salesOverRange(readsOf(view), read, counted, view.kind, facet === "item")
+        : listedSales(view, facet, read, counted, currency),
+    ),
   );
   const figures = new Map(rows.map((row) => [`${row.kind}:${row.value}`, { sales: row.clicks, cents: row.cents }]));
   return counted.map(
     (row) => figures.get(`${facet === "item" ? row.kind : ""}:${row.value}`) ?? { sales: 0, cents: 0 },
   );
+}
+
+/** The listed values' sales in a preset's windows, or for a store's view from its raw transactions. */
+function listedSales(view: AnalyticsView, facet: Facet, read: Facet, counted: Counted[], currency: string): SQL {
+  const kind = view.kind ? sql`AND kind = ${view.kind}` : sql``;
+  const source = view.store
+    ? sql`SELECT ${rawValue[facet]} AS value, kind, 1 AS clicks, ${saleCents(currency)} AS cents FROM earnings
+        WHERE store_id = ${view.store}::uuid AND transacted_at >= ${startOf(view.from)}::timestamptz
+          AND transacted_at < ${startOf(addDays(view.to, 1))}::timestamptz AND status <> 'declined' ${kind}`
+    : sql`SELECT value, kind, clicks, cents FROM click_windows WHERE days = ${view.preset} AND facet = ${read} AND action = 'sale' ${kind}`;
+  const [grouping, kindColumn] = facet === "item" ? [sql`value, kind`, sql`kind`] : [sql`value`, sql`''`];
+  return sql`
+    SELECT value, ${kindColumn} AS kind, sum(clicks)::int AS clicks, sum(cents)::float8 AS cents FROM (${source}) AS r
+    WHERE value IN (${sql.join(
+      counted.map((row) => sql`${row.value}`),
+      sql`, `,
+    )})
+    GROUP BY ${grouping}`;
 }
 
 /** A table's rows, labelled, with their sales where earnings know the facet (not devices or code reveals). */

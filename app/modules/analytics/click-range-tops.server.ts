@@ -97,6 +97,36 @@ function clicksOver(reads: PartRead[], facet: Facet, action: string, c: SQL): SQ
   return sql`(${sql.join(sums, sql` + `)})`;
 }
 
+/**
+ * The sales and their cents over a custom range of each listed value (`values`, with its kind for items),
+ * read as clicksOver reads clicks: a run of a part's dates as one range of `_group_idx` per value, not the
+ * range's every row filtered by value. A value of another facet sums its every type's rows, or `kind`'s.
+ */
+export function salesOverRange(
+  reads: PartRead[],
+  facet: Facet,
+  values: Counted[],
+  kind: string | null,
+  byItemKind: boolean,
+): SQL {
+  const listed = sql`(VALUES ${sql.join(
+    values.map((row) => sql`(${row.value}, ${row.kind})`),
+    sql`, `,
+  )}) AS c(value, kind)`;
+  const ofKind = byItemKind ? sql`AND p.kind = c.kind` : kind ? sql`AND p.kind = ${kind}` : sql``;
+  const runs = reads.flatMap((read) =>
+    consecutiveRuns(read.dates, read.next).map(([first, last]) => {
+      const column = sql`p.${sql.identifier(read.column)}`;
+      return sql`SELECT p.clicks, p.cents FROM ${read.table} p
+        WHERE p.facet = ${facet} AND p.value = c.value ${ofKind} AND p.action = 'sale' AND ${column} >= ${first}::date AND ${column} <= ${last}::date`;
+    }),
+  );
+  return sql`SELECT c.value, c.kind, s.clicks, s.cents FROM ${listed} CROSS JOIN LATERAL (
+    SELECT coalesce(sum(r.clicks), 0)::int AS clicks, coalesce(sum(r.cents), 0)::float8 AS cents
+    FROM (${sql.join(runs, sql` UNION ALL `)}) AS r
+  ) AS s`;
+}
+
 /** How many of each part's (month's, week's, day's) most clicked items a custom range's top list starts from. */
 const LIST_TOP = 100;
 /** Past this many candidates (each read once per part), summing every value costs less. */
