@@ -1,5 +1,5 @@
 import { scaleLinear } from "d3-scale";
-import { curveMonotoneX, line } from "d3-shape";
+import { curveLinear, curveMonotoneX, line } from "d3-shape";
 
 import { ChartGridLines } from "#app/components/ui/chart-grid";
 import { formatShortDay } from "#app/lib/dates";
@@ -48,7 +48,8 @@ function scalesFor(points: ChartPoint[], width: number, height: number, margin: 
       line<ChartPoint>()
         .x((_, index) => x(index))
         .y((point) => y(pick(point)))
-        .curve(curveMonotoneX)(points) ?? ""
+        // Smoothed while days stand apart; past a month they are a pixel or two wide and a line is the same.
+        .curve(points.length > DOTS_UP_TO ? curveLinear : curveMonotoneX)(points) ?? ""
     ).replace(/\d+\.\d{2,}/g, (number) => String(Math.round(Number(number) * 10) / 10));
   return { x, y, path };
 }
