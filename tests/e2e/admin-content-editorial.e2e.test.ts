@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 
-import { saveForm, test, toastWith } from "./support/browser";
+import { formsHydrated, saveForm, test, toastWith } from "./support/browser";
 
 const unique = Date.now().toString(36);
 
@@ -10,6 +10,7 @@ describe("admin content, part 2", () => {
   }) => {
     const title = `Travel Audio Guide ${unique}`;
     await page.goto("/admin/buying-guides/add");
+    await formsHydrated(page);
     await page.getByRole("button", { name: "Create Guide" }).click();
     await page.getByText("Title is required").waitFor();
     await page.getByText("Cover image is required").waitFor();
@@ -100,6 +101,7 @@ describe("admin content, part 2", () => {
   }) => {
     const title = `Noise Machine ${unique}`;
     await page.goto("/admin/gift-ideas/add");
+    await formsHydrated(page);
     await page.getByRole("button", { name: "Create Gift Idea" }).click();
     await toastWith(page, "Please fill in all required fields").waitFor();
 

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 
-import { chooseOption, saveForm, test, toastWith } from "./support/browser";
+import { chooseOption, formsHydrated, saveForm, test, toastWith } from "./support/browser";
 
 const unique = Date.now().toString(36);
 
@@ -17,6 +17,7 @@ describe("admin content, part 1", () => {
     // Store: the slug follows the name while creating.
     const storeName = `Gadget Barn ${unique}`;
     await page.goto("/admin/stores/add");
+    await formsHydrated(page);
     await page.getByRole("button", { name: "Create Store" }).click();
     await page.getByText("Store name is required").waitFor();
     await page.getByLabel("Name").fill(storeName);
@@ -47,6 +48,7 @@ describe("admin content, part 1", () => {
     // Deal: required-field toast, then a valid deal at 80/100.
     const dealTitle = `Studio Headphones ${unique}`;
     await page.goto("/admin/deals/add");
+    await formsHydrated(page);
     await page.getByRole("button", { name: "Create Deal" }).click();
     await toastWith(page, "Please fill in all required fields").waitFor();
     await page.getByText("Store is required").waitFor();

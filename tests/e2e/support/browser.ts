@@ -118,6 +118,15 @@ export async function signIn(page: Page, credentials = adminCredentials()) {
 /** The visible toast with this text. */
 export const toastWith = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
+/**
+ * Waits until the page's forms check their own fields: before hydration a form has no `novalidate`, and
+ * the browser's own checks stop a send of empty required fields without a request (a busy machine's
+ * first click can come that early).
+ */
+export async function formsHydrated(page: Page) {
+  await page.locator("form[novalidate]").first().waitFor({ state: "attached" });
+}
+
 /** Sends an admin form with its button, then waits for its list and the success toast. */
 export async function saveForm(page: Page, button: string, list: string, toast: string) {
   await page.getByRole("button", { name: button }).click();
