@@ -60,7 +60,7 @@ const FOR_KIND: Record<Exclude<FieldKind, "unknown">, string[]> = {
 /**
  * The payloads for a field of `kind` on `action`. A body past the action's size limit is answered 413
  * before any field is read, so "1 MB" is sent in one field of such a form, not in each. `laterOfKind`: the
- * form has had two fields of this kind already.
+ * form has had a field of this kind already.
  */
 function payloadsFor(
   kind: FieldKind,
@@ -71,7 +71,7 @@ function payloadsFor(
 ): Payload[] {
   const fits = (p: Payload) => p.label !== "1 MB" || firstField || bodyLimitFor(new URL(action, url).pathname) > MB;
   // An empty, repeated or file value fails a field's type before its own checks run, the same way for every
-  // field of a kind: the first two of each kind in a form get them, later ones what reaches their checks.
+  // field of a kind: the first of each kind in a form gets them, later ones what reaches their checks.
   const reachesChecks = (p: Payload) => !laterOfKind || kind === "unknown" || !SAME_FOR_A_KIND.includes(p.label);
   const ofKind = (p: Payload) =>
     kind === "unknown" || FOR_EVERY_KIND.includes(p.label) || FOR_KIND[kind].includes(p.label);
@@ -362,6 +362,9 @@ const NOT_A_FORM: Array<{ label: string; type: string; body: string }> = [
   { label: "plain text", type: "text/plain", body: "title=x" },
 ];
 
+/** The actions already sent bodies that are not forms: those are refused before any field is read. */
+const notAFormSent = new Set<string>();
+
 async function fuzzAction(
   action: string,
   fields: Array<[string, string]>,
@@ -372,7 +375,9 @@ async function fuzzAction(
   counts.forms++;
   counts.fields += standingFor(names, kinds).length;
   const dataUrl = action.replace(/(\?|$)/, ".data$1").replace(/^\/\.data/, "/_root.data");
-  for (const { label, type, body } of NOT_A_FORM) {
+  const notAForm = notAFormSent.has(action) ? [] : NOT_A_FORM;
+  notAFormSent.add(action);
+  for (const { label, type, body } of notAForm) {
     const response = await fetch(url + dataUrl, { method: "POST", headers: { cookie, "content-type": type }, body });
     await response.arrayBuffer();
     counts.cases++;
@@ -384,7 +389,7 @@ async function fuzzAction(
   for (const [index, name] of standingFor(names, kinds).entries()) {
     const kind = kinds.get(name) ?? "unknown";
     ofKindSoFar.set(kind, (ofKindSoFar.get(kind) ?? 0) + 1);
-    for (const payload of payloadsFor(kind, payloads, action, index === 0, ofKindSoFar.get(kind)! > 2)) {
+    for (const payload of payloadsFor(kind, payloads, action, index === 0, ofKindSoFar.get(kind)! > 1)) {
       const before = known ?? (await contentWrites());
       known = undefined;
       const response = await fetch(url + dataUrl, {
