@@ -32,6 +32,6 @@ export interface ImportReport {
   total: number;
   /** The refused lines as the file had them, with a Problem column: to fix and import again. */
   refusedCsv?: string;
-  /** What else the owner should know of the file as a whole ("3 name no click of ours"). */
+  /** What else the owner should know of the file as a whole ("3 name no item of ours"). */
   notes?: string[];
 }

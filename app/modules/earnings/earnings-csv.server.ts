@@ -23,7 +23,7 @@ import { ImportReportWriter } from "#app/platform/import-report.server";
 
 import { isAmazonEarningsReport, readAmazonReportLines } from "./amazon-earnings-report.server";
 import { convertEarnings } from "./currency-rates.server";
-import { type EarningStatus, importEarnings, type ReportedEarning } from "./earnings-import.server";
+import { type EarningStatus, importEarnings, itemsWithAsin, type ReportedEarning } from "./earnings-import.server";
 import { reportDateOf } from "./report-dates";
 
 // An earnings report uploaded as CSV, from any network: each line read through the owner's column mapping
@@ -238,8 +238,7 @@ async function attributionOf(
     asins.length > 0
       ? queryRows<{ asin: string }>(
           db,
-          sql`select amazon_asin as asin from deals where amazon_asin in ${asins}
-              union select amazon_asin from gift_ideas where amazon_asin in ${asins}`,
+          sql`select distinct asin from ${itemsWithAsin((asin) => sql`${asin} in ${asins}`)} item`,
         )
       : [],
   ]);

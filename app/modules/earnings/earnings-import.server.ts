@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 
 import { type Executor, queryRows } from "#app/db/client.server";
 import { type earningStatus } from "#app/db/schema";
@@ -27,6 +27,18 @@ export interface ReportedEarning {
   asin?: string | null;
   placement?: Placement | null;
 }
+
+/**
+ * The items an Amazon product can be (deals and gift ideas) whose ASIN `matches`, as a subquery: each one's
+ * kind, id, store, category, when it was created and its ASIN. Served by each table's ASIN index.
+ */
+export const itemsWithAsin = (matches: (asin: SQL) => SQL): SQL => sql`(
+  select 'deal' as kind, d.id, d.store_id, d.category_id, d.created_at, d.amazon_asin as asin from deals d
+  where ${matches(sql`d.amazon_asin`)}
+  union all
+  select 'gift', g.id, g.store_id, null::uuid, g.created_at, g.amazon_asin from gift_ideas g
+  where ${matches(sql`g.amazon_asin`)}
+)`;
 
 export interface EarningsImportCounts {
   added: number;
@@ -97,11 +109,7 @@ function upsert(network: string, batch: ReportedEarning[]) {
     from reported r
     left join clicks c on c.id = case when r.sub_id ~* ${UUID} then r.sub_id::uuid end
     left join lateral (
-      select * from (
-        select 'deal' as kind, d.id, d.store_id, d.category_id, d.created_at from deals d where d.amazon_asin = r.asin
-        union all
-        select 'gift', g.id, g.store_id, null::uuid, g.created_at from gift_ideas g where g.amazon_asin = r.asin
-      ) item
+      select * from ${itemsWithAsin((asin) => sql`${asin} = r.asin`)} item
       order by item.created_at <= r.transacted_at desc, item.created_at desc
       limit 1
     ) p on c.id is null and r.asin is not null
