@@ -1,17 +1,26 @@
 import { parseArgs } from "node:util";
 
+import { isRole, roles } from "../app/modules/users/roles";
 import { newAccountSchema } from "../app/modules/users/user.schema";
 
-// `npm run user:create -- --email E --password P [--name N]`: adds an admin from the shell.
+// `npm run user:create -- --email E --password P [--name N] [--role R]`: adds an admin from the shell. Whoever
+// runs it holds the server, so the role is owner unless given.
 const { values } = parseArgs({
-  options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+  options: {
+    email: { type: "string" },
+    password: { type: "string" },
+    name: { type: "string" },
+    role: { type: "string", default: "owner" },
+  },
 });
-if (!values.email || !values.password) {
+if (!values.email || !values.password || !isRole(values.role)) {
   console.error(
-    "Usage: npm run user:create -- --email you@example.com --password 'at least 8 characters' [--name 'Your Name']",
+    "Usage: npm run user:create -- --email you@example.com --password 'at least 8 characters' [--name 'Your Name'] " +
+      `[--role ${roles.join("|")}] (owner when not given)`,
   );
   process.exit(2);
 }
+const role = values.role;
 
 // Bad input is answered before the database is opened, so it needs no stopped server.
 const account = newAccountSchema.safeParse(values);
@@ -38,8 +47,13 @@ try {
       secret: secrets.resolveAppSecret(env),
       publicUrl: env.PUBLIC_URL,
     });
-    const user = await createAdmin(handle.db, auth, account.data, { action: "user_create", via: "command line" });
-    console.log(`Created admin ${user.email}.`);
+    const user = await createAdmin(
+      handle.db,
+      auth,
+      { ...account.data, role },
+      { action: "user_create", via: "command line" },
+    );
+    console.log(`Created ${role} ${user.email}.`);
   } finally {
     await handle.close();
   }

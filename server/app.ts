@@ -15,9 +15,11 @@ import { refreshDealPrice } from "#app/modules/amazon/price-refresh.server";
 import { nextContentChange } from "#app/modules/catalogue/next-content-change.server";
 import { prepareJobQueue, startJobQueue } from "#app/modules/jobs/job-queue.server";
 import { applySiteFormats } from "#app/modules/site-settings/site-formats.server";
+import { mayAccess, NO_ACCESS } from "#app/modules/users/admin-access";
+import { roleOf } from "#app/modules/users/roles";
 import { ensureFirstAdmin } from "#app/modules/users/users.server";
 import { appSecret } from "#app/platform/app-secret.server";
-import { auth, hasAdminSession } from "#app/platform/auth.server";
+import { auth, sessionRoleOf } from "#app/platform/auth.server";
 import { contentChanges } from "#app/platform/content-changes.server";
 import { type Env, getEnv } from "#app/platform/env.server";
 import type { AppServices } from "#app/platform/load-context";
@@ -180,10 +182,10 @@ const rejectCrossOriginWrites: express.RequestHandler = (req, res, next) => {
 const SESSION_ENDED = "Your session has ended. Please sign in again.";
 
 /**
- * A write to an admin URL needs a session before its body is read: strangers cannot make the server parse
- * anything. A form post without one answers 401 here. A client-side submission (`*.data`) reaches React
- * Router with an empty body instead, so its action's requireAdmin answers 401 in the encoding the browser
- * expects.
+ * A write to an admin URL needs a session, and a role that may write there (admin-access.ts), before its
+ * body is read: strangers and contributors cannot make the server parse a settings form. A form post
+ * without either answers 401 or 403 here. A client-side submission (`*.data`) reaches React Router with an
+ * empty body instead, so its action's requireAdmin answers in the encoding the browser expects.
  */
 const requireSessionForAdminWrites: express.RequestHandler = (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || !isAdminPath(req.path)) return next();
@@ -191,11 +193,13 @@ const requireSessionForAdminWrites: express.RequestHandler = (req, res, next) =>
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === "string") headers.set(name, value);
   }
-  hasAdminSession(headers).then((signedIn) => {
-    if (signedIn) return next();
+  sessionRoleOf(headers).then((role) => {
+    const allowed = role !== null && mayAccess(roleOf(role), req.method, req.path);
+    if (allowed) return next();
     skipBody(req);
     if (req.path.endsWith(".data")) return next();
-    res.status(401).type("text/plain").send(SESSION_ENDED);
+    if (role === null) res.status(401).type("text/plain").send(SESSION_ENDED);
+    else res.status(403).type("text/plain").send(NO_ACCESS);
   }, next);
 };
 

@@ -1,5 +1,3 @@
-import { redirect } from "react-router";
-
 import type { Database } from "#app/db/client.server";
 import { db } from "#app/db/database.server";
 import * as schema from "#app/db/schema";
@@ -31,6 +29,10 @@ export async function createAuth(database: Database, config: AuthConfig) {
     secret: config.secret,
     database: drizzleAdapter(database, { provider: "pg", schema, usePlural: true }),
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    // Set by whoever makes the account (an owner's invitation, the setup page, the command line), never by a request.
+    user: {
+      additionalFields: { role: { type: "string", required: false, defaultValue: "contributor", input: false } },
+    },
     session: { expiresIn: SEVEN_DAYS, updateAge: ONE_DAY },
     // Our own limits live in the database (login-attempts.server.ts); better-auth's are per process.
     rateLimit: { enabled: false },
@@ -60,7 +62,8 @@ export function auth(): Promise<Auth> {
 }
 
 export interface AdminSession {
-  user: { id: string; email: string; name: string };
+  /** `role` as stored: modules/users/roles.ts reads it. */
+  user: { id: string; email: string; name: string; role: string };
   /** Set-Cookie values when the session's expiry slid forward; the layout forwards them. */
   refreshCookies: string[];
 }
@@ -71,13 +74,13 @@ const sessionsByRequest = new WeakMap<Request, Promise<AdminSession | null>>();
 async function lookUpAdmin(request: Request): Promise<AdminSession | null> {
   const { headers, response } = await (await auth()).api.getSession({ headers: request.headers, returnHeaders: true });
   if (!response) return null;
-  const { id, email, name } = response.user;
-  return { user: { id, email, name }, refreshCookies: headers.getSetCookie() };
+  const { id, email, name, role } = response.user;
+  return { user: { id, email, name, role: role ?? "" }, refreshCookies: headers.getSetCookie() };
 }
 
-/** Whether these request headers carry a live session (for the edge gate in server/app.ts). */
-export async function hasAdminSession(headers: Headers): Promise<boolean> {
-  return Boolean(await (await auth()).api.getSession({ headers }));
+/** The stored role of the session these request headers carry, or null without one (for the edge gate in server/app.ts). */
+export async function sessionRoleOf(headers: Headers): Promise<string | null> {
+  return (await (await auth()).api.getSession({ headers }))?.user.role ?? null;
 }
 
 /** The signed-in admin, or null. */
@@ -88,24 +91,4 @@ export function getAdmin(request: Request): Promise<AdminSession | null> {
     sessionsByRequest.set(request, pending);
   }
   return pending;
-}
-
-/** The page a request is for: client navigations fetch `/path.data?_routes=…` for `/path`. */
-function pagePath(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("_routes");
-  return url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") + url.search;
-}
-
-/**
- * Every admin loader and action calls this. Page requests without a session go to the login page
- * (keeping where they were going); anything else (form posts, fetches) gets 401.
- */
-export async function requireAdmin(request: Request): Promise<AdminSession> {
-  const admin = await getAdmin(request);
-  if (admin) return admin;
-  if (request.method === "GET" || request.method === "HEAD") {
-    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(pagePath(request))}`);
-  }
-  throw new Response("Your session has ended. Please sign in again.", { status: 401 });
 }

@@ -46,8 +46,22 @@ describe("admin accounts", () => {
       await first.stop();
     }
 
-    const created = createUser(dir, "--email", "second@example.com", "--password", "second-password");
-    expect(created.stdout).toContain("Created admin second@example.com");
+    const unknownRole = createUser(
+      dir,
+      "--email",
+      "second@example.com",
+      "--password",
+      "second-password",
+      "--role",
+      "boss",
+    );
+    expect(unknownRole.status).toBe(2);
+    expect(unknownRole.stderr).toContain("--role owner|editor|contributor");
+    const created = createUser(
+      dir,
+      ...["--email", "second@example.com", "--password", "second-password", "--role", "editor"],
+    );
+    expect(created.stdout).toContain("Created editor second@example.com");
     expect(created.status).toBe(0);
 
     const second = await startServer({

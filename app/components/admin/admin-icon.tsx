@@ -17,6 +17,7 @@ import {
   Tag,
   Timer,
   TriangleAlert,
+  Users,
   Webhook,
   Zap,
 } from "lucide-react";
@@ -39,6 +40,7 @@ const icons = {
   Tag,
   Timer,
   TriangleAlert,
+  Users,
   Webhook,
   Zap,
 };

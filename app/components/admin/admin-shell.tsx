@@ -9,7 +9,7 @@ import { cn } from "#app/lib/cn";
 import { infoToast } from "#app/lib/toast";
 
 import { AdminIcon } from "./admin-icon";
-import { adminSettingsNav, loadingLabelFor } from "./admin-nav";
+import { loadingLabelFor } from "./admin-nav";
 
 export const SIDEBAR_COOKIE = "admin_sidebar";
 const AUTH_CHANNEL = "dealdash-auth";
@@ -45,22 +45,30 @@ function SidebarLink({ item, collapsed }: { item: AdminNavItem; collapsed: boole
   );
 }
 
-/** The sidebar's links: the content types, then settings. */
-function NavLinks({ nav, collapsed }: { nav: AdminNavItem[]; collapsed: boolean }) {
+/** The sections the signed-in role may open: the sidebar's main links, then its settings. */
+export interface AdminSections {
+  nav: AdminNavItem[];
+  settings: AdminNavItem[];
+}
+
+/** The sidebar's links: the content types, then settings (none for a role without them). */
+function NavLinks({ sections, collapsed }: { sections: AdminSections; collapsed: boolean }) {
   return (
     <>
-      {nav.map((item) => (
+      {sections.nav.map((item) => (
         <SidebarLink key={item.to} item={item} collapsed={collapsed} />
       ))}
-      <p
-        className={cn(
-          "mt-4 px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-gray-400",
-          collapsed && "sr-only",
-        )}
-      >
-        Settings
-      </p>
-      {adminSettingsNav.map((item) => (
+      {sections.settings.length > 0 ? (
+        <p
+          className={cn(
+            "mt-4 px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-gray-400",
+            collapsed && "sr-only",
+          )}
+        >
+          Settings
+        </p>
+      ) : null}
+      {sections.settings.map((item) => (
         <SidebarLink key={item.to} item={item} collapsed={collapsed} />
       ))}
     </>
@@ -68,7 +76,7 @@ function NavLinks({ nav, collapsed }: { nav: AdminNavItem[]; collapsed: boolean 
 }
 
 /** Below the md breakpoint the sidebar is a drawer behind a menu button; it closes on navigation. */
-function MobileNav({ nav }: { nav: AdminNavItem[] }) {
+function MobileNav({ sections }: { sections: AdminSections }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const [openedAt, setOpenedAt] = useState(pathname);
@@ -101,7 +109,7 @@ function MobileNav({ nav }: { nav: AdminNavItem[] }) {
           </div>
           <Dialog.Description className="sr-only">Admin sections</Dialog.Description>
           <nav aria-label="Admin" className="flex flex-1 flex-col gap-1 overflow-y-auto p-2">
-            <NavLinks nav={nav} collapsed={false} />
+            <NavLinks sections={sections} collapsed={false} />
           </nav>
         </Dialog.Content>
       </Dialog.Portal>
@@ -109,7 +117,7 @@ function MobileNav({ nav }: { nav: AdminNavItem[] }) {
   );
 }
 
-function UserMenu({ email, onLogout }: { email: string; onLogout: () => void }) {
+function UserMenu({ email, settings, onLogout }: { email: string; settings?: string; onLogout: () => void }) {
   const submit = useSubmit();
   const navigate = useNavigate();
   function logout() {
@@ -133,7 +141,7 @@ function UserMenu({ email, onLogout }: { email: string; onLogout: () => void }) 
         >
           {[
             { label: "Profile", icon: User, onSelect: () => showToast(infoToast("Coming Soon")) },
-            { label: "Settings", icon: Settings, onSelect: () => navigate("/admin/settings/amazon") },
+            ...(settings ? [{ label: "Settings", icon: Settings, onSelect: () => navigate(settings) }] : []),
             { label: "Logout", icon: LogOut, onSelect: logout },
           ].map(({ label, icon: Icon, onSelect }) => (
             <DropdownMenu.Item
@@ -183,12 +191,12 @@ function PendingScreen({ nav, children }: { nav: AdminNavItem[]; children: React
 
 export function AdminShell({
   email,
-  nav,
+  sections,
   initiallyCollapsed,
   children,
 }: {
   email: string;
-  nav: AdminNavItem[];
+  sections: AdminSections;
   initiallyCollapsed: boolean;
   children: ReactNode;
 }) {
@@ -217,7 +225,7 @@ export function AdminShell({
           </Link>
         </div>
         <nav aria-label="Admin" className="flex flex-1 flex-col gap-1 overflow-y-auto p-2">
-          <NavLinks nav={nav} collapsed={collapsed} />
+          <NavLinks sections={sections} collapsed={collapsed} />
         </nav>
         <button
           type="button"
@@ -236,13 +244,13 @@ export function AdminShell({
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-16 items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 md:px-6">
           <div className="flex min-w-0 items-center gap-2">
-            <MobileNav nav={nav} />
+            <MobileNav sections={sections} />
             <h1 className="truncate text-lg font-semibold text-gray-900">Content Management</h1>
           </div>
-          <UserMenu email={email} onLogout={announceSignOut} />
+          <UserMenu email={email} settings={sections.settings[0]?.to} onLogout={announceSignOut} />
         </header>
         <main className="min-w-0 flex-1 p-4 md:p-6">
-          <PendingScreen nav={nav}>{children}</PendingScreen>
+          <PendingScreen nav={[...sections.nav, ...sections.settings]}>{children}</PendingScreen>
         </main>
       </div>
     </div>

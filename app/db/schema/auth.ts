@@ -11,6 +11,8 @@ export const users = pgTable("users", {
   email: text().notNull().unique(),
   emailVerified: boolean().notNull().default(false),
   image: text(),
+  /** owner, editor or contributor (modules/users/roles.ts); the migration made every earlier admin an owner. */
+  role: text().notNull().default("contributor"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -26,6 +26,15 @@ export function adminNavigation(waiting: number): AdminNavItem[] {
   ];
 }
 
+/** The sidebar's settings section. */
+export function adminSettingsNavigation(): AdminNavItem[] {
+  return [
+    { to: "/admin/settings/amazon", label: "Amazon", icon: "ShoppingCart" },
+    { to: "/admin/settings/webhooks", label: "Webhooks", icon: "Webhook" },
+    { to: "/admin/settings/site", label: "Time zone & currency", icon: "Globe" },
+  ];
+}
+
 export interface DashboardCard {
   label: string;
   value: number;

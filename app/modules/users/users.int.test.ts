@@ -38,7 +38,7 @@ describe("admin accounts", () => {
     const user = await createAdmin(
       t.db,
       auth,
-      { email: "Admin@Example.com", password: "correct horse" },
+      { email: "Admin@Example.com", password: "correct horse", role: "owner" },
       { action: "user_create", via: "test" },
     );
     expect(user.email).toBe("admin@example.com");
@@ -51,19 +51,24 @@ describe("admin accounts", () => {
 
   it("refuses passwords under 8 characters and a second account with the same email", async () => {
     await expect(
-      createAdmin(t.db, auth, { email: "a@example.com", password: "short" }, { action: "user_create", via: "test" }),
+      createAdmin(
+        t.db,
+        auth,
+        { email: "a@example.com", password: "short", role: "owner" },
+        { action: "user_create", via: "test" },
+      ),
     ).rejects.toThrow("Password must be at least 8 characters");
     await createAdmin(
       t.db,
       auth,
-      { email: "a@example.com", password: "long enough" },
+      { email: "a@example.com", password: "long enough", role: "owner" },
       { action: "user_create", via: "test" },
     );
     await expect(
       createAdmin(
         t.db,
         auth,
-        { email: "a@example.com", password: "long enough" },
+        { email: "a@example.com", password: "long enough", role: "owner" },
         { action: "user_create", via: "test" },
       ),
     ).rejects.toThrow(UserError);
@@ -104,7 +109,7 @@ describe("sign-in", () => {
     await createAdmin(
       t.db,
       auth,
-      { email: "admin@example.com", password: "right-password" },
+      { email: "admin@example.com", password: "right-password", role: "owner" },
       { action: "user_create", via: "test" },
     );
   });

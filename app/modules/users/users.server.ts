@@ -7,6 +7,7 @@ import { setupTokens, users } from "#app/db/schema";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import type { Auth } from "#app/platform/auth.server";
 
+import type { Role } from "./roles";
 import { newAccountSchema } from "./user.schema";
 
 export class UserError extends Error {}
@@ -17,25 +18,26 @@ export async function countUsers(db: Database): Promise<number> {
 }
 
 /**
- * Creates an admin with a password hashed by better-auth (scrypt). Sign-up is closed, so accounts
+ * Creates an admin of `role` with a password hashed by better-auth (scrypt). Sign-up is closed, so accounts
  * are made here: by the setup page, ADMIN_EMAIL/ADMIN_PASSWORD at first start, or `npm run user:create`.
  */
 export async function createAdmin(
   db: Database,
   auth: Auth,
-  input: { email: string; password: string; name?: string },
+  input: { email: string; password: string; name?: string; role: Role },
   audit: { action: "setup" | "user_create"; via: string },
 ) {
   const parsed = newAccountSchema.safeParse(input);
   if (!parsed.success) throw new UserError(parsed.error.issues.map((issue) => issue.message).join("; "));
   const { email, password, name } = parsed.data;
+  const { role } = input;
   const context = await auth.$context;
   if (await context.internalAdapter.findUserByEmail(email)) {
     throw new UserError(`A user with the email ${email} already exists`);
   }
   const hash = await context.password.hash(password);
   const user = await context.internalAdapter.createUser(
-    { email, name: name || email.split("@")[0]!, emailVerified: true },
+    { email, name: name || email.split("@")[0]!, emailVerified: true, role },
     { method: "admin" },
   );
   await context.internalAdapter.linkAccount({
@@ -49,7 +51,7 @@ export async function createAdmin(
     actor: { id: user.id, email },
     entity: "user",
     entityId: user.id,
-    detail: { via: audit.via },
+    detail: { via: audit.via, role },
   });
   return { id: user.id, email };
 }
@@ -103,7 +105,7 @@ export async function ensureFirstAdmin(
     const user = await createAdmin(
       db,
       await auth(),
-      { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+      { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, role: "owner" },
       { action: "user_create", via: "ADMIN_EMAIL" },
     );
     return { kind: "created", email: user.email };

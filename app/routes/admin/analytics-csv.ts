@@ -1,6 +1,6 @@
 import { clickReportCsv } from "#app/modules/analytics/click-report-csv.server";
 import { reportForRequest } from "#app/modules/analytics/click-report-request.server";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { csvDownload } from "#app/platform/csv.server";
 
 import type { Route } from "./+types/analytics-csv";

@@ -24,7 +24,7 @@ import { reportForRequest } from "#app/modules/analytics/click-report-request.se
 import type { TableKey } from "#app/modules/analytics/click-tables.server";
 import { clickOutTypes } from "#app/modules/catalogue/click-out.server";
 import { titleCase } from "#app/modules/content-types/words";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 
 import type { Route } from "./+types/analytics";
 

@@ -20,7 +20,7 @@ import {
 } from "#app/modules/attention/attention";
 import { actOnAttention, attentionQueue, bulkActOnAttention } from "#app/modules/attention/attention.server";
 import { checkLinksNow } from "#app/modules/link-health/link-health.server";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 
 import type { Route } from "./+types/attention";
 import { toastAnswer } from "./content/list.server";

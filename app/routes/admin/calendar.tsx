@@ -4,7 +4,7 @@ import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { Badge } from "#app/components/ui/badge";
 import { addCalendarDays, formatTime, formatWeekday, siteTimeZone, startOfDay, toDateInput } from "#app/lib/dates";
 import { type CalendarHappening, calendarWeek } from "#app/modules/calendar/calendar.server";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 
 import type { Route } from "./+types/calendar";
 

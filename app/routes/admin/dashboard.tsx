@@ -10,18 +10,24 @@ import { dayOf } from "#app/modules/analytics/analytics-view";
 import { clickSummary } from "#app/modules/analytics/click-analytics.server";
 import { recentActivity } from "#app/modules/audit/audit.server";
 import { dashboardCards, quickActions } from "#app/modules/catalogue/admin-overview.server";
-import { requireAdmin } from "#app/platform/auth.server";
+import { mayAccess } from "#app/modules/users/admin-access";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const [cards, activity, clicks] = await Promise.all([
     dashboardCards(context.db),
     recentActivity(context.db, 10),
     clickSummary(context.db, dayOf(new Date())),
   ]);
-  return { cards, actions: quickActions(), activity, clicks };
+  return {
+    cards,
+    actions: quickActions().filter((action) => mayAccess(admin.user.role, "GET", action.to)),
+    activity,
+    clicks,
+  };
 }
 
 export default function Dashboard({ loaderData: { cards, actions, activity, clicks } }: Route.ComponentProps) {

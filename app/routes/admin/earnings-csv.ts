@@ -4,7 +4,7 @@ import {
   importEarningsCsv,
   inspectEarningsCsv,
 } from "#app/modules/earnings/earnings-csv.server";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { csvDownload, csvLines } from "#app/platform/csv.server";
 import { csvImportAnswer, isDryRun } from "#app/platform/csv-import-answer.server";
 import { csvUpload, ImportFileError } from "#app/platform/csv-upload.server";

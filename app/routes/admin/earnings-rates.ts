@@ -1,5 +1,5 @@
 import { importRatesCsv } from "#app/modules/earnings/currency-rates.server";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { csvDownload, csvLines } from "#app/platform/csv.server";
 import { csvImportAnswer, isDryRun } from "#app/platform/csv-import-answer.server";
 

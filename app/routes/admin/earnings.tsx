@@ -30,7 +30,7 @@ import {
   setEarningsSourceEnabled,
 } from "#app/modules/earnings/earnings-sources.server";
 import { scheduledSourceIntent, sourcePageAnswer } from "#app/modules/jobs/scheduled-source-intents.server";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 
 import type { Route } from "./+types/earnings";
 

@@ -7,7 +7,7 @@ import { readFormData } from "#app/lib/form-data";
 import { timeAgo } from "#app/lib/relative-time";
 import { errorToast, infoToast, successToast } from "#app/lib/toast";
 import { type JobStatus, jobStatuses } from "#app/modules/jobs/job-status.server";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 
 import type { Route } from "./+types/jobs";
 import { toastAnswer } from "./content/list.server";

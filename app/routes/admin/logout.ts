@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
 
 import { errorToast, successToast } from "#app/lib/toast";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { signOut } from "#app/modules/users/sign-in.server";
-import { auth, requireAdmin } from "#app/platform/auth.server";
+import { auth } from "#app/platform/auth.server";
 import { logger } from "#app/platform/logger.server";
 import { redirectWithToast } from "#app/platform/toast.server";
 

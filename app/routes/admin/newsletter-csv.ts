@@ -1,5 +1,5 @@
 import { subscribersCsv } from "#app/modules/newsletter/subscribers.server";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { csvDownload } from "#app/platform/csv.server";
 
 import type { Route } from "./+types/newsletter-csv";

@@ -15,7 +15,7 @@ import { digestMessage, isEmptyDigest, queueDigest, readDigest } from "#app/modu
 import { digestSchedule, setDigestSchedule } from "#app/modules/newsletter/digest-schedule.server";
 import { readSubscriberFilters, subscribersPage } from "#app/modules/newsletter/subscribers.server";
 import { AUDIENCE_FIGURE_MIN } from "#app/modules/site-stats/public-figures";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 
 import type { Route } from "./+types/newsletter";
 import { toastAnswer } from "./content/list.server";

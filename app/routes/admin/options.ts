@@ -2,7 +2,7 @@ import { isUuid } from "#app/lib/uuid";
 import { searchEmbeds } from "#app/modules/catalogue/embeds.server";
 import { searchOptions } from "#app/modules/catalogue/options.server";
 import { contentTypes } from "#app/modules/catalogue/registry.server";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 
 import type { Route } from "./+types/options";
 

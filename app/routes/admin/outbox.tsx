@@ -13,7 +13,7 @@ import { alertMessage } from "#app/modules/alerts/alert-runner.server";
 import { type MailMessage, outboxPage, queueMail, wakeMailSender } from "#app/modules/mail/outbox.server";
 import { digestMessage, readDigest } from "#app/modules/newsletter/digest.server";
 import { confirmationMessage } from "#app/modules/newsletter/newsletter.server";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 
 import type { Route } from "./+types/outbox";
 import { toastAnswer } from "./content/list.server";

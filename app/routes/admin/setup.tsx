@@ -39,7 +39,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await isSetupTokenValid(context.db, token)) || !(await consumeSetupToken(context.db, token))) {
     throw data(INVALID_LINK, { status: 404 });
   }
-  await createAdmin(context.db, await auth(), { email, password }, { action: "setup", via: "setup link" });
+  await createAdmin(
+    context.db,
+    await auth(),
+    { email, password, role: "owner" },
+    { action: "setup", via: "setup link" },
+  );
   const outcome = await signIn(context.db, await auth(), {
     email,
     password,

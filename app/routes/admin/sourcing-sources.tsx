@@ -35,7 +35,7 @@ import {
   setSourceEnabled,
   SOURCING_JOB,
 } from "#app/modules/sourcing/sources.server";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 
 import type { Route } from "./+types/sourcing-sources";
 

@@ -23,7 +23,7 @@ import {
 import { savingPercent } from "#app/modules/sourcing/offer";
 import { decisionToast, queueOrders, sourceLabels } from "#app/modules/sourcing/queue-words";
 import { queueActionSchema, snoozeDays } from "#app/modules/sourcing/tip.schema";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 
 import type { Route } from "./+types/sourcing";
 import { toastAnswer } from "./content/list.server";

@@ -4,7 +4,7 @@ import { text } from "#app/lib/validation";
 import { getProduct } from "#app/modules/amazon/amazon-api.server";
 import { productForForms } from "#app/modules/amazon/amazon-product";
 import { AmazonApiError, type AmazonErrorKind } from "#app/modules/amazon/amazon-request.server";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { logger } from "#app/platform/logger.server";
 
 import type { Route } from "./+types/amazon-product";

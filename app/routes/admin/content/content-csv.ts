@@ -3,7 +3,7 @@ import { csvTemplate, exportCsv } from "#app/modules/catalogue/csv.server";
 import { importCsv } from "#app/modules/catalogue/csv-import.server";
 import { readListParams } from "#app/modules/content-types/list-params";
 import { segmentOf } from "#app/modules/content-types/words";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { csvDownload } from "#app/platform/csv.server";
 import { csvImportAnswer, isDryRun } from "#app/platform/csv-import-answer.server";
 

@@ -11,7 +11,7 @@ import { type ChoiceOption, referencedOptions } from "#app/modules/catalogue/opt
 import type { AnyContentType, ContentTable, ContentType } from "#app/modules/content-types/content-type";
 import { adminPathOf as listPath, adminWordsOf, messagesOf } from "#app/modules/content-types/words";
 import { approveEdited, NoLongerWaiting, waitingCandidateForm } from "#app/modules/sourcing/approve.server";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { logger } from "#app/platform/logger.server";
 import { redirectWithToast } from "#app/platform/toast.server";
 

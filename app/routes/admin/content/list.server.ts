@@ -26,7 +26,7 @@ import { contentTypeForAdminPath } from "#app/modules/catalogue/registry.server"
 import type { AnyContentType } from "#app/modules/content-types/content-type";
 import { isFiltered, type ListParams, readListParams } from "#app/modules/content-types/list-params";
 import { adminPathOf, adminWordsOf, lifecycleOf, messagesOf } from "#app/modules/content-types/words";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { logger } from "#app/platform/logger.server";
 import { redirectWithToast, toastCookie } from "#app/platform/toast.server";
 

@@ -31,7 +31,7 @@ import {
   saveAmazonTrackingIds,
 } from "#app/modules/amazon/amazon-settings.server";
 import { MARKETPLACES } from "#app/modules/amazon/marketplaces";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { logger } from "#app/platform/logger.server";
 
 import type { Route } from "./+types/amazon-settings";

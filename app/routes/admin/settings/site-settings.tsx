@@ -11,7 +11,7 @@ import { errorToast, successToast } from "#app/lib/toast";
 import { siteMoneySchema } from "#app/modules/site-settings/money.schema";
 import { readSiteMoney, saveSiteMoney } from "#app/modules/site-settings/money.server";
 import { saveSiteTimeZone } from "#app/modules/site-settings/time-zone.server";
-import { requireAdmin } from "#app/platform/auth.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 
 import { toastAnswer } from "../content/list.server";
 import type { Route } from "./+types/site-settings";

@@ -19,6 +19,7 @@ import {
   webhookFormats,
 } from "#app/lib/webhook-kinds";
 import { recordAudit } from "#app/modules/audit/audit.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { type WebhookInput, webhookSchema } from "#app/modules/webhooks/webhook.schema";
 import { eventCatalogue } from "#app/modules/webhooks/webhook-bodies.server";
 import {
@@ -29,7 +30,6 @@ import {
   WEBHOOK_DELIVERIES_JOB,
   webhooksWithDeliveries,
 } from "#app/modules/webhooks/webhooks.server";
-import { requireAdmin } from "#app/platform/auth.server";
 
 import type { Route } from "./+types/webhooks";
 

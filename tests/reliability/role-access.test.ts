@@ -1,0 +1,152 @@
+import { sql } from "drizzle-orm";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { signInOverHttp } from "../../scripts/lib/admin-over-http";
+import { ADMIN, type InProcessApp, startInProcessApp } from "../support/in-process-server";
+
+// Role × route: every admin route of the built route table, opened (a page, and its loader alone as a client
+// navigation fetches it) and posted to by an owner, an editor and a contributor. The server must refuse
+// with 403 exactly where the policy below says the role may not go. The policy is written here, apart from
+// the app's own table: a route it does not name is expected to be the owner's alone, so a new route is
+// covered, and refused to everyone else, from the day it is added.
+
+type Role = "owner" | "editor" | "contributor";
+
+/** Types a contributor writes drafts of; stores and categories are an editor's. */
+const DRAFT_TYPES = ["deals", "coupons", "gift-ideas", "buying-guides"];
+const typeRoutes = (segment: string) => [`/admin/${segment}`, `/admin/${segment}/add`, `/admin/${segment}/edit/:id`];
+
+const CONTRIBUTOR_ROUTES = [
+  "/admin",
+  "/admin/logout",
+  "/admin/options/:key",
+  "/api/amazon-product",
+  ...DRAFT_TYPES.flatMap(typeRoutes),
+];
+const EDITOR_ROUTES = [
+  ...CONTRIBUTOR_ROUTES,
+  "/admin/analytics",
+  "/admin/analytics/csv",
+  "/admin/attention",
+  "/admin/calendar",
+  "/admin/sourcing",
+  ...["stores", "categories"].flatMap(typeRoutes),
+  ...[...DRAFT_TYPES, "stores", "categories"].map((segment) => `/admin/${segment}/csv`),
+];
+
+const mayOpen = (role: Role, pattern: string) =>
+  role === "owner" || (EDITOR_ROUTES.includes(pattern) && (role === "editor" || CONTRIBUTOR_ROUTES.includes(pattern)));
+
+/** Routes anyone may open: signing in, and the one-time setup. */
+const OPEN = new Set(["/admin/login", "/admin/setup"]);
+
+let app: InProcessApp;
+let url: string;
+let build: ServerBuild;
+const cookies = {} as Record<Role, string>;
+
+/** A second sign-in with the owner's password under another email and role. */
+async function addUser(role: Role): Promise<{ email: string; password: string }> {
+  const email = `${role}@dealdash.test`;
+  await app.db.execute(sql`
+    WITH owner AS (SELECT u.id, a.password FROM users u JOIN accounts a ON a.user_id = u.id WHERE u.email = ${ADMIN.email}),
+      made AS (INSERT INTO users (name, email, email_verified, role) VALUES (${role}, ${email}, true, ${role}) RETURNING id)
+    INSERT INTO accounts (account_id, provider_id, user_id, password)
+    SELECT made.id::text, 'credential', made.id, owner.password FROM made, owner`);
+  return { email, password: ADMIN.password };
+}
+
+beforeAll(async () => {
+  app = await startInProcessApp();
+  url = await app.listen();
+  build = app.mod.serverBuild;
+  cookies.owner = await signInOverHttp(url, ADMIN);
+  cookies.editor = await signInOverHttp(url, await addUser("editor"));
+  cookies.contributor = await signInOverHttp(url, await addUser("contributor"));
+});
+afterAll(() => app?.close());
+
+/** Full URL patterns of the routes, by id. */
+function routePatterns(): Array<{ id: string; pattern: string }> {
+  const patternOf = (id: string): string => {
+    const route = build.routes[id]!;
+    const parent = route.parentId ? patternOf(route.parentId) : "";
+    return `${parent}/${route.path ?? ""}`.replace(/\/+/g, "/").replace(/(.)\/$/, "$1");
+  };
+  return Object.keys(build.routes).map((id) => ({ id, pattern: patternOf(id) }));
+}
+
+/** The admin's routes: everything under /admin and /api but the open pages. */
+function adminRoutes() {
+  return routePatterns().filter(
+    ({ id, pattern }) =>
+      (pattern === "/admin" ? build.routes[id]!.index : /^\/(admin|api)\//.test(pattern)) && !OPEN.has(pattern),
+  );
+}
+
+async function anyIdOf(table: string): Promise<string> {
+  const rows = (await app.db.execute(sql.raw(`SELECT id FROM ${table} LIMIT 1`))) as unknown as {
+    rows: Array<{ id: string }>;
+  };
+  return rows.rows[0]!.id;
+}
+
+/** A path that reaches the route's code: a real row for an edit form, a real type for the options. */
+async function concretePath(pattern: string): Promise<string> {
+  const edit = pattern.match(/^\/admin\/([a-z-]+)\/edit\/:id$/);
+  if (edit) return pattern.replace(":id", await anyIdOf(edit[1]!.replace(/-/g, "_")));
+  return pattern.replace(":key", "store");
+}
+
+/** The status the server answers `role`'s request with. */
+async function statusFor(role: Role, path: string, init: RequestInit = {}): Promise<number> {
+  const response = await fetch(url + path, { redirect: "manual", ...init, headers: { cookie: cookies[role] } });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+const refusedOrNot = (status: number) => (status === 403 ? "refused" : "answered");
+
+describe("every admin route answers each role as the policy says", () => {
+  it("finds the routes it walks in the built route table", () => {
+    const patterns = adminRoutes().map((route) => route.pattern);
+    expect(patterns).toEqual(expect.arrayContaining(["/admin", "/admin/settings/amazon", "/admin/deals/edit/:id"]));
+    expect(patterns.length).toBeGreaterThan(30);
+  });
+
+  for (const role of ["owner", "editor", "contributor"] as const) {
+    it(`${role}: opens and posts where allowed, 403 elsewhere`, async () => {
+      const found: string[] = [];
+      const wanted: string[] = [];
+      for (const { id, pattern } of adminRoutes()) {
+        const { module } = build.routes[id]!;
+        const path = await concretePath(pattern);
+        const expected = mayOpen(role, pattern) ? "answered" : "refused";
+        if (module.loader) {
+          found.push(`GET ${pattern}: ${refusedOrNot(await statusFor(role, path))}`);
+          wanted.push(`GET ${pattern}: ${expected}`);
+          // A client navigation runs this route's loader alone.
+          const data = `${path === "/admin" ? "/admin/_index" : path}.data?_routes=${encodeURIComponent(id)}`;
+          found.push(`GET ${pattern} (data): ${refusedOrNot(await statusFor(role, data))}`);
+          wanted.push(`GET ${pattern} (data): ${expected}`);
+        }
+        // Posting to sign-out would end the session the rest of the walk uses.
+        if (module.action && pattern !== "/admin/logout") {
+          const status = await statusFor(role, path, { method: "POST", body: new URLSearchParams() });
+          found.push(`POST ${pattern}: ${refusedOrNot(status)}`);
+          wanted.push(`POST ${pattern}: ${expected}`);
+          expect(status, `POST ${pattern}`).not.toBe(401);
+        }
+      }
+      expect(found).toEqual(wanted);
+    });
+  }
+
+  it("a changed role holds from the next request, without signing in again", async () => {
+    await app.db.execute(sql`UPDATE users SET role = 'contributor' WHERE email = 'editor@dealdash.test'`);
+    expect(await statusFor("editor", "/admin/analytics")).toBe(403);
+    await app.db.execute(sql`UPDATE users SET role = 'editor' WHERE email = 'editor@dealdash.test'`);
+    expect(await statusFor("editor", "/admin/analytics")).toBe(200);
+  });
+});
