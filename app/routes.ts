@@ -37,9 +37,10 @@ export default [
     route("*", "routes/site/not-found.tsx"),
   ]),
 
-  // Admin: login and setup are open; everything under the layout requires a session.
+  // Admin: login, setup and an invitation's page are open; everything under the layout requires a session.
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/setup", "routes/admin/setup.tsx"),
+  route("admin/invitation", "routes/admin/invitation.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin/options/:key", "routes/admin/options.ts"),
   route("admin", "routes/admin/layout.tsx", [
@@ -71,6 +72,7 @@ export default [
     route("settings/amazon", "routes/admin/settings/amazon-settings.tsx"),
     route("settings/webhooks", "routes/admin/settings/webhooks.tsx"),
     route("settings/site", "routes/admin/settings/site-settings.tsx"),
+    route("users", "routes/admin/users.tsx"),
   ]),
 
   route("go/:kind/:id", "routes/resources/go.ts"),

@@ -1,4 +1,4 @@
-const OPEN_ADMIN_PAGES = new Set(["/admin/login", "/admin/setup"]);
+const OPEN_ADMIN_PAGES = new Set(["/admin/login", "/admin/setup", "/admin/invitation"]);
 
 /**
  * A URL path as the router matches it: percent-escapes decoded, letters in lower case (routes match either
@@ -17,7 +17,7 @@ export function routerPath(path: string): string {
 }
 
 /**
- * Whether a URL path belongs to the signed-in admin: everything under /admin but sign-in and setup, and the
+ * Whether a URL path belongs to the signed-in admin: everything under /admin but sign-in, setup and an invitation's page, and the
  * admin's JSON endpoints under /api. A client-side data request (`/admin/deals.data`) counts as its page.
  */
 export function isAdminPath(path: string): boolean {

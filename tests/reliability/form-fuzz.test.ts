@@ -110,8 +110,9 @@ const BASE_VALUES: Record<string, Record<string, string>> = {
 };
 /** Actions whose form is not in any rendered page, with the fields they read. */
 const UNRENDERED_FIELDS: Record<string, string[]> = {
-  // Only a valid one-time token renders the setup form.
-  "admin/setup": ["token", "email", "password", "confirmPassword", "name"],
+  // Only a valid one-time token renders the setup form, and a valid invitation link the invitation's.
+  "routes/admin/setup": ["token", "email", "password", "confirmPassword", "name"],
+  "routes/admin/invitation": ["id", "token", "name", "password", "confirmPassword"],
 };
 /** Fields of fetcher forms that open in a dialog (delete confirmations), for actions no page shows a form for. */
 const DIALOG_FIELDS = ["intent", "id"];

@@ -38,8 +38,8 @@ const EDITOR_ROUTES = [
 const mayOpen = (role: Role, pattern: string) =>
   role === "owner" || (EDITOR_ROUTES.includes(pattern) && (role === "editor" || CONTRIBUTOR_ROUTES.includes(pattern)));
 
-/** Routes anyone may open: signing in, and the one-time setup. */
-const OPEN = new Set(["/admin/login", "/admin/setup"]);
+/** Routes anyone may open: signing in, the one-time setup, and an invitation's page. */
+const OPEN = new Set(["/admin/login", "/admin/setup", "/admin/invitation"]);
 
 let app: InProcessApp;
 let url: string;

@@ -15,6 +15,8 @@ export interface ContentListView {
   editTo: string;
   /** The CSV export (GET, with the view's query) and import (POST) of the type. */
   csvPath: string;
+  /** Export and import (an editor's and owner's). */
+  csv: boolean;
   importable: boolean;
   empty: { message: string; actionLabel: string };
   columns: Array<{ heading: string; sortKey?: string; first: SortDirection }>;

@@ -43,12 +43,14 @@ export function ContentList({
         title={view.title}
         actions={
           <>
-            <Button asChild variant="outline">
-              <a href={`${view.csvPath}${listSearch({ ...params, page: 1 })}`} download>
-                <Download className="h-4 w-4" aria-hidden /> Export CSV
-              </a>
-            </Button>
-            {view.importable ? <CsvImportDialog path={view.csvPath} noun={view.noun.many} /> : null}
+            {view.csv ? (
+              <Button asChild variant="outline">
+                <a href={`${view.csvPath}${listSearch({ ...params, page: 1 })}`} download>
+                  <Download className="h-4 w-4" aria-hidden /> Export CSV
+                </a>
+              </Button>
+            ) : null}
+            {view.csv && view.importable ? <CsvImportDialog path={view.csvPath} noun={view.noun.many} /> : null}
             <AddButton to={view.addTo} label={view.addLabel} />
           </>
         }
@@ -71,15 +73,17 @@ export function ContentList({
               </p>
             ) : (
               <>
-                <BulkBar
-                  fetcher={bulk}
-                  view={view}
-                  params={params}
-                  total={page.total}
-                  pageIds={pageIds}
-                  selection={selection}
-                  onChange={setSelection}
-                />
+                {view.bulk.length > 0 ? (
+                  <BulkBar
+                    fetcher={bulk}
+                    view={view}
+                    params={params}
+                    total={page.total}
+                    pageIds={pageIds}
+                    selection={selection}
+                    onChange={setSelection}
+                  />
+                ) : null}
                 <ListIconSprite />
                 <DuplicateForm />
                 <RowVerbLabels />

@@ -2,8 +2,19 @@ import { Link, useNavigation } from "react-router";
 
 import { Button } from "#app/components/ui/button";
 
-/** Save and Cancel at the foot of an admin form; the save button reads 'Saving...' while busy. */
-export function FormActions({ submitLabel, cancelTo }: { submitLabel: string; cancelTo: string }) {
+/**
+ * Save and Cancel at the foot of an admin form; the save button reads 'Saving...' while busy. `also`: a
+ * second way to save (a contributor's "Submit for review"), sent as the form's `intent`.
+ */
+export function FormActions({
+  submitLabel,
+  cancelTo,
+  also,
+}: {
+  submitLabel: string;
+  cancelTo: string;
+  also?: { intent: string; label: string };
+}) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   return (
@@ -14,6 +25,11 @@ export function FormActions({ submitLabel, cancelTo }: { submitLabel: string; ca
       <Button type="submit" disabled={saving}>
         {saving ? "Saving..." : submitLabel}
       </Button>
+      {also ? (
+        <Button type="submit" name="intent" value={also.intent} variant="outline" disabled={saving}>
+          {also.label}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -1,18 +1,23 @@
 import type { FieldMetadata } from "@conform-to/react";
+import { createContext, useContext } from "react";
 
 import { SelectField } from "#app/components/forms/fields";
 import { type ContentStatus, contentStatuses } from "#app/lib/validation";
 
 const labels: Record<ContentStatus, string> = { draft: "Draft", published: "Published", archived: "Archived" };
 
+/** Whether the signed-in role may publish: a contributor's form offers Draft alone (the server checks again). */
+export const MayPublish = createContext(true);
+
 /** The content status select; `offered` narrows the choices (guides and gift ideas offer two). */
 export function StatusSelect({
   field,
-  offered = contentStatuses,
+  offered: choices = contentStatuses,
 }: {
   field: FieldMetadata<ContentStatus | undefined>;
   offered?: readonly ContentStatus[];
 }) {
+  const offered = useContext(MayPublish) ? choices : (["draft"] as const);
   return (
     <SelectField field={field} label="Status" options={offered.map((value) => ({ value, label: labels[value] }))} />
   );

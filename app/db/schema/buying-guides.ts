@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 
+import { authorshipColumns, authorshipIndexes } from "./authorship";
 import { categories } from "./categories";
 import * as common from "./common";
 
@@ -15,6 +16,7 @@ export const buyingGuides = pgTable(
     coverImageUrl: text().notNull(),
     readTime: integer(),
     ...common.publishingColumns(),
+    ...authorshipColumns(),
     tags: text()
       .array()
       .notNull()
@@ -32,5 +34,6 @@ export const buyingGuides = pgTable(
     index("buying_guides_updated_idx").on(t.updatedAt),
     index("buying_guides_search_idx").using("gin", t.searchVector),
     ...common.publishingIndexes("buying_guides", t),
+    ...authorshipIndexes("buying_guides", t),
   ],
 );

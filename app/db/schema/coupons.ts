@@ -1,6 +1,7 @@
 import { type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { check, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
+import { authorshipColumns, authorshipIndexes } from "./authorship";
 import * as common from "./common";
 import { stores } from "./stores";
 
@@ -32,6 +33,7 @@ export const coupons = pgTable(
     customUrl: text(),
     affiliateUrl: text(),
     ...common.publishingColumns(),
+    ...authorshipColumns(),
     popularity: common.popularity(),
     /** When an admin last checked that the code works ('Verified'); shoppers' 'Worked' is in item_vote_tallies. */
     verifiedAt: timestamp({ withTimezone: true }),
@@ -64,5 +66,6 @@ export const coupons = pgTable(
     index("coupons_updated_idx").on(t.updatedAt),
     common.popularityIndex("coupons", t),
     ...common.publishingIndexes("coupons", t),
+    ...authorshipIndexes("coupons", t),
   ],
 );

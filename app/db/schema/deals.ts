@@ -3,6 +3,7 @@ import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid 
 
 import { referencePriceKinds } from "#app/lib/reference-price";
 
+import { authorshipColumns, authorshipIndexes } from "./authorship";
 import { categories } from "./categories";
 import * as common from "./common";
 import { stores } from "./stores";
@@ -34,6 +35,7 @@ export const deals = pgTable(
       .references(() => stores.id, { onDelete: "restrict" }),
     categoryId: uuid().references(() => categories.id, { onDelete: "restrict" }),
     ...common.publishingColumns(),
+    ...authorshipColumns(),
     trackClicks: boolean().notNull().default(true),
     notes: text(),
     amazonAsin: text(),
@@ -83,6 +85,7 @@ export const deals = pgTable(
     common.popularityIndex("deals", t),
     index("deals_status_discount_idx").on(t.status, t.discountPercentage.desc().nullsLast(), t.createdAt.desc(), t.id),
     ...common.publishingIndexes("deals", t),
+    ...authorshipIndexes("deals", t),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
+import { authorshipColumns, authorshipIndexes } from "./authorship";
 import * as common from "./common";
 import { stores } from "./stores";
 
@@ -64,6 +65,7 @@ export const giftIdeas = pgTable(
     rating: common.rating(),
     totalReviews: integer().notNull().default(0),
     ...common.publishingColumns(),
+    ...authorshipColumns(),
     popularity: common.popularity(),
     adminNotes: text(),
     createdAt: common.createdAt(),
@@ -81,5 +83,6 @@ export const giftIdeas = pgTable(
     index("gift_ideas_title_id_idx").on(t.title, t.id),
     common.popularityIndex("gift_ideas", t),
     ...common.publishingIndexes("gift_ideas", t),
+    ...authorshipIndexes("gift_ideas", t),
   ],
 );

@@ -14,6 +14,7 @@ export * from "./coupons";
 export * from "./deals";
 export * from "./earnings";
 export * from "./gift-ideas";
+export * from "./invitations";
 export * from "./job-heartbeats";
 export * from "./link-health";
 export * from "./mail";

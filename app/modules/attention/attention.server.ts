@@ -23,7 +23,7 @@ import { recordAudit } from "#app/modules/audit/audit.server";
 import { checkedTypes } from "#app/modules/catalogue/click-out.server";
 import type { TypeKey } from "#app/modules/catalogue/faces";
 import { itemNames } from "#app/modules/catalogue/item-names.server";
-import { contentType } from "#app/modules/catalogue/registry.server";
+import { contentType, contentTypes } from "#app/modules/catalogue/registry.server";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
 import { publicRule } from "#app/modules/content-types/public-read.server";
 import { lifecycleOf } from "#app/modules/content-types/words";
@@ -94,6 +94,20 @@ const stoppedEarning = sql`
   ) last
   WHERE recent.clicks >= ${STOPPED_EARNING_CLICKS} AND recent.cents <= 0 AND last.day IS NOT NULL`;
 
+/** Drafts a contributor submitted for review, with who (few at any size: a partial index holds them). */
+const waitingForReview = sql.join(
+  contentTypes.flatMap((type) => {
+    const lifecycle = lifecycleOf(type);
+    if (!lifecycle?.authorId || !lifecycle.submittedAt) return [];
+    return [
+      sql`SELECT ${type.key}, t.id, 'review', 0, u.email, t.submitted_at
+        FROM ${type.table} t LEFT JOIN users u ON u.id = t.author_id
+        WHERE t.submitted_at IS NOT NULL AND t.status = 'draft'`,
+    ];
+  }),
+  sql` UNION ALL `,
+);
+
 /**
  * Every reason's rows: kind, item_id, reason, a figure and a detail for its wording, and since when it has
  * held (a dismissal hides what held before it; rows with no such time stay hidden).
@@ -128,6 +142,8 @@ const reasons = sql`
     AND ${codeKeySql(sql`coalesce(coupons.coupon_code, '')`)} <> ${codeKeySql(sql`coalesce(si.coupon_code, '')`)}
   UNION ALL
   ${stoppedEarning}
+  UNION ALL
+  ${waitingForReview}
   UNION ALL
   SELECT 'gift', id, 'stale-price', 0, NULL, NULL FROM gift_ideas
   WHERE ${publicOf("gift", { live: true })} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')`;

@@ -15,6 +15,7 @@ export const attentionReasons = [
   "no-link",
   "code-changed",
   "stopped-earning",
+  "review",
 ] as const;
 export type AttentionReason = (typeof attentionReasons)[number];
 export type AttentionAction = "verify" | "fallback" | "expire" | "unpublish" | "snooze" | "dismiss";
@@ -29,6 +30,7 @@ export const reasonLabels: Record<AttentionReason, string> = {
   "no-link": "Stores without a link",
   "code-changed": "Codes changed at the source",
   "stopped-earning": "Stores that stopped earning",
+  review: "Waiting for review",
 };
 
 /** One reason an item is in the queue, with what its wording needs. */
@@ -39,7 +41,10 @@ export interface ItemReason {
    * store last earned, for 'stopped-earning'.
    */
   figure: number;
-  /** The check's finding, for 'link' and 'image'; the source's new code, for 'code-changed'. */
+  /**
+   * The check's finding, for 'link' and 'image'; the source's new code, for 'code-changed'; who submitted
+   * it, for 'review'.
+   */
   detail: string | null;
 }
 
@@ -74,6 +79,8 @@ export function reasonText(kind: string, { reason, figure, detail }: ItemReason)
       return "No affiliate URL: no 'Visit store' button, and its coupons without a link of their own show the code alone";
     case "stopped-earning":
       return `No earnings for ${STOPPED_EARNING_DAYS} days though shoppers clicked out ${figure} times: its affiliate tag may be broken, or the network stopped paying`;
+    case "review":
+      return `Draft submitted for review by ${detail ?? "a removed user"}: open it, then publish it or say what to change`;
     case "code-changed":
       return detail
         ? `The network now gives the code ${detail}: edit the coupon to use it, or dismiss`
@@ -86,6 +93,13 @@ export function actionsFor(row: {
   kind: string;
   reasons: ReadonlyArray<{ reason: AttentionReason }>;
 }): Array<{ action: AttentionAction; label: string }> {
+  // A draft waiting for review is decided on its form; here it can only wait or be dismissed.
+  if (row.reasons.every((reason) => reason.reason === "review")) {
+    return [
+      { action: "snooze", label: "Snooze 7 days" },
+      { action: "dismiss", label: "Dismiss" },
+    ];
+  }
   const ends = row.kind === "deal" || row.kind === "coupon";
   return [
     ...(row.kind === "coupon" ? [{ action: "verify" as const, label: "Mark verified" }] : []),

@@ -70,10 +70,16 @@ function stateCondition(type: AnyContentType, state: ListState, now: SQL): SQL |
 }
 
 /** The rows a view shows (every page of it): search, status, featured, state and reference filters. */
-export function listWhere(type: AnyContentType, params: ListParams, now: SQL = sql`now()`): SQL | undefined {
+export function listWhere(
+  type: AnyContentType,
+  params: ListParams,
+  now: SQL = sql`now()`,
+  scope?: SQL,
+): SQL | undefined {
   const columns = columnsOf(type);
   const lifecycle = lifecycleOf(type);
   return and(
+    scope,
     params.q ? searchCondition(type, params.q) : undefined,
     params.status && lifecycle ? eq(lifecycle.status, params.status) : undefined,
     params.featured && columns.featured ? eq(columns.featured, params.featured === "yes") : undefined,
@@ -120,10 +126,18 @@ export function listRow(type: AnyContentType, row: unknown): AdminListRow {
  * One page of a type's admin list and the number of rows the view matches. The order always ends with the
  * id, so pages never overlap or skip rows that tie. A page past the end shows the last one.
  */
-export async function queryAdminList(type: AnyContentType, db: Executor, params: ListParams): Promise<AdminListPage> {
-  const pageAt = (page: number) => type.admin.list(db, listPage(type, { ...params, page }));
+export async function queryAdminList(
+  type: AnyContentType,
+  db: Executor,
+  params: ListParams,
+  scope?: SQL,
+): Promise<AdminListPage> {
+  const pageAt = (page: number) => type.admin.list(db, listPage(type, { ...params, page }, scope));
   const [[counted], firstTry] = await Promise.all([
-    db.select({ n: count() }).from(type.table).where(listWhere(type, params)),
+    db
+      .select({ n: count() })
+      .from(type.table)
+      .where(listWhere(type, params, undefined, scope)),
     pageAt(params.page),
   ]);
   const total = counted?.n ?? 0;
@@ -139,14 +153,14 @@ export async function queryAdminList(type: AnyContentType, db: Executor, params:
  * alone (an index-only walk even a thousand pages deep), and the type's query, joins and all, reads just
  * those rows. The id breaks ties in the same direction, so one index on (column, id) serves both orders.
  */
-export function listPage(type: AnyContentType, params: ListParams): ListPage {
+export function listPage(type: AnyContentType, params: ListParams, scope?: SQL): ListPage {
   const { by, dir } = sortOf(type, params);
   const direction = dir === "asc" ? asc : desc;
   const orderBy = [direction(by), direction(type.table.id)];
   const pageIds = queryBuilder
     .select({ id: type.table.id })
     .from(type.table as PgTable)
-    .where(listWhere(type, params))
+    .where(listWhere(type, params, undefined, scope))
     .orderBy(...orderBy)
     .limit(params.size)
     .offset((params.page - 1) * params.size);

@@ -32,6 +32,7 @@ export function adminSettingsNavigation(): AdminNavItem[] {
     { to: "/admin/settings/amazon", label: "Amazon", icon: "ShoppingCart" },
     { to: "/admin/settings/webhooks", label: "Webhooks", icon: "Webhook" },
     { to: "/admin/settings/site", label: "Time zone & currency", icon: "Globe" },
+    { to: "/admin/users", label: "Users", icon: "Users", loading: "Loading..." },
   ];
 }
 

@@ -1,4 +1,4 @@
-import { count, eq, getTableColumns, like, or, sql } from "drizzle-orm";
+import { and, count, eq, getTableColumns, like, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import type { Database, Executor } from "#app/db/client.server";
@@ -12,6 +12,7 @@ import type { AnyContentType } from "#app/modules/content-types/content-type";
 import { FieldErrors } from "#app/modules/content-types/field-errors";
 import {
   entityOf,
+  lifecycleOf,
   messagesOf,
   notFoundMessage,
   referenceColumn,
@@ -66,6 +67,30 @@ export interface SaveOptions {
   batchId?: string;
   /** More work that commits or fails with a create (approving the sourcing candidate it was made from). */
   alongside?: (tx: Database, row: { id: string }) => Promise<void>;
+  /** The rows an update may change (a contributor's own drafts: authorship.server.ts); another is not found. */
+  onlyIf?: SQL;
+  /** The save submits the row for review (a contributor's "Submit for review"). */
+  submit?: boolean;
+}
+
+/**
+ * Who made a new row, and whether it waits for review: a save that publishes or archives it is the review
+ * done; a submission marks it; other saves leave the mark.
+ */
+function authorshipValues(
+  type: AnyContentType,
+  values: Record<string, unknown>,
+  actor: Actor | Service,
+  creating: boolean,
+  submit: boolean,
+): Record<string, unknown> {
+  // The columns of db/schema/authorship.ts, under their names there.
+  if (!lifecycleOf(type)?.authorId) return values;
+  const extra: Record<string, unknown> = {};
+  if (creating && actor.id) extra.authorId = actor.id;
+  if (submit) extra.submittedAt = new Date();
+  else if (values.status !== undefined && values.status !== "draft") extra.submittedAt = null;
+  return { ...values, ...extra };
 }
 
 /**
@@ -81,7 +106,13 @@ export async function saveContent(
   options: SaveOptions = {},
 ): Promise<SaveResult> {
   try {
-    const values = withoutKeys(type.toRow(input), id === undefined ? [] : (options.keep ?? []));
+    const values = authorshipValues(
+      type,
+      withoutKeys(type.toRow(input), id === undefined ? [] : (options.keep ?? [])),
+      actor,
+      id === undefined,
+      options.submit ?? false,
+    );
     const title = String(values[titleColumnOf(type).name] ?? "");
     const row = await db.transaction(async (tx) => {
       let saved: Record<string, unknown> | undefined;
@@ -89,7 +120,8 @@ export async function saveContent(
         [saved] = await tx.insert(type.table).values(values).returning();
       } else {
         const adjusted = type.beforeUpdate ? await type.beforeUpdate(tx, id, values) : values;
-        if (adjusted) [saved] = await tx.update(type.table).set(adjusted).where(eq(type.table.id, id)).returning();
+        const where = and(eq(type.table.id, id), options.onlyIf);
+        if (adjusted) [saved] = await tx.update(type.table).set(adjusted).where(where).returning();
       }
       if (saved) {
         const action = id === undefined ? "create" : "update";
@@ -196,6 +228,7 @@ export async function deleteContent(
   db: Database,
   actor: Actor,
   id: string,
+  onlyIf?: SQL,
 ): Promise<DeleteResult> {
   const inUse = await dependentsOf(type, db, id);
   if (inUse) return { ok: false, reason: "in-use", message: inUse };
@@ -203,7 +236,7 @@ export async function deleteContent(
     const removed = await db.transaction(async (tx) => {
       const [row] = await tx
         .delete(type.table)
-        .where(eq(type.table.id, id))
+        .where(and(eq(type.table.id, id), onlyIf))
         .returning({ id: type.table.id, title: titleColumnOf(type) });
       if (row) {
         await recordAudit(tx, {
@@ -251,11 +284,14 @@ export async function duplicateContent(
   db: Database,
   actor: Actor,
   id: string,
+  onlyIf?: SQL,
 ): Promise<SaveResult> {
   return db.transaction(async (tx) => {
-    const [source] = (await tx.select().from(type.table).where(eq(type.table.id, id)).limit(1)) as Array<
-      Record<string, unknown>
-    >;
+    const [source] = (await tx
+      .select()
+      .from(type.table)
+      .where(and(eq(type.table.id, id), onlyIf))
+      .limit(1)) as Array<Record<string, unknown>>;
     if (!source) return { ok: false, reason: "not-found" } as const;
     const copy: Record<string, unknown> = {};
     for (const [key, column] of Object.entries(getTableColumns(type.table))) {
@@ -267,6 +303,7 @@ export async function duplicateContent(
     if (typeof source.slug === "string") copy.slug = await copySlug(type, tx, source.slug);
     if ("status" in copy) copy.status = "draft";
     if ("featured" in copy) copy.featured = false;
+    if ("authorId" in copy) Object.assign(copy, { authorId: actor.id, submittedAt: null });
     const [saved] = (await tx.insert(type.table).values(copy).returning()) as Array<
       { id: string } & Record<string, unknown>
     >;

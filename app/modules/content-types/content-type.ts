@@ -29,6 +29,9 @@ export interface Lifecycle {
   publishAt?: AnyPgColumn;
   unpublishAt?: AnyPgColumn;
   endsAt?: AnyPgColumn;
+  /** Who made the row, and when it was last submitted for review (db/schema/authorship.ts). */
+  authorId?: AnyPgColumn;
+  submittedAt?: AnyPgColumn;
 }
 
 /** A foreign key from this type to another: what to say when its row is missing, and how to name dependents. */

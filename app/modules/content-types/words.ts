@@ -20,9 +20,18 @@ export function lifecycleOf(type: Pick<AnyContentType, "table" | "endsAt">): Lif
     status?: AnyPgColumn;
     publishAt?: AnyPgColumn;
     unpublishAt?: AnyPgColumn;
+    authorId?: AnyPgColumn;
+    submittedAt?: AnyPgColumn;
   };
   return table.status
-    ? { status: table.status, publishAt: table.publishAt, unpublishAt: table.unpublishAt, endsAt: type.endsAt }
+    ? {
+        status: table.status,
+        publishAt: table.publishAt,
+        unpublishAt: table.unpublishAt,
+        endsAt: type.endsAt,
+        authorId: table.authorId,
+        submittedAt: table.submittedAt,
+      }
     : undefined;
 }
 

@@ -25,7 +25,7 @@ export async function createAdmin(
   db: Database,
   auth: Auth,
   input: { email: string; password: string; name?: string; role: Role },
-  audit: { action: "setup" | "user_create"; via: string },
+  audit: { action: "setup" | "user_create" | "invitation_accept"; via: string },
 ) {
   const parsed = newAccountSchema.safeParse(input);
   if (!parsed.success) throw new UserError(parsed.error.issues.map((issue) => issue.message).join("; "));

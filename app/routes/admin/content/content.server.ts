@@ -1,17 +1,25 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
 
-import type { ContentFormView } from "#app/components/admin/content-form-frame";
+import { type ContentFormView, SUBMIT_FOR_REVIEW } from "#app/components/admin/content-form-frame";
 import { readFormData } from "#app/lib/form-data";
 import { errorToast, successToast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
+import {
+  CANNOT_PUBLISH,
+  changeableRows,
+  mayChange,
+  mayPublish,
+  NOT_YOUR_DRAFT,
+} from "#app/modules/catalogue/authorship.server";
 import { hiddenEmbedsNotice } from "#app/modules/catalogue/embeds.server";
 import { getForEdit, saveContent, type SaveOptions } from "#app/modules/catalogue/mutations.server";
 import { type ChoiceOption, referencedOptions } from "#app/modules/catalogue/options.server";
 import type { AnyContentType, ContentTable, ContentType } from "#app/modules/content-types/content-type";
-import { adminPathOf as listPath, adminWordsOf, messagesOf } from "#app/modules/content-types/words";
+import { adminPathOf as listPath, adminWordsOf, messagesOf, titleCase } from "#app/modules/content-types/words";
 import { approveEdited, NoLongerWaiting, waitingCandidateForm } from "#app/modules/sourcing/approve.server";
 import { requireAdmin } from "#app/modules/users/require-admin.server";
+import { atLeast } from "#app/modules/users/roles";
 import { logger } from "#app/platform/logger.server";
 import { redirectWithToast } from "#app/platform/toast.server";
 
@@ -45,15 +53,19 @@ export async function loadContentForm<Table extends ContentTable, C extends Choi
   { request, params, context }: Args,
   choices: C = {} as C,
 ) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const generic: AnyContentType = type;
   let row: Table["$inferSelect"] | null = null;
-  const candidate = params.id === undefined ? await sourcedStart(generic, request, context) : null;
+  const editor = atLeast(admin.user.role, "editor");
+  const candidate = params.id === undefined && editor ? await sourcedStart(generic, request, context) : null;
   if (params.id !== undefined) {
     row = isUuid(params.id)
       ? ((await getForEdit(generic, context.db, params.id)) as Table["$inferSelect"] | null)
       : null;
     if (!row) throw redirectWithToast(listPath(generic), errorToast(messagesOf(generic).loadFailed));
+    if (!(await mayChange(generic, context.db, admin.user, params.id))) {
+      throw redirectWithToast(listPath(generic), errorToast(NOT_YOUR_DRAFT));
+    }
   }
   const [refs, ...read] = await Promise.all([
     row || candidate
@@ -66,7 +78,13 @@ export async function loadContentForm<Table extends ContentTable, C extends Choi
   const chosen = Object.fromEntries(read as Array<readonly [string, unknown]>) as {
     [K in keyof C]: Awaited<ReturnType<C[K]>>;
   };
-  return { row, candidate, frame: formView(generic, row !== null), refs, ...chosen };
+  const submittedAt = (row as { submittedAt?: Date | null } | null)?.submittedAt ?? null;
+  const frame = {
+    ...formView(generic, row !== null),
+    canPublish: editor,
+    submittedAt: submittedAt?.toISOString() ?? null,
+  };
+  return { row, candidate, frame, refs, ...chosen };
 }
 
 const SOURCING = "/admin/sourcing";
@@ -98,24 +116,43 @@ export async function saveContentForm(type: AnyContentType, { request, params, c
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
   const id = params.id;
   if (id !== undefined && !isUuid(id)) throw redirectWithToast(listPath(type), errorToast(messages.saveFailed));
+  const writer = admin.user;
+  if (!mayPublish(writer, (submission.value as { status?: unknown }).status)) {
+    return data(
+      { result: submission.reply({ fieldErrors: { status: [CANNOT_PUBLISH] } }), toast: null },
+      { status: 400 },
+    );
+  }
   // A new item made from a sourcing candidate approves it in the same transaction, and goes back to the queue.
   const candidate = form.get("sourcingCandidate");
   const itemType = sourcedTypes[type.key];
-  const approving = id === undefined && isUuid(candidate) && itemType !== undefined;
-  const options: SaveOptions = approving
-    ? { alongside: (tx, row) => approveEdited(tx, candidate, { type: itemType, id: row.id }, admin.user) }
-    : {};
+  const approving = id === undefined && isUuid(candidate) && itemType !== undefined && atLeast(writer.role, "editor");
+  const submitting = form.get("intent") === SUBMIT_FOR_REVIEW;
+  const options: SaveOptions = {
+    onlyIf: changeableRows(type, writer),
+    submit: submitting,
+    ...(approving
+      ? { alongside: (tx, row) => approveEdited(tx, candidate, { type: itemType, id: row.id }, writer) }
+      : {}),
+  };
   try {
-    const result = await saveContent(type, context.db, admin.user, id, submission.value, options);
+    const result = await saveContent(type, context.db, writer, id, submission.value, options);
     if (result.ok) {
-      const saved = id === undefined ? messages.created : messages.updated;
+      const saved = submitting
+        ? `${titleCase(type.noun.one)} submitted for review`
+        : id === undefined
+          ? messages.created
+          : messages.updated;
       const notice = await hiddenEmbedsNotice(type, context.db, result.row);
       return redirectWithToast(
         approving ? SOURCING : listPath(type),
         successToast(notice ? `${saved}. ${notice}` : saved),
       );
     }
-    if (result.reason === "not-found") return redirectWithToast(listPath(type), errorToast(messages.saveFailed));
+    if (result.reason === "not-found") {
+      const refused = options.onlyIf !== undefined && (await getForEdit(type, context.db, id!)) !== null;
+      return redirectWithToast(listPath(type), errorToast(refused ? NOT_YOUR_DRAFT : messages.saveFailed));
+    }
     return data({ result: submission.reply({ fieldErrors: result.fieldErrors }), toast: null }, { status: 400 });
   } catch (error) {
     if (error instanceof NoLongerWaiting) throw redirectWithToast(SOURCING, errorToast(NOT_WAITING));

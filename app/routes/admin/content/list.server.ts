@@ -13,6 +13,7 @@ import {
   sortKeyOf,
   statesOf,
 } from "#app/modules/catalogue/admin-list.server";
+import { changeableRows, listedRows, mayChange, NOT_YOUR_DRAFT } from "#app/modules/catalogue/authorship.server";
 import {
   type BulkAction,
   bulkActions,
@@ -26,7 +27,9 @@ import { contentTypeForAdminPath } from "#app/modules/catalogue/registry.server"
 import type { AnyContentType } from "#app/modules/content-types/content-type";
 import { isFiltered, type ListParams, readListParams } from "#app/modules/content-types/list-params";
 import { adminPathOf, adminWordsOf, lifecycleOf, messagesOf } from "#app/modules/content-types/words";
+import { NO_ACCESS } from "#app/modules/users/admin-access";
 import { requireAdmin } from "#app/modules/users/require-admin.server";
+import { atLeast, type Role } from "#app/modules/users/roles";
 import { logger } from "#app/platform/logger.server";
 import { redirectWithToast, toastCookie } from "#app/platform/toast.server";
 
@@ -50,7 +53,8 @@ const paramsFor = (type: AnyContentType, search: URLSearchParams) =>
     refFiltersOf(type).map((filter) => filter.param),
   );
 
-function listView(type: AnyContentType, total: number, filtered: boolean): ContentListView {
+function listView(type: AnyContentType, total: number, filtered: boolean, role: Role): ContentListView {
+  const editor = atLeast(role, "editor");
   const words = adminWordsOf(type);
   const path = adminPathOf(type);
   return {
@@ -62,6 +66,7 @@ function listView(type: AnyContentType, total: number, filtered: boolean): Conte
     addTo: `${path}/add`,
     editTo: `${path}/edit`,
     csvPath: `${path}/csv`,
+    csv: editor,
     importable: Boolean(type.csv.importBy),
     empty: type.admin.empty,
     columns: type.admin.columns.map((column) => ({
@@ -75,20 +80,20 @@ function listView(type: AnyContentType, total: number, filtered: boolean): Conte
       states: statesOf(type),
       refs: refFiltersOf(type).map((filter) => ({ param: filter.param, label: filter.label, to: filter.to })),
     },
-    bulk: bulkActionsOf(type).map((action) => ({ action, label: bulkLabels[action] })),
+    bulk: editor ? bulkActionsOf(type).map((action) => ({ action, label: bulkLabels[action] })) : [],
     deleteQuestion: words.deleteQuestion,
   };
 }
 
 export async function loadList({ request, context }: Args) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const type = listTypeFor(request);
   const params = paramsFor(type, new URL(request.url).searchParams);
   const [page, refLabels] = await Promise.all([
-    queryAdminList(type, context.db, params),
+    queryAdminList(type, context.db, params, listedRows(type, admin.user)),
     refFilterLabels(type, context.db, params),
   ]);
-  return { view: listView(type, page.total, isFiltered(params)), params, page, refLabels };
+  return { view: listView(type, page.total, isFiltered(params), admin.user.role), params, page, refLabels };
 }
 
 /**
@@ -136,22 +141,29 @@ export async function listAction({ request, context }: Args) {
   const type = listTypeFor(request);
   const form = await readFormData(request);
   const intent = form.get("intent");
-  if (intent === "bulk") return bulkAction(type, context, admin.user, form);
+  const rows = changeableRows(type, admin.user);
+  if (intent === "bulk") {
+    return rows ? toastAnswer(errorToast(NO_ACCESS)) : bulkAction(type, context, admin.user, form);
+  }
   const id = form.get("id");
   const messages = messagesOf(type);
   const own = type.admin.intents?.find((candidate) => candidate.intent === intent);
   if (!isUuid(id) || (intent !== "delete" && intent !== "duplicate" && !own))
     return toastAnswer(errorToast(messages.deleteFailed));
-  if (own) return toastAnswer(await own.run(context, id, admin.user));
+  if (own) {
+    if (!(await mayChange(type, context.db, admin.user, id))) return toastAnswer(errorToast(NOT_YOUR_DRAFT));
+    return toastAnswer(await own.run(context, id, admin.user));
+  }
   if (intent === "duplicate") {
-    const copy = await duplicateContent(type, context.db, admin.user, id);
-    if (!copy.ok) return toastAnswer(errorToast(messages.loadFailed));
+    const copy = await duplicateContent(type, context.db, admin.user, id, listedRows(type, admin.user));
+    if (!copy.ok) return toastAnswer(errorToast(rows ? NOT_YOUR_DRAFT : messages.loadFailed));
     return redirectWithToast(`${adminPathOf(type)}/edit/${copy.row.id}`, successToast(messages.duplicated));
   }
   try {
-    const result = await deleteContent(type, context.db, admin.user, id);
+    const result = await deleteContent(type, context.db, admin.user, id, rows);
     if (result.ok) return toastAnswer(successToast(messages.deleted));
-    return toastAnswer(errorToast(result.reason === "in-use" ? result.message : messages.deleteFailed));
+    if (result.reason === "in-use") return toastAnswer(errorToast(result.message));
+    return toastAnswer(errorToast(rows ? NOT_YOUR_DRAFT : messages.deleteFailed));
   } catch (error) {
     logger.error({ err: error, id }, "delete failed");
     return toastAnswer(errorToast(messages.deleteFailed));
