@@ -32,6 +32,8 @@ export interface SaleFigures {
 }
 
 export interface ClickReport {
+  /** Whether it carries earnings: revenue is the owner's (a copy for an editor has none: withoutRevenue). */
+  revenue: boolean;
   /** What the roll-ups (the tables) are counted up to; the totals and the line add clicks since, as they come. */
   countedUntil: Date | null;
   /** Per day: clicks and earnings (cents), and those of the day as far into the previous period. */
@@ -268,6 +270,7 @@ export async function clickReport(db: Executor, view: AnalyticsView): Promise<Cl
     reveals: [],
   };
   return {
+    revenue: true,
     countedUntil: since ?? null,
     ...timeline,
     tables: { ...empty, ...Object.fromEntries(tables) },
@@ -276,11 +279,30 @@ export async function clickReport(db: Executor, view: AnalyticsView): Promise<Cl
   };
 }
 
-/** The dashboard's summary: clicks per day over the last 30 days and the five most clicked items. */
+/**
+ * A copy of a report without earnings, for a role that may not see revenue: every amount and sale is left
+ * out of what the page or its CSV receives, not hidden by them.
+ */
+export function withoutRevenue(report: ClickReport): ClickReport {
+  const clicksOnly = ({ sales: _sales, cents: _cents, ...row }: ReportRow): ReportRow => row;
+  const none = { sales: 0, cents: 0 };
+  return {
+    ...report,
+    revenue: false,
+    series: report.series.map((point) => ({ ...point, cents: 0, previousCents: 0 })),
+    totals: { ...report.totals, ...none, previousCents: 0, unattributed: none },
+    tables: Object.fromEntries(
+      Object.entries(report.tables).map(([key, rows]) => [key, rows.map(clicksOnly)]),
+    ) as ClickReport["tables"],
+    earning: { any: false, mostPerClick: [], neverEarned: [] },
+  };
+}
+
+/** The dashboard's summary (every role's): clicks per day over the last 30 days and the five most clicked items. */
 export async function clickSummary(
   db: Executor,
   today: string,
-): Promise<{ series: ClickReport["series"]; total: number; top: ReportRow[] }> {
+): Promise<{ series: Array<{ day: string; clicks: number; previous: number }>; total: number; top: ReportRow[] }> {
   const view: AnalyticsView = {
     from: addDays(today, -29),
     to: today,
@@ -295,7 +317,7 @@ export async function clickSummary(
     topOf(db, view, "item", "click"),
   ]);
   return {
-    series: timeline.series,
+    series: timeline.series.map(({ day, clicks, previous }) => ({ day, clicks, previous })),
     total: timeline.totals.clicks,
     top: await labelled(db, "items", top.slice(0, 5)),
   };

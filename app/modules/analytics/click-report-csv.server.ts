@@ -49,6 +49,9 @@ const rowLine = (section: string, row: ReportRow) => [
   ...saleColumns(row.clicks, row),
 ];
 
+/** Section, name, type, clicks and the previous period's: the columns before the sale columns. */
+const CLICK_COLUMNS = 5;
+
 export function clickReportCsv(report: ClickReport): string {
   const rows: Array<Array<string | number>> = [
     [
@@ -100,5 +103,6 @@ export function clickReportCsv(report: ClickReport): string {
     rows.push(rowLine(`Clicked, never earned in ${EARNING_LIST_DAYS} days`, row));
   for (const row of report.unclicked.rows)
     rows.push(["Published, 0 clicks in 30 days", row.label, row.kind ?? "", 0, "", "", "", "", "", ""]);
-  return csvLines(rows, { first: true });
+  // Without revenue (an editor's copy), the sale columns are left out rather than left blank.
+  return csvLines(report.revenue ? rows : rows.map((row) => row.slice(0, CLICK_COLUMNS)), { first: true });
 }

@@ -6,7 +6,7 @@ import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import { logger } from "#app/platform/logger.server";
 
 import { type AnalyticsView, dayOf, readAnalyticsView } from "./analytics-view";
-import { type ClickReport, clickReport } from "./click-analytics.server";
+import { type ClickReport, clickReport, withoutRevenue } from "./click-analytics.server";
 import { CLICK_ROLL_UP_JOB } from "./click-roll-up.server";
 
 // The analytics page's request: the view its URL asks for, its report, and a roll-up asked for on the way.
@@ -23,6 +23,7 @@ export async function reportForRequest(
   request: Request,
   db: Executor,
   jobs: Pick<JobQueue, "runNow">,
+  { revenue }: { revenue: boolean },
 ): Promise<{ view: AnalyticsView; report: ClickReport; storeName: string | undefined }> {
   const view = readAnalyticsView(
     new URL(request.url).searchParams,
@@ -39,5 +40,9 @@ export async function reportForRequest(
     clickReport(db, view),
     view.store ? namesOf(db, stores, stores.name, [view.store]) : new Map<string, string>(),
   ]);
-  return { view, report, storeName: view.store ? storeNames.get(view.store) : undefined };
+  return {
+    view,
+    report: revenue ? report : withoutRevenue(report),
+    storeName: view.store ? storeNames.get(view.store) : undefined,
+  };
 }

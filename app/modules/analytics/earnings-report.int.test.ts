@@ -12,7 +12,7 @@ import { type EarningStatus, importEarnings, type ReportedEarning } from "#app/m
 import { actor, insertActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { addDays, type AnalyticsView, dayOf, readAnalyticsView } from "./analytics-view";
-import { clickReport } from "./click-analytics.server";
+import { clickReport, withoutRevenue } from "./click-analytics.server";
 import { clickReportCsv } from "./click-report-csv.server";
 import { rollUpClicks } from "./click-roll-up.server";
 
@@ -208,6 +208,20 @@ describe("earnings in the click report", () => {
     expect(
       csv.filter((row) => row.Section === "Top items").map((row) => [row.Name, Number(row.Sales), cents(row.Earnings)]),
     ).toEqual(report.tables.items.map((row) => [row.label, row.sales, row.cents]));
+  });
+
+  it("gives a role without revenue the same clicks and no amount or sale, on the page or in the CSV", async () => {
+    await clicksAndEarnings();
+    const full = await clickReport(db(), readAnalyticsView(new URLSearchParams({ range: "90" }), today, kinds));
+    expect(full.totals.cents).toBeGreaterThan(0);
+    const report = withoutRevenue(full);
+    expect(report.totals.clicks).toBe(full.totals.clicks);
+    expect(report.series.map((point) => point.clicks)).toEqual(full.series.map((point) => point.clicks));
+    const amounts = JSON.stringify(report).match(/"(cents|previousCents|sales)":[1-9]/g);
+    expect(amounts).toBeNull();
+    expect(report.tables.items.every((row) => row.sales === undefined && row.cents === undefined)).toBe(true);
+    const [header] = parse(clickReportCsv(report), { bom: true }) as string[][];
+    expect(header).toEqual(["Section", "Name", "Type", "Clicks", "Previous period"]);
   });
 });
 

@@ -25,12 +25,15 @@ import type { TableKey } from "#app/modules/analytics/click-tables.server";
 import { clickOutTypes } from "#app/modules/catalogue/click-out.server";
 import { titleCase } from "#app/modules/content-types/words";
 import { requireAdmin } from "#app/modules/users/require-admin.server";
+import { atLeast } from "#app/modules/users/roles";
 
 import type { Route } from "./+types/analytics";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const { view, report, storeName } = await reportForRequest(request, context.db, context.jobs);
+  const admin = await requireAdmin(request);
+  const { view, report, storeName } = await reportForRequest(request, context.db, context.jobs, {
+    revenue: atLeast(admin.user.role, "owner"),
+  });
   const kinds = clickOutTypes.map((type) => ({ value: type.key, label: titleCase(type.noun.many) }));
   return { view, report, storeName, kinds, titles: TABLE_TITLES };
 }
@@ -52,6 +55,27 @@ const CLICKS: ChartFigure = {
 };
 const EARNINGS: ChartFigure = { name: "earnings", axis: formatCents, point: formatCents };
 
+/** Earnings, sales and EPC of the view: revenue, shown to owners only. */
+function RevenueFigures({ totals }: { totals: Route.ComponentProps["loaderData"]["report"]["totals"] }) {
+  return (
+    <>
+      <Figure title="Earnings" value={formatCents(totals.cents)} testId="total-earnings">
+        {change(totals.cents, totals.previousCents, "earnings")}
+        {totals.unattributed.sales > 0
+          ? ` · ${formatCents(totals.unattributed.cents)} of it unattributed (${formatCount(totals.unattributed.sales)} ${totals.unattributed.sales === 1 ? "sale" : "sales"} naming no item of ours)`
+          : ""}
+      </Figure>
+      <Figure title="Sales" value={formatCount(totals.sales)} testId="total-sales">
+        {/* Sales naming no click cannot be set against clicks. */}
+        Conversion rate {percentOf(totals.sales - totals.unattributed.sales, totals.clicks)} of clicks out
+      </Figure>
+      <Figure title="Earnings per click (EPC)" value={earningsPerClick(totals.cents, totals.clicks)} testId="total-epc">
+        Declined sales are not counted; pending ones are, until declined.
+      </Figure>
+    </>
+  );
+}
+
 export default function Analytics({ loaderData: { view, report, storeName, kinds, titles } }: Route.ComponentProps) {
   const form = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
@@ -63,12 +87,14 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
     <div className="space-y-6">
       <AdminPageHeader
         title="Analytics"
-        description={`Clicks out to retailers, coupon codes shown and what they earned, ${rangeLabel}. Bots are not counted.`}
+        description={`Clicks out to retailers, coupon codes shown${report.revenue ? " and what they earned" : ""}, ${rangeLabel}. Bots are not counted.`}
         actions={
           <>
-            <Button asChild variant="outline">
-              <Link to="/admin/earnings">Earnings sources</Link>
-            </Button>
+            {report.revenue ? (
+              <Button asChild variant="outline">
+                <Link to="/admin/earnings">Earnings sources</Link>
+              </Button>
+            ) : null}
             <Button asChild variant="outline">
               <a href={`/admin/analytics/csv${search ? `?${search}` : ""}`} download>
                 <Download className="h-4 w-4" aria-hidden /> Export CSV
@@ -143,24 +169,7 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
           The {view.days} days before
         </Figure>
         <Figure title="Coupon codes shown" value={formatCount(report.totals.reveals)} testId="total-reveals" />
-        <Figure title="Earnings" value={formatCents(report.totals.cents)} testId="total-earnings">
-          {change(report.totals.cents, report.totals.previousCents, "earnings")}
-          {report.totals.unattributed.sales > 0
-            ? ` · ${formatCents(report.totals.unattributed.cents)} of it unattributed (${formatCount(report.totals.unattributed.sales)} ${report.totals.unattributed.sales === 1 ? "sale" : "sales"} naming no item of ours)`
-            : ""}
-        </Figure>
-        <Figure title="Sales" value={formatCount(report.totals.sales)} testId="total-sales">
-          {/* Sales naming no click cannot be set against clicks. */}
-          Conversion rate {percentOf(report.totals.sales - report.totals.unattributed.sales, report.totals.clicks)} of
-          clicks out
-        </Figure>
-        <Figure
-          title="Earnings per click (EPC)"
-          value={earningsPerClick(report.totals.cents, report.totals.clicks)}
-          testId="total-epc"
-        >
-          Declined sales are not counted; pending ones are, until declined.
-        </Figure>
+        {report.revenue ? <RevenueFigures totals={report.totals} /> : null}
       </ul>
 
       <section className="space-y-6 rounded-xl border border-gray-200 bg-white p-5" aria-label="By day">
@@ -171,13 +180,19 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
           points={report.series.map((point) => ({ day: point.day, value: point.clicks, previous: point.previous }))}
           label={`Clicks out by day, ${rangeLabel}: ${formatCount(report.totals.clicks)} in all, against ${formatCount(report.totals.previous)} in the previous period.`}
         />
-        <DayChartWithLegend
-          id="earnings-by-day"
-          title="Earnings by day"
-          figure={EARNINGS}
-          points={report.series.map((point) => ({ day: point.day, value: point.cents, previous: point.previousCents }))}
-          label={`Earnings by day, ${rangeLabel}: ${formatCents(report.totals.cents)} in all, against ${formatCents(report.totals.previousCents)} in the previous period.`}
-        />
+        {report.revenue ? (
+          <DayChartWithLegend
+            id="earnings-by-day"
+            title="Earnings by day"
+            figure={EARNINGS}
+            points={report.series.map((point) => ({
+              day: point.day,
+              value: point.cents,
+              previous: point.previousCents,
+            }))}
+            label={`Earnings by day, ${rangeLabel}: ${formatCents(report.totals.cents)} in all, against ${formatCents(report.totals.previousCents)} in the previous period.`}
+          />
+        ) : null}
         <details>
           <summary className="cursor-pointer text-sm font-medium text-brand-700">Show the figures as a table</summary>
           <table className="mt-2 w-full max-w-2xl text-sm">
@@ -190,12 +205,16 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
                 <th scope="col" className="hidden text-right sm:table-cell">
                   Previous period
                 </th>
-                <th scope="col" className="text-right">
-                  Earnings
-                </th>
-                <th scope="col" className="hidden text-right sm:table-cell">
-                  Previous period
-                </th>
+                {report.revenue ? (
+                  <>
+                    <th scope="col" className="text-right">
+                      Earnings
+                    </th>
+                    <th scope="col" className="hidden text-right sm:table-cell">
+                      Previous period
+                    </th>
+                  </>
+                ) : null}
               </tr>
             </thead>
             <tbody>
@@ -206,8 +225,14 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
                   </td>
                   <td className="text-right tabular-nums">{formatCount(point.clicks)}</td>
                   <td className="hidden text-right tabular-nums sm:table-cell">{formatCount(point.previous)}</td>
-                  <td className="text-right tabular-nums">{formatCents(point.cents)}</td>
-                  <td className="hidden text-right tabular-nums sm:table-cell">{formatCents(point.previousCents)}</td>
+                  {report.revenue ? (
+                    <>
+                      <td className="text-right tabular-nums">{formatCents(point.cents)}</td>
+                      <td className="hidden text-right tabular-nums sm:table-cell">
+                        {formatCents(point.previousCents)}
+                      </td>
+                    </>
+                  ) : null}
                 </tr>
               ))}
             </tbody>
@@ -228,7 +253,7 @@ export default function Analytics({ loaderData: { view, report, storeName, kinds
         ))}
       </div>
 
-      {report.earning.any ? (
+      {!report.revenue ? null : report.earning.any ? (
         <div className="grid gap-6 2xl:grid-cols-2">
           <ReportTable
             id="most-per-click"
