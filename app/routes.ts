@@ -73,6 +73,7 @@ export default [
     route("settings/webhooks", "routes/admin/settings/webhooks.tsx"),
     route("settings/site", "routes/admin/settings/site-settings.tsx"),
     route("users", "routes/admin/users.tsx"),
+    route("activity", "routes/admin/activity.tsx"),
   ]),
 
   route("go/:kind/:id", "routes/resources/go.ts"),

@@ -31,4 +31,17 @@ describe("describeActivity", () => {
       }),
     ).toBe('Uploaded a "rakuten" report: 3 new, 1 updated');
   });
+
+  it("names the people a team change was about", () => {
+    const row = (action: string, detail: Record<string, unknown>) =>
+      describeActivity({ action, entity: "user", detail });
+    expect(row("user_invite", { email: "a@example.com", role: "editor" })).toBe("Invited a@example.com as editor");
+    expect(row("user_role", { email: "a@example.com", from: "editor", to: "owner" })).toBe(
+      "Changed the role of a@example.com from editor to owner",
+    );
+    expect(row("user_remove", { email: "a@example.com" })).toBe("Removed a@example.com");
+    expect(row("invitation_accept", { via: "invitation", role: "contributor" })).toBe(
+      "Joined as contributor through an invitation",
+    );
+  });
 });

@@ -1,3 +1,26 @@
+/** Every action an audit row may name, as the activity view's filter calls it. */
+export const auditActionLabels = {
+  sign_in: "Signed in",
+  sign_in_failed: "Failed sign-in",
+  sign_out: "Signed out",
+  setup: "First account",
+  user_create: "Account created",
+  user_invite: "Invited",
+  invitation_revoke: "Invitation revoked",
+  invitation_accept: "Joined",
+  user_role: "Role changed",
+  user_remove: "User removed",
+  create: "Created",
+  update: "Updated",
+  delete: "Deleted",
+  verify: "Verified",
+  attention: "Needs attention",
+  newsletter: "Newsletter",
+  sourcing: "Sourcing",
+  earnings: "Earnings",
+} as const;
+export type AuditAction = keyof typeof auditActionLabels;
+
 const attentionVerbs: Record<string, string> = {
   expire: "Expired",
   unpublish: "Unpublished",
@@ -51,6 +74,16 @@ export function describeActivity(row: {
       return "Created the first admin account";
     case "user_create":
       return "Created an admin account";
+    case "user_invite":
+      return `Invited ${String(row.detail?.email)} as ${String(row.detail?.role)}`;
+    case "invitation_revoke":
+      return `Revoked the invitation of ${String(row.detail?.email)}`;
+    case "invitation_accept":
+      return `Joined as ${String(row.detail?.role)} through an invitation`;
+    case "user_role":
+      return `Changed the role of ${String(row.detail?.email)} from ${String(row.detail?.from)} to ${String(row.detail?.to)}`;
+    case "user_remove":
+      return `Removed ${String(row.detail?.email)}`;
     case "create":
       return `Created ${entity}${title}`;
     case "update":

@@ -3,7 +3,7 @@ import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, id } from "./common";
 
-/** One row per sign-in, sign-out and admin write; the dashboard's Recent Activity reads it. */
+/** One row per sign-in, sign-out and admin write; the dashboard's Recent Activity and Admin → Activity read it. */
 export const auditLog = pgTable(
   "audit_log",
   {
@@ -16,5 +16,11 @@ export const auditLog = pgTable(
     detail: jsonb().$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt.desc()),
+    // The activity view's filters, each newest first (modules/audit/activity.server.ts).
+    index("audit_log_actor_created_idx").on(t.actorId, t.createdAt.desc(), t.id.desc()),
+    index("audit_log_entity_created_idx").on(t.entity, t.createdAt.desc(), t.id.desc()),
+    index("audit_log_action_created_idx").on(t.action, t.createdAt.desc(), t.id.desc()),
+  ],
 );

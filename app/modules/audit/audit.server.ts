@@ -2,26 +2,7 @@ import { desc } from "drizzle-orm";
 
 import type { Executor } from "#app/db/client.server";
 import { auditLog } from "#app/db/schema";
-
-export type AuditAction =
-  | "sign_in"
-  | "sign_in_failed"
-  | "sign_out"
-  | "setup"
-  | "user_create"
-  | "user_invite"
-  | "invitation_revoke"
-  | "invitation_accept"
-  | "user_role"
-  | "user_remove"
-  | "create"
-  | "update"
-  | "delete"
-  | "verify"
-  | "attention"
-  | "newsletter"
-  | "sourcing"
-  | "earnings";
+import type { AuditAction } from "#app/lib/activity";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -33,6 +33,7 @@ export function adminSettingsNavigation(): AdminNavItem[] {
     { to: "/admin/settings/webhooks", label: "Webhooks", icon: "Webhook" },
     { to: "/admin/settings/site", label: "Time zone & currency", icon: "Globe" },
     { to: "/admin/users", label: "Users", icon: "Users", loading: "Loading..." },
+    { to: "/admin/activity", label: "Activity", icon: "History", loading: "Loading..." },
   ];
 }
 

@@ -1,0 +1,95 @@
+import { Form, Link, useNavigation } from "react-router";
+
+import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { Button } from "#app/components/ui/button";
+import { Select } from "#app/components/ui/select";
+import { auditActionLabels, describeActivity } from "#app/lib/activity";
+import { formatDateTime } from "#app/lib/dates";
+import { activitySearch, NO_PERSON, readActivityView } from "#app/modules/audit/activity";
+import { activityPage, activityTypes } from "#app/modules/audit/activity.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
+import { teamMembers } from "#app/modules/users/team.server";
+
+import type { Route } from "./+types/activity";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const view = readActivityView(
+    new URL(request.url).searchParams,
+    activityTypes.map((type) => type.value),
+  );
+  const [page, { members }] = await Promise.all([activityPage(context.db, view), teamMembers(context.db)]);
+  return {
+    view,
+    rows: page.rows,
+    nextSearch: page.next ? activitySearch({ ...view, before: page.next }) : null,
+    people: [
+      ...members.map((member) => ({ value: member.id, label: member.email })),
+      { value: NO_PERSON, label: "Jobs (no person)" },
+    ],
+    types: activityTypes.map(({ value, label }) => ({ value, label })),
+  };
+}
+
+const actionOptions = Object.entries(auditActionLabels).map(([value, label]) => ({ value, label }));
+
+export default function Activity({ loaderData: { view, rows, nextSearch, people, types } }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <AdminPageHeader title="Activity" description="Who did what in the admin, newest first." />
+      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white p-4">
+        <label className="flex w-60 flex-col gap-1.5 text-sm">
+          <span className="font-medium text-gray-900">Person</span>
+          <Select name="person" defaultValue={view.person ?? ""} placeholder="Everyone" options={people} />
+        </label>
+        <label className="flex w-44 flex-col gap-1.5 text-sm">
+          <span className="font-medium text-gray-900">Type</span>
+          <Select name="type" defaultValue={view.type ?? ""} placeholder="Every type" options={types} />
+        </label>
+        <label className="flex w-44 flex-col gap-1.5 text-sm">
+          <span className="font-medium text-gray-900">Action</span>
+          <Select name="action" defaultValue={view.action ?? ""} placeholder="Every action" options={actionOptions} />
+        </label>
+        <Button type="submit" variant="outline" disabled={busy}>
+          Filter
+        </Button>
+        {view.person || view.type || view.action ? (
+          <Link to="." className="pb-2 text-sm font-medium text-brand-700 hover:underline">
+            Show everything
+          </Link>
+        ) : null}
+      </Form>
+      <section className="rounded-xl border border-gray-200 bg-white" aria-label="Activity">
+        {rows.length === 0 ? (
+          <p className="px-5 py-10 text-center text-gray-600">Nothing matches these filters.</p>
+        ) : (
+          <ul className="divide-y divide-gray-100">
+            {rows.map((row) => (
+              <li key={row.id} className="flex flex-wrap gap-x-4 gap-y-1 px-5 py-3 text-sm" data-testid="activity-row">
+                <time className="w-44 shrink-0 text-gray-500" dateTime={new Date(row.createdAt).toISOString()}>
+                  {formatDateTime(row.createdAt)}
+                </time>
+                <span className="w-56 shrink-0 truncate text-gray-700">{row.actorEmail ?? "A job"}</span>
+                <span className="min-w-0 flex-1 text-gray-900">
+                  {row.href ? (
+                    <Link to={row.href} className="text-brand-700 hover:underline">
+                      {describeActivity(row)}
+                    </Link>
+                  ) : (
+                    describeActivity(row)
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {nextSearch ? (
+        <Link to={`?${nextSearch}`} className="inline-block font-medium text-brand-700 hover:underline">
+          Older activity
+        </Link>
+      ) : null}
+    </div>
+  );
+}
