@@ -18,7 +18,7 @@ function allPaths(entries: RouteEntry[], parent = ""): string[] {
   });
 }
 
-const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/setup"]);
+const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/setup", "/admin/invitation"]);
 const gatedPaths = [...new Set(allPaths(routes as RouteEntry[]))]
   .filter((path) => path === "/admin" || path.startsWith("/admin/"))
   .filter((path) => !OPEN_ADMIN_PATHS.has(path))
@@ -59,7 +59,9 @@ describe("the admin gate", () => {
     expect(gatedPaths).toContain("/admin/earnings");
     expect(gatedPaths).toContain("/admin/earnings/csv");
     expect(gatedPaths).toContain("/admin/earnings/rates");
-    expect(gatedPaths).toHaveLength(43);
+    expect(gatedPaths).toContain("/admin/users");
+    expect(gatedPaths).toContain("/admin/activity");
+    expect(gatedPaths).toHaveLength(45);
   });
 
   it.each(gatedPaths)("GET %s without a session redirects to the login page", async (path) => {
