@@ -133,3 +133,25 @@ export function ComboboxField<Schema>({
     </Field>
   );
 }
+
+/** A new account's password and its confirmation (the setup page, an invitation's). */
+export function NewPasswordFields<Schema>({
+  password,
+  confirm,
+}: {
+  password: FieldMetadata<Schema>;
+  confirm: FieldMetadata<Schema>;
+}) {
+  return (
+    <>
+      <TextField
+        field={password}
+        label="Password"
+        type="password"
+        hint="At least 8 characters."
+        autoComplete="new-password"
+      />
+      <TextField field={confirm} label="Confirm password" type="password" autoComplete="new-password" />
+    </>
+  );
+}

@@ -6,6 +6,7 @@ import { faces } from "#app/modules/catalogue/faces";
 import { adminPathOf, entityOf, titleCase } from "#app/modules/content-types/words";
 
 import { ACTIVITY_PAGE_SIZE, type ActivityView, NO_PERSON } from "./activity";
+import { activityColumns } from "./audit.server";
 
 // Admin → Activity: the audit log, newest first, a page at a time by its last row, filtered by person,
 // type and action. Each filter is served by its own index (db/schema/audit.ts), so a page costs the same at
@@ -64,13 +65,7 @@ export async function activityPage(
   const read = (entity: string | null) =>
     db
       .select({
-        id: auditLog.id,
-        action: auditLog.action,
-        actorEmail: auditLog.actorEmail,
-        entity: auditLog.entity,
-        entityId: auditLog.entityId,
-        detail: auditLog.detail,
-        createdAt: auditLog.createdAt,
+        ...activityColumns,
         at: sql<string>`to_char(${auditLog.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       })
       .from(auditLog)

@@ -24,19 +24,18 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
   });
 }
 
+/** What a view of the log shows of a row. */
+export const activityColumns = {
+  id: auditLog.id,
+  action: auditLog.action,
+  actorEmail: auditLog.actorEmail,
+  entity: auditLog.entity,
+  entityId: auditLog.entityId,
+  detail: auditLog.detail,
+  createdAt: auditLog.createdAt,
+};
+
 /** The newest audit rows, for the dashboard's Recent Activity. */
 export async function recentActivity(db: Executor, limit = 10) {
-  return db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      actorEmail: auditLog.actorEmail,
-      entity: auditLog.entity,
-      entityId: auditLog.entityId,
-      detail: auditLog.detail,
-      createdAt: auditLog.createdAt,
-    })
-    .from(auditLog)
-    .orderBy(desc(auditLog.createdAt))
-    .limit(limit);
+  return db.select(activityColumns).from(auditLog).orderBy(desc(auditLog.createdAt)).limit(limit);
 }

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 
-import { TextField } from "#app/components/forms/fields";
+import { NewPasswordFields, TextField } from "#app/components/forms/fields";
 import { useValidatedForm } from "#app/components/forms/use-validated-form";
 import { Button } from "#app/components/ui/button";
 import { readFormData } from "#app/lib/form-data";
@@ -80,19 +80,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
               <input type="hidden" name="id" value={link.id ?? ""} />
               <input type="hidden" name="token" value={link.token ?? ""} />
               <TextField field={fields.name} label="Your name" autoComplete="name" />
-              <TextField
-                field={fields.password}
-                label="Password"
-                type="password"
-                hint="At least 8 characters."
-                autoComplete="new-password"
-              />
-              <TextField
-                field={fields.confirmPassword}
-                label="Confirm password"
-                type="password"
-                autoComplete="new-password"
-              />
+              <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} />
               <Button type="submit" disabled={navigation.state !== "idle"}>
                 {navigation.state !== "idle" ? "Creating..." : "Create my account"}
               </Button>

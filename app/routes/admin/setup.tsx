@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 
-import { TextField } from "#app/components/forms/fields";
+import { NewPasswordFields, TextField } from "#app/components/forms/fields";
 import { useValidatedForm } from "#app/components/forms/use-validated-form";
 import { Button } from "#app/components/ui/button";
 import { readFormData } from "#app/lib/form-data";
@@ -67,19 +67,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
           <input type="hidden" name="token" value={loaderData.token} />
           <TextField field={fields.email} label="Email" type="email" autoComplete="username" />
-          <TextField
-            field={fields.password}
-            label="Password"
-            type="password"
-            hint="At least 8 characters."
-            autoComplete="new-password"
-          />
-          <TextField
-            field={fields.confirmPassword}
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-          />
+          <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} />
           <Button type="submit" disabled={navigation.state !== "idle"}>
             {navigation.state !== "idle" ? "Creating..." : "Create admin account"}
           </Button>
