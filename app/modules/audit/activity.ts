@@ -1,4 +1,5 @@
 import { auditActionLabels } from "#app/lib/activity";
+import { isUuid } from "#app/lib/uuid";
 
 // Admin → Activity's view, held in the URL: whose rows, of what type, which action, and where the page
 // starts (the last row of the page before: newest first, a time and an id).
@@ -16,7 +17,6 @@ export interface ActivityView {
 
 /** A time as the page before wrote it: UTC to the microsecond. */
 const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether a written time exists (not the 30th of February), to the second. */
 function realTime(at: string): boolean {
@@ -31,10 +31,10 @@ export function readActivityView(search: URLSearchParams, types: readonly string
   const action = search.get("action");
   const [at, id] = (search.get("before") ?? "").split("_");
   return {
-    person: person === NO_PERSON || UUID.test(person ?? "") ? person : null,
+    person: person === NO_PERSON || isUuid(person) ? person : null,
     type: type && types.includes(type) ? type : null,
     action: action && action in auditActionLabels ? action : null,
-    before: at && id && CURSOR_TIME.test(at) && UUID.test(id) && realTime(at) ? { at, id } : null,
+    before: at && isUuid(id) && CURSOR_TIME.test(at) && realTime(at) ? { at, id } : null,
   };
 }
 

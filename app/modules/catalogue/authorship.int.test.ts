@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { users } from "#app/db/schema";
+import { deals, users } from "#app/db/schema";
 import { attentionQueue } from "#app/modules/attention/attention.server";
 import { readListParams } from "#app/modules/content-types/list-params";
 
@@ -8,6 +9,7 @@ import { actor, createValid, insertActor, insertStore, validForms } from "../../
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { queryAdminList } from "./admin-list.server";
 import { changeableRows, listedRows, mayChange, type Writer } from "./authorship.server";
+import { runBulkAction } from "./bulk.server";
 import { deleteContent, getForEdit, saveContent } from "./mutations.server";
 import { contentType } from "./registry.server";
 
@@ -107,5 +109,12 @@ describe("review", () => {
     expect((await saveAs(editor, submitted.id, { ...submitted.input, status: "published" })).ok).toBe(true);
     expect((await attentionQueue(db(), { reason: "review" })).total).toBe(0);
     expect((await getForEdit(dealType, db(), submitted.id))!.submittedAt).toBeNull();
+  });
+
+  it("a bulk publish ends the review as a form's does: a later move back to draft does not bring it back", async () => {
+    const submitted = await draftBy(contributor, true);
+    await runBulkAction(dealType, db(), editor, "publish", eq(deals.id, submitted.id));
+    await runBulkAction(dealType, db(), editor, "draft", eq(deals.id, submitted.id));
+    expect((await attentionQueue(db(), { reason: "review" })).total).toBe(0);
   });
 });

@@ -45,6 +45,15 @@ export async function mayChange(type: AnyContentType, db: Executor, writer: Writ
   return Boolean(row);
 }
 
+/**
+ * The columns a status change writes besides the status: publishing or archiving a row is its review done,
+ * whichever path sets it (a form's save, a bulk action). Nothing for a type without authorship.
+ */
+export function reviewEndedBy(type: AnyContentType, status: unknown): Record<string, unknown> {
+  if (!lifecycleOf(type)?.submittedAt || status === undefined || status === "draft") return {};
+  return { submittedAt: null };
+}
+
 /** Whether `writer` may give a row this status: a contributor's stay drafts. */
 export const mayPublish = (writer: Writer, status: unknown) =>
   atLeast(writer.role, "editor") || status === undefined || status === "draft";

@@ -10,6 +10,7 @@ import { openChangeBatch } from "#app/modules/content-types/change-batches.serve
 import type { AnyContentType, Reference } from "#app/modules/content-types/content-type";
 import { entityOf, lifecycleOf, titleColumnOf } from "#app/modules/content-types/words";
 
+import { reviewEndedBy } from "./authorship.server";
 import { dependentsOf } from "./mutations.server";
 import { contentTypes } from "./registry.server";
 
@@ -169,7 +170,7 @@ export async function runBulkAction(
     const { column, key, value } = changeOf(type, action);
     const change = tx
       .update(type.table)
-      .set({ [key]: value })
+      .set({ [key]: value, ...(key === "status" ? reviewEndedBy(type, value) : {}) })
       .where(and(selection, ne(column, value)))
       .returning(returningNamed(type))
       .getSQL();

@@ -19,6 +19,7 @@ import {
   titleColumnOf,
 } from "#app/modules/content-types/words";
 
+import { reviewEndedBy } from "./authorship.server";
 import { contentTypes } from "./registry.server";
 
 // Create, update and delete for every content type: the change and its audit row commit together.
@@ -89,8 +90,7 @@ function authorshipValues(
   const extra: Record<string, unknown> = {};
   if (creating && actor.id) extra.authorId = actor.id;
   if (submit) extra.submittedAt = new Date();
-  else if (values.status !== undefined && values.status !== "draft") extra.submittedAt = null;
-  return { ...values, ...extra };
+  return { ...values, ...(submit ? {} : reviewEndedBy(type, values.status)), ...extra };
 }
 
 /**

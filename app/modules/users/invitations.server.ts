@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
 
 import type { Database, Executor } from "#app/db/client.server";
 import { invitations, users } from "#app/db/schema";
 import type { Actor } from "#app/lib/actor";
+import { isUuid } from "#app/lib/uuid";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { mailBody } from "#app/modules/mail/mail-body.server";
 import { queueMail } from "#app/modules/mail/outbox.server";
@@ -127,7 +128,7 @@ export async function readInvitation(
   link: { id: string | null; token: string | null },
   now = new Date(),
 ): Promise<InvitationCheck> {
-  if (!link.id || !/^[0-9a-f-]{36}$/i.test(link.id)) return { ok: false, message: INVITATION_INVALID };
+  if (!isUuid(link.id)) return { ok: false, message: INVITATION_INVALID };
   const [row] = await db.select().from(invitations).where(eq(invitations.id, link.id)).limit(1);
   if (!row || !tokenMatches(services.appSecret, PURPOSE, signedPart(row), link.token)) {
     return { ok: false, message: INVITATION_INVALID };
@@ -165,10 +166,7 @@ export async function acceptInvitation(
       { action: "invitation_accept", via: "invitation" },
     );
   } catch (error) {
-    await db
-      .update(invitations)
-      .set({ acceptedAt: sql`NULL` })
-      .where(eq(invitations.id, input.id));
+    await db.update(invitations).set({ acceptedAt: null }).where(eq(invitations.id, input.id));
     if (error instanceof UserError) return { ok: false, message: error.message };
     throw error;
   }

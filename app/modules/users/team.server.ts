@@ -1,6 +1,7 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 
 import type { Database, Executor } from "#app/db/client.server";
+import { rowsOf } from "#app/db/result-rows";
 import { users } from "#app/db/schema";
 import type { Actor } from "#app/lib/actor";
 import { recordAudit } from "#app/modules/audit/audit.server";
@@ -36,16 +37,15 @@ type Outcome = { ok: true; email: string } | { ok: false; message: string };
 async function withOwnersKept(
   db: Database,
   userId: string,
-  leavesOwner: (target: { role: Role }) => boolean,
+  staysOwner: boolean,
   change: (tx: Database, target: { email: string; role: Role }) => Promise<void>,
 ): Promise<Outcome> {
   return db.transaction(async (tx) => {
-    const owners = await tx.execute(sql`SELECT id FROM users WHERE role = 'owner' ORDER BY id FOR UPDATE`);
-    const ownerCount = (owners as unknown as { rows: unknown[] }).rows.length;
+    const owners = rowsOf(await tx.execute(sql`SELECT id FROM users WHERE role = 'owner' ORDER BY id FOR UPDATE`));
     const [row] = await tx.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, userId));
     if (!row) return { ok: false, message: NO_SUCH_USER };
     const target = { email: row.email, role: roleOf(row.role) };
-    if (target.role === "owner" && !leavesOwner(target) && ownerCount <= 1) return { ok: false, message: LAST_OWNER };
+    if (target.role === "owner" && !staysOwner && owners.length <= 1) return { ok: false, message: LAST_OWNER };
     await change(tx, target);
     return { ok: true, email: target.email };
   });
@@ -53,40 +53,30 @@ async function withOwnersKept(
 
 /** Gives a user another role; the change holds from their next request. */
 export async function changeRole(db: Database, owner: Actor, userId: string, role: Role): Promise<Outcome> {
-  return withOwnersKept(
-    db,
-    userId,
-    () => role === "owner",
-    async (tx, target) => {
-      if (target.role === role) return;
-      await tx.update(users).set({ role }).where(eq(users.id, userId));
-      await recordAudit(tx, {
-        action: "user_role",
-        actor: owner,
-        entity: "user",
-        entityId: userId,
-        detail: { email: target.email, from: target.role, to: role },
-      });
-    },
-  );
+  return withOwnersKept(db, userId, role === "owner", async (tx, target) => {
+    if (target.role === role) return;
+    await tx.update(users).set({ role }).where(eq(users.id, userId));
+    await recordAudit(tx, {
+      action: "user_role",
+      actor: owner,
+      entity: "user",
+      entityId: userId,
+      detail: { email: target.email, from: target.role, to: role },
+    });
+  });
 }
 
 /** Removes a user: their sessions end at once; what they wrote stays, no longer credited to them. */
 export async function removeUser(db: Database, owner: Actor, userId: string): Promise<Outcome> {
   if (userId === owner.id) return { ok: false, message: NOT_YOURSELF };
-  return withOwnersKept(
-    db,
-    userId,
-    () => false,
-    async (tx, target) => {
-      await tx.delete(users).where(eq(users.id, userId));
-      await recordAudit(tx, {
-        action: "user_remove",
-        actor: owner,
-        entity: "user",
-        entityId: userId,
-        detail: { email: target.email, role: target.role },
-      });
-    },
-  );
+  return withOwnersKept(db, userId, false, async (tx, target) => {
+    await tx.delete(users).where(eq(users.id, userId));
+    await recordAudit(tx, {
+      action: "user_remove",
+      actor: owner,
+      entity: "user",
+      entityId: userId,
+      detail: { email: target.email, role: target.role },
+    });
+  });
 }
