@@ -2,7 +2,7 @@ import { describe, expect, onTestFinished } from "vitest";
 
 import { demoCoupons, demoDeals, demoGiftIdeas, demoGuides } from "../../app/db/seed/demo-content";
 import { startServer } from "../../scripts/lib/server-process";
-import { adminCredentials, dataDirsPerFile, signIn, submitLogin, test, toastWith } from "./support/browser";
+import { adminCredentials, closeToast, dataDirsPerFile, signIn, submitLogin, test, toastWith } from "./support/browser";
 
 const dataDir = dataDirsPerFile("dealdash-session-");
 
@@ -64,10 +64,8 @@ describe("admin session in the browser", () => {
     // Profile is not built yet and says so.
     await page.getByRole("button", { name: adminCredentials().email }).click();
     await page.getByRole("menuitem", { name: "Profile" }).click();
-    await toastWith(page, "Coming Soon").waitFor();
-    // The toast lies over the account menu and waits while the pointer rests on it: move away and let it go.
-    await page.mouse.move(10, 400);
-    await toastWith(page, "Coming Soon").waitFor({ state: "detached" });
+    // The toast lies over the account menu.
+    await closeToast(page, "Coming Soon");
 
     const oldCookies = await context.cookies();
     await page.getByRole("button", { name: adminCredentials().email }).click();

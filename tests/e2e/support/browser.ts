@@ -118,6 +118,12 @@ export async function signIn(page: Page, credentials = adminCredentials()) {
 /** The visible toast with this text. */
 export const toastWith = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
+/** Closes the toast with this text, as a user does when it lies over what they want next (waiting it out takes 5 s). */
+export async function closeToast(page: Page, text: string) {
+  await toastWith(page, text).getByRole("button", { name: "Close toast" }).click();
+  await toastWith(page, text).waitFor({ state: "detached" });
+}
+
 /**
  * Waits until the page's forms check their own fields: before hydration a form has no `novalidate`, and
  * the browser's own checks stop a send of empty required fields without a request (a busy machine's
