@@ -39,6 +39,7 @@ export default [
 
   // Admin: login, setup and an invitation's page are open; everything under the layout requires a session.
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/login/two-factor", "routes/admin/login-two-factor.tsx"),
   route("admin/setup", "routes/admin/setup.tsx"),
   route("admin/invitation", "routes/admin/invitation.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
@@ -74,6 +75,8 @@ export default [
     route("settings/site", "routes/admin/settings/site-settings.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("activity", "routes/admin/activity.tsx"),
+    route("security", "routes/admin/security.tsx"),
+    route("confirm", "routes/admin/confirm.tsx"),
   ]),
 
   route("go/:kind/:id", "routes/resources/go.ts"),

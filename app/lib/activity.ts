@@ -10,6 +10,7 @@ export const auditActionLabels = {
   invitation_accept: "Joined",
   user_role: "Role changed",
   user_remove: "User removed",
+  two_factor: "Two-factor sign-in",
   create: "Created",
   update: "Updated",
   delete: "Deleted",
@@ -55,6 +56,24 @@ function earningsActivity(detail: Record<string, unknown> | null, title: string)
   return `Uploaded a${title} report: ${counts.create ?? 0} new, ${counts.update ?? 0} updated`;
 }
 
+const twoFactorWords: Record<string, string> = {
+  on: "Turned on two-factor sign-in",
+  off: "Turned off two-factor sign-in",
+  "backup-codes": "Made new backup codes",
+  confirm: "Confirmed it was them",
+};
+
+function twoFactorActivity(detail: Record<string, unknown> | null): string {
+  if (detail?.did === "require") {
+    const roles = Array.isArray(detail.roles) ? detail.roles.map(String) : [];
+    return roles.length
+      ? `Required two-factor sign-in of ${roles.map((role) => `${role}s`).join(", ")}`
+      : "Stopped requiring two-factor sign-in";
+  }
+  if (detail?.did === "reset") return `Reset the two-factor sign-in of ${String(detail.email)}`;
+  return twoFactorWords[String(detail?.did)] ?? "Changed two-factor sign-in";
+}
+
 /** The dashboard's wording for one audit row. */
 export function describeActivity(row: {
   action: string;
@@ -70,6 +89,8 @@ export function describeActivity(row: {
       return row.detail?.reason === "rate_limited" ? "Sign-in blocked (too many attempts)" : "Failed sign-in";
     case "sign_out":
       return "Signed out";
+    case "two_factor":
+      return twoFactorActivity(row.detail);
     case "setup":
       return "Created the first admin account";
     case "user_create":

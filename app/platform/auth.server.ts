@@ -19,9 +19,10 @@ export interface AuthConfig {
  * use: the library takes about 0.6 s to import, which public pages and start-up should not wait for.
  */
 export async function createAuth(database: Database, config: AuthConfig) {
-  const [{ betterAuth }, { drizzleAdapter }] = await Promise.all([
+  const [{ betterAuth }, { drizzleAdapter }, { twoFactor }] = await Promise.all([
     import("better-auth"),
     import("better-auth/adapters/drizzle"),
+    import("better-auth/plugins/two-factor"),
   ]);
   return betterAuth({
     appName: "DealDash",
@@ -34,6 +35,16 @@ export async function createAuth(database: Database, config: AuthConfig) {
       additionalFields: { role: { type: "string", required: false, defaultValue: "contributor", input: false } },
     },
     session: { expiresIn: SEVEN_DAYS, updateAge: ONE_DAY },
+    // An authenticator app (TOTP) and ten one-time backup codes (modules/users/two-factor.server.ts). A
+    // challenge allows five codes, then the password is asked again, through our own per-address limits; the
+    // plugin's per-account lock is off, so whoever has the password cannot lock the owner out from elsewhere.
+    plugins: [
+      twoFactor({
+        issuer: "DealDash",
+        accountLockout: { enabled: false },
+        backupCodeOptions: { amount: 10 },
+      }),
+    ],
     // Our own limits live in the database (login-attempts.server.ts); better-auth's are per process.
     rateLimit: { enabled: false },
     advanced: {
@@ -63,7 +74,8 @@ export function auth(): Promise<Auth> {
 
 export interface AdminSession {
   /** `role` as stored: modules/users/roles.ts reads it. */
-  user: { id: string; email: string; name: string; role: string };
+  user: { id: string; email: string; name: string; role: string; twoFactorEnabled: boolean };
+  sessionId: string;
   /** Set-Cookie values when the session's expiry slid forward; the layout forwards them. */
   refreshCookies: string[];
 }
@@ -74,8 +86,12 @@ const sessionsByRequest = new WeakMap<Request, Promise<AdminSession | null>>();
 async function lookUpAdmin(request: Request): Promise<AdminSession | null> {
   const { headers, response } = await (await auth()).api.getSession({ headers: request.headers, returnHeaders: true });
   if (!response) return null;
-  const { id, email, name, role } = response.user;
-  return { user: { id, email, name, role: role ?? "" }, refreshCookies: headers.getSetCookie() };
+  const { id, email, name, role, twoFactorEnabled } = response.user;
+  return {
+    user: { id, email, name, role: role ?? "", twoFactorEnabled: twoFactorEnabled ?? false },
+    sessionId: response.session.id,
+    refreshCookies: headers.getSetCookie(),
+  };
 }
 
 /** The stored role of the session these request headers carry, or null without one (for the edge gate in server/app.ts). */

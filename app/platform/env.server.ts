@@ -67,6 +67,9 @@ const schema = z
     IMPACT_API_ENDPOINT: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
     CJ_API_ENDPOINT: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
     TRUST_PROXY: trustProxy.default(false),
+    // How long confirming it is you (modules/users/step-up.server.ts) lasts before credentials, tags, users,
+    // webhooks or revenue settings ask again.
+    STEP_UP_MINUTES: z.coerce.number({ message: "must be a number" }).min(0.05).max(1440).default(10),
     // HTTP processes on PostgreSQL (server.ts); one per core when unset. The embedded database allows one.
     WEB_CONCURRENCY: z.coerce.number({ message: "must be a number" }).int().min(1).max(256).optional(),
     // Memory for anonymous visitors' pages (server/page-cache.ts); 0 turns the cache off.

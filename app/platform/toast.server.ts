@@ -28,7 +28,12 @@ export function takeToast(request: Request): { toast: Toast | null; headers: Hea
 
 /** Redirects and shows the toast on the next page; `cookies` are further Set-Cookie values (a session). */
 export function redirectWithToast(url: string, toast: Toast, cookies: string[] = []): Response {
+  return redirectSettingCookies(url, [...cookies, toastCookie(toast)]);
+}
+
+/** Redirects with these Set-Cookie values. */
+export function redirectSettingCookies(url: string, cookies: string[]): Response {
   const headers = new Headers();
-  for (const cookie of [...cookies, toastCookie(toast)]) headers.append("Set-Cookie", cookie);
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   return redirect(url, { headers });
 }

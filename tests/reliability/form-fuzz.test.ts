@@ -113,6 +113,8 @@ const UNRENDERED_FIELDS: Record<string, string[]> = {
   // Only a valid one-time token renders the setup form, and a valid invitation link the invitation's.
   "routes/admin/setup": ["token", "email", "password", "confirmPassword", "name"],
   "routes/admin/invitation": ["id", "token", "name", "password", "confirmPassword"],
+  // Only a right password for an account with two-factor sign-in leads to the second step's form.
+  "routes/admin/login-two-factor": ["kind", "code", "redirectTo"],
 };
 /** Fields of fetcher forms that open in a dialog (delete confirmations), for actions no page shows a form for. */
 const DIALOG_FIELDS = ["intent", "id"];
@@ -275,6 +277,8 @@ const BOOKKEEPING = [
   "link_checks",
   "webhook_item_states",
   "job_heartbeats",
+  // A code is claimed before it is checked and given back when wrong (modules/users/two-factor.server.ts).
+  "used_totp_codes",
 ];
 
 /**

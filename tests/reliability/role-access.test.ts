@@ -20,6 +20,8 @@ const typeRoutes = (segment: string) => [`/admin/${segment}`, `/admin/${segment}
 const CONTRIBUTOR_ROUTES = [
   "/admin",
   "/admin/logout",
+  "/admin/security",
+  "/admin/confirm",
   "/admin/options/:key",
   "/api/amazon-product",
   ...DRAFT_TYPES.flatMap(typeRoutes),
@@ -38,8 +40,8 @@ const EDITOR_ROUTES = [
 const mayOpen = (role: Role, pattern: string) =>
   role === "owner" || (EDITOR_ROUTES.includes(pattern) && (role === "editor" || CONTRIBUTOR_ROUTES.includes(pattern)));
 
-/** Routes anyone may open: signing in, the one-time setup, and an invitation's page. */
-const OPEN = new Set(["/admin/login", "/admin/setup", "/admin/invitation"]);
+/** Routes anyone may open: signing in (both steps), the one-time setup, and an invitation's page. */
+const OPEN = new Set(["/admin/login", "/admin/login/two-factor", "/admin/setup", "/admin/invitation"]);
 
 let app: InProcessApp;
 let url: string;
@@ -101,9 +103,14 @@ async function concretePath(pattern: string): Promise<string> {
 
 /** The status the server answers `role`'s request with. */
 async function statusFor(role: Role, path: string, init: RequestInit = {}): Promise<number> {
+  return (await answerTo(role, path, init)).status;
+}
+
+/** The status and the redirect's target of `role`'s request. */
+async function answerTo(role: Role, path: string, init: RequestInit = {}) {
   const response = await fetch(url + path, { redirect: "manual", ...init, headers: { cookie: cookies[role] } });
   await response.arrayBuffer();
-  return response.status;
+  return { status: response.status, location: response.headers.get("location") };
 }
 
 const refusedOrNot = (status: number) => (status === 403 ? "refused" : "answered");
@@ -151,5 +158,46 @@ describe("every admin route answers each role as the policy says", () => {
     expect(await statusFor("editor", "/admin/analytics")).toBe(403);
     await app.db.execute(sql`UPDATE users SET role = 'editor' WHERE email = 'editor@dealdash.test'`);
     expect(await statusFor("editor", "/admin/analytics")).toBe(200);
+  });
+
+  it("a role the owner requires two factors of sets them up before anything else", async () => {
+    const requireOf = (roles: string[]) =>
+      answerTo("owner", "/admin/users", {
+        method: "POST",
+        body: new URLSearchParams([["intent", "require-two-factor"], ...roles.map((role) => ["roles", role])]),
+      });
+    expect((await requireOf(["contributor"])).status).toBe(200);
+    expect(await answerTo("contributor", "/admin/deals")).toEqual({ status: 302, location: "/admin/security" });
+    expect(await statusFor("contributor", "/admin/security")).toBe(200);
+    expect(await statusFor("contributor", "/admin/deals/add", { method: "POST", body: new URLSearchParams() })).toBe(
+      403,
+    );
+    expect(await statusFor("editor", "/admin/deals")).toBe(200);
+    await requireOf([]);
+    expect(await statusFor("contributor", "/admin/deals")).toBe(200);
+  });
+
+  it("credentials, tags, users, webhooks and revenue ask to confirm once the last confirmation is ten minutes old", async () => {
+    const ownerSessions = sql`user_id = (SELECT id FROM users WHERE email = ${ADMIN.email})`;
+    await app.db.execute(sql`UPDATE sessions SET confirmed_at = now() - interval '11 minutes' WHERE ${ownerSessions}`);
+    for (const page of [
+      "/admin/settings/amazon",
+      "/admin/settings/webhooks",
+      "/admin/users",
+      "/admin/sourcing/sources",
+      "/admin/earnings",
+    ]) {
+      const confirm = `/admin/confirm?redirectTo=${encodeURIComponent(page)}`;
+      expect(await answerTo("owner", page), page).toEqual({ status: 302, location: confirm });
+      expect(await answerTo("owner", page, { method: "POST", body: new URLSearchParams() }), page).toEqual({
+        status: 302,
+        location: confirm,
+      });
+    }
+    // Content and the site's own settings do not ask.
+    expect(await statusFor("owner", "/admin/deals")).toBe(200);
+    expect(await statusFor("owner", "/admin/settings/site")).toBe(200);
+    await app.db.execute(sql`UPDATE sessions SET confirmed_at = now() - interval '9 minutes' WHERE ${ownerSessions}`);
+    expect(await statusFor("owner", "/admin/settings/amazon")).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Menu, PanelLeftClose, PanelLeftOpen, Settings, User, X } from "lucide-react";
+import { ChevronDown, LogOut, Menu, PanelLeftClose, PanelLeftOpen, Settings, ShieldCheck, User, X } from "lucide-react";
 import { Dialog, DropdownMenu } from "radix-ui";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
@@ -141,6 +141,7 @@ function UserMenu({ email, settings, onLogout }: { email: string; settings?: str
         >
           {[
             { label: "Profile", icon: User, onSelect: () => showToast(infoToast("Coming Soon")) },
+            { label: "Security", icon: ShieldCheck, onSelect: () => navigate("/admin/security") },
             ...(settings ? [{ label: "Settings", icon: Settings, onSelect: () => navigate(settings) }] : []),
             { label: "Logout", icon: LogOut, onSelect: logout },
           ].map(({ label, icon: Icon, onSelect }) => (

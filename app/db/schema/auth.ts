@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 import { createdAt, id, updatedAt } from "./common";
 
@@ -13,6 +13,8 @@ export const users = pgTable("users", {
   image: text(),
   /** owner, editor or contributor (modules/users/roles.ts); the migration made every earlier admin an owner. */
   role: text().notNull().default("contributor"),
+  /** better-auth's two-factor plugin: set once an authenticator app's first code is confirmed. */
+  twoFactorEnabled: boolean().notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -28,6 +30,11 @@ export const sessions = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * When this session's person last proved who they are (ours, not better-auth's): a session is made by a
+     * sign-in, so it starts now; confirming again (modules/users/step-up.server.ts) moves it on.
+     */
+    confirmedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -67,4 +74,34 @@ export const verifications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** better-auth's two-factor plugin: a user's authenticator secret and backup codes, both encrypted with the app secret. */
+export const twoFactors = pgTable("two_factors", {
+  id: id(),
+  secret: text().notNull(),
+  backupCodes: text().notNull(),
+  userId: uuid()
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  verified: boolean().notNull().default(true),
+  failedVerificationCount: integer().notNull().default(0),
+  lockedUntil: timestamp({ withTimezone: true }),
+});
+
+/**
+ * Authenticator codes already accepted, kept past the window in which a code is valid (the plugin itself
+ * accepts a code again until its 30-second step and the next have passed): a code works once.
+ */
+export const usedTotpCodes = pgTable(
+  "used_totp_codes",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
 );

@@ -17,8 +17,15 @@ export const NO_ACCESS = "Your role does not allow this. Ask an owner if you nee
 interface Access {
   read: Role;
   write: Role;
+  /**
+   * Opening and sending ask the person to confirm it is them (second factor, or password without one) when
+   * they last did more than ten minutes ago: credentials, affiliate tags, users, webhooks, revenue settings.
+   */
+  stepUp?: true;
 }
 const both = (role: Role): Access => ({ read: role, write: role });
+const OWNER_ONLY: Access = both("owner");
+const OWNER_CONFIRMED: Access = { ...OWNER_ONLY, stepUp: true };
 
 /** Types with drafts are a contributor's to write (their own rows: content.server.ts); stores and categories are an editor's. */
 const contentAccess = faces.flatMap((face): Array<[string, Access]> => {
@@ -35,6 +42,8 @@ const contentAccess = faces.flatMap((face): Array<[string, Access]> => {
 const ACCESS: Array<[string, Access]> = [
   ["/admin", both("contributor")],
   ["/admin/logout", both("contributor")],
+  ["/admin/security", both("contributor")],
+  ["/admin/confirm", both("contributor")],
   ["/admin/options/:key", both("contributor")],
   ["/api/amazon-product", both("contributor")],
   ["/admin/analytics", both("editor")],
@@ -43,9 +52,13 @@ const ACCESS: Array<[string, Access]> = [
   ["/admin/calendar", both("editor")],
   ["/admin/sourcing", both("editor")],
   ...contentAccess,
+  ["/admin/settings/amazon", OWNER_CONFIRMED],
+  ["/admin/settings/webhooks", OWNER_CONFIRMED],
+  ["/admin/users", OWNER_CONFIRMED],
+  ["/admin/sourcing/sources", OWNER_CONFIRMED],
+  ["/admin/earnings", OWNER_CONFIRMED],
+  ["/admin/earnings/rates", OWNER_CONFIRMED],
 ];
-
-const OWNER_ONLY: Access = both("owner");
 
 /** The access of the admin page at `path` (`/admin/deals.data` is its page's). */
 export function accessOf(path: string): Access {

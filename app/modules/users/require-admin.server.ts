@@ -1,9 +1,12 @@
 import { redirect } from "react-router";
 
+import { db } from "#app/db/database.server";
+import { routerPath } from "#app/lib/admin-paths";
 import { type AdminSession, getAdmin } from "#app/platform/auth.server";
 
-import { mayAccess, NO_ACCESS } from "./admin-access";
+import { accessOf, mayAccess, NO_ACCESS } from "./admin-access";
 import { type Role, roleOf } from "./roles";
+import { confirmedAt, readRequiredRoles, stepUpMs, TWO_FACTOR_FIRST } from "./step-up.server";
 
 export interface Admin extends AdminSession {
   user: AdminSession["user"] & { role: Role };
@@ -30,8 +33,30 @@ export async function requireAdmin(request: Request): Promise<Admin> {
     throw new Response("Your session has ended. Please sign in again.", { status: 401 });
   }
   const admin = { ...session, user: { ...session.user, role: roleOf(session.user.role) } };
-  if (!mayAccess(admin.user.role, request.method, new URL(request.url).pathname)) {
-    throw new Response(NO_ACCESS, { status: 403 });
-  }
+  const path = new URL(request.url).pathname;
+  if (!mayAccess(admin.user.role, request.method, path)) throw new Response(NO_ACCESS, { status: 403 });
+  await requireSecondFactorRules(request, admin, path);
   return admin;
+}
+
+/** Pages a person who must still set up two-factor sign-in can use: the page that sets it up, and signing out. */
+const BEFORE_TWO_FACTOR = ["/admin/security", "/admin/logout"];
+
+/**
+ * A role the owner requires two-factor sign-in of goes to set it up before anything else; a change that asks
+ * for a recent confirmation (admin-access.ts) goes to confirm first, and comes back. A form sent after the
+ * confirmation ran out is sent to confirm too: its page opened within the ten minutes, so little is lost.
+ */
+async function requireSecondFactorRules(request: Request, admin: Admin, path: string) {
+  const page = routerPath(path).replace(/\.data$/, "");
+  if (!admin.user.twoFactorEnabled && !BEFORE_TWO_FACTOR.includes(page)) {
+    if ((await readRequiredRoles(db())).includes(admin.user.role)) {
+      if (request.method === "GET" || request.method === "HEAD") throw redirect("/admin/security");
+      throw new Response(TWO_FACTOR_FIRST, { status: 403 });
+    }
+  }
+  if (!accessOf(path).stepUp) return;
+  const at = await confirmedAt(db(), admin.sessionId);
+  if (at && Date.now() - at.getTime() <= stepUpMs()) return;
+  throw redirect(`/admin/confirm?redirectTo=${encodeURIComponent(pagePath(request))}`);
 }

@@ -9,6 +9,8 @@ export const INVALID_CREDENTIALS = "Invalid email or password";
 
 export type SignInResult =
   | { ok: true; cookies: string[]; user: { id: string; email: string } }
+  /** The password was right and the account has two-factor sign-in: the cookies carry the plugin's challenge. */
+  | { ok: "second-factor"; cookies: string[] }
   | { ok: false; status: 401 | 429; message: string };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -39,6 +41,7 @@ export async function signIn(
       returnHeaders: true,
     });
     await markSignedIn(db, limit.attemptId);
+    if ("twoFactorRedirect" in response) return { ok: "second-factor", cookies: headers.getSetCookie() };
     await recordAudit(db, { action: "sign_in", actor: { id: response.user.id, email } });
     return { ok: true, cookies: headers.getSetCookie(), user: { id: response.user.id, email } };
   } catch (error) {

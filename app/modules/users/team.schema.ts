@@ -18,11 +18,20 @@ export const revokeInvitationSchema = z.object({
   invitationId: reference("Choose an invitation from the list"),
 });
 
+export const resetTwoFactorSchema = z.object({ intent: z.literal("reset-two-factor"), userId: user() });
+/** The roles that must sign in with two factors: one checkbox each, sent as `roles` once per ticked box. */
+export const requireTwoFactorSchema = z.object({
+  intent: z.literal("require-two-factor"),
+  roles: z.array(role()).max(roles.length),
+});
+
 export const teamActionSchema = z.discriminatedUnion("intent", [
   inviteSchema,
   changeRoleSchema,
   removeUserSchema,
   revokeInvitationSchema,
+  resetTwoFactorSchema,
+  requireTwoFactorSchema,
 ]);
 
 /** The invited person's own details; the email and role are the invitation's. */

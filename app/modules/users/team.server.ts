@@ -2,7 +2,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 
 import type { Database, Executor } from "#app/db/client.server";
 import { rowsOf } from "#app/db/result-rows";
-import { users } from "#app/db/schema";
+import { sessions, twoFactors, users } from "#app/db/schema";
 import type { Actor } from "#app/lib/actor";
 import { recordAudit } from "#app/modules/audit/audit.server";
 
@@ -22,7 +22,14 @@ export const NO_SUCH_USER = "That user no longer exists";
 export async function teamMembers(db: Executor) {
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        twoFactor: users.twoFactorEnabled,
+        createdAt: users.createdAt,
+      })
       .from(users)
       .orderBy(asc(users.email))
       .limit(USERS_SHOWN),
@@ -78,5 +85,31 @@ export async function removeUser(db: Database, owner: Actor, userId: string): Pr
       entityId: userId,
       detail: { email: target.email, role: target.role },
     });
+  });
+}
+
+/**
+ * Recovery for someone who lost their phone and their backup codes: an owner takes their second factor away
+ * and signs them out everywhere; they sign in with their password and set up an app again.
+ */
+export async function resetTwoFactor(db: Database, owner: Actor, userId: string): Promise<Outcome> {
+  if (userId === owner.id) return { ok: false, message: "Your own second factor is changed under Security." };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ twoFactorEnabled: false })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email });
+    if (!row) return { ok: false, message: NO_SUCH_USER };
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await recordAudit(tx, {
+      action: "two_factor",
+      actor: owner,
+      entity: "user",
+      entityId: userId,
+      detail: { did: "reset", email: row.email },
+    });
+    return { ok: true, email: row.email };
   });
 }

@@ -15,7 +15,7 @@ import { saveSiteTimeZone, siteTimeZoneChosen } from "#app/modules/site-settings
 import { signIn } from "#app/modules/users/sign-in.server";
 import { loginSchema } from "#app/modules/users/user.schema";
 import { auth, getAdmin } from "#app/platform/auth.server";
-import { redirectWithToast } from "#app/platform/toast.server";
+import { redirectSettingCookies, redirectWithToast } from "#app/platform/toast.server";
 
 import type { Route } from "./+types/login";
 
@@ -49,6 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status: outcome.status },
     );
+  }
+  if (outcome.ok === "second-factor") {
+    const next = safeRedirectPath(redirectTo, "/admin");
+    return redirectSettingCookies(`/admin/login/two-factor?redirectTo=${encodeURIComponent(next)}`, outcome.cookies);
   }
   // Until a zone is chosen, the first sign-in's browser says where the owner is.
   if (timeZone && !(await siteTimeZoneChosen(context.db))) await saveSiteTimeZone(context.db, timeZone, outcome.user);

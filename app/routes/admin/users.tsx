@@ -12,20 +12,26 @@ import { INVITATION_DAYS, invite, openInvitations, revokeInvitation } from "#app
 import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, roles } from "#app/modules/users/roles";
 import { teamActionSchema } from "#app/modules/users/team.schema";
-import { changeRole, removeUser, teamMembers } from "#app/modules/users/team.server";
+import { readRequiredRoles, saveRequiredRoles } from "#app/modules/users/step-up.server";
+import { changeRole, removeUser, resetTwoFactor, teamMembers } from "#app/modules/users/team.server";
 
 import type { Route } from "./+types/users";
 import { toastAnswer } from "./content/list.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [team, invitations] = await Promise.all([teamMembers(context.db), openInvitations(context.db, context)]);
-  return { ...team, invitations, me: admin.user.id, invitationDays: INVITATION_DAYS };
+  const [team, invitations, requiredRoles] = await Promise.all([
+    teamMembers(context.db),
+    openInvitations(context.db, context),
+    readRequiredRoles(context.db),
+  ]);
+  return { ...team, invitations, requiredRoles, me: admin.user.id, invitationDays: INVITATION_DAYS };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = teamActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const form = await readFormData(request);
+  const parsed = teamActionSchema.safeParse({ ...Object.fromEntries(form), roles: form.getAll("roles") });
   if (!parsed.success) return toastAnswer(errorToast(parsed.error.issues[0]!.message));
   const input = parsed.data;
   switch (input.intent) {
@@ -45,6 +51,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!removed.ok) return toastAnswer(errorToast(removed.message));
       return toastAnswer(successToast(`${removed.email} removed`));
     }
+    case "reset-two-factor": {
+      const reset = await resetTwoFactor(context.db, admin.user, input.userId);
+      if (!reset.ok) return toastAnswer(errorToast(reset.message));
+      return toastAnswer(successToast(`${reset.email} signs in with a password until they set up an app again`));
+    }
+    case "require-two-factor": {
+      await saveRequiredRoles(context.db, input.roles, admin.user);
+      return toastAnswer(successToast("Saved who must sign in with two factors"));
+    }
     case "revoke": {
       const revoked = await revokeInvitation(context.db, admin.user, input.invitationId);
       return toastAnswer(
@@ -57,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const roleOptions = roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 export default function Users({
-  loaderData: { members, total, invitations, me, invitationDays },
+  loaderData: { members, total, invitations, requiredRoles, me, invitationDays },
 }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   return (
@@ -95,6 +110,27 @@ export default function Users({
         </Form>
       </section>
 
+      <section aria-labelledby="two-factor" className="rounded-xl border border-gray-200 bg-white p-6">
+        <h3 id="two-factor" className="font-semibold">
+          Two-factor sign-in
+        </h3>
+        <p className="mt-1 text-sm text-gray-600">
+          Whoever has a ticked role must set up an authenticator app before they can use the admin.
+        </p>
+        <Form method="post" className="mt-4 flex flex-wrap items-center gap-4">
+          <input type="hidden" name="intent" value="require-two-factor" />
+          {roles.map((role) => (
+            <label key={role} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="roles" value={role} defaultChecked={requiredRoles.includes(role)} />
+              Require it of {ROLE_LABELS[role].toLowerCase()}s
+            </label>
+          ))}
+          <Button type="submit" variant="outline" disabled={busy}>
+            Save
+          </Button>
+        </Form>
+      </section>
+
       <section aria-labelledby="members" className="rounded-xl border border-gray-200 bg-white">
         <h3 id="members" className="border-b border-gray-200 px-5 py-4 font-semibold">
           {total > members.length
@@ -109,7 +145,8 @@ export default function Users({
                   {member.name} {member.id === me ? <span className="text-gray-500">(you)</span> : null}
                 </p>
                 <p className="text-gray-600">
-                  {member.email} · since {formatDate(member.createdAt)}
+                  {member.email} · since {formatDate(member.createdAt)} ·{" "}
+                  {member.twoFactor ? "two-factor on" : "password only"}
                 </p>
               </div>
               <Form method="post" className="flex items-center gap-2">
@@ -147,6 +184,27 @@ export default function Users({
                   </Button>
                 </Form>
               )}
+              {member.id !== me && member.twoFactor ? (
+                <Form
+                  method="post"
+                  onSubmit={(event) => {
+                    if (!confirm(`Reset ${member.email}'s two-factor sign-in? Do it only when you know it is them.`))
+                      event.preventDefault();
+                  }}
+                >
+                  <input type="hidden" name="intent" value="reset-two-factor" />
+                  <input type="hidden" name="userId" value={member.id} />
+                  <Button
+                    type="submit"
+                    variant="outline"
+                    size="sm"
+                    disabled={busy}
+                    aria-label={`Reset two-factor sign-in of ${member.email}`}
+                  >
+                    Reset two-factor
+                  </Button>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,0 +1,225 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { sessions, users } from "#app/db/schema";
+import { type Auth, createAuth } from "#app/platform/auth.server";
+
+import { keyOf, totpCode } from "../../../tests/support/authenticator";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { signIn } from "./sign-in.server";
+import { confirmIdentity } from "./step-up.server";
+import {
+  checkCode,
+  completeSignIn,
+  REUSED_CODE,
+  startEnrolment,
+  WRONG_BACKUP_CODE,
+  WRONG_CODE,
+  WRONG_PASSWORD,
+} from "./two-factor.server";
+import { resetTwoFactor } from "./team.server";
+import { createAdmin } from "./users.server";
+
+let t: TestDatabase;
+let auth: Auth;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  auth = await createAuth(t.db, {
+    secret: "test-secret-test-secret-test-secret-1234",
+    publicUrl: "http://localhost:3000",
+  });
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+const person = { email: "owner@example.com", password: "correct horse" };
+
+/** A browser's Cookie header after these Set-Cookie values (a later value replaces an earlier one of its name). */
+function cookieHeader(setCookies: string[], previous = ""): Headers {
+  const jar = new Map(
+    previous
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => pair.split("=", 2) as [string, string]),
+  );
+  for (const cookie of setCookies) {
+    const [pair] = cookie.split(";");
+    const [name, value] = pair!.split("=", 2) as [string, string];
+    if (/max-age=0/i.test(cookie) || value === "") jar.delete(name);
+    else jar.set(name, value);
+  }
+  return new Headers({
+    origin: "http://localhost:3000",
+    cookie: [...jar].map(([name, value]) => `${name}=${value}`).join("; "),
+  });
+}
+
+async function signInWithPassword() {
+  const outcome = await signIn(t.db, auth, {
+    ...person,
+    ip: "10.0.0.1",
+    headers: new Headers({ origin: "http://localhost:3000" }),
+  });
+  if (outcome.ok === false) throw new Error(outcome.message);
+  return { outcome, headers: cookieHeader(outcome.cookies) };
+}
+
+/** An owner with an authenticator app set up: its key and backup codes. */
+async function ownerWithApp() {
+  const user = await createAdmin(t.db, auth, { ...person, role: "owner" }, { action: "user_create", via: "test" });
+  const { headers } = await signInWithPassword();
+  expect(await startEnrolment(auth, headers, "wrong password")).toBe(false);
+  const enrolment = await startEnrolment(auth, headers, person.password);
+  if (!enrolment) throw new Error("enrolment refused");
+  expect(enrolment.backupCodes).toHaveLength(10);
+  // Not on until the app's first code is right.
+  expect(await checkCode(t.db, auth, { kind: "totp", code: "000000", headers, userId: user.id })).toEqual({
+    ok: false,
+    message: WRONG_CODE,
+  });
+  expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]!.twoFactorEnabled).toBe(false);
+  const used = totpCode(keyOf(enrolment.uri));
+  const turnedOn = await checkCode(t.db, auth, {
+    kind: "totp",
+    code: used,
+    headers,
+    userId: user.id,
+  });
+  expect(turnedOn.ok).toBe(true);
+  expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]!.twoFactorEnabled).toBe(true);
+  return { user, key: keyOf(enrolment.uri), backupCodes: enrolment.backupCodes, used: [used] };
+}
+
+/** A code the app could show now (its step or one either side) that none of `used` is: a 30-second step may pass meanwhile. */
+const freshCode = (key: string, used: string[]) =>
+  [-1, 0, 1].map((step) => totpCode(key, { step })).find((code) => !used.includes(code))!;
+
+const sessionCount = async () => (await t.db.select().from(sessions)).length;
+
+describe("two-factor sign-in", () => {
+  it("asks for a code after the password, refuses a wrong one and a used one, and lets a backup code in once", async () => {
+    const { key, backupCodes, used } = await ownerWithApp();
+    const before = await sessionCount();
+
+    const first = await signInWithPassword();
+    expect(first.outcome.ok).toBe("second-factor");
+    expect(await sessionCount()).toBe(before);
+    const wrong = await completeSignIn(t.db, auth, {
+      kind: "totp",
+      code: "123456",
+      headers: first.headers,
+      ip: "10.0.0.1",
+    });
+    // (One in a million: the wrong guess is today's code.)
+    expect(wrong).toEqual({ ok: false, message: WRONG_CODE });
+    expect(await sessionCount()).toBe(before);
+
+    const code = freshCode(key, used);
+    const right = await completeSignIn(t.db, auth, { kind: "totp", code, headers: first.headers, ip: "10.0.0.1" });
+    expect(right.ok).toBe(true);
+    expect(await sessionCount()).toBe(before + 1);
+
+    // Someone who saw the code signs in with the password and tries it: refused, and the challenge stays.
+    const second = await signInWithPassword();
+    const replay = await completeSignIn(t.db, auth, { kind: "totp", code, headers: second.headers, ip: "10.0.0.2" });
+    expect(replay).toEqual({ ok: false, message: REUSED_CODE });
+    expect(await sessionCount()).toBe(before + 1);
+
+    const backup = await completeSignIn(t.db, auth, {
+      kind: "backup",
+      code: backupCodes[0]!,
+      headers: second.headers,
+      ip: "10.0.0.1",
+    });
+    expect(backup.ok).toBe(true);
+    const third = await signInWithPassword();
+    expect(
+      await completeSignIn(t.db, auth, {
+        kind: "backup",
+        code: backupCodes[0]!,
+        headers: third.headers,
+        ip: "10.0.0.1",
+      }),
+    ).toEqual({ ok: false, message: WRONG_BACKUP_CODE });
+  });
+
+  it("lets two requests with one code make one session, not two", async () => {
+    const { key, used } = await ownerWithApp();
+    const before = await sessionCount();
+    const [a, b] = [await signInWithPassword(), await signInWithPassword()];
+    const code = freshCode(key, used);
+    const outcomes = await Promise.all(
+      [a, b].map((attempt) =>
+        completeSignIn(t.db, auth, { kind: "totp", code, headers: attempt.headers, ip: "10.0.0.1" }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    expect(await sessionCount()).toBe(before + 1);
+  });
+});
+
+describe("confirming it is you", () => {
+  it("moves the session's confirmation on with a right code only, and asks for a password without an app", async () => {
+    const { user, key, used } = await ownerWithApp();
+    const signedIn = await signInWithPassword();
+    used.push(freshCode(key, used));
+    const done = await completeSignIn(t.db, auth, {
+      kind: "totp",
+      code: used.at(-1)!,
+      headers: signedIn.headers,
+      ip: "10.0.0.1",
+    });
+    if (!done.ok) throw new Error(done.message);
+    const headers = cookieHeader(done.cookies, signedIn.headers.get("cookie") ?? "");
+    const session = (await auth.api.getSession({ headers }))!.session;
+    const long = new Date(Date.now() - 60 * 60 * 1000);
+    await t.db.update(sessions).set({ confirmedAt: long }).where(eq(sessions.id, session.id));
+    const confirmedAt = async () =>
+      (await t.db.select().from(sessions).where(eq(sessions.id, session.id)))[0]!.confirmedAt;
+    const request = { headers, sessionId: session.id, user: { id: user.id, email: user.email } };
+
+    expect(await confirmIdentity(t.db, auth, request, { kind: "password", password: person.password })).toMatchObject({
+      ok: false,
+    });
+    expect(await confirmIdentity(t.db, auth, request, { kind: "totp", code: "000000" })).toEqual({
+      ok: false,
+      message: WRONG_CODE,
+    });
+    expect(await confirmedAt()).toEqual(long);
+    expect(await confirmIdentity(t.db, auth, request, { kind: "totp", code: freshCode(key, used) })).toEqual({
+      ok: true,
+    });
+    expect((await confirmedAt()).getTime()).toBeGreaterThan(long.getTime());
+  });
+
+  it("takes the password of an account without a second factor, and refuses a wrong one", async () => {
+    const user = await createAdmin(t.db, auth, { ...person, role: "owner" }, { action: "user_create", via: "test" });
+    const { headers } = await signInWithPassword();
+    const session = (await auth.api.getSession({ headers }))!.session;
+    const request = { headers, sessionId: session.id, user: { id: user.id, email: user.email } };
+    expect(await confirmIdentity(t.db, auth, request, { kind: "password", password: "not it" })).toEqual({
+      ok: false,
+      message: WRONG_PASSWORD,
+    });
+    expect(await confirmIdentity(t.db, auth, request, { kind: "password", password: person.password })).toEqual({
+      ok: true,
+    });
+  });
+});
+
+describe("recovery", () => {
+  it("an owner resets a lost second factor: the person is signed out everywhere and signs in with the password", async () => {
+    const { user } = await ownerWithApp();
+    const other = await createAdmin(
+      t.db,
+      auth,
+      { email: "second@example.com", password: "second-password", role: "owner" },
+      { action: "user_create", via: "test" },
+    );
+    expect(await resetTwoFactor(t.db, other, other.id)).toMatchObject({ ok: false });
+    expect(await resetTwoFactor(t.db, other, user.id)).toEqual({ ok: true, email: person.email });
+    expect((await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).length).toBe(0);
+    const { outcome } = await signInWithPassword();
+    expect(outcome.ok).toBe(true);
+  });
+});

@@ -1,0 +1,210 @@
+import QRCode from "qrcode";
+import { data, Form, useNavigation } from "react-router";
+
+import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { Button } from "#app/components/ui/button";
+import { Input } from "#app/components/ui/input";
+import { readFormData } from "#app/lib/form-data";
+import { errorToast, successToast } from "#app/lib/toast";
+import { recordAudit } from "#app/modules/audit/audit.server";
+import { requireAdmin } from "#app/modules/users/require-admin.server";
+import { readRequiredRoles } from "#app/modules/users/step-up.server";
+import {
+  checkCode,
+  type Enrolment,
+  hasTwoFactor,
+  newBackupCodes,
+  startEnrolment,
+  turnOff,
+  WRONG_PASSWORD,
+} from "#app/modules/users/two-factor.server";
+import { securitySchema } from "#app/modules/users/two-factor.schema";
+import { auth } from "#app/platform/auth.server";
+import { redirectWithToast } from "#app/platform/toast.server";
+
+import type { Route } from "./+types/security";
+import { toastAnswer } from "./content/list.server";
+
+// Each person's own sign-in: setting up an authenticator app (QR code, then its first code), backup codes,
+// turning it off where the role allows. docs/two-factor.md says how to recover a lost phone.
+
+export const meta = () => [{ title: "Security | DealDash Admin" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return {
+    on: await hasTwoFactor(context.db, admin.user.id),
+    required: (await readRequiredRoles(context.db)).includes(admin.user.role),
+  };
+}
+
+type EnrolmentView = Enrolment & { qr: string };
+
+/** What a post shows besides its toast: the setup's steps, or new backup codes (once, never stored readable). */
+interface Shown {
+  enrolment?: EnrolmentView;
+  backupCodes?: string[];
+  message?: string;
+}
+const show = (shown: Shown, status = 200) => data<Shown>(shown, { status });
+
+/** The QR code, the secret, and the backup codes, shown while setting up. */
+async function enrolmentView(enrolment: Enrolment): Promise<EnrolmentView> {
+  return { ...enrolment, qr: await QRCode.toDataURL(enrolment.uri, { margin: 1, width: 220 }) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = securitySchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) return toastAnswer(errorToast(parsed.error.issues[0]!.message));
+  const input = parsed.data;
+  const authApi = await auth();
+  switch (input.intent) {
+    case "start": {
+      const enrolment = await startEnrolment(authApi, request.headers, input.password);
+      if (!enrolment) return toastAnswer(errorToast(WRONG_PASSWORD));
+      return show({ enrolment: await enrolmentView(enrolment) });
+    }
+    case "confirm": {
+      const checked = await checkCode(context.db, authApi, {
+        kind: "totp",
+        code: input.code,
+        headers: request.headers,
+        userId: admin.user.id,
+      });
+      if (!checked.ok) {
+        const secret = new URL(input.uri).searchParams.get("secret") ?? "";
+        const enrolment = await enrolmentView({ uri: input.uri, secret, backupCodes: input.backupCodes.split(" ") });
+        return show({ enrolment, message: checked.message }, 400);
+      }
+      await recordAudit(context.db, { action: "two_factor", actor: admin.user, detail: { did: "on" } });
+      return redirectWithToast("/admin/security", successToast("Two-factor sign-in is on"), checked.cookies);
+    }
+    case "backup-codes": {
+      const codes = await newBackupCodes(authApi, request.headers, input.password);
+      if (!codes) return toastAnswer(errorToast(WRONG_PASSWORD));
+      await recordAudit(context.db, { action: "two_factor", actor: admin.user, detail: { did: "backup-codes" } });
+      return show({ backupCodes: codes });
+    }
+    case "turn-off": {
+      if ((await readRequiredRoles(context.db)).includes(admin.user.role))
+        return toastAnswer(errorToast("Your role must sign in with two factors, so it cannot be turned off."));
+      const cookies = await turnOff(authApi, request.headers, input.password);
+      if (!cookies) return toastAnswer(errorToast(WRONG_PASSWORD));
+      await recordAudit(context.db, { action: "two_factor", actor: admin.user, detail: { did: "off" } });
+      return redirectWithToast("/admin/security", successToast("Two-factor sign-in is off"), cookies);
+    }
+  }
+}
+
+export default function Security({ loaderData: { on, required }, actionData }: Route.ComponentProps) {
+  const { enrolment, backupCodes, message } = (actionData ?? {}) as Shown;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <AdminPageHeader title="Security" description="How you sign in: your password, and a second factor." />
+      {required && !on ? (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+          Your role must sign in with two factors. Set up an authenticator app to go on using the admin.
+        </p>
+      ) : null}
+      <section aria-labelledby="totp" className="rounded-xl border border-gray-200 bg-white p-6">
+        <h3 id="totp" className="font-semibold">
+          Authenticator app
+        </h3>
+        <p className="mt-1 text-sm text-gray-600" data-testid="two-factor-status">
+          {on
+            ? "On: signing in asks for a code from your app, or one of your backup codes."
+            : "Off: signing in asks for your password only."}
+        </p>
+        {enrolment ? (
+          <EnrolmentSteps enrolment={enrolment} message={message} />
+        ) : on ? (
+          <div className="mt-4 space-y-4">
+            {backupCodes ? <BackupCodes codes={backupCodes} /> : null}
+            <PasswordAction intent="backup-codes" label="Make new backup codes" />
+            {required ? null : <PasswordAction intent="turn-off" label="Turn off" variant="outline" />}
+          </div>
+        ) : (
+          <div className="mt-4">
+            <PasswordAction intent="start" label="Set up an authenticator app" />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function PasswordAction({ intent, label, variant }: { intent: string; label: string; variant?: "outline" }) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value={intent} />
+      <label className="flex min-w-64 flex-col gap-1.5 text-sm">
+        <span className="font-medium text-gray-900">Your password</span>
+        <Input name="password" type="password" required maxLength={128} autoComplete="current-password" />
+      </label>
+      <Button type="submit" variant={variant} disabled={busy}>
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+function EnrolmentSteps({ enrolment, message }: { enrolment: EnrolmentView; message?: string }) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="mt-4 space-y-5 text-sm">
+      <div className="flex flex-wrap items-start gap-5">
+        <img src={enrolment.qr} alt="QR code to scan with your authenticator app" width={220} height={220} />
+        <div className="min-w-56 flex-1 space-y-2">
+          <p>1. Scan the QR code with an authenticator app (1Password, Google Authenticator, Authy…).</p>
+          <p>
+            No camera? Type this key instead:{" "}
+            <code className="rounded bg-gray-100 px-1 break-all" data-testid="totp-secret">
+              {enrolment.secret}
+            </code>
+          </p>
+        </div>
+      </div>
+      <div>
+        <p>2. Keep these backup codes somewhere safe. Each signs you in once if you lose your phone.</p>
+        <BackupCodes codes={enrolment.backupCodes} />
+      </div>
+      <Form method="post" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="uri" value={enrolment.uri} />
+        <input type="hidden" name="backupCodes" value={enrolment.backupCodes.join(" ")} />
+        <label className="flex w-56 flex-col gap-1.5">
+          <span className="font-medium text-gray-900">3. The code your app shows</span>
+          <Input
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            maxLength={10}
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? "code-error" : undefined}
+          />
+        </label>
+        <Button type="submit" disabled={busy}>
+          Turn on
+        </Button>
+        {message ? (
+          <p id="code-error" role="alert" className="w-full text-red-600">
+            {message}
+          </p>
+        ) : null}
+      </Form>
+    </div>
+  );
+}
+
+function BackupCodes({ codes }: { codes: string[] }) {
+  return (
+    <ul className="mt-2 grid max-w-sm grid-cols-2 gap-1 font-mono" data-testid="backup-codes">
+      {codes.map((code) => (
+        <li key={code}>{code}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,100 @@
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+
+import { startServer } from "../../scripts/lib/server-process";
+import { totpCode } from "../support/authenticator";
+import { dataDirsPerFile, submitLogin, test, toastWith } from "./support/browser";
+
+// Two-factor sign-in end to end on a server of its own (the shared one's admin signs in with a password),
+// whose confirmations last 12 seconds instead of ten minutes, so a test can see one run out.
+
+const dataDir = dataDirsPerFile("dealdash-two-factor-");
+const owner = { email: "owner@example.com", password: "owner-password" };
+
+/** The first code the app could show now (its step or one either side) that was not used yet. */
+function freshCode(key: string, used: string[]): string {
+  const code = [0, 1, -1].map((step) => totpCode(key, { step })).find((candidate) => !used.includes(candidate))!;
+  used.push(code);
+  return code;
+}
+
+async function typeCode(page: Page, label: string, code: string, button: string) {
+  await page.getByLabel(label).fill(code);
+  await page.getByRole("button", { name: button }).click();
+}
+
+describe("two-factor sign-in", () => {
+  test("an owner sets up an app, signs in with a code and with a backup code, and confirms before changing credentials", async ({
+    openPage,
+  }) => {
+    const server = await startServer({
+      dataDir: dataDir(),
+      env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password, STEP_UP_MINUTES: "0.2" },
+    });
+    try {
+      const { page } = await openPage({ url: server.url });
+      await submitLogin(page, owner.email, owner.password);
+      await page.waitForURL((url) => url.pathname === "/admin");
+
+      // Setting up: the password, then the QR code (and its key, typed into the test's app) and the backup codes.
+      await page.getByRole("button", { name: owner.email }).click();
+      await page.getByRole("menuitem", { name: "Security" }).click();
+      await page.getByTestId("two-factor-status").getByText("Off").waitFor();
+      await page.getByLabel("Your password").fill(owner.password);
+      await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+      await page.getByRole("img", { name: "QR code to scan with your authenticator app" }).waitFor();
+      const key = (await page.getByTestId("totp-secret").textContent())!.trim();
+      const backupCodes = (await page.getByTestId("backup-codes").getByRole("listitem").allTextContents()).map((c) =>
+        c.trim(),
+      );
+      expect(backupCodes).toHaveLength(10);
+      const used: string[] = [];
+      const wrong = String((Number(totpCode(key)) + 1) % 1_000_000).padStart(6, "0");
+      await typeCode(page, "3. The code your app shows", wrong, "Turn on");
+      await page.getByRole("alert").getByText("That code is not right").waitFor();
+      // The steps stay on screen for another try.
+      expect(await page.getByTestId("totp-secret").textContent()).toBe(key);
+      await typeCode(page, "3. The code your app shows", freshCode(key, used), "Turn on");
+      await toastWith(page, "Two-factor sign-in is on").waitFor();
+      await page.getByTestId("two-factor-status").getByText("On").waitFor();
+
+      // Signing in again: the password, then a code; the one used already is refused.
+      const { page: phone } = await openPage({ url: server.url });
+      await submitLogin(phone, owner.email, owner.password);
+      await phone.waitForURL((url) => url.pathname === "/admin/login/two-factor");
+      await typeCode(phone, "Authentication code", used[0]!, "Verify");
+      await phone.getByText("That code has been used already").first().waitFor();
+      await typeCode(phone, "Authentication code", freshCode(key, used), "Verify");
+      await phone.waitForURL((url) => url.pathname === "/admin");
+
+      // A lost phone: a backup code signs in once.
+      const { page: laptop } = await openPage({ url: server.url });
+      await submitLogin(laptop, owner.email, owner.password);
+      await laptop.getByRole("link", { name: "Use a backup code instead" }).click();
+      await typeCode(laptop, "Backup code", backupCodes[0]!, "Verify");
+      await laptop.waitForURL((url) => url.pathname === "/admin");
+
+      // Step-up: once the sign-in's confirmation has run out, Amazon's credentials ask for a code first,
+      // then open where they were, and the change is saved.
+      await expect
+        .poll(
+          async () => {
+            await laptop.goto("/admin/settings/amazon");
+            return new URL(laptop.url()).pathname;
+          },
+          { timeout: 60_000, interval: 1_000 },
+        )
+        .toBe("/admin/confirm");
+      await laptop.getByRole("heading", { name: "Confirm it's you" }).waitFor();
+      await typeCode(laptop, "Authentication code", freshCode(key, used), "Confirm");
+      await laptop.waitForURL((url) => url.pathname === "/admin/settings/amazon");
+      await laptop.getByLabel("Access key (credential ID)").fill("cred-id");
+      await laptop.getByLabel("Secret key (credential secret)").fill("a-new-secret-4711");
+      await laptop.getByLabel("Associate tag").fill("dealdash-20");
+      await laptop.getByRole("button", { name: "Save Settings" }).click();
+      await toastWith(laptop, "Amazon PA API settings saved successfully").waitFor();
+    } finally {
+      await server.stop();
+    }
+  });
+});
