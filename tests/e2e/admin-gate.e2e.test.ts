@@ -18,7 +18,7 @@ function allPaths(entries: RouteEntry[], parent = ""): string[] {
   });
 }
 
-const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/setup", "/admin/invitation"]);
+const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/login/two-factor", "/admin/setup", "/admin/invitation"]);
 const gatedPaths = [...new Set(allPaths(routes as RouteEntry[]))]
   .filter((path) => path === "/admin" || path.startsWith("/admin/"))
   .filter((path) => !OPEN_ADMIN_PATHS.has(path))
@@ -61,7 +61,9 @@ describe("the admin gate", () => {
     expect(gatedPaths).toContain("/admin/earnings/rates");
     expect(gatedPaths).toContain("/admin/users");
     expect(gatedPaths).toContain("/admin/activity");
-    expect(gatedPaths).toHaveLength(45);
+    expect(gatedPaths).toContain("/admin/security");
+    expect(gatedPaths).toContain("/admin/confirm");
+    expect(gatedPaths).toHaveLength(47);
   });
 
   it.each(gatedPaths)("GET %s without a session redirects to the login page", async (path) => {

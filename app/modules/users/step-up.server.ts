@@ -7,8 +7,8 @@ import type { Actor } from "#app/lib/actor";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { allowAttempt, type RateLimit } from "#app/modules/rate-limit/rate-limit.server";
 import type { Auth } from "#app/platform/auth.server";
-import { getEnv } from "#app/platform/env.server";
 import { forgetContentMemos, keptUntilContentChanges } from "#app/platform/content-memo.server";
+import { getEnv } from "#app/platform/env.server";
 
 import { isRole, type Role } from "./roles";
 import { checkCode, type CodeKind, hasTwoFactor, WRONG_PASSWORD } from "./two-factor.server";

@@ -8,6 +8,7 @@ import { keyOf, totpCode } from "../../../tests/support/authenticator";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { signIn } from "./sign-in.server";
 import { confirmIdentity } from "./step-up.server";
+import { resetTwoFactor } from "./team.server";
 import {
   checkCode,
   completeSignIn,
@@ -17,7 +18,6 @@ import {
   WRONG_CODE,
   WRONG_PASSWORD,
 } from "./two-factor.server";
-import { resetTwoFactor } from "./team.server";
 import { createAdmin } from "./users.server";
 
 let t: TestDatabase;

@@ -13,8 +13,8 @@ import { safeRedirectPath } from "#app/lib/safe-redirect";
 import { errorToast } from "#app/lib/toast";
 import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { type Confirmation, confirmIdentity } from "#app/modules/users/step-up.server";
-import { hasTwoFactor } from "#app/modules/users/two-factor.server";
 import { codeSchema, confirmPasswordSchema } from "#app/modules/users/two-factor.schema";
+import { hasTwoFactor } from "#app/modules/users/two-factor.server";
 import { auth } from "#app/platform/auth.server";
 
 import type { Route } from "./+types/confirm";

@@ -8,8 +8,8 @@ import { readFormData } from "#app/lib/form-data";
 import { safeRedirectPath } from "#app/lib/safe-redirect";
 import { pageMeta } from "#app/lib/seo";
 import { errorToast, successToast } from "#app/lib/toast";
-import { CHALLENGE_ENDED, challengedUser, completeSignIn } from "#app/modules/users/two-factor.server";
 import { codeSchema } from "#app/modules/users/two-factor.schema";
+import { CHALLENGE_ENDED, challengedUser, completeSignIn } from "#app/modules/users/two-factor.server";
 import { auth, getAdmin } from "#app/platform/auth.server";
 import { redirectWithToast } from "#app/platform/toast.server";
 

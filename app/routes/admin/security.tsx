@@ -9,6 +9,7 @@ import { errorToast, successToast } from "#app/lib/toast";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { readRequiredRoles } from "#app/modules/users/step-up.server";
+import { securitySchema } from "#app/modules/users/two-factor.schema";
 import {
   checkCode,
   type Enrolment,
@@ -18,7 +19,6 @@ import {
   turnOff,
   WRONG_PASSWORD,
 } from "#app/modules/users/two-factor.server";
-import { securitySchema } from "#app/modules/users/two-factor.schema";
 import { auth } from "#app/platform/auth.server";
 import { redirectWithToast } from "#app/platform/toast.server";
 

@@ -11,8 +11,8 @@ import { wakeMailSender } from "#app/modules/mail/outbox.server";
 import { INVITATION_DAYS, invite, openInvitations, revokeInvitation } from "#app/modules/users/invitations.server";
 import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, roles } from "#app/modules/users/roles";
-import { teamActionSchema } from "#app/modules/users/team.schema";
 import { readRequiredRoles, saveRequiredRoles } from "#app/modules/users/step-up.server";
+import { teamActionSchema } from "#app/modules/users/team.schema";
 import { changeRole, removeUser, resetTwoFactor, teamMembers } from "#app/modules/users/team.server";
 
 import type { Route } from "./+types/users";
