@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 
+import { SignInCard } from "#app/components/admin/sign-in-card";
 import { NewPasswordFields, TextField } from "#app/components/forms/fields";
 import { useValidatedForm } from "#app/components/forms/use-validated-form";
 import { Button } from "#app/components/ui/button";
@@ -65,29 +66,27 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   const refused = actionData?.refused ?? loaderData.refused;
   const { invitation, link } = loaderData;
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gray-100 px-4">
-      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl">
-        {refused ? (
-          <Refused message={refused} />
-        ) : invitation ? (
-          <>
-            <h1 className="text-2xl font-bold">Join DealDash</h1>
-            <p className="mt-1 mb-6 text-sm text-gray-600">
-              You are invited as {ROLE_LABELS[invitation.role].toLowerCase()} with {invitation.email}. Choose your
-              password to finish.
-            </p>
-            <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-              <input type="hidden" name="id" value={link.id ?? ""} />
-              <input type="hidden" name="token" value={link.token ?? ""} />
-              <TextField field={fields.name} label="Your name" autoComplete="name" />
-              <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} />
-              <Button type="submit" disabled={navigation.state !== "idle"}>
-                {navigation.state !== "idle" ? "Creating..." : "Create my account"}
-              </Button>
-            </Form>
-          </>
-        ) : null}
-      </div>
-    </main>
+    <SignInCard>
+      {refused ? (
+        <Refused message={refused} />
+      ) : invitation ? (
+        <>
+          <h1 className="text-2xl font-bold">Join DealDash</h1>
+          <p className="mt-1 mb-6 text-sm text-gray-600">
+            You are invited as {ROLE_LABELS[invitation.role].toLowerCase()} with {invitation.email}. Choose your
+            password to finish.
+          </p>
+          <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+            <input type="hidden" name="id" value={link.id ?? ""} />
+            <input type="hidden" name="token" value={link.token ?? ""} />
+            <TextField field={fields.name} label="Your name" autoComplete="name" />
+            <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} />
+            <Button type="submit" disabled={navigation.state !== "idle"}>
+              {navigation.state !== "idle" ? "Creating..." : "Create my account"}
+            </Button>
+          </Form>
+        </>
+      ) : null}
+    </SignInCard>
   );
 }

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 
+import { SignInCard } from "#app/components/admin/sign-in-card";
 import { NewPasswordFields, TextField } from "#app/components/forms/fields";
 import { useValidatedForm } from "#app/components/forms/use-validated-form";
 import { Button } from "#app/components/ui/button";
@@ -60,20 +61,16 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
     lastResult: actionData?.result,
   });
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gray-100 px-4">
-      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl">
-        <h1 className="text-2xl font-bold">Welcome to DealDash</h1>
-        <p className="mt-1 mb-6 text-sm text-gray-600">Create the first admin account. This link works once.</p>
-        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-          <input type="hidden" name="token" value={loaderData.token} />
-          <TextField field={fields.email} label="Email" type="email" autoComplete="username" />
-          <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} />
-          <Button type="submit" disabled={navigation.state !== "idle"}>
-            {navigation.state !== "idle" ? "Creating..." : "Create admin account"}
-          </Button>
-        </Form>
-      </div>
-    </main>
+    <SignInCard title="Welcome to DealDash" intro="Create the first admin account. This link works once.">
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="username" />
+        <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} />
+        <Button type="submit" disabled={navigation.state !== "idle"}>
+          {navigation.state !== "idle" ? "Creating..." : "Create admin account"}
+        </Button>
+      </Form>
+    </SignInCard>
   );
 }
 
