@@ -40,10 +40,12 @@ export default [
   // Admin: login, setup and an invitation's page are open; everything under the layout requires a session.
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/login/two-factor", "routes/admin/login-two-factor.tsx"),
+  route("admin/login/passkey", "routes/admin/login-passkey.ts"),
   route("admin/setup", "routes/admin/setup.tsx"),
   route("admin/invitation", "routes/admin/invitation.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin/options/:key", "routes/admin/options.ts"),
+  route("admin/passkey", "routes/admin/passkey.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),

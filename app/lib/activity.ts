@@ -62,6 +62,10 @@ const twoFactorWords: Record<string, string> = {
   "backup-codes": "Made new backup codes",
   confirm: "Confirmed it was them",
 };
+const passkeyWords: Record<string, string> = {
+  "passkey-add": "Added the passkey",
+  "passkey-remove": "Removed the passkey",
+};
 
 function twoFactorActivity(detail: Record<string, unknown> | null): string {
   if (detail?.did === "require") {
@@ -71,6 +75,8 @@ function twoFactorActivity(detail: Record<string, unknown> | null): string {
       : "Stopped requiring two-factor sign-in";
   }
   if (detail?.did === "reset") return `Reset the two-factor sign-in of ${String(detail.email)}`;
+  const passkey = passkeyWords[String(detail?.did)];
+  if (passkey) return `${passkey} "${String(detail?.name)}"`;
   return twoFactorWords[String(detail?.did)] ?? "Changed two-factor sign-in";
 }
 

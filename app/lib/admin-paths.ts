@@ -1,4 +1,10 @@
-const OPEN_ADMIN_PAGES = new Set(["/admin/login", "/admin/login/two-factor", "/admin/setup", "/admin/invitation"]);
+const OPEN_ADMIN_PAGES = new Set([
+  "/admin/login",
+  "/admin/login/two-factor",
+  "/admin/login/passkey",
+  "/admin/setup",
+  "/admin/invitation",
+]);
 
 /**
  * A URL path as the router matches it: percent-escapes decoded, letters in lower case (routes match either

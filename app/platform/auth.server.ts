@@ -19,11 +19,13 @@ export interface AuthConfig {
  * use: the library takes about 0.6 s to import, which public pages and start-up should not wait for.
  */
 export async function createAuth(database: Database, config: AuthConfig) {
-  const [{ betterAuth }, { drizzleAdapter }, { twoFactor }] = await Promise.all([
+  const [{ betterAuth }, { drizzleAdapter }, { twoFactor }, { passkey }] = await Promise.all([
     import("better-auth"),
     import("better-auth/adapters/drizzle"),
     import("better-auth/plugins/two-factor"),
+    import("@better-auth/passkey"),
   ]);
+  const site = new URL(config.publicUrl);
   return betterAuth({
     appName: "DealDash",
     baseURL: config.publicUrl,
@@ -43,6 +45,20 @@ export async function createAuth(database: Database, config: AuthConfig) {
         issuer: "DealDash",
         accountLockout: { enabled: false },
         backupCodeOptions: { amount: 10 },
+      }),
+      // Passkeys (modules/users/passkeys.server.ts): for this site's own origin only, never the request's
+      // Origin header, and only with the person verified on the device (PIN or biometrics), so a passkey is
+      // two factors in one.
+      passkey({
+        rpName: "DealDash",
+        rpID: site.hostname,
+        origin: site.origin,
+        authenticatorSelection: { residentKey: "required", userVerification: "required" },
+        authentication: {
+          afterVerification: async ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified) throw new Error("The passkey did not verify its user");
+          },
+        },
       }),
     ],
     // Our own limits live in the database (login-attempts.server.ts); better-auth's are per process.

@@ -37,3 +37,10 @@ export function redirectSettingCookies(url: string, cookies: string[]): Response
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   return redirect(url, { headers });
 }
+
+/** A JSON answer with these Set-Cookie values (a ceremony's challenge, a session). */
+export function jsonSettingCookies(body: unknown, status = 200, cookies: string[] = []): Response {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return Response.json(body, { status, headers });
+}

@@ -18,7 +18,13 @@ function allPaths(entries: RouteEntry[], parent = ""): string[] {
   });
 }
 
-const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/login/two-factor", "/admin/setup", "/admin/invitation"]);
+const OPEN_ADMIN_PATHS = new Set([
+  "/admin/login",
+  "/admin/login/two-factor",
+  "/admin/login/passkey",
+  "/admin/setup",
+  "/admin/invitation",
+]);
 const gatedPaths = [...new Set(allPaths(routes as RouteEntry[]))]
   .filter((path) => path === "/admin" || path.startsWith("/admin/"))
   .filter((path) => !OPEN_ADMIN_PATHS.has(path))
@@ -63,7 +69,8 @@ describe("the admin gate", () => {
     expect(gatedPaths).toContain("/admin/activity");
     expect(gatedPaths).toContain("/admin/security");
     expect(gatedPaths).toContain("/admin/confirm");
-    expect(gatedPaths).toHaveLength(47);
+    expect(gatedPaths).toContain("/admin/passkey");
+    expect(gatedPaths).toHaveLength(48);
   });
 
   it.each(gatedPaths)("GET %s without a session redirects to the login page", async (path) => {

@@ -18,12 +18,12 @@ describe("admin session in the browser", () => {
   test("validates the form with the spec's messages before submitting", async ({ openPage }) => {
     const { page } = await openPage();
     await page.goto("/admin/login");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.getByText("Email is required").waitFor();
     await page.getByText("Password is required").waitFor();
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByLabel("Password").fill("12345");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.getByText("Invalid email address").waitFor();
     await page.getByText("Password must be at least 6 characters").waitFor();
   });

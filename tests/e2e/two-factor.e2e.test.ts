@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 
-import { startServer } from "../../scripts/lib/server-process";
+import { freePort, startServer } from "../../scripts/lib/server-process";
 import { totpCode } from "../support/authenticator";
 import { dataDirsPerFile, submitLogin, test, toastWith } from "./support/browser";
 
@@ -93,6 +93,52 @@ describe("two-factor sign-in", () => {
       await laptop.getByLabel("Associate tag").fill("dealdash-20");
       await laptop.getByRole("button", { name: "Save Settings" }).click();
       await toastWith(laptop, "Amazon PA API settings saved successfully").waitFor();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("an owner adds a passkey in Chromium's virtual authenticator and signs in with it alone", async ({
+    openPage,
+  }) => {
+    // WebAuthn takes a domain, not an address, for the site: this server is reached as localhost.
+    const port = await freePort();
+    const site = `http://localhost:${port}`;
+    const server = await startServer({
+      dataDir: dataDir(),
+      port,
+      env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password, PUBLIC_URL: site },
+    });
+    try {
+      const { context, page } = await openPage({ url: site });
+      await submitLogin(page, owner.email, owner.password);
+      await page.waitForURL((url) => url.pathname === "/admin");
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("WebAuthn.enable");
+      await cdp.send("WebAuthn.addVirtualAuthenticator", {
+        options: {
+          protocol: "ctap2",
+          transport: "internal",
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
+      });
+
+      await page.goto("/admin/security");
+      await page.getByLabel("Passkey name").fill("Test laptop");
+      await page.getByRole("button", { name: "Add a passkey" }).click();
+      await toastWith(page, "Passkey added").waitFor();
+      await page.getByTestId("passkey-list").getByText("Test laptop").waitFor();
+
+      // Signed out, the same browser signs in with the passkey: no password, no code.
+      await page.getByRole("button", { name: owner.email }).click();
+      await page.getByRole("menuitem", { name: "Logout" }).click();
+      await page.waitForURL("**/admin/login");
+      await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+      await page.waitForURL((url) => url.pathname === "/admin");
+      await toastWith(page, "Logged in successfully").waitFor();
     } finally {
       await server.stop();
     }

@@ -22,6 +22,7 @@ const CONTRIBUTOR_ROUTES = [
   "/admin/logout",
   "/admin/security",
   "/admin/confirm",
+  "/admin/passkey",
   "/admin/options/:key",
   "/api/amazon-product",
   ...DRAFT_TYPES.flatMap(typeRoutes),
@@ -41,7 +42,13 @@ const mayOpen = (role: Role, pattern: string) =>
   role === "owner" || (EDITOR_ROUTES.includes(pattern) && (role === "editor" || CONTRIBUTOR_ROUTES.includes(pattern)));
 
 /** Routes anyone may open: signing in (both steps), the one-time setup, and an invitation's page. */
-const OPEN = new Set(["/admin/login", "/admin/login/two-factor", "/admin/setup", "/admin/invitation"]);
+const OPEN = new Set([
+  "/admin/login",
+  "/admin/login/two-factor",
+  "/admin/login/passkey",
+  "/admin/setup",
+  "/admin/invitation",
+]);
 
 let app: InProcessApp;
 let url: string;

@@ -105,3 +105,24 @@ export const usedTotpCodes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.code] })],
 );
+
+/** better-auth's passkey plugin: each registered passkey (WebAuthn credential) with its public key. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: id(),
+    name: text(),
+    publicKey: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull().unique(),
+    counter: integer().notNull().default(0),
+    deviceType: text().notNull(),
+    backedUp: boolean().notNull(),
+    transports: text(),
+    aaguid: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);

@@ -44,6 +44,7 @@ const ACCESS: Array<[string, Access]> = [
   ["/admin/logout", both("contributor")],
   ["/admin/security", both("contributor")],
   ["/admin/confirm", both("contributor")],
+  ["/admin/passkey", both("contributor")],
   ["/admin/options/:key", both("contributor")],
   ["/api/amazon-product", both("contributor")],
   ["/admin/analytics", both("editor")],

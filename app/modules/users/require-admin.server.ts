@@ -5,6 +5,7 @@ import { routerPath } from "#app/lib/admin-paths";
 import { type AdminSession, getAdmin } from "#app/platform/auth.server";
 
 import { accessOf, mayAccess, NO_ACCESS } from "./admin-access";
+import { hasPasskey } from "./passkeys.server";
 import { type Role, roleOf } from "./roles";
 import { confirmedAt, readRequiredRoles, stepUpMs, TWO_FACTOR_FIRST } from "./step-up.server";
 
@@ -39,8 +40,8 @@ export async function requireAdmin(request: Request): Promise<Admin> {
   return admin;
 }
 
-/** Pages a person who must still set up two-factor sign-in can use: the page that sets it up, and signing out. */
-const BEFORE_TWO_FACTOR = ["/admin/security", "/admin/logout"];
+/** Pages a person who must still set up a second factor can use: the page that sets one up (and its passkey steps), and signing out. */
+const BEFORE_TWO_FACTOR = ["/admin/security", "/admin/passkey", "/admin/logout"];
 
 /**
  * A role the owner requires two-factor sign-in of goes to set it up before anything else; a change that asks
@@ -50,7 +51,7 @@ const BEFORE_TWO_FACTOR = ["/admin/security", "/admin/logout"];
 async function requireSecondFactorRules(request: Request, admin: Admin, path: string) {
   const page = routerPath(path).replace(/\.data$/, "");
   if (!admin.user.twoFactorEnabled && !BEFORE_TWO_FACTOR.includes(page)) {
-    if ((await readRequiredRoles(db())).includes(admin.user.role)) {
+    if ((await readRequiredRoles(db())).includes(admin.user.role) && !(await hasPasskey(db(), admin.user.id))) {
       if (request.method === "GET" || request.method === "HEAD") throw redirect("/admin/security");
       throw new Response(TWO_FACTOR_FIRST, { status: 403 });
     }

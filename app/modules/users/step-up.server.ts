@@ -10,6 +10,7 @@ import type { Auth } from "#app/platform/auth.server";
 import { forgetContentMemos, keptUntilContentChanges } from "#app/platform/content-memo.server";
 import { getEnv } from "#app/platform/env.server";
 
+import { hasPasskey } from "./passkeys.server";
 import { isRole, type Role } from "./roles";
 import { checkCode, type CodeKind, hasTwoFactor, WRONG_PASSWORD } from "./two-factor.server";
 
@@ -64,9 +65,10 @@ export async function confirmIdentity(
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   if (!(await allowAttempt(db, CONFIRM_LIMIT, request.user.id))) return { ok: false, message: TOO_MANY_CONFIRMATIONS };
   const withCode = await hasTwoFactor(db, request.user.id);
-  // The page asked for what the person had when it was drawn; the server decides on what they have now.
-  if (withCode && confirmation.kind === "password")
-    return { ok: false, message: "Confirm with a code from your authenticator app or a backup code." };
+  // The page asked for what the person had when it was drawn; the server decides on what they have now. A
+  // password alone does not confirm someone who has a second factor.
+  if (confirmation.kind === "password" && (withCode || (await hasPasskey(db, request.user.id))))
+    return { ok: false, message: "Confirm with your passkey or a code from your authenticator app." };
   if (!withCode && confirmation.kind !== "password") return { ok: false, message: "Confirm with your password." };
   if (confirmation.kind === "password") {
     try {

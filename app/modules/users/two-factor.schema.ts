@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { text } from "#app/lib/validation";
+import { reference, text } from "#app/lib/validation";
 
 export const CODE_KINDS = ["totp", "backup"] as const;
 
@@ -41,4 +41,37 @@ export const securitySchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("backup-codes"), password: confirmPasswordSchema.shape.password }),
   z.object({ intent: z.literal("turn-off"), password: confirmPasswordSchema.shape.password }),
+  z.object({ intent: z.literal("remove-passkey"), passkeyId: reference("Choose a passkey from the list") }),
+]);
+
+/** A browser's WebAuthn answer, as JSON text in a form field; its shape is the passkey plugin's to check. */
+const webAuthnAnswer = text("The passkey did not answer")
+  .max(20_000)
+  .transform((value, context) => {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // Reported below.
+    }
+    context.addIssue({ code: "custom", message: "The passkey did not answer" });
+    return z.NEVER;
+  });
+
+/** The passkey ceremonies of a signed-in person: adding one, and confirming it is them. */
+export const passkeyActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("register-options") }),
+  z.object({
+    intent: z.literal("register"),
+    response: webAuthnAnswer,
+    name: text().trim().min(1, "Name the passkey").max(60, "Keep the name under 60 characters"),
+  }),
+  z.object({ intent: z.literal("confirm-options") }),
+  z.object({ intent: z.literal("confirm"), response: webAuthnAnswer }),
+]);
+
+/** Signing in with a passkey. */
+export const passkeySignInSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("options") }),
+  z.object({ intent: z.literal("verify"), response: webAuthnAnswer, redirectTo: text().max(2000).optional() }),
 ]);

@@ -1,8 +1,10 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
 
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { PasskeyButton } from "#app/components/admin/passkey-button";
+import { passkeyCeremony } from "#app/components/admin/passkey-ceremony";
 import { SecondFactorForm } from "#app/components/admin/second-factor-form";
 import { TextField } from "#app/components/forms/fields";
 import { useValidatedForm } from "#app/components/forms/use-validated-form";
@@ -11,6 +13,7 @@ import { useToast } from "#app/components/ui/toaster";
 import { readFormData } from "#app/lib/form-data";
 import { safeRedirectPath } from "#app/lib/safe-redirect";
 import { errorToast } from "#app/lib/toast";
+import { hasPasskey } from "#app/modules/users/passkeys.server";
 import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { type Confirmation, confirmIdentity } from "#app/modules/users/step-up.server";
 import { codeSchema, confirmPasswordSchema } from "#app/modules/users/two-factor.schema";
@@ -26,7 +29,11 @@ export const meta = () => [{ title: "Confirm it's you | DealDash Admin" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return { withCode: await hasTwoFactor(context.db, admin.user.id) };
+  const [withCode, withPasskey] = await Promise.all([
+    hasTwoFactor(context.db, admin.user.id),
+    hasPasskey(context.db, admin.user.id),
+  ]);
+  return { withCode, withPasskey };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,6 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Confirm({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   useToast(actionData?.toast);
   const redirectTo = searchParams.get("redirectTo") ?? "/admin";
   return (
@@ -71,7 +79,15 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
             : "This page changes credentials, tags, people or money. Type your password to go on; it lasts ten minutes."
         }
       />
-      <div className="rounded-lg border bg-white p-6">
+      <div className="flex flex-col gap-4 rounded-lg border bg-white p-6">
+        {loaderData.withPasskey ? (
+          <PasskeyButton
+            label="Use a passkey"
+            variant={loaderData.withCode ? "outline" : "primary"}
+            run={() => passkeyCeremony("/admin/passkey", "authenticate", ["confirm-options", "confirm"])}
+            onDone={() => navigate(safeRedirectPath(redirectTo, "/admin"))}
+          />
+        ) : null}
         {loaderData.withCode ? (
           <SecondFactorForm
             kind={searchParams.get("kind") === "backup" ? "backup" : "totp"}
@@ -79,7 +95,7 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
             lastResult={actionData?.result}
             submit="Confirm"
           />
-        ) : (
+        ) : loaderData.withPasskey ? null : (
           <PasswordForm redirectTo={redirectTo} lastResult={actionData?.result} />
         )}
       </div>

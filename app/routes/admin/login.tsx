@@ -3,6 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 
+import { PasskeyButton } from "#app/components/admin/passkey-button";
+import { passkeyCeremony } from "#app/components/admin/passkey-ceremony";
 import { TextField } from "#app/components/forms/fields";
 import { useValidatedForm } from "#app/components/forms/use-validated-form";
 import { Button } from "#app/components/ui/button";
@@ -99,6 +101,18 @@ export default function Login({ actionData }: Route.ComponentProps) {
             {busy ? "Signing in..." : "Sign In"}
           </Button>
         </Form>
+        <div className="mt-4 flex flex-col">
+          <PasskeyButton
+            label="Sign in with a passkey"
+            run={() =>
+              passkeyCeremony("/admin/login/passkey", "authenticate", ["options", "verify"], {
+                redirectTo: searchParams.get("redirectTo") ?? "",
+              })
+            }
+            // A full load, so the dashboard reads the new session and the toast.
+            onDone={(body) => window.location.assign(String(body.redirectTo ?? "/admin"))}
+          />
+        </div>
       </div>
     </main>
   );

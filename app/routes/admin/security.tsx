@@ -1,13 +1,21 @@
 import QRCode from "qrcode";
-import { data, Form, useNavigation } from "react-router";
+import { useState } from "react";
+import { data, Form, useNavigation, useRevalidator } from "react-router";
 
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { PasskeyButton } from "#app/components/admin/passkey-button";
+import { passkeyCeremony } from "#app/components/admin/passkey-ceremony";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
+import { showToast } from "#app/components/ui/toaster";
+import type { Database } from "#app/db/client.server";
+import { formatDate } from "#app/lib/dates";
 import { readFormData } from "#app/lib/form-data";
 import { errorToast, successToast } from "#app/lib/toast";
 import { recordAudit } from "#app/modules/audit/audit.server";
+import { hasPasskey, passkeysOf, removePasskey } from "#app/modules/users/passkeys.server";
 import { requireAdmin } from "#app/modules/users/require-admin.server";
+import type { Role } from "#app/modules/users/roles";
 import { readRequiredRoles } from "#app/modules/users/step-up.server";
 import { securitySchema } from "#app/modules/users/two-factor.schema";
 import {
@@ -32,11 +40,17 @@ export const meta = () => [{ title: "Security | DealDash Admin" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return {
-    on: await hasTwoFactor(context.db, admin.user.id),
-    required: (await readRequiredRoles(context.db)).includes(admin.user.role),
-  };
+  const [on, required, keys] = await Promise.all([
+    hasTwoFactor(context.db, admin.user.id),
+    readRequiredRoles(context.db).then((roles) => roles.includes(admin.user.role)),
+    passkeysOf(context.db, admin.user.id),
+  ]);
+  return { on, required, passkeys: keys };
 }
+
+const MUST_KEEP_ONE = "Your role must sign in with two factors: keep a passkey or an authenticator app.";
+
+const mustKeepOne = async (db: Database, user: { role: Role }) => (await readRequiredRoles(db)).includes(user.role);
 
 type EnrolmentView = Enrolment & { qr: string };
 
@@ -87,24 +101,33 @@ export async function action({ request, context }: Route.ActionArgs) {
       return show({ backupCodes: codes });
     }
     case "turn-off": {
-      if ((await readRequiredRoles(context.db)).includes(admin.user.role))
-        return toastAnswer(errorToast("Your role must sign in with two factors, so it cannot be turned off."));
+      if ((await mustKeepOne(context.db, admin.user)) && !(await hasPasskey(context.db, admin.user.id)))
+        return toastAnswer(errorToast(MUST_KEEP_ONE));
       const cookies = await turnOff(authApi, request.headers, input.password);
       if (!cookies) return toastAnswer(errorToast(WRONG_PASSWORD));
       await recordAudit(context.db, { action: "two_factor", actor: admin.user, detail: { did: "off" } });
       return redirectWithToast("/admin/security", successToast("Two-factor sign-in is off"), cookies);
     }
+    case "remove-passkey": {
+      const keys = await passkeysOf(context.db, admin.user.id);
+      const last = keys.length === 1 && keys[0]!.id === input.passkeyId;
+      if (last && (await mustKeepOne(context.db, admin.user)) && !(await hasTwoFactor(context.db, admin.user.id)))
+        return toastAnswer(errorToast(MUST_KEEP_ONE));
+      const removed = await removePasskey(context.db, admin.user, input.passkeyId);
+      return toastAnswer(removed ? successToast("Passkey removed") : errorToast("That passkey is already gone"));
+    }
   }
 }
 
-export default function Security({ loaderData: { on, required }, actionData }: Route.ComponentProps) {
+export default function Security({ loaderData: { on, required, passkeys }, actionData }: Route.ComponentProps) {
   const { enrolment, backupCodes, message } = (actionData ?? {}) as Shown;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <AdminPageHeader title="Security" description="How you sign in: your password, and a second factor." />
-      {required && !on ? (
+      {required && !on && passkeys.length === 0 ? (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-          Your role must sign in with two factors. Set up an authenticator app to go on using the admin.
+          Your role must sign in with two factors. Add a passkey or set up an authenticator app to go on using the
+          admin.
         </p>
       ) : null}
       <section aria-labelledby="totp" className="rounded-xl border border-gray-200 bg-white p-6">
@@ -122,7 +145,9 @@ export default function Security({ loaderData: { on, required }, actionData }: R
           <div className="mt-4 space-y-4">
             {backupCodes ? <BackupCodes codes={backupCodes} /> : null}
             <PasswordAction intent="backup-codes" label="Make new backup codes" />
-            {required ? null : <PasswordAction intent="turn-off" label="Turn off" variant="outline" />}
+            {required && passkeys.length === 0 ? null : (
+              <PasswordAction intent="turn-off" label="Turn off" variant="outline" />
+            )}
           </div>
         ) : (
           <div className="mt-4">
@@ -130,7 +155,71 @@ export default function Security({ loaderData: { on, required }, actionData }: R
           </div>
         )}
       </section>
+      <PasskeysSection passkeys={passkeys} />
     </div>
+  );
+}
+
+function PasskeysSection({ passkeys }: { passkeys: Array<{ id: string; name: string | null; createdAt: Date }> }) {
+  const busy = useNavigation().state !== "idle";
+  const revalidator = useRevalidator();
+  const [name, setName] = useState("");
+  return (
+    <section aria-labelledby="passkeys" className="rounded-xl border border-gray-200 bg-white p-6">
+      <h3 id="passkeys" className="font-semibold">
+        Passkeys
+      </h3>
+      <p className="mt-1 text-sm text-gray-600">
+        A passkey signs you in with your device's fingerprint, face or PIN: no password, no code, and it cannot be
+        phished.
+      </p>
+      {passkeys.length > 0 ? (
+        <ul className="mt-4 divide-y divide-gray-100 text-sm" data-testid="passkey-list">
+          {passkeys.map((key) => (
+            <li key={key.id} className="flex items-center gap-3 py-2">
+              <span className="flex-1">
+                {key.name ?? "Passkey"} · added {formatDate(key.createdAt)}
+              </span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove-passkey" />
+                <input type="hidden" name="passkeyId" value={key.id} />
+                <Button
+                  type="submit"
+                  variant="outline"
+                  size="sm"
+                  disabled={busy}
+                  aria-label={`Remove ${key.name ?? "passkey"}`}
+                >
+                  Remove
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <label className="flex min-w-56 flex-col gap-1.5 text-sm">
+          <span className="font-medium text-gray-900">Passkey name</span>
+          <Input
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            maxLength={60}
+            placeholder="My laptop"
+          />
+        </label>
+        <PasskeyButton
+          label="Add a passkey"
+          run={() =>
+            passkeyCeremony("/admin/passkey", "register", ["register-options", "register"], { name: name || "Passkey" })
+          }
+          onDone={() => {
+            setName("");
+            showToast(successToast("Passkey added"));
+            void revalidator.revalidate();
+          }}
+        />
+      </div>
+    </section>
   );
 }
 

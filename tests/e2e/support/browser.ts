@@ -106,7 +106,7 @@ export async function submitLogin(page: Page, email: string, password: string) {
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 /** Signs in and waits for the dashboard. */
