@@ -127,7 +127,7 @@ const amazonRows = () =>
     })
     .from(earnings)
     .where(eq(earnings.network, "amazon"))
-    .orderBy(asc(earnings.commission));
+    .orderBy(asc(earnings.commission), asc(earnings.placement));
 
 describe("Amazon's earnings reports", () => {
   it("credit each line to its deal and placement, and a rewritten report moves amounts, never doubles them", async () => {
