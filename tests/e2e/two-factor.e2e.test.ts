@@ -6,7 +6,8 @@ import { totpCode } from "../support/authenticator";
 import { dataDirsPerFile, submitLogin, test, toastWith } from "./support/browser";
 
 // Two-factor sign-in end to end on a server of its own (the shared one's admin signs in with a password),
-// whose confirmations last 12 seconds instead of ten minutes, so a test can see one run out.
+// whose confirmations last 12 seconds instead of ten minutes, so a test can see one run out. WebAuthn takes a
+// domain, not an address, for the site: the server is reached as localhost.
 
 const dataDir = dataDirsPerFile("dealdash-two-factor-");
 const owner = { email: "owner@example.com", password: "owner-password" };
@@ -24,15 +25,18 @@ async function typeCode(page: Page, label: string, code: string, button: string)
 }
 
 describe("two-factor sign-in", () => {
-  test("an owner sets up an app, signs in with a code and with a backup code, and confirms before changing credentials", async ({
+  test("an owner sets up an app and a passkey, signs in with a code, a backup code and the passkey, and confirms before changing credentials", async ({
     openPage,
   }) => {
+    const port = await freePort();
+    const site = `http://localhost:${port}`;
     const server = await startServer({
       dataDir: dataDir(),
-      env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password, STEP_UP_MINUTES: "0.2" },
+      port,
+      env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password, PUBLIC_URL: site, STEP_UP_MINUTES: "0.2" },
     });
     try {
-      const { page } = await openPage({ url: server.url });
+      const { context, page } = await openPage({ url: site });
       await submitLogin(page, owner.email, owner.password);
       await page.waitForURL((url) => url.pathname === "/admin");
 
@@ -58,8 +62,8 @@ describe("two-factor sign-in", () => {
       await toastWith(page, "Two-factor sign-in is on").waitFor();
       await page.getByTestId("two-factor-status").getByText("On").waitFor();
 
-      // Signing in again: the password, then a code; the one used already is refused.
-      const { page: phone } = await openPage({ url: server.url });
+      // Signing in on a phone: the password, then a code; the one used already is refused.
+      const { page: phone } = await openPage({ url: site });
       await submitLogin(phone, owner.email, owner.password);
       await phone.waitForURL((url) => url.pathname === "/admin/login/two-factor");
       await typeCode(phone, "Authentication code", used[0]!, "Verify");
@@ -67,52 +71,14 @@ describe("two-factor sign-in", () => {
       await typeCode(phone, "Authentication code", freshCode(key, used), "Verify");
       await phone.waitForURL((url) => url.pathname === "/admin");
 
-      // A lost phone: a backup code signs in once.
-      const { page: laptop } = await openPage({ url: server.url });
+      // The phone lost: a backup code signs in once.
+      const { page: laptop } = await openPage({ url: site });
       await submitLogin(laptop, owner.email, owner.password);
       await laptop.getByRole("link", { name: "Use a backup code instead" }).click();
       await typeCode(laptop, "Backup code", backupCodes[0]!, "Verify");
       await laptop.waitForURL((url) => url.pathname === "/admin");
 
-      // Step-up: once the sign-in's confirmation has run out, Amazon's credentials ask for a code first,
-      // then open where they were, and the change is saved.
-      await expect
-        .poll(
-          async () => {
-            await laptop.goto("/admin/settings/amazon");
-            return new URL(laptop.url()).pathname;
-          },
-          { timeout: 60_000, interval: 1_000 },
-        )
-        .toBe("/admin/confirm");
-      await laptop.getByRole("heading", { name: "Confirm it's you" }).waitFor();
-      await typeCode(laptop, "Authentication code", freshCode(key, used), "Confirm");
-      await laptop.waitForURL((url) => url.pathname === "/admin/settings/amazon");
-      await laptop.getByLabel("Access key (credential ID)").fill("cred-id");
-      await laptop.getByLabel("Secret key (credential secret)").fill("a-new-secret-4711");
-      await laptop.getByLabel("Associate tag").fill("dealdash-20");
-      await laptop.getByRole("button", { name: "Save Settings" }).click();
-      await toastWith(laptop, "Amazon PA API settings saved successfully").waitFor();
-    } finally {
-      await server.stop();
-    }
-  });
-
-  test("an owner adds a passkey in Chromium's virtual authenticator and signs in with it alone", async ({
-    openPage,
-  }) => {
-    // WebAuthn takes a domain, not an address, for the site: this server is reached as localhost.
-    const port = await freePort();
-    const site = `http://localhost:${port}`;
-    const server = await startServer({
-      dataDir: dataDir(),
-      port,
-      env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password, PUBLIC_URL: site },
-    });
-    try {
-      const { context, page } = await openPage({ url: site });
-      await submitLogin(page, owner.email, owner.password);
-      await page.waitForURL((url) => url.pathname === "/admin");
+      // A passkey in Chromium's virtual authenticator; signed out, it signs in alone: no password, no code.
       const cdp = await context.newCDPSession(page);
       await cdp.send("WebAuthn.enable");
       await cdp.send("WebAuthn.addVirtualAuthenticator", {
@@ -125,20 +91,36 @@ describe("two-factor sign-in", () => {
           automaticPresenceSimulation: true,
         },
       });
-
-      await page.goto("/admin/security");
       await page.getByLabel("Passkey name").fill("Test laptop");
       await page.getByRole("button", { name: "Add a passkey" }).click();
       await toastWith(page, "Passkey added").waitFor();
       await page.getByTestId("passkey-list").getByText("Test laptop").waitFor();
-
-      // Signed out, the same browser signs in with the passkey: no password, no code.
       await page.getByRole("button", { name: owner.email }).click();
       await page.getByRole("menuitem", { name: "Logout" }).click();
       await page.waitForURL("**/admin/login");
       await page.getByRole("button", { name: "Sign in with a passkey" }).click();
       await page.waitForURL((url) => url.pathname === "/admin");
       await toastWith(page, "Logged in successfully").waitFor();
+
+      // Step-up: once the phone's sign-in is older than the confirmation lasts, Amazon's credentials ask for a
+      // code first, then open where they were, and the change is saved.
+      await expect
+        .poll(
+          async () => {
+            await phone.goto("/admin/settings/amazon");
+            return new URL(phone.url()).pathname;
+          },
+          { timeout: 60_000, interval: 1_000 },
+        )
+        .toBe("/admin/confirm");
+      await phone.getByRole("heading", { name: "Confirm it's you" }).waitFor();
+      await typeCode(phone, "Authentication code", freshCode(key, used), "Confirm");
+      await phone.waitForURL((url) => url.pathname === "/admin/settings/amazon");
+      await phone.getByLabel("Access key (credential ID)").fill("cred-id");
+      await phone.getByLabel("Secret key (credential secret)").fill("a-new-secret-4711");
+      await phone.getByLabel("Associate tag").fill("dealdash-20");
+      await phone.getByRole("button", { name: "Save Settings" }).click();
+      await toastWith(phone, "Amazon PA API settings saved successfully").waitFor();
     } finally {
       await server.stop();
     }
