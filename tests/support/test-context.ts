@@ -1,10 +1,19 @@
 import type { AppLoadContext } from "react-router";
 
+import type { Database } from "#app/db/client.server";
 import { refreshDealPrice } from "#app/modules/amazon/price-refresh.server";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
+import { createAuth } from "#app/platform/auth.server";
 import { parseEnv } from "#app/platform/env.server";
 
 import type { TestDatabase } from "./test-database";
+
+/** The app secret tests sign and encrypt with. */
+export const TEST_APP_SECRET = "test-secret-test-secret-test-secret-1234";
+
+/** better-auth over a test database, as the app sets it up for a site at localhost:3000. */
+export const testAuth = (db: Database) =>
+  createAuth(db, { secret: TEST_APP_SECRET, publicUrl: "http://localhost:3000" });
 
 /** A configuration with every background job switched off (tests of the queue start a real one). */
 const noJobs: JobQueue = {
@@ -21,7 +30,7 @@ export function testContext(t: Pick<TestDatabase, "db" | "driver" | "ping">, job
     driver: t.driver,
     pingDatabase: () => t.ping(),
     env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
-    appSecret: "test-secret-test-secret-test-secret-1234",
+    appSecret: TEST_APP_SECRET,
     amazon: async () => null,
     refreshDealPrice: (dealId, by) => refreshDealPrice({ db: t.db, amazon: async () => null }, dealId, by),
     jobs,

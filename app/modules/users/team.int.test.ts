@@ -5,6 +5,7 @@ import { mailOutbox, sessions, users } from "#app/db/schema";
 import { type Auth, createAuth } from "#app/platform/auth.server";
 import type { Env } from "#app/platform/env.server";
 
+import { TEST_APP_SECRET } from "../../../tests/support/test-context";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import {
   acceptInvitation,
@@ -26,7 +27,7 @@ let t: TestDatabase;
 let auth: Auth;
 const services = {
   env: { PUBLIC_URL: "http://localhost:3000", SMTP_URL: undefined } as unknown as Env,
-  appSecret: "test-secret-test-secret-test-secret-1234",
+  appSecret: TEST_APP_SECRET,
 };
 beforeAll(async () => {
   t = await createTestDatabase();

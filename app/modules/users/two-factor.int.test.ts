@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { sessions, users } from "#app/db/schema";
-import { type Auth, createAuth } from "#app/platform/auth.server";
+import type { Auth } from "#app/platform/auth.server";
 
 import { keyOf, totpCode } from "../../../tests/support/authenticator";
+import { testAuth } from "../../../tests/support/test-context";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { signIn } from "./sign-in.server";
 import { confirmIdentity } from "./step-up.server";
@@ -24,10 +25,7 @@ let t: TestDatabase;
 let auth: Auth;
 beforeAll(async () => {
   t = await createTestDatabase();
-  auth = await createAuth(t.db, {
-    secret: "test-secret-test-secret-test-secret-1234",
-    publicUrl: "http://localhost:3000",
-  });
+  auth = await testAuth(t.db);
 });
 afterAll(() => t.close());
 beforeEach(() => t.reset());

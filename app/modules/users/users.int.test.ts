@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { accounts, auditLog, loginAttempts, sessions, users } from "#app/db/schema";
-import { type Auth, createAuth } from "#app/platform/auth.server";
+import type { Auth } from "#app/platform/auth.server";
 
+import { testAuth } from "../../../tests/support/test-context";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { delayForEmailFailures, LOGIN_WINDOW_MS } from "./login-attempts.server";
 import { INVALID_CREDENTIALS, signIn, signOut } from "./sign-in.server";
@@ -13,10 +14,7 @@ let t: TestDatabase;
 let auth: Auth;
 beforeAll(async () => {
   t = await createTestDatabase();
-  auth = await createAuth(t.db, {
-    secret: "test-secret-test-secret-test-secret-1234",
-    publicUrl: "http://localhost:3000",
-  });
+  auth = await testAuth(t.db);
 });
 afterAll(() => t.close());
 beforeEach(() => t.reset());

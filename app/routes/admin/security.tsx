@@ -5,6 +5,7 @@ import { data, Form, useNavigation, useRevalidator } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { PasskeyButton } from "#app/components/admin/passkey-button";
 import { passkeyCeremony } from "#app/components/admin/passkey-ceremony";
+import { RowAction } from "#app/components/admin/row-action";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { showToast } from "#app/components/ui/toaster";
@@ -180,19 +181,13 @@ function PasskeysSection({ passkeys }: { passkeys: Array<{ id: string; name: str
               <span className="flex-1">
                 {key.name ?? "Passkey"} · added {formatDate(key.createdAt)}
               </span>
-              <Form method="post">
-                <input type="hidden" name="intent" value="remove-passkey" />
-                <input type="hidden" name="passkeyId" value={key.id} />
-                <Button
-                  type="submit"
-                  variant="outline"
-                  size="sm"
-                  disabled={busy}
-                  aria-label={`Remove ${key.name ?? "passkey"}`}
-                >
-                  Remove
-                </Button>
-              </Form>
+              <RowAction
+                intent="remove-passkey"
+                fields={{ passkeyId: key.id }}
+                label="Remove"
+                ariaLabel={`Remove ${key.name ?? "passkey"}`}
+                busy={busy}
+              />
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { RowAction } from "#app/components/admin/row-action";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
@@ -165,45 +166,24 @@ export default function Users({
                 </Button>
               </Form>
               {member.id === me ? null : (
-                <Form
-                  method="post"
-                  onSubmit={(event) => {
-                    if (!confirm(`Remove ${member.email}? They are signed out at once.`)) event.preventDefault();
-                  }}
-                >
-                  <input type="hidden" name="intent" value="remove" />
-                  <input type="hidden" name="userId" value={member.id} />
-                  <Button
-                    type="submit"
-                    variant="outline"
-                    size="sm"
-                    disabled={busy}
-                    aria-label={`Remove ${member.email}`}
-                  >
-                    Remove
-                  </Button>
-                </Form>
+                <RowAction
+                  intent="remove"
+                  fields={{ userId: member.id }}
+                  label="Remove"
+                  ariaLabel={`Remove ${member.email}`}
+                  confirmText={`Remove ${member.email}? They are signed out at once.`}
+                  busy={busy}
+                />
               )}
               {member.id !== me && member.twoFactor ? (
-                <Form
-                  method="post"
-                  onSubmit={(event) => {
-                    if (!confirm(`Reset ${member.email}'s two-factor sign-in? Do it only when you know it is them.`))
-                      event.preventDefault();
-                  }}
-                >
-                  <input type="hidden" name="intent" value="reset-two-factor" />
-                  <input type="hidden" name="userId" value={member.id} />
-                  <Button
-                    type="submit"
-                    variant="outline"
-                    size="sm"
-                    disabled={busy}
-                    aria-label={`Reset two-factor sign-in of ${member.email}`}
-                  >
-                    Reset two-factor
-                  </Button>
-                </Form>
+                <RowAction
+                  intent="reset-two-factor"
+                  fields={{ userId: member.id }}
+                  label="Reset two-factor"
+                  ariaLabel={`Reset two-factor sign-in of ${member.email}`}
+                  confirmText={`Reset ${member.email}'s two-factor sign-in? Do it only when you know it is them.`}
+                  busy={busy}
+                />
               ) : null}
             </li>
           ))}
