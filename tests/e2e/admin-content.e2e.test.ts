@@ -149,6 +149,39 @@ describe("admin content, part 1", () => {
     await toastWith(page, "Failed to fetch coupon details").waitFor();
   });
 
+  test("a save of a coupon someone saved meanwhile is refused with what differs, and nothing is overwritten", async ({
+    adminPage: mine,
+    openPage,
+  }) => {
+    await mine.goto("/admin/coupons");
+    await mine
+      .getByRole("link", { name: /^Edit / })
+      .first()
+      .click();
+    await mine.waitForURL("**/admin/coupons/edit/**");
+    await formsHydrated(mine);
+    // The same admin in another window opens the same coupon and saves it first.
+    const { context, page: theirs } = await openPage();
+    await context.addCookies(await mine.context().cookies());
+    await theirs.goto(mine.url());
+    await formsHydrated(theirs);
+    const theirTitle = `Their coupon ${unique}`;
+    await theirs.getByLabel("Title").fill(theirTitle);
+    await saveForm(theirs, "Update Coupon", "/admin/coupons", "Coupon updated successfully");
+
+    await mine.getByLabel("Title").fill(`My coupon ${unique}`);
+    await mine.getByRole("button", { name: "Update Coupon" }).click();
+    await toastWith(mine, "Not saved: someone else saved this after you opened it.").waitFor();
+    const notice = mine.getByRole("alert").filter({ hasText: "Nothing of yours was saved" });
+    await notice.getByTestId("conflict-differences").getByText(theirTitle).waitFor();
+    // What was typed stays; their version opens from the notice, and saves from there go through.
+    expect(await mine.getByLabel("Title").inputValue()).toBe(`My coupon ${unique}`);
+    await notice.getByRole("link", { name: "open their version" }).click();
+    await expect.poll(() => mine.getByLabel("Title").inputValue()).toBe(theirTitle);
+    await formsHydrated(mine);
+    await saveForm(mine, "Update Coupon", "/admin/coupons", "Coupon updated successfully");
+  });
+
   test("shows the ASIN field only for the store named Amazon", async ({ adminPage: page }) => {
     await page.goto("/admin/deals/add");
     expect(await page.getByLabel("Amazon ASIN").count()).toBe(0);

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, useActionData } from "react-router";
 
 import { cn } from "#app/lib/cn";
 import { formatDateTime } from "#app/lib/dates";
@@ -18,7 +18,22 @@ export interface ContentFormView {
   canPublish?: boolean;
   /** When the row was last submitted for review, while it waits. */
   submittedAt?: string | null;
+  /** When the edited row was read (its `updated_at`): sent back, so a save after someone else's is refused. */
+  savedAt?: string | null;
 }
+
+/** What a refused save tells of the other person's (the action's `conflict`). */
+interface SaveConflict {
+  savedAt: string;
+  savedBy: string | null;
+  differs: Array<{ field: string; theirs: string }>;
+}
+
+/** "salePrice" → "Sale price". */
+const fieldWords = (field: string) => {
+  const words = field.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 /** The intent of a contributor's "Submit for review". */
 export const SUBMIT_FOR_REVIEW = "submit-for-review";
@@ -42,10 +57,13 @@ export function ContentFormFrame({
   candidateId?: string | null;
   children: ReactNode;
 }) {
+  const conflict = (useActionData() as { conflict?: SaveConflict } | undefined)?.conflict;
   return (
     <div className={cn("mx-auto", widths[width])}>
       <AdminPageHeader title={view.title} back={{ to: view.listPath, label: view.backLabel }} />
       <Form method="post" {...formProps} className="space-y-6">
+        {view.savedAt ? <input type="hidden" name="savedAt" value={view.savedAt} /> : null}
+        {conflict ? <ConflictNotice conflict={conflict} /> : null}
         {candidateId ? (
           <p className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-gray-800">
             <input type="hidden" name="sourcingCandidate" value={candidateId} />
@@ -64,6 +82,40 @@ export function ContentFormFrame({
           also={view.canPublish === false ? { intent: SUBMIT_FOR_REVIEW, label: "Submit for review" } : undefined}
         />
       </Form>
+    </div>
+  );
+}
+
+/**
+ * A save refused because someone else saved first: who and when, and where their version differs from
+ * what this form sends. What was typed stays in the form; reloading opens their version.
+ */
+function ConflictNotice({ conflict }: { conflict: SaveConflict }) {
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-gray-800">
+      <p className="font-semibold text-red-800">
+        {conflict.savedBy ?? "Someone"} saved this on {formatDateTime(conflict.savedAt)}, after you opened it. Nothing
+        of yours was saved.
+      </p>
+      {conflict.differs.length > 0 ? (
+        <>
+          <p className="mt-2">Their version differs from yours in:</p>
+          <ul className="mt-1 list-disc pl-5" data-testid="conflict-differences">
+            {conflict.differs.map(({ field, theirs }) => (
+              <li key={field}>
+                {fieldWords(field)}: theirs is <span className="font-mono">{theirs}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <p className="mt-2">
+        Your changes are still below. Copy what you need, then{" "}
+        <a href="" className="font-medium text-brand-700 underline">
+          open their version
+        </a>{" "}
+        and make your changes to it.
+      </p>
     </div>
   );
 }

@@ -87,6 +87,25 @@ describe.each(byKey)("%s", (key, type) => {
     expect(await auditCount()).toBe(before);
   });
 
+  it("refuses a save of a form read before someone else's save, naming them and what differs, writing nothing", async () => {
+    const row = await createValid(db(), type);
+    // My form read the row before their save: a millisecond before it was made, the resolution forms carry.
+    const readAt = new Date((row.updatedAt as Date).getTime() - 1);
+    const title = titleColumnOf(type).name;
+    const theirs = await inputOf(type, { [title]: "Their title" });
+    expect(await saveContent(type, db(), actor, row.id, theirs)).toMatchObject({ ok: true });
+    const before = await auditCount();
+    const mine = await inputOf(type, { [title]: "My title" });
+    const refused = await saveContent(type, db(), actor, row.id, mine, { unchangedSince: readAt });
+    expect(refused).toMatchObject({ ok: false, reason: "conflict", savedBy: actor.email });
+    expect(refused.ok === false && refused.reason === "conflict" ? refused.differs : []).toContainEqual({
+      field: title,
+      theirs: "Their title",
+    });
+    expect(await getForEdit(type, db(), row.id)).toMatchObject({ [title]: "Their title" });
+    expect(await auditCount()).toBe(before);
+  });
+
   it("deletes with an audit row", async () => {
     const row = await createValid(db(), type);
     expect(await deleteContent(type, db(), actor, row.id)).toEqual({ ok: true });

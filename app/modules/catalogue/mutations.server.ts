@@ -1,8 +1,9 @@
-import { and, count, eq, getTableColumns, like, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, like, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import type { Database, Executor } from "#app/db/client.server";
 import { isStillReferenced, missingReferenceColumn, PG_UNIQUE_VIOLATION, pgError } from "#app/db/errors.server";
+import { auditLog } from "#app/db/schema";
 import { databaseName, startsWithPattern } from "#app/db/sql-text";
 import type { Actor, Service } from "#app/lib/actor";
 import { SLUG_TAKEN } from "#app/lib/validation";
@@ -27,7 +28,15 @@ import { contentTypes } from "./registry.server";
 export type SaveResult =
   | { ok: true; row: { id: string } & Record<string, unknown> }
   | { ok: false; reason: "invalid"; fieldErrors: Record<string, string[]> }
-  | { ok: false; reason: "not-found" };
+  | { ok: false; reason: "not-found" }
+  | ({ ok: false; reason: "conflict" } & Conflict);
+
+/** Someone saved the row after the form being sent was read: when, who, and where their row differs from it. */
+export interface Conflict {
+  savedAt: Date;
+  savedBy: string | null;
+  differs: Array<{ field: string; theirs: string }>;
+}
 
 export type DeleteResult =
   { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "in-use"; message: string };
@@ -72,6 +81,11 @@ export interface SaveOptions {
   onlyIf?: SQL;
   /** The save submits the row for review (a contributor's "Submit for review"). */
   submit?: boolean;
+  /**
+   * When the form being saved read the row: an update finds it saved since then refused as a conflict,
+   * rather than overwriting the other person's save.
+   */
+  unchangedSince?: Date;
 }
 
 /**
@@ -119,8 +133,12 @@ export async function saveContent(
       if (id === undefined) {
         [saved] = await tx.insert(type.table).values(values).returning();
       } else {
-        const adjusted = type.beforeUpdate ? await type.beforeUpdate(tx, id, values) : values;
         const where = and(eq(type.table.id, id), options.onlyIf);
+        if (options.unchangedSince) {
+          const conflict = await conflictWith(tx, type, id, where, values, options.unchangedSince);
+          if (conflict) return conflict;
+        }
+        const adjusted = type.beforeUpdate ? await type.beforeUpdate(tx, id, values) : values;
         if (adjusted) [saved] = await tx.update(type.table).set(adjusted).where(where).returning();
       }
       if (saved) {
@@ -137,12 +155,51 @@ export async function saveContent(
       }
       return saved as ({ id: string } & Record<string, unknown>) | undefined;
     });
+    if (row && "differs" in row) return { ok: false, reason: "conflict", ...(row as Conflict) };
     return row ? { ok: true, row } : { ok: false, reason: "not-found" };
   } catch (error) {
     const fieldErrors = fieldErrorsFor(type, error);
     if (fieldErrors) return { ok: false, reason: "invalid", fieldErrors };
     throw error;
   }
+}
+
+/** Columns a save sets on its own, never a person's difference. */
+const BOOKKEEPING_COLUMNS = new Set(["updatedAt", "createdAt", "authorId", "submittedAt"]);
+
+/** A stored value as the conflict notice shows it. */
+function shownValue(value: unknown): string {
+  if (value == null || value === "") return "(empty)";
+  if (value instanceof Date) return value.toISOString();
+  const text = typeof value === "object" ? JSON.stringify(value) : String(value);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+/**
+ * The row locked for the update; a Conflict when it was saved after `since` (compared in milliseconds, as
+ * the form carried it), naming the last person the audit log has for it.
+ */
+async function conflictWith(
+  tx: Database,
+  type: AnyContentType,
+  id: string,
+  where: SQL | undefined,
+  values: Record<string, unknown>,
+  since: Date,
+): Promise<Conflict | null> {
+  const [stored] = (await tx.select().from(type.table).where(where).for("update")) as Array<Record<string, unknown>>;
+  const savedAt = stored?.updatedAt;
+  if (!(savedAt instanceof Date) || savedAt.getTime() <= since.getTime()) return null;
+  const [last] = await tx
+    .select({ email: auditLog.actorEmail })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entityOf(type)), eq(auditLog.entityId, id)))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  const differs = Object.keys(values)
+    .filter((field) => !BOOKKEEPING_COLUMNS.has(field) && field in stored! && !sameValue(stored![field], values[field]))
+    .map((field) => ({ field, theirs: shownValue(stored![field]) }));
+  return { savedAt, savedBy: last?.email ?? null, differs };
 }
 
 /** A stored value and a new one are the same (numeric columns come back as text or numbers). */

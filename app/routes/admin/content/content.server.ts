@@ -83,11 +83,14 @@ export async function loadContentForm<Table extends ContentTable, C extends Choi
     ...formView(generic, row !== null),
     canPublish: editor,
     submittedAt: submittedAt?.toISOString() ?? null,
+    // When this form read the row: a save finding it saved since is refused (mutations.server.ts).
+    savedAt: (row as { updatedAt?: Date } | null)?.updatedAt?.toISOString() ?? null,
   };
   return { row, candidate, frame, refs, ...chosen };
 }
 
 const SOURCING = "/admin/sourcing";
+const CONFLICT = "Not saved: someone else saved this after you opened it.";
 const NOT_WAITING = "This candidate is no longer waiting for review";
 /** The item types a sourcing candidate becomes, by their desks' keys. */
 const sourcedTypes: Record<string, "deals" | "coupons"> = { deal: "deals", coupon: "coupons" };
@@ -128,9 +131,11 @@ export async function saveContentForm(type: AnyContentType, { request, params, c
   const itemType = sourcedTypes[type.key];
   const approving = id === undefined && isUuid(candidate) && itemType !== undefined && atLeast(writer.role, "editor");
   const submitting = form.get("intent") === SUBMIT_FOR_REVIEW;
+  const readAt = new Date(String(form.get("savedAt") ?? ""));
   const options: SaveOptions = {
     onlyIf: changeableRows(type, writer),
     submit: submitting,
+    ...(Number.isNaN(readAt.getTime()) ? {} : { unchangedSince: readAt }),
     ...(approving
       ? { alongside: (tx, row) => approveEdited(tx, candidate, { type: itemType, id: row.id }, writer) }
       : {}),
@@ -152,6 +157,11 @@ export async function saveContentForm(type: AnyContentType, { request, params, c
     if (result.reason === "not-found") {
       const refused = options.onlyIf !== undefined && (await getForEdit(type, context.db, id!)) !== null;
       return redirectWithToast(listPath(type), errorToast(refused ? NOT_YOUR_DRAFT : messages.saveFailed));
+    }
+    if (result.reason === "conflict") {
+      const { savedAt, savedBy, differs } = result;
+      const conflict = { savedAt: savedAt.toISOString(), savedBy, differs };
+      return data({ result: submission.reply(), toast: errorToast(CONFLICT), conflict }, { status: 409 });
     }
     return data({ result: submission.reply({ fieldErrors: result.fieldErrors }), toast: null }, { status: 400 });
   } catch (error) {
