@@ -116,6 +116,12 @@ const UNRENDERED_FIELDS: Record<string, string[]> = {
   // Only a right password for an account with two-factor sign-in leads to the second step's form.
   "routes/admin/login-two-factor": ["kind", "code", "redirectTo"],
 };
+/**
+ * An edit form's reading time: sent as rendered, the first accepted case would make every later one a
+ * conflict, refused before the values reach the database. Sent empty (no check), each case's values are
+ * saved; its own cases still send it wrong.
+ */
+const READ_AT = "savedAt";
 /** Fields of fetcher forms that open in a dialog (delete confirmations), for actions no page shows a form for. */
 const DIALOG_FIELDS = ["intent", "id"];
 /** The kinds of the fields of forms no page renders: the setup form's are text, a dialog's are choices. */
@@ -220,7 +226,7 @@ function formsIn(html: string, page: string): FoundForm[] {
       else if (control.name === "select") fields.push([name, selectedOption(control)]);
       else if (type === "checkbox" || type === "radio") {
         if ("checked" in control.attribs) fields.push([name, value || "on"]);
-      } else fields.push([name, value]);
+      } else fields.push([name, name === READ_AT ? "" : value]);
     }
     const base = BASE_VALUES[action.pathname];
     const withBase = base ? [...fields.filter(([name]) => !(name in base)), ...Object.entries(base)] : fields;
