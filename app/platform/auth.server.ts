@@ -76,6 +76,16 @@ export async function createAuth(database: Database, config: AuthConfig) {
 
 export type Auth = Awaited<ReturnType<typeof createAuth>>;
 
+/**
+ * The code of better-auth's answer to a request it refused (a wrong password or code, an unknown
+ * challenge); anything else (its own failure, ours) is thrown on.
+ */
+export async function refusalCode(error: unknown): Promise<string> {
+  const { isAPIError } = await import("better-auth/api");
+  if (!isAPIError(error) || error.statusCode >= 500) throw error;
+  return String((error.body as { code?: string } | undefined)?.code ?? "");
+}
+
 let cached: { database: Database; auth: Promise<Auth> } | undefined;
 
 /** The process's auth instance, bound to the open database. */

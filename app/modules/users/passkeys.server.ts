@@ -4,7 +4,7 @@ import type { Database } from "#app/db/client.server";
 import { passkeys, sessions } from "#app/db/schema";
 import type { Actor } from "#app/lib/actor";
 import { recordAudit } from "#app/modules/audit/audit.server";
-import type { Auth } from "#app/platform/auth.server";
+import { type Auth, refusalCode } from "#app/platform/auth.server";
 
 // Passkeys through better-auth's passkey plugin (platform/auth.server.ts), called from our own actions. A
 // passkey proves the device and its user (PIN or biometrics), so it signs in on its own and counts as a
@@ -18,8 +18,7 @@ export const MAX_PASSKEYS = 10;
 export type Ceremony<T> = { ok: true; value: T; cookies: string[] } | { ok: false; message: string };
 
 async function refused(error: unknown): Promise<{ ok: false; message: string }> {
-  const { isAPIError } = await import("better-auth/api");
-  if (!isAPIError(error) || error.statusCode >= 500) throw error;
+  await refusalCode(error);
   return { ok: false, message: PASSKEY_FAILED };
 }
 

@@ -1,6 +1,6 @@
 import type { Database } from "#app/db/client.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
-import type { Auth } from "#app/platform/auth.server";
+import { type Auth, refusalCode } from "#app/platform/auth.server";
 
 import { markSignedIn, startLoginAttempt } from "./login-attempts.server";
 
@@ -45,8 +45,7 @@ export async function signIn(
     await recordAudit(db, { action: "sign_in", actor: { id: response.user.id, email } });
     return { ok: true, cookies: headers.getSetCookie(), user: { id: response.user.id, email } };
   } catch (error) {
-    const { isAPIError } = await import("better-auth/api");
-    if (!isAPIError(error) || error.statusCode >= 500) throw error;
+    await refusalCode(error);
     await recordAudit(db, { action: "sign_in_failed", actor: { email }, detail: { reason: "credentials", ip } });
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }

@@ -6,7 +6,7 @@ import { sessions, siteSettings } from "#app/db/schema";
 import type { Actor } from "#app/lib/actor";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { allowAttempt, type RateLimit } from "#app/modules/rate-limit/rate-limit.server";
-import type { Auth } from "#app/platform/auth.server";
+import { type Auth, refusalCode } from "#app/platform/auth.server";
 import { forgetContentMemos, keptUntilContentChanges } from "#app/platform/content-memo.server";
 import { getEnv } from "#app/platform/env.server";
 
@@ -74,8 +74,7 @@ export async function confirmIdentity(
     try {
       await auth.api.verifyPassword({ body: { password: confirmation.password }, headers: request.headers });
     } catch (error) {
-      const { isAPIError } = await import("better-auth/api");
-      if (!isAPIError(error) || error.statusCode >= 500) throw error;
+      await refusalCode(error);
       return { ok: false, message: WRONG_PASSWORD };
     }
   } else {

@@ -4,7 +4,7 @@ import type { Database } from "#app/db/client.server";
 import { sessions, usedTotpCodes, users, verifications } from "#app/db/schema";
 import { readCookie } from "#app/lib/cookies";
 import { recordAudit } from "#app/modules/audit/audit.server";
-import type { Auth } from "#app/platform/auth.server";
+import { type Auth, refusalCode } from "#app/platform/auth.server";
 
 // Two-factor sign-in through better-auth's plugin (platform/auth.server.ts): an authenticator app (TOTP) and
 // ten one-time backup codes. The plugin checks codes; this module adds what it leaves out (a TOTP code
@@ -23,13 +23,6 @@ export type CodeKind = "totp" | "backup";
 
 export type CodeResult =
   { ok: true; cookies: string[]; user: { id: string; email: string } } | { ok: false; message: string };
-
-/** better-auth's error, for an expected refusal (a wrong code); anything else is thrown on. */
-async function refusal(error: unknown): Promise<{ code: string } | null> {
-  const { isAPIError } = await import("better-auth/api");
-  if (!isAPIError(error) || error.statusCode >= 500) throw error;
-  return { code: String((error.body as { code?: string } | undefined)?.code ?? "") };
-}
 
 function messageFor(code: string, kind: CodeKind): string {
   if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") return CHALLENGE_ENDED;
@@ -92,12 +85,12 @@ export async function completeSignIn(
     await recordAudit(db, { action: "sign_in", actor: user, detail: { secondFactor: attempt.kind } });
     return { ok: true, cookies: headers.getSetCookie(), user };
   } catch (error) {
-    const refused = await refusal(error);
+    const refused = await refusalCode(error);
     await recordAudit(db, {
       action: "sign_in_failed",
       detail: { reason: attempt.kind === "totp" ? "code" : "backup_code", ip: attempt.ip },
     });
-    return { ok: false, message: messageFor(refused!.code, attempt.kind) };
+    return { ok: false, message: messageFor(refused, attempt.kind) };
   }
 }
 
@@ -131,9 +124,9 @@ export async function checkCode(
     const { headers } = await verify({ body: { code }, headers: check.headers, returnHeaders: true });
     return { ok: true, cookies: headers.getSetCookie() };
   } catch (error) {
-    const refused = await refusal(error);
+    const refused = await refusalCode(error);
     if (check.kind === "totp") await releaseCode(db, check.userId, code);
-    return { ok: false, message: messageFor(refused!.code, check.kind) };
+    return { ok: false, message: messageFor(refused, check.kind) };
   }
 }
 
@@ -156,7 +149,7 @@ export async function startEnrolment(auth: Auth, headers: Headers, password: str
       backupCodes: result.backupCodes,
     };
   } catch (error) {
-    await refusal(error);
+    await refusalCode(error);
     return false;
   }
 }
@@ -166,7 +159,7 @@ export async function newBackupCodes(auth: Auth, headers: Headers, password: str
   try {
     return (await auth.api.generateBackupCodes({ body: { password }, headers })).backupCodes;
   } catch (error) {
-    await refusal(error);
+    await refusalCode(error);
     return false;
   }
 }
@@ -177,7 +170,7 @@ export async function turnOff(auth: Auth, headers: Headers, password: string): P
     const { headers: answer } = await auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true });
     return answer.getSetCookie();
   } catch (error) {
-    await refusal(error);
+    await refusalCode(error);
     return false;
   }
 }
