@@ -62,23 +62,7 @@ describe("two-factor sign-in", () => {
       await toastWith(page, "Two-factor sign-in is on").waitFor();
       await page.getByTestId("two-factor-status").getByText("On").waitFor();
 
-      // Signing in on a phone: the password, then a code; the one used already is refused.
-      const { page: phone } = await openPage({ url: site });
-      await submitLogin(phone, owner.email, owner.password);
-      await phone.waitForURL((url) => url.pathname === "/admin/login/two-factor");
-      await typeCode(phone, "Authentication code", used[0]!, "Verify");
-      await phone.getByText("That code has been used already").first().waitFor();
-      await typeCode(phone, "Authentication code", freshCode(key, used), "Verify");
-      await phone.waitForURL((url) => url.pathname === "/admin");
-
-      // The phone lost: a backup code signs in once.
-      const { page: laptop } = await openPage({ url: site });
-      await submitLogin(laptop, owner.email, owner.password);
-      await laptop.getByRole("link", { name: "Use a backup code instead" }).click();
-      await typeCode(laptop, "Backup code", backupCodes[0]!, "Verify");
-      await laptop.waitForURL((url) => url.pathname === "/admin");
-
-      // A passkey in Chromium's virtual authenticator; signed out, it signs in alone: no password, no code.
+      // A passkey in Chromium's virtual authenticator, added while the setup's confirmation is fresh.
       const cdp = await context.newCDPSession(page);
       await cdp.send("WebAuthn.enable");
       await cdp.send("WebAuthn.addVirtualAuthenticator", {
@@ -95,6 +79,24 @@ describe("two-factor sign-in", () => {
       await page.getByRole("button", { name: "Add a passkey" }).click();
       await toastWith(page, "Passkey added").waitFor();
       await page.getByTestId("passkey-list").getByText("Test laptop").waitFor();
+
+      // Signing in on a phone: the password, then a code; the one used already is refused.
+      const { page: phone } = await openPage({ url: site });
+      await submitLogin(phone, owner.email, owner.password);
+      await phone.waitForURL((url) => url.pathname === "/admin/login/two-factor");
+      await typeCode(phone, "Authentication code", used[0]!, "Verify");
+      await phone.getByText("That code has been used already").first().waitFor();
+      await typeCode(phone, "Authentication code", freshCode(key, used), "Verify");
+      await phone.waitForURL((url) => url.pathname === "/admin");
+
+      // The phone lost: a backup code signs in once.
+      const { page: laptop } = await openPage({ url: site });
+      await submitLogin(laptop, owner.email, owner.password);
+      await laptop.getByRole("link", { name: "Use a backup code instead" }).click();
+      await typeCode(laptop, "Backup code", backupCodes[0]!, "Verify");
+      await laptop.waitForURL((url) => url.pathname === "/admin");
+
+      // Signed out, the passkey signs in alone: no password, no code.
       await page.getByRole("button", { name: owner.email }).click();
       await page.getByRole("menuitem", { name: "Logout" }).click();
       await page.waitForURL("**/admin/login");

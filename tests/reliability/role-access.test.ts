@@ -201,6 +201,12 @@ describe("every admin route answers each role as the policy says", () => {
         location: confirm,
       });
     }
+    // Nor may a stale session add a passkey, a way in that would outlive it.
+    const passkey = await answerTo("owner", "/admin/passkey", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "register-options" }),
+    });
+    expect(passkey.status).toBe(403);
     // Content and the site's own settings do not ask.
     expect(await statusFor("owner", "/admin/deals")).toBe(200);
     expect(await statusFor("owner", "/admin/settings/site")).toBe(200);

@@ -7,7 +7,7 @@ import { type AdminSession, getAdmin } from "#app/platform/auth.server";
 import { accessOf, mayAccess, NO_ACCESS } from "./admin-access";
 import { hasPasskey } from "./passkeys.server";
 import { type Role, roleOf } from "./roles";
-import { confirmedAt, readRequiredRoles, stepUpMs, TWO_FACTOR_FIRST } from "./step-up.server";
+import { readRequiredRoles, recentlyConfirmed, TWO_FACTOR_FIRST } from "./step-up.server";
 
 export interface Admin extends AdminSession {
   user: AdminSession["user"] & { role: Role };
@@ -57,7 +57,6 @@ async function requireSecondFactorRules(request: Request, admin: Admin, path: st
     }
   }
   if (!accessOf(path).stepUp) return;
-  const at = await confirmedAt(db(), admin.sessionId);
-  if (at && Date.now() - at.getTime() <= stepUpMs()) return;
+  if (await recentlyConfirmed(db(), admin.sessionId)) return;
   throw redirect(`/admin/confirm?redirectTo=${encodeURIComponent(pagePath(request))}`);
 }

@@ -45,11 +45,13 @@ export async function saveRequiredRoles(db: Database, roles: Role[], actor: Acto
   forgetContentMemos();
 }
 
-/** When the session last proved who is behind it. */
-export async function confirmedAt(db: Database, sessionId: string): Promise<Date | null> {
+/** Whether the session proved who is behind it within the last STEP_UP_MINUTES. */
+export async function recentlyConfirmed(db: Database, sessionId: string): Promise<boolean> {
   const [row] = await db.select({ at: sessions.confirmedAt }).from(sessions).where(eq(sessions.id, sessionId));
-  return row?.at ?? null;
+  return row !== undefined && Date.now() - row.at.getTime() <= stepUpMs();
 }
+
+export const CONFIRM_FIRST = "Confirm it's you first: a new passkey signs in without your password.";
 
 export type Confirmation = { kind: CodeKind; code: string } | { kind: "password"; password: string };
 

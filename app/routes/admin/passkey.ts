@@ -8,6 +8,7 @@ import {
   registrationOptions,
 } from "#app/modules/users/passkeys.server";
 import { requireAdmin } from "#app/modules/users/require-admin.server";
+import { CONFIRM_FIRST, recentlyConfirmed } from "#app/modules/users/step-up.server";
 import { passkeyActionSchema } from "#app/modules/users/two-factor.schema";
 import { auth } from "#app/platform/auth.server";
 import { jsonSettingCookies } from "#app/platform/toast.server";
@@ -32,7 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.data;
   const authApi = await auth();
   switch (input.intent) {
+    // A session alone must not add a way in that outlives it (a stolen cookie would keep the account).
     case "register-options": {
+      if (!(await recentlyConfirmed(context.db, admin.sessionId))) return answer({ error: CONFIRM_FIRST }, 403);
       const options = await registrationOptions(authApi, request.headers, admin.user.id, context.db);
       return options.ok ? answer(options.value, 200, options.cookies) : answer({ error: options.message }, 400);
     }

@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { useState } from "react";
-import { data, Form, useNavigation, useRevalidator } from "react-router";
+import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { PasskeyButton } from "#app/components/admin/passkey-button";
@@ -17,7 +17,7 @@ import { recordAudit } from "#app/modules/audit/audit.server";
 import { hasPasskey, passkeysOf, removePasskey } from "#app/modules/users/passkeys.server";
 import { requireAdmin } from "#app/modules/users/require-admin.server";
 import type { Role } from "#app/modules/users/roles";
-import { readRequiredRoles } from "#app/modules/users/step-up.server";
+import { readRequiredRoles, recentlyConfirmed } from "#app/modules/users/step-up.server";
 import { securitySchema } from "#app/modules/users/two-factor.schema";
 import {
   checkCode,
@@ -41,12 +41,13 @@ export const meta = () => [{ title: "Security | DealDash Admin" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [on, required, keys] = await Promise.all([
+  const [on, required, keys, confirmed] = await Promise.all([
     hasTwoFactor(context.db, admin.user.id),
     readRequiredRoles(context.db).then((roles) => roles.includes(admin.user.role)),
     passkeysOf(context.db, admin.user.id),
+    recentlyConfirmed(context.db, admin.sessionId),
   ]);
-  return { on, required, passkeys: keys };
+  return { on, required, passkeys: keys, confirmed };
 }
 
 const MUST_KEEP_ONE = "Your role must sign in with two factors: keep a passkey or an authenticator app.";
@@ -120,7 +121,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Security({ loaderData: { on, required, passkeys }, actionData }: Route.ComponentProps) {
+export default function Security({
+  loaderData: { on, required, passkeys, confirmed },
+  actionData,
+}: Route.ComponentProps) {
   const { enrolment, backupCodes, message } = (actionData ?? {}) as Shown;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -156,12 +160,19 @@ export default function Security({ loaderData: { on, required, passkeys }, actio
           </div>
         )}
       </section>
-      <PasskeysSection passkeys={passkeys} />
+      <PasskeysSection passkeys={passkeys} confirmed={confirmed} />
     </div>
   );
 }
 
-function PasskeysSection({ passkeys }: { passkeys: Array<{ id: string; name: string | null; createdAt: Date }> }) {
+/** Adding a passkey asks for a recent confirmation (/admin/passkey checks it): until then, the way to it. */
+function PasskeysSection({
+  passkeys,
+  confirmed,
+}: {
+  passkeys: Array<{ id: string; name: string | null; createdAt: Date }>;
+  confirmed: boolean;
+}) {
   const busy = useNavigation().state !== "idle";
   const revalidator = useRevalidator();
   const [name, setName] = useState("");
@@ -192,28 +203,38 @@ function PasskeysSection({ passkeys }: { passkeys: Array<{ id: string; name: str
           ))}
         </ul>
       ) : null}
-      <div className="mt-4 flex flex-wrap items-end gap-3">
-        <label className="flex min-w-56 flex-col gap-1.5 text-sm">
-          <span className="font-medium text-gray-900">Passkey name</span>
-          <Input
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={60}
-            placeholder="My laptop"
+      {confirmed ? (
+        <div className="mt-4 flex flex-wrap items-end gap-3">
+          <label className="flex min-w-56 flex-col gap-1.5 text-sm">
+            <span className="font-medium text-gray-900">Passkey name</span>
+            <Input
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              maxLength={60}
+              placeholder="My laptop"
+            />
+          </label>
+          <PasskeyButton
+            label="Add a passkey"
+            run={() =>
+              passkeyCeremony("/admin/passkey", "register", ["register-options", "register"], {
+                name: name || "Passkey",
+              })
+            }
+            onDone={() => {
+              setName("");
+              showToast(successToast("Passkey added"));
+              void revalidator.revalidate();
+            }}
           />
-        </label>
-        <PasskeyButton
-          label="Add a passkey"
-          run={() =>
-            passkeyCeremony("/admin/passkey", "register", ["register-options", "register"], { name: name || "Passkey" })
-          }
-          onDone={() => {
-            setName("");
-            showToast(successToast("Passkey added"));
-            void revalidator.revalidate();
-          }}
-        />
-      </div>
+        </div>
+      ) : (
+        <p className="mt-4 text-sm">
+          <Link to="/admin/confirm?redirectTo=%2Fadmin%2Fsecurity" className="font-medium text-brand-700 underline">
+            Confirm it's you to add a passkey
+          </Link>
+        </p>
+      )}
     </section>
   );
 }
