@@ -21,6 +21,8 @@ export const auditLog = pgTable(
     // The activity view's filters, each newest first (modules/audit/activity.server.ts).
     index("audit_log_actor_created_idx").on(t.actorId, t.createdAt.desc(), t.id.desc()),
     index("audit_log_entity_created_idx").on(t.entity, t.createdAt.desc(), t.id.desc()),
+    // One item's newest rows (who saved it last: a refused conflicting save names them).
+    index("audit_log_item_created_idx").on(t.entity, t.entityId, t.createdAt.desc()),
     index("audit_log_action_created_idx").on(t.action, t.createdAt.desc(), t.id.desc()),
   ],
 );

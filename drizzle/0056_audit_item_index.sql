@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_item_created_idx" ON "audit_log" USING btree ("entity","entity_id","created_at" DESC NULLS LAST);
