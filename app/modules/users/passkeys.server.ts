@@ -44,7 +44,7 @@ export async function register(
   auth: Auth,
   request: { headers: Headers; actor: Actor },
   answer: { response: unknown; name: string },
-): Promise<Ceremony<null>> {
+): Promise<{ ok: true } | { ok: false; message: string }> {
   try {
     await auth.api.verifyPasskeyRegistration({
       body: { response: answer.response, name: answer.name },
@@ -58,7 +58,7 @@ export async function register(
     actor: request.actor,
     detail: { did: "passkey-add", name: answer.name },
   });
-  return { ok: true, value: null, cookies: [] };
+  return { ok: true };
 }
 
 /** Options for signing in or confirming with a passkey (any of this site's). */
