@@ -12,7 +12,7 @@ import { getEnv } from "#app/platform/env.server";
 
 import { hasPasskey } from "./passkeys.server";
 import { isRole, type Role } from "./roles";
-import { checkCode, type CodeKind, hasTwoFactor, WRONG_PASSWORD } from "./two-factor.server";
+import { checkCode, type CodeKind, WRONG_PASSWORD } from "./two-factor.server";
 
 // Two rules on top of roles (require-admin.server.ts applies both): the roles that must sign in with a second
 // factor, and the changes that ask a person to confirm it is them when they last did more than ten minutes
@@ -62,11 +62,11 @@ export type Confirmation = { kind: CodeKind; code: string } | { kind: "password"
 export async function confirmIdentity(
   db: Database,
   auth: Auth,
-  request: { headers: Headers; sessionId: string; user: Actor },
+  request: { headers: Headers; sessionId: string; user: Actor & { twoFactorEnabled: boolean } },
   confirmation: Confirmation,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   if (!(await allowAttempt(db, CONFIRM_LIMIT, request.user.id))) return { ok: false, message: TOO_MANY_CONFIRMATIONS };
-  const withCode = await hasTwoFactor(db, request.user.id);
+  const withCode = request.user.twoFactorEnabled;
   // The page asked for what the person had when it was drawn; the server decides on what they have now. A
   // password alone does not confirm someone who has a second factor.
   if (confirmation.kind === "password" && (withCode || (await hasPasskey(db, request.user.id))))

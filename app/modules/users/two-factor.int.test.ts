@@ -174,7 +174,11 @@ describe("confirming it is you", () => {
     await t.db.update(sessions).set({ confirmedAt: long }).where(eq(sessions.id, session.id));
     const confirmedAt = async () =>
       (await t.db.select().from(sessions).where(eq(sessions.id, session.id)))[0]!.confirmedAt;
-    const request = { headers, sessionId: session.id, user: { id: user.id, email: user.email } };
+    const request = {
+      headers,
+      sessionId: session.id,
+      user: { id: user.id, email: user.email, twoFactorEnabled: true },
+    };
 
     expect(await confirmIdentity(t.db, auth, request, { kind: "password", password: person.password })).toMatchObject({
       ok: false,
@@ -194,7 +198,11 @@ describe("confirming it is you", () => {
     const user = await createAdmin(t.db, auth, { ...person, role: "owner" }, { action: "user_create", via: "test" });
     const { headers } = await signInWithPassword();
     const session = (await auth.api.getSession({ headers }))!.session;
-    const request = { headers, sessionId: session.id, user: { id: user.id, email: user.email } };
+    const request = {
+      headers,
+      sessionId: session.id,
+      user: { id: user.id, email: user.email, twoFactorEnabled: false },
+    };
     expect(await confirmIdentity(t.db, auth, request, { kind: "password", password: "not it" })).toEqual({
       ok: false,
       message: WRONG_PASSWORD,

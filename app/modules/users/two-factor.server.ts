@@ -1,7 +1,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 
 import type { Database } from "#app/db/client.server";
-import { sessions, usedTotpCodes, users, verifications } from "#app/db/schema";
+import { sessions, usedTotpCodes, verifications } from "#app/db/schema";
 import { readCookie } from "#app/lib/cookies";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { type Auth, refusalCode } from "#app/platform/auth.server";
@@ -173,10 +173,4 @@ export async function turnOff(auth: Auth, headers: Headers, password: string): P
     await refusalCode(error);
     return false;
   }
-}
-
-/** Whether this person has an authenticator app set up and confirmed. */
-export async function hasTwoFactor(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
-  return row?.on ?? false;
 }

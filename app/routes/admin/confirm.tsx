@@ -17,7 +17,6 @@ import { hasPasskey } from "#app/modules/users/passkeys.server";
 import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { type Confirmation, confirmIdentity } from "#app/modules/users/step-up.server";
 import { codeSchema, confirmPasswordSchema } from "#app/modules/users/two-factor.schema";
-import { hasTwoFactor } from "#app/modules/users/two-factor.server";
 import { auth } from "#app/platform/auth.server";
 
 import type { Route } from "./+types/confirm";
@@ -29,11 +28,7 @@ export const meta = () => [{ title: "Confirm it's you | DealDash Admin" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [withCode, withPasskey] = await Promise.all([
-    hasTwoFactor(context.db, admin.user.id),
-    hasPasskey(context.db, admin.user.id),
-  ]);
-  return { withCode, withPasskey };
+  return { withCode: admin.user.twoFactorEnabled, withPasskey: await hasPasskey(context.db, admin.user.id) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -22,7 +22,6 @@ import { securitySchema } from "#app/modules/users/two-factor.schema";
 import {
   checkCode,
   type Enrolment,
-  hasTwoFactor,
   newBackupCodes,
   startEnrolment,
   turnOff,
@@ -41,8 +40,8 @@ export const meta = () => [{ title: "Security | DealDash Admin" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [on, required, keys, confirmed] = await Promise.all([
-    hasTwoFactor(context.db, admin.user.id),
+  const on = admin.user.twoFactorEnabled;
+  const [required, keys, confirmed] = await Promise.all([
     readRequiredRoles(context.db).then((roles) => roles.includes(admin.user.role)),
     passkeysOf(context.db, admin.user.id),
     recentlyConfirmed(context.db, admin.sessionId),
@@ -113,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "remove-passkey": {
       const keys = await passkeysOf(context.db, admin.user.id);
       const last = keys.length === 1 && keys[0]!.id === input.passkeyId;
-      if (last && (await mustKeepOne(context.db, admin.user)) && !(await hasTwoFactor(context.db, admin.user.id)))
+      if (last && (await mustKeepOne(context.db, admin.user)) && !admin.user.twoFactorEnabled)
         return toastAnswer(errorToast(MUST_KEEP_ONE));
       const removed = await removePasskey(context.db, admin.user, input.passkeyId);
       return toastAnswer(removed ? successToast("Passkey removed") : errorToast("That passkey is already gone"));
