@@ -2,7 +2,12 @@ import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { contactMessages } from "#app/db/schema";
-import { ALERT_LIMIT, CONTACT_LIMIT, NEWSLETTER_LIMIT } from "#app/modules/rate-limit/rate-limit.server";
+import {
+  ALERT_LIMIT,
+  CONTACT_LIMIT,
+  NEWSLETTER_LIMIT,
+  PASSKEY_SIGN_IN_LIMIT,
+} from "#app/modules/rate-limit/rate-limit.server";
 import { MAX_FAILURES_PER_EMAIL_AND_IP } from "#app/modules/users/login-attempts.server";
 
 import { ADMIN, servedInProcessApp } from "../support/in-process-server";
@@ -49,5 +54,11 @@ describe("rate limits under a burst", () => {
     const statuses = await burst("/admin/login", () => ({ email: ADMIN.email, password: "not the password" }));
     expect(statuses.filter((status) => status === 401).length).toBe(MAX_FAILURES_PER_EMAIL_AND_IP);
     expect(statuses.filter((status) => status === 429).length).toBe(AT_ONCE - MAX_FAILURES_PER_EMAIL_AND_IP);
+  });
+
+  it("start no more passkey sign-ins from one address at once than the limit", async () => {
+    const statuses = await burst("/admin/login/passkey", () => ({ intent: "options" }));
+    expect(statuses.filter((status) => status === 200).length).toBe(PASSKEY_SIGN_IN_LIMIT.max);
+    expect(accepted(statuses)).toBe(PASSKEY_SIGN_IN_LIMIT.max);
   });
 });

@@ -18,6 +18,8 @@ export const NEWSLETTER_LIMIT: RateLimit = { bucket: "newsletter", max: 10, wind
 export const TIP_LIMIT: RateLimit = { bucket: "tip", max: 5, windowMs: 60 * 60 * 1000 };
 /** New deal alerts per visitor (each one writes a confirmation message). */
 export const ALERT_LIMIT: RateLimit = { bucket: "alert", max: 10, windowMs: 60 * 60 * 1000 };
+/** Passkey sign-in steps per address: each writes a challenge row or, when it fails, an audit row. */
+export const PASSKEY_SIGN_IN_LIMIT: RateLimit = { bucket: "passkey-sign-in", max: 30, windowMs: 15 * 60 * 1000 };
 /** Shoppers' 'Did it work?' answers across all items (each item takes one a day anyway). */
 export const VOTE_LIMIT: RateLimit = { bucket: "vote", max: 60, windowMs: 60 * 60 * 1000 };
 

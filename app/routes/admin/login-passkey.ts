@@ -1,6 +1,7 @@
 import { readFormData } from "#app/lib/form-data";
 import { safeRedirectPath } from "#app/lib/safe-redirect";
 import { successToast } from "#app/lib/toast";
+import { allowAttempt, PASSKEY_SIGN_IN_LIMIT, visitorKey } from "#app/modules/rate-limit/rate-limit.server";
 import { authenticationOptions, signInWithPasskey } from "#app/modules/users/passkeys.server";
 import { passkeySignInSchema } from "#app/modules/users/two-factor.schema";
 import { auth } from "#app/platform/auth.server";
@@ -14,6 +15,9 @@ import type { Route } from "./+types/login-passkey";
 const answer = jsonSettingCookies;
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // Open to anyone, like the login page: its steps are counted per address, as sign-in attempts are.
+  if (!(await allowAttempt(context.db, PASSKEY_SIGN_IN_LIMIT, visitorKey(context.clientIp, context.appSecret))))
+    return answer({ error: "Too many passkey sign-ins from your address. Try again in a quarter of an hour." }, 429);
   const parsed = passkeySignInSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return answer({ error: parsed.error.issues[0]!.message }, 400);
   const input = parsed.data;
