@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { auditLog, deals, giftIdeas, linkChecks } from "#app/db/schema";
@@ -112,7 +112,8 @@ describe("Amazon price freshness", () => {
       db()
         .select({ actorEmail: auditLog.actorEmail, detail: auditLog.detail })
         .from(auditLog)
-        .where(and(eq(auditLog.entity, "deal"), eq(auditLog.entityId, id)));
+        .where(and(eq(auditLog.entity, "deal"), eq(auditLog.entityId, id)))
+        .orderBy(asc(auditLog.createdAt));
     await refreshAmazonPrices(db(), api());
     const read = await byTitle("Stale");
     await db()
