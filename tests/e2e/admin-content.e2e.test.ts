@@ -153,11 +153,15 @@ describe("admin content, part 1", () => {
     adminPage: mine,
     openPage,
   }) => {
-    await mine.goto("/admin/coupons");
-    await mine
-      .getByRole("link", { name: /^Edit / })
-      .first()
-      .click();
+    // Its own coupon: renaming a seeded one would take it from the pages other files of this lane read.
+    const ownTitle = `Contested coupon ${unique}`;
+    await mine.goto("/admin/coupons/add");
+    await mine.getByLabel("Title").fill(ownTitle);
+    await chooseOption(mine, "Store", "Target");
+    await mine.getByLabel("Description").fill("Two people edit this one");
+    await mine.getByLabel("Discount value").fill("5");
+    await saveForm(mine, "Create Coupon", "/admin/coupons", "Coupon created successfully");
+    await mine.getByRole("link", { name: `Edit ${ownTitle}` }).click();
     await mine.waitForURL("**/admin/coupons/edit/**");
     await formsHydrated(mine);
     // The same admin in another window opens the same coupon and saves it first.

@@ -2,7 +2,15 @@ import { describe, expect, onTestFinished } from "vitest";
 
 import { demoCoupons, demoDeals, demoGiftIdeas, demoGuides } from "../../app/db/seed/demo-content";
 import { startServer } from "../../scripts/lib/server-process";
-import { adminCredentials, closeToast, dataDirsPerFile, signIn, submitLogin, test, toastWith } from "./support/browser";
+import {
+  adminCredentials,
+  chooseFromAccountMenu,
+  dataDirsPerFile,
+  signIn,
+  submitLogin,
+  test,
+  toastWith,
+} from "./support/browser";
 
 const dataDir = dataDirsPerFile("dealdash-session-");
 
@@ -62,14 +70,11 @@ describe("admin session in the browser", () => {
     await page.getByRole("button", { name: "Expand sidebar" }).click();
 
     // Profile is not built yet and says so.
-    await page.getByRole("button", { name: adminCredentials().email }).click();
-    await page.getByRole("menuitem", { name: "Profile" }).click();
-    // The toast lies over the account menu.
-    await closeToast(page, "Coming Soon");
+    await chooseFromAccountMenu(page, adminCredentials().email, "Profile");
+    await toastWith(page, "Coming Soon").waitFor();
 
     const oldCookies = await context.cookies();
-    await page.getByRole("button", { name: adminCredentials().email }).click();
-    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await chooseFromAccountMenu(page, adminCredentials().email, "Logout");
     await page.waitForURL("**/admin/login");
     await toastWith(page, "Logged out successfully").waitFor();
 

@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 
 import { freePort, startServer } from "../../scripts/lib/server-process";
 import { totpCode } from "../support/authenticator";
-import { dataDirsPerFile, submitLogin, test, toastWith } from "./support/browser";
+import { chooseFromAccountMenu, dataDirsPerFile, submitLogin, test, toastWith } from "./support/browser";
 
 // Two-factor sign-in end to end on a server of its own (the shared one's admin signs in with a password),
 // whose confirmations last 12 seconds instead of ten minutes, so a test can see one run out. WebAuthn takes a
@@ -41,8 +41,7 @@ describe("two-factor sign-in", () => {
       await page.waitForURL((url) => url.pathname === "/admin");
 
       // Setting up: the password, then the QR code (and its key, typed into the test's app) and the backup codes.
-      await page.getByRole("button", { name: owner.email }).click();
-      await page.getByRole("menuitem", { name: "Security" }).click();
+      await chooseFromAccountMenu(page, owner.email, "Security");
       await page.getByTestId("two-factor-status").getByText("Off").waitFor();
       await page.getByLabel("Your password").fill(owner.password);
       await page.getByRole("button", { name: "Set up an authenticator app" }).click();
@@ -97,8 +96,7 @@ describe("two-factor sign-in", () => {
       await laptop.waitForURL((url) => url.pathname === "/admin");
 
       // Signed out, the passkey signs in alone: no password, no code.
-      await page.getByRole("button", { name: owner.email }).click();
-      await page.getByRole("menuitem", { name: "Logout" }).click();
+      await chooseFromAccountMenu(page, owner.email, "Logout");
       await page.waitForURL("**/admin/login");
       await page.getByRole("button", { name: "Sign in with a passkey" }).click();
       await page.waitForURL((url) => url.pathname === "/admin");

@@ -115,6 +115,15 @@ export async function signIn(page: Page, credentials = adminCredentials()) {
   await page.waitForURL((url) => url.pathname === "/admin");
 }
 
+/**
+ * Chooses an item of the admin's account menu by keyboard, as a keyboard user does: a toast lies over the
+ * menu's button after most actions, and one under the pointer never leaves (hovering pauses it).
+ */
+export async function chooseFromAccountMenu(page: Page, email: string, item: string) {
+  await page.getByRole("button", { name: email }).press("Enter");
+  await page.getByRole("menuitem", { name: item }).press("Enter");
+}
+
 /** The visible toast with this text. */
 export const toastWith = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
