@@ -70,6 +70,9 @@ export default [
         route(`${segment}/csv`, "routes/admin/content/content-csv.ts", { id: `admin/${segment}/csv` }),
         route(`${segment}/add`, formRouteOf(type), { id: `admin/${segment}/add` }),
         route(`${segment}/edit/:id`, formRouteOf(type), { id: `admin/${segment}/edit` }),
+        route(`${segment}/revisions/:id`, "routes/admin/content/content-revisions.tsx", {
+          id: `admin/${segment}/revisions`,
+        }),
       ];
     }),
     route("settings/amazon", "routes/admin/settings/amazon-settings.tsx"),

@@ -4,6 +4,7 @@ import { DAILY_ALERTS_JOB, DEAL_ALERTS_JOB, mailAlerts, runDealAlerts } from "#a
 import { refreshAmazonPrices } from "#app/modules/amazon/price-refresh.server";
 import { CLICK_ROLL_UP_JOB, rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
 import { rollUpRecentClicks } from "#app/modules/analytics/recent-clicks.server";
+import { contentTypes } from "#app/modules/catalogue/registry.server";
 import { deleteOldClicks } from "#app/modules/clicks/click-retention.server";
 import { EARNINGS_JOB, runDueEarningsSources } from "#app/modules/earnings/earnings-sources.server";
 import type { BackgroundJob } from "#app/modules/jobs/job-queue.server";
@@ -13,6 +14,7 @@ import { deleteOldMail, SEND_MAIL_JOB } from "#app/modules/mail/outbox.server";
 import { DIGEST_CRON, DIGEST_JOB, runWeeklyDigest } from "#app/modules/newsletter/digest-schedule.server";
 import { expireUnconfirmed } from "#app/modules/newsletter/newsletter.server";
 import { pruneAmazonPrices } from "#app/modules/price-history/price-history.server";
+import { dropAmazonFields, THIN_AFTER_DAYS, thinOldRevisions } from "#app/modules/revisions/revision-log.server";
 import { applySiteFormats } from "#app/modules/site-settings/site-formats.server";
 import { runDueSources, SOURCING_JOB } from "#app/modules/sourcing/sources.server";
 import {
@@ -54,11 +56,13 @@ export function backgroundJobs(
       cron: "*/15 * * * *",
       timeoutMinutes: 15,
       async run() {
-        // Amazon's prices are kept 24 hours, whether or not Amazon is still set up (ADR 0039).
+        // Amazon's prices are kept 24 hours, in the history and in revisions, whether or not Amazon is
+        // still set up (ADR 0039, ADR 0052).
         const pruned = await pruneAmazonPrices(db);
+        const revisions = await dropAmazonFields(db, contentTypes);
         const api = await services.amazon();
-        if (!api) return { skipped: "Amazon is not set up", pruned };
-        return { ...(await refreshAmazonPrices(db, api)), pruned };
+        if (!api) return { skipped: "Amazon is not set up", pruned, revisions };
+        return { ...(await refreshAmazonPrices(db, api)), pruned, revisions };
       },
     },
     {
@@ -178,6 +182,13 @@ export function backgroundJobs(
       cron: "17 */6 * * *",
       timeoutMinutes: 30,
       run: async () => ({ deleted: await deleteOldClicks(db, { days: env.CLICK_RETENTION_DAYS }) }),
+    },
+    {
+      name: "revision-upkeep",
+      title: `Revisions (one a day past ${THIN_AFTER_DAYS} days)`,
+      cron: "37 4 * * *",
+      timeoutMinutes: 30,
+      run: async () => ({ deleted: await thinOldRevisions(db) }),
     },
     {
       name: "mail-retention",

@@ -2,25 +2,35 @@ import { type SQL, sql } from "drizzle-orm";
 
 import type { Executor } from "./client.server";
 
-// Retention jobs delete old rows a batch per statement, so no statement holds a large table (or the
+// Retention jobs change old rows a batch per statement, so no statement holds a large table (or the
 // embedded database's one thread) for long.
 
 const BATCH = 10_000;
 
-/** Deletes the rows of `table` that `where` selects (served by an index), BATCH per statement; returns how many. */
-export async function deleteInBatches(db: Executor, table: string, where: SQL): Promise<number> {
-  let deleted = 0;
+/**
+ * Runs `statement` (a DELETE or UPDATE of at most `limit` rows, given the SQL of that limit) until a run
+ * changes fewer than `limit`; returns how many rows it changed in all.
+ */
+export async function inBatches(db: Executor, statement: (limit: SQL) => SQL, limit = BATCH): Promise<number> {
+  let changed = 0;
   for (;;) {
-    const result = (await db.execute(sql`
-      DELETE FROM ${sql.identifier(table)} WHERE id IN (SELECT id FROM ${sql.identifier(table)} WHERE ${where} LIMIT ${BATCH})`)) as unknown as {
+    const result = (await db.execute(statement(sql`${limit}`))) as unknown as {
       rowCount?: number;
       affectedRows?: number;
     };
     const count = result.rowCount ?? result.affectedRows ?? 0;
-    deleted += count;
-    if (count < BATCH) return deleted;
+    changed += count;
+    if (count < limit) return changed;
   }
 }
+
+/** Deletes the rows of `table` that `where` selects (served by an index), BATCH per statement; returns how many. */
+export const deleteInBatches = (db: Executor, table: string, where: SQL): Promise<number> =>
+  inBatches(
+    db,
+    (limit) => sql`
+      DELETE FROM ${sql.identifier(table)} WHERE id IN (SELECT id FROM ${sql.identifier(table)} WHERE ${where} LIMIT ${limit})`,
+  );
 
 /** The instant `days` days before `now`, for a retention's cut-off. */
 export const daysBefore = (days: number, now = new Date()) => new Date(now.getTime() - days * 86_400_000).toISOString();

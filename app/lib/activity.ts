@@ -114,7 +114,9 @@ export function describeActivity(row: {
     case "create":
       return `Created ${entity}${title}`;
     case "update":
-      return `Updated ${entity}${title}`;
+      return row.detail?.restoredFrom
+        ? `Restored ${entity}${title} to an earlier version`
+        : `Updated ${entity}${title}`;
     case "delete":
       return `Deleted ${entity}${title}`;
     case "verify":

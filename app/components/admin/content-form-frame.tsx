@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { Form, useActionData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 
 import { cn } from "#app/lib/cn";
 import { formatDateTime } from "#app/lib/dates";
@@ -20,6 +20,8 @@ export interface ContentFormView {
   submittedAt?: string | null;
   /** When the edited row was read (its `updated_at`): sent back, so a save after someone else's is refused. */
   savedAt?: string | null;
+  /** The edited item's revisions page. */
+  revisionsPath?: string | null;
 }
 
 /** What a refused save tells of the other person's (the action's `conflict`). */
@@ -60,10 +62,20 @@ export function ContentFormFrame({
   const conflict = (useActionData() as { conflict?: SaveConflict } | undefined)?.conflict;
   return (
     <div className={cn("mx-auto", widths[width])}>
-      <AdminPageHeader title={view.title} back={{ to: view.listPath, label: view.backLabel }} />
+      <AdminPageHeader
+        title={view.title}
+        back={{ to: view.listPath, label: view.backLabel }}
+        actions={
+          view.revisionsPath ? (
+            <Link to={view.revisionsPath} className="text-sm font-medium text-brand-700 hover:underline">
+              Revisions
+            </Link>
+          ) : null
+        }
+      />
       <Form method="post" {...formProps} className="space-y-6">
         {view.savedAt ? <input type="hidden" name="savedAt" value={view.savedAt} /> : null}
-        {conflict ? <ConflictNotice conflict={conflict} /> : null}
+        {conflict ? <ConflictNotice conflict={conflict} revisionsPath={view.revisionsPath} /> : null}
         {candidateId ? (
           <p className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-gray-800">
             <input type="hidden" name="sourcingCandidate" value={candidateId} />
@@ -90,7 +102,7 @@ export function ContentFormFrame({
  * A save refused because someone else saved first: who and when, and where their version differs from
  * what this form sends. What was typed stays in the form; reloading opens their version.
  */
-function ConflictNotice({ conflict }: { conflict: SaveConflict }) {
+function ConflictNotice({ conflict, revisionsPath }: { conflict: SaveConflict; revisionsPath?: string | null }) {
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-gray-800">
       <p className="font-semibold text-red-800">
@@ -115,6 +127,15 @@ function ConflictNotice({ conflict }: { conflict: SaveConflict }) {
           open their version
         </a>{" "}
         and make your changes to it.
+        {revisionsPath ? (
+          <>
+            {" "}
+            <Link to={revisionsPath} className="font-medium text-brand-700 underline">
+              See what they changed
+            </Link>{" "}
+            in the revisions.
+          </>
+        ) : null}
       </p>
     </div>
   );

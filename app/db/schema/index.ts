@@ -21,6 +21,7 @@ export * from "./mail";
 export * from "./newsletter";
 export * from "./price-history";
 export * from "./rate-limits";
+export * from "./revisions";
 export * from "./roll-up-marks";
 export * from "./sign-in";
 export * from "./site-settings";

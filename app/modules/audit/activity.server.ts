@@ -54,6 +54,8 @@ export interface ActivityRow {
   createdAt: Date;
   /** The item's admin page, for a content type's row. */
   href: string | null;
+  /** Its revisions, at the one this row saved when it kept one. */
+  revisionsHref: string | null;
 }
 
 /** One page of the view, and where the next starts (null on the last). */
@@ -81,13 +83,24 @@ export async function activityPage(
   const page = merged.slice(0, ACTIVITY_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    rows: page.map(({ at: _at, ...row }) => ({ ...row, href: hrefOf(row) })),
+    rows: page.map(({ at: _at, ...row }) => ({ ...row, ...hrefsOf(row) })),
     next: merged.length > ACTIVITY_PAGE_SIZE && last ? { at: last.at, id: last.id } : null,
   };
 }
 
-function hrefOf(row: { action: string; entity: string | null; entityId: string | null }): string | null {
-  if (!row.entityId || row.action === "delete") return null;
+function hrefsOf(row: {
+  action: string;
+  entity: string | null;
+  entityId: string | null;
+  detail: Record<string, unknown> | null;
+}): Pick<ActivityRow, "href" | "revisionsHref"> {
   const type = activityTypes.find((candidate) => candidate.path && candidate.entities.includes(row.entity ?? ""));
-  return type?.path ? `${type.path}/edit/${row.entityId}` : null;
+  if (!row.entityId || row.action === "delete" || !type?.path) return { href: null, revisionsHref: null };
+  const revision = typeof row.detail?.revision === "string" ? `#revision-${row.detail.revision}` : "";
+  return {
+    href: `${type.path}/edit/${row.entityId}`,
+    revisionsHref: ["create", "update"].includes(row.action)
+      ? `${type.path}/revisions/${row.entityId}${revision}`
+      : null,
+  };
 }

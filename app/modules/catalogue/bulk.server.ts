@@ -9,6 +9,7 @@ import { formatCount } from "#app/lib/counts";
 import { openChangeBatch } from "#app/modules/content-types/change-batches.server";
 import type { AnyContentType, Reference } from "#app/modules/content-types/content-type";
 import { entityOf, lifecycleOf, titleColumnOf } from "#app/modules/content-types/words";
+import { bulkRevisionsSql, forgetRevisions, snapshotOf } from "#app/modules/revisions/revision-log.server";
 
 import { reviewEndedBy } from "./authorship.server";
 import { dependentsOf } from "./mutations.server";
@@ -73,8 +74,9 @@ function changeOf(
 
 /**
  * Runs `change` (an UPDATE or DELETE … RETURNING the id, the row's name as `title` and its `updated_at`)
- * and writes an audit row for every row it touched, in one statement; an update also notes each row in
- * the action's change batch (webhooks tell of it once). Returns how many rows it touched.
+ * and writes an audit row for every row it touched, in one statement, with `alongside` (more CTEs reading
+ * `changed`: the rows' revisions); an update also notes each row in the action's change batch (webhooks
+ * tell of it once). Returns how many rows it touched.
  */
 async function changeWithAudit(
   tx: Executor,
@@ -83,6 +85,7 @@ async function changeWithAudit(
   action: "update" | "delete",
   actor: Actor,
   detail: Record<string, unknown>,
+  alongside: SQL,
   batchId?: string,
 ): Promise<number> {
   const batched = batchId
@@ -97,7 +100,7 @@ async function changeWithAudit(
       SELECT ${action}, ${actor.id}::uuid, ${actor.email}, ${entityOf(type)}, changed.id::text,
         jsonb_build_object('title', changed.title) || ${JSON.stringify(detail)}::jsonb
       FROM changed
-      RETURNING 1)${batched}
+      RETURNING 1), ${alongside}${batched}
     SELECT count(*)::int AS n FROM audited`)) as unknown as { rows: Array<{ n: number }> };
   return result.rows[0]?.n ?? 0;
 }
@@ -152,7 +155,8 @@ async function deleteUnused(
   }
   const removable = used ? and(selection, not(used)) : selection;
   const change = tx.delete(type.table).where(removable).returning(returningNamed(type)).getSQL();
-  const changed = await changeWithAudit(tx, type, change, "delete", actor, { bulk: true });
+  const unrevised = sql`unrevised AS (${forgetRevisions(type, sql`SELECT id FROM changed`)})`;
+  const changed = await changeWithAudit(tx, type, change, "delete", actor, { bulk: true }, unrevised);
   return { action: "delete", changed, refused, refusedCount };
 }
 
@@ -168,11 +172,20 @@ export async function runBulkAction(
   return db.transaction(async (tx) => {
     if (action === "delete") return deleteUnused(tx, type, actor, selection);
     const { column, key, value } = changeOf(type, action);
+    // Each row as it was, for its revision: the UPDATE's RETURNING gives the row only as it is after.
+    const before = sql`(SELECT ${type.table.id} AS id, ${snapshotOf(type)} AS before, ${type.table.updatedAt} AS saved_before
+      FROM ${type.table} WHERE ${and(selection, ne(column, value))} FOR UPDATE) AS earlier`;
     const change = tx
       .update(type.table)
       .set({ [key]: value, ...(key === "status" ? reviewEndedBy(type, value) : {}) })
-      .where(and(selection, ne(column, value)))
-      .returning(returningNamed(type))
+      .from(before)
+      .where(sql`${type.table.id} = earlier.id`)
+      .returning({
+        ...returningNamed(type),
+        before: sql`earlier.before`.as("before"),
+        savedBefore: sql`earlier.saved_before`.as("saved_before"),
+        after: sql`${snapshotOf(type)}`.as("after"),
+      })
       .getSQL();
     const changed = await changeWithAudit(
       tx,
@@ -181,6 +194,7 @@ export async function runBulkAction(
       "update",
       actor,
       { bulk: action },
+      bulkRevisionsSql(type, actor, { bulk: action }),
       await openChangeBatch(tx, "bulk", { finished: true }),
     );
     return { action, changed, refused: [], refusedCount: 0 };

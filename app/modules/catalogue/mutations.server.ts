@@ -19,6 +19,14 @@ import {
   referenceColumn,
   titleColumnOf,
 } from "#app/modules/content-types/words";
+import {
+  amazonFieldsOf,
+  forgetRevisions,
+  keepRevision,
+  revisionFields,
+  type Snapshot,
+  snapshotOf,
+} from "#app/modules/revisions/revision-log.server";
 
 import { reviewEndedBy } from "./authorship.server";
 import { contentTypes } from "./registry.server";
@@ -86,6 +94,8 @@ export interface SaveOptions {
    * rather than overwriting the other person's save.
    */
   unchangedSince?: Date;
+  /** How the save came about, for its revision (a restore names the revision it brings back). */
+  revisionDetail?: Record<string, unknown>;
 }
 
 /**
@@ -105,6 +115,23 @@ function authorshipValues(
   if (creating && actor.id) extra.authorId = actor.id;
   if (submit) extra.submittedAt = new Date();
   return { ...values, ...(submit ? {} : reviewEndedBy(type, values.status)), ...extra };
+}
+
+/** The key a row read or written with its revision snapshot carries it under. */
+const SNAPSHOT = "__revisionSnapshot";
+type SavedRow = { id: string; [SNAPSHOT]?: unknown } & Record<string, unknown>;
+
+/** Every column of the type's row, and its revision snapshot. */
+const withSnapshot = (type: AnyContentType) => ({ ...getTableColumns(type.table), [SNAPSHOT]: snapshotOf(type) });
+
+/** The row `where` finds, locked for the update, with its snapshot; undefined when there is none. */
+async function lockedWithSnapshot(tx: Database, type: AnyContentType, where: SQL | undefined) {
+  const [stored] = (await tx
+    .select(withSnapshot(type))
+    .from(type.table as PgTable & AnyContentType["table"])
+    .where(where)
+    .for("update")) as SavedRow[];
+  return stored;
 }
 
 /**
@@ -129,31 +156,49 @@ export async function saveContent(
     );
     const title = String(values[titleColumnOf(type).name] ?? "");
     const row = await db.transaction(async (tx) => {
-      let saved: Record<string, unknown> | undefined;
+      let saved: SavedRow | undefined;
+      let before: { snapshot: Snapshot; savedAt: Date } | null = null;
       if (id === undefined) {
-        [saved] = await tx.insert(type.table).values(values).returning();
+        [saved] = (await tx.insert(type.table).values(values).returning(withSnapshot(type))) as SavedRow[];
       } else {
         const where = and(eq(type.table.id, id), options.onlyIf);
+        const stored = await lockedWithSnapshot(tx, type, where);
+        if (!stored) return undefined;
         if (options.unchangedSince) {
-          const conflict = await conflictWith(tx, type, id, where, values, options.unchangedSince);
+          const conflict = await conflictWith(tx, type, id, stored, values, options.unchangedSince);
           if (conflict) return conflict;
         }
+        before = { snapshot: stored[SNAPSHOT] as Snapshot, savedAt: stored.updatedAt as Date };
         const adjusted = type.beforeUpdate ? await type.beforeUpdate(tx, id, values) : values;
-        if (adjusted) [saved] = await tx.update(type.table).set(adjusted).where(where).returning();
+        if (adjusted)
+          [saved] = (await tx
+            .update(type.table)
+            .set(adjusted)
+            .where(where)
+            .returning(withSnapshot(type))) as SavedRow[];
       }
       if (saved) {
+        const { [SNAPSHOT]: after, ...columns } = saved;
+        const revision = await keepRevision(tx, type, {
+          itemId: columns.id,
+          before,
+          after: after as Snapshot,
+          actor,
+          detail: { ...options.detail, ...options.revisionDetail, ...(id === undefined ? { created: true } : {}) },
+        });
         const action = id === undefined ? "create" : "update";
         await recordAudit(tx, {
           action,
           actor,
           entity: entityOf(type),
-          entityId: String(saved.id),
-          detail: { title, ...options.detail },
+          entityId: String(columns.id),
+          detail: { title, ...options.detail, ...options.revisionDetail, ...(revision ? { revision } : {}) },
         });
-        if (options.batchId) await noteBatchRows(tx, options.batchId, type, [String(saved.id)]);
-        if (options.alongside) await options.alongside(tx, saved as { id: string });
+        if (options.batchId) await noteBatchRows(tx, options.batchId, type, [String(columns.id)]);
+        if (options.alongside) await options.alongside(tx, columns);
+        return columns;
       }
-      return saved as ({ id: string } & Record<string, unknown>) | undefined;
+      return undefined;
     });
     if (row && "differs" in row) return { ok: false, reason: "conflict", ...(row as Conflict) };
     return row ? { ok: true, row } : { ok: false, reason: "not-found" };
@@ -176,19 +221,18 @@ function shownValue(value: unknown): string {
 }
 
 /**
- * The row locked for the update; a Conflict when it was saved after `since` (compared in milliseconds, as
- * the form carried it), naming the last person the audit log has for it.
+ * A Conflict when the locked row was saved after `since` (compared in milliseconds, as the form carried it),
+ * naming the last person the audit log has for it.
  */
 async function conflictWith(
   tx: Database,
   type: AnyContentType,
   id: string,
-  where: SQL | undefined,
+  stored: Record<string, unknown>,
   values: Record<string, unknown>,
   since: Date,
 ): Promise<Conflict | null> {
-  const [stored] = (await tx.select().from(type.table).where(where).for("update")) as Array<Record<string, unknown>>;
-  const savedAt = stored?.updatedAt;
+  const savedAt = stored.updatedAt;
   if (!(savedAt instanceof Date) || savedAt.getTime() <= since.getTime()) return null;
   const [last] = await tx
     .select({ email: auditLog.actorEmail })
@@ -197,8 +241,8 @@ async function conflictWith(
     .orderBy(desc(auditLog.createdAt))
     .limit(1);
   const differs = Object.keys(values)
-    .filter((field) => !BOOKKEEPING_COLUMNS.has(field) && field in stored! && !sameValue(stored![field], values[field]))
-    .map((field) => ({ field, theirs: shownValue(stored![field]) }));
+    .filter((field) => !BOOKKEEPING_COLUMNS.has(field) && field in stored && !sameValue(stored[field], values[field]))
+    .map((field) => ({ field, theirs: shownValue(stored[field]) }));
   return { savedAt, savedBy: last?.email ?? null, differs };
 }
 
@@ -209,10 +253,12 @@ function sameValue(stored: unknown, next: unknown): boolean {
 }
 
 /**
- * Writes values read from elsewhere (Amazon's price) to one row, with its audit row when they change it.
- * `stamps` (when they were read) are written either way: a read that finds what the row already says is
- * not a save, so the row keeps its `updated_at`, gets no audit row, and what announces changes (webhooks,
- * deal alerts) hears nothing. Returns the fields that changed, or null when the row is gone.
+ * Writes values read from elsewhere (Amazon's price, a feed's end date) to one row, with its audit row when
+ * they change it. `stamps` (when they were read) are written either way: a read that finds what the row
+ * already says is not a save, so the row keeps its `updated_at`, gets no audit row, and what announces
+ * changes (webhooks, deal alerts) hears nothing. A change keeps a revision unless all it changed is
+ * Amazon's to lend, which a revision could hold for a day only. Returns the fields that changed, or null
+ * when the row is gone.
  */
 export async function patchContent(
   type: AnyContentType,
@@ -221,26 +267,34 @@ export async function patchContent(
   id: string,
   { changes, stamps = {} }: { changes: Record<string, unknown>; stamps?: Record<string, unknown> },
 ): Promise<string[] | null> {
-  const table = type.table as PgTable & AnyContentType["table"];
   return db.transaction(async (tx) => {
-    const [stored] = (await tx.select().from(table).where(eq(type.table.id, id)).for("update")) as Array<
-      Record<string, unknown>
-    >;
+    const stored = await lockedWithSnapshot(tx, type, eq(type.table.id, id));
     if (!stored) return null;
     const changed = Object.keys(changes).filter((key) => !sameValue(stored[key], changes[key]));
     const kept = changed.length === 0 ? { updatedAt: sql`${type.table.updatedAt}` } : {};
-    await tx
+    const [saved] = (await tx
       .update(type.table)
       .set({ ...changes, ...stamps, ...kept })
-      .where(eq(type.table.id, id));
-    if (changed.length > 0)
-      await recordAudit(tx, {
-        action: "update",
-        actor: by,
-        entity: entityOf(type),
-        entityId: id,
-        detail: { title: String(stored[titleColumnOf(type).name] ?? ""), changed },
-      });
+      .where(eq(type.table.id, id))
+      .returning({ [SNAPSHOT]: snapshotOf(type) })) as SavedRow[];
+    if (changed.length === 0) return changed;
+    const lent = stored.amazonAsin ? amazonFieldsOf(type) : [];
+    const revised = changed.some((field) => revisionFields(type).includes(field) && !lent.includes(field));
+    const revision = revised
+      ? await keepRevision(tx, type, {
+          itemId: id,
+          before: { snapshot: stored[SNAPSHOT] as Snapshot, savedAt: stored.updatedAt as Date },
+          after: saved![SNAPSHOT] as Snapshot,
+          actor: by,
+        })
+      : null;
+    await recordAudit(tx, {
+      action: "update",
+      actor: by,
+      entity: entityOf(type),
+      entityId: id,
+      detail: { title: String(stored[titleColumnOf(type).name] ?? ""), changed, ...(revision ? { revision } : {}) },
+    });
     return changed;
   });
 }
@@ -296,6 +350,7 @@ export async function deleteContent(
         .where(and(eq(type.table.id, id), onlyIf))
         .returning({ id: type.table.id, title: titleColumnOf(type) });
       if (row) {
+        await tx.execute(forgetRevisions(type, sql`${row.id}::uuid`));
         await recordAudit(tx, {
           action: "delete",
           actor,

@@ -205,6 +205,11 @@ export interface ContentType<
     /** A column kept by a roll-up with the row's click-outs in the last 30 days (a deal's popularity), indexed. */
     recentClicks?: AnyPgColumn;
   };
+  /**
+   * The form's fields Amazon's API fills on a row with an ASIN (`amazonAsin`): its price, picture and
+   * rating, which Amazon lets a site keep 24 hours, so revisions drop them after that.
+   */
+  amazonFields?: readonly string[];
   /** Its picture's URL, which link health checks (a broken one is listed in Needs attention). */
   picture?: AnyPgColumn;
   csv: CsvConfig;

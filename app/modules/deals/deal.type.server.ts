@@ -50,6 +50,7 @@ export const dealType: ContentType<DealInput, ListRow, typeof deals> = {
     recentClicks: deals.popularity,
   },
   picture: deals.imageUrl,
+  amazonFields: ["currentPrice", "originalPrice", "referencePriceKind", "imageUrl", "rating", "reviewCount"],
   csv: { fields: dealFields, importBy: [deals.amazonAsin, deals.slug] },
   admin: {
     icon: "Zap",

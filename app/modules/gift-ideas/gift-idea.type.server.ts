@@ -38,6 +38,7 @@ export const giftIdeaType: ContentType<GiftIdeaInput, ListRow, typeof giftIdeas>
   },
   clickOut: { url: giftIdeas.productUrl, storeId: giftIdeas.storeId, recentClicks: giftIdeas.popularity },
   picture: giftIdeas.imageUrl,
+  amazonFields: ["price", "imageUrl", "rating", "totalReviews"],
   csv: { fields: giftIdeaFields },
   admin: {
     icon: "Gift",

@@ -35,6 +35,7 @@ const contentAccess = faces.flatMap((face): Array<[string, Access]> => {
     [base, both(writer)],
     [`${base}/add`, both(writer)],
     [`${base}/edit/:id`, both(writer)],
+    [`${base}/revisions/:id`, both(writer)],
     [`${base}/csv`, both("editor")],
   ];
 });

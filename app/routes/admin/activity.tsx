@@ -80,6 +80,11 @@ export default function Activity({ loaderData: { view, rows, nextSearch, people,
                     describeActivity(row)
                   )}
                 </span>
+                {row.revisionsHref ? (
+                  <Link to={row.revisionsHref} className="shrink-0 text-brand-700 hover:underline">
+                    Revisions
+                  </Link>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -85,6 +85,7 @@ export async function loadContentForm<Table extends ContentTable, C extends Choi
     submittedAt: submittedAt?.toISOString() ?? null,
     // When this form read the row: a save finding it saved since is refused (mutations.server.ts).
     savedAt: (row as { updatedAt?: Date } | null)?.updatedAt?.toISOString() ?? null,
+    revisionsPath: params.id === undefined ? null : `${listPath(generic)}/revisions/${params.id}`,
   };
   return { row, candidate, frame, refs, ...chosen };
 }
