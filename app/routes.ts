@@ -1,7 +1,7 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 import { faces } from "#app/modules/catalogue/faces";
-import { formRouteOf, segmentOf } from "#app/modules/content-types/words";
+import { formRouteOf, hasPreviews, segmentOf } from "#app/modules/content-types/words";
 
 // The site map, written out: every URL the app answers.
 export default [
@@ -22,6 +22,7 @@ export default [
     route("about", "routes/site/about.tsx"),
     route("contact", "routes/site/contact.tsx"),
     route("submit-a-deal", "routes/site/submit-a-deal.tsx"),
+    route("preview/:token", "routes/site/preview.tsx"),
     route("disclaimer", "routes/site/disclaimer.tsx"),
     route("privacy", "routes/site/privacy.tsx"),
     route("newsletter", "routes/site/newsletter.tsx"),
@@ -73,6 +74,14 @@ export default [
         route(`${segment}/revisions/:id`, "routes/admin/content/content-revisions.tsx", {
           id: `admin/${segment}/revisions`,
         }),
+        // Preview links, for types whose items have a page of their own and a status.
+        ...(hasPreviews(type)
+          ? [
+              route(`${segment}/previews/:id`, "routes/admin/content/content-previews.ts", {
+                id: `admin/${segment}/previews`,
+              }),
+            ]
+          : []),
       ];
     }),
     route("settings/amazon", "routes/admin/settings/amazon-settings.tsx"),

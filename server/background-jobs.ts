@@ -13,6 +13,7 @@ import { sendQueuedMail, smtpTransport } from "#app/modules/mail/mail-sender.ser
 import { deleteOldMail, SEND_MAIL_JOB } from "#app/modules/mail/outbox.server";
 import { DIGEST_CRON, DIGEST_JOB, runWeeklyDigest } from "#app/modules/newsletter/digest-schedule.server";
 import { expireUnconfirmed } from "#app/modules/newsletter/newsletter.server";
+import { deleteEndedPreviewLinks } from "#app/modules/previews/preview-links.server";
 import { pruneAmazonPrices } from "#app/modules/price-history/price-history.server";
 import { dropAmazonFields, THIN_AFTER_DAYS, thinOldRevisions } from "#app/modules/revisions/revision-log.server";
 import { applySiteFormats } from "#app/modules/site-settings/site-formats.server";
@@ -185,10 +186,13 @@ export function backgroundJobs(
     },
     {
       name: "revision-upkeep",
-      title: `Revisions (one a day past ${THIN_AFTER_DAYS} days)`,
+      title: `Revisions (one a day past ${THIN_AFTER_DAYS} days) and ended preview links`,
       cron: "37 4 * * *",
       timeoutMinutes: 30,
-      run: async () => ({ deleted: await thinOldRevisions(db) }),
+      run: async () => ({
+        revisions: await thinOldRevisions(db),
+        previewLinks: await deleteEndedPreviewLinks(db),
+      }),
     },
     {
       name: "mail-retention",

@@ -19,11 +19,12 @@ const PRIVATE = "private, no-store";
 /**
  * Answers that are never kept, whatever they say: the admin's sign-in, click-outs, resources that count or
  * reveal, the pages a message's link opens for one reader (a newsletter or alert confirmation, an alert's
- * own page), and React Router's route manifest, which browsers keep for good (`immutable`, versioned by its
+ * own page), a preview link (its page carries a `preview` query, which no cached page reads), and React
+ * Router's route manifest, which browsers keep for good (`immutable`, versioned by its
  * URL): kept here it would carry the pages' max-age=0 and be fetched again on every link discovery.
  */
 const NEVER_CACHED =
-  /^\/(?:admin|go|api|healthz|cookie-consent|__manifest|newsletter\/confirm|alerts\/(?:confirm|manage))(?:\/|\.data|$)|^\/coupons\/[^/]+\/code/;
+  /^\/(?:admin|go|api|healthz|cookie-consent|__manifest|preview|newsletter\/confirm|alerts\/(?:confirm|manage))(?:\/|\.data|$)|^\/coupons\/[^/]+\/code/;
 
 interface PendingPage {
   key: string;

@@ -19,6 +19,7 @@ export const auditActionLabels = {
   newsletter: "Newsletter",
   sourcing: "Sourcing",
   earnings: "Earnings",
+  preview: "Preview link",
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 
@@ -127,6 +128,10 @@ export function describeActivity(row: {
       return `${sourcingWords[String(row.detail?.did)] ?? "Reviewed the candidate"}${title}`;
     case "earnings":
       return earningsActivity(row.detail, title);
+    case "preview":
+      return row.detail?.did === "revoke"
+        ? `Revoked a preview link of ${entity}${title}`
+        : `Shared a preview of ${entity}${title} for ${String(row.detail?.days)} days`;
     default:
       return row.action;
   }

@@ -70,7 +70,7 @@ describe("the admin gate", () => {
     expect(gatedPaths).toContain("/admin/security");
     expect(gatedPaths).toContain("/admin/confirm");
     expect(gatedPaths).toContain("/admin/passkey");
-    expect(gatedPaths).toHaveLength(48);
+    expect(gatedPaths).toHaveLength(57);
   });
 
   it.each(gatedPaths)("GET %s without a session redirects to the login page", async (path) => {

@@ -15,11 +15,14 @@ type Role = "owner" | "editor" | "contributor";
 
 /** Types a contributor writes drafts of; stores and categories are an editor's. */
 const DRAFT_TYPES = ["deals", "coupons", "gift-ideas", "buying-guides"];
+/** Types whose items have a page of their own, which a preview link shows. */
+const PAGE_TYPES = ["deals", "gift-ideas", "buying-guides"];
 const typeRoutes = (segment: string) => [
   `/admin/${segment}`,
   `/admin/${segment}/add`,
   `/admin/${segment}/edit/:id`,
   `/admin/${segment}/revisions/:id`,
+  ...(PAGE_TYPES.includes(segment) ? [`/admin/${segment}/previews/:id`] : []),
 ];
 
 const CONTRIBUTOR_ROUTES = [
@@ -108,7 +111,7 @@ async function anyIdOf(table: string): Promise<string> {
 
 /** A path that reaches the route's code: a real row for an edit form, a real type for the options. */
 async function concretePath(pattern: string): Promise<string> {
-  const edit = pattern.match(/^\/admin\/([a-z-]+)\/(?:edit|revisions)\/:id$/);
+  const edit = pattern.match(/^\/admin\/([a-z-]+)\/(?:edit|revisions|previews)\/:id$/);
   if (edit) return pattern.replace(":id", await anyIdOf(edit[1]!.replace(/-/g, "_")));
   return pattern.replace(":key", "store");
 }

@@ -6,6 +6,7 @@ import { formatDateTime } from "#app/lib/dates";
 
 import { AdminPageHeader } from "./admin-page-header";
 import { FormActions } from "./form-actions";
+import { PreviewLinks, type PreviewLinksView } from "./preview-links";
 import { MayPublish } from "./status-select";
 
 /** The words around a content form (sent by the loader). */
@@ -22,6 +23,8 @@ export interface ContentFormView {
   savedAt?: string | null;
   /** The edited item's revisions page. */
   revisionsPath?: string | null;
+  /** The edited item's preview links, for a type whose items have a public page. */
+  previews?: PreviewLinksView | null;
 }
 
 /** What a refused save tells of the other person's (the action's `conflict`). */
@@ -94,6 +97,11 @@ export function ContentFormFrame({
           also={view.canPublish === false ? { intent: SUBMIT_FOR_REVIEW, label: "Submit for review" } : undefined}
         />
       </Form>
+      {view.previews ? (
+        <div className="mt-6">
+          <PreviewLinks view={view.previews} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -13,6 +13,7 @@ export function RowAction({
   ariaLabel,
   confirmText,
   busy,
+  action,
 }: {
   intent: string;
   fields: Record<string, string>;
@@ -20,10 +21,13 @@ export function RowAction({
   ariaLabel: string;
   confirmText?: string;
   busy: boolean;
+  /** Where it posts, when not to the page's own action. */
+  action?: string;
 }) {
   return (
     <Form
       method="post"
+      action={action}
       onSubmit={(event) => {
         if (confirmText && !confirm(confirmText)) event.preventDefault();
       }}

@@ -19,6 +19,7 @@ export * from "./job-heartbeats";
 export * from "./link-health";
 export * from "./mail";
 export * from "./newsletter";
+export * from "./preview-links";
 export * from "./price-history";
 export * from "./rate-limits";
 export * from "./revisions";

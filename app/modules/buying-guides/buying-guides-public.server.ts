@@ -27,7 +27,7 @@ export const guideCardColumns = {
 };
 
 /** A published guide by slug with its content, or null (drafts and archived guides do not exist for the public). */
-export const findPublicGuideBySlug = (db: Executor, slug: string) =>
+export const findPublicGuideBySlug = (db: Executor, slug: string, options: { previewOf?: string } = {}) =>
   findPublicBySlug(
     db,
     buyingGuideFace,
@@ -39,6 +39,7 @@ export const findPublicGuideBySlug = (db: Executor, slug: string) =>
       categorySlug: referencedColumn<string | null>(buyingGuides.categoryId, categories, categories.slug),
     },
     slug,
+    options,
   );
 
 /** The slug of a published guide by id (the spec's other reading of /buying-guides/{id}). */

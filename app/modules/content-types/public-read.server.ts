@@ -20,6 +20,11 @@ export interface PublicReadOptions {
   live?: boolean;
   /** The instant the rule is judged at; the database's clock when unset. */
   now?: Date;
+  /**
+   * The id of the one row a valid preview link shows whatever its state (a draft, a scheduled item): the
+   * rule widened to that row alone (modules/previews/preview-links.server.ts checks the link).
+   */
+  previewOf?: string;
 }
 
 /** The SQL rule for one type, or undefined when everything of that type is public (stores, categories). */
@@ -40,21 +45,29 @@ export function publicRows<Table extends PgTable>(
   type: { table: Table; endsAt?: AnyPgColumn },
   options: PublicReadOptions = {},
 ) {
+  const rule = publicRule(lifecycleOf(type as never), options);
+  const id = (type.table as unknown as { id: AnyPgColumn }).id;
   return queryBuilder
     .select()
     .from(type.table as PgTable)
-    .where(publicRule(lifecycleOf(type as never), options))
+    .where(options.previewOf && rule ? or(rule, eq(id, options.previewOf)) : rule)
     .as(getTableName(type.table)) as unknown as Table;
 }
 
-/** One public row of a type by its slug, with the given columns (references read by `referencedColumn`), or null. */
+/**
+ * One public row of a type by its slug, with the given columns (references read by `referencedColumn`), or
+ * null; with `previewOf`, the row a valid preview link shows, by its id, whatever its state or slug.
+ */
 export async function findPublicBySlug<Columns extends SelectedFields>(
   db: Executor,
-  type: { table: PgTable & { slug: AnyPgColumn }; endsAt?: AnyPgColumn },
+  type: { table: PgTable & { slug: AnyPgColumn; id: AnyPgColumn }; endsAt?: AnyPgColumn },
   columns: Columns,
   slug: string,
+  options: { previewOf?: string } = {},
 ): Promise<SelectResultFields<Columns> | null> {
-  const query = db.select(columns).from(publicRows(type) as PgTable);
-  const [row] = (await query.where(eq(type.table.slug, slug)).limit(1)) as SelectResultFields<Columns>[];
+  const query = db.select(columns).from(publicRows(type, options) as PgTable);
+  const [row] = (await query
+    .where(options.previewOf ? eq(type.table.id, options.previewOf) : eq(type.table.slug, slug))
+    .limit(1)) as SelectResultFields<Columns>[];
   return row ?? null;
 }

@@ -35,6 +35,10 @@ export function lifecycleOf(type: Pick<AnyContentType, "table" | "endsAt">): Lif
     : undefined;
 }
 
+/** Whether a type's items can be shown through a preview link: they have a page of their own and a status. */
+export const hasPreviews = (type: Pick<AnyContentType, "table" | "endsAt" | "publicPath">): boolean =>
+  Boolean(type.publicPath) && lifecycleOf(type) !== undefined;
+
 /** The dates that make a row scheduled (before a start) or expired (after an end): its schedule and window. */
 export function windowOf(type: AnyContentType): { starts: AnyPgColumn[]; ends: AnyPgColumn[] } {
   const lifecycle = lifecycleOf(type);

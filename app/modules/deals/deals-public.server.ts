@@ -282,14 +282,17 @@ export const categoryDealCounts = keptUntilContentChanges(async (db: Executor, l
 
 /**
  * A deal's own page: any published deal, ended ones too (an ended deal keeps its address, marked expired,
- * with live alternatives), with its store and category.
+ * with live alternatives), with its store and category; with `previewOf`, the deal a valid preview link
+ * shows, by its id, whatever its state.
  */
-export async function findPublicDealBySlug(db: Executor, slug: string) {
-  const [deal] = await dealBySlug(db).execute({ slug });
+export async function findPublicDealBySlug(db: Executor, slug: string, options: { previewOf?: string } = {}) {
+  const [deal] = options.previewOf
+    ? await dealPage(db, publicRows(dealFace, options), eq(deals.id, options.previewOf))
+    : await dealBySlug(db).execute({ slug });
   return deal;
 }
 
-const dealBySlug = preparedPer((db) =>
+const dealPage = (db: Executor, from: typeof deals, where: SQL) =>
   db
     .select({
       ...publicColumns,
@@ -300,12 +303,14 @@ const dealBySlug = preparedPer((db) =>
       categorySlug: categories.slug,
       expired: sql<boolean>`coalesce(${deals.expiresAt} < now(), false)`,
     })
-    .from(publicRows(dealFace))
+    .from(from)
     .innerJoin(stores, eq(stores.id, deals.storeId))
     .leftJoin(categories, eq(categories.id, deals.categoryId))
-    .where(eq(deals.slug, sql.placeholder("slug")))
-    .limit(1)
-    .prepare("public_deal_by_slug"),
+    .where(where)
+    .limit(1);
+
+const dealBySlug = preparedPer((db) =>
+  dealPage(db, publicRows(dealFace), eq(deals.slug, sql.placeholder("slug"))).prepare("public_deal_by_slug"),
 );
 
 /** How many of a category's newest live deals are weighed for likeness to a deal (bounded, read in order off `deals_category_created_idx`). */

@@ -48,7 +48,7 @@ export async function findPublicGiftIdeasByIds(db: Executor, ids: string[]) {
 }
 
 /** The collection page: every public field of one published gift idea (admin notes stay private). */
-export const findPublicGiftIdeaBySlug = (db: Executor, slug: string) =>
+export const findPublicGiftIdeaBySlug = (db: Executor, slug: string, options: { previewOf?: string } = {}) =>
   findPublicBySlug(
     db,
     giftIdeaFace,
@@ -64,4 +64,5 @@ export const findPublicGiftIdeaBySlug = (db: Executor, slug: string) =>
       storeName: referencedColumn<string | null>(giftIdeas.storeId, stores, stores.name),
     },
     slug,
+    options,
   );

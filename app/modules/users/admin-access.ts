@@ -36,6 +36,7 @@ const contentAccess = faces.flatMap((face): Array<[string, Access]> => {
     [`${base}/add`, both(writer)],
     [`${base}/edit/:id`, both(writer)],
     [`${base}/revisions/:id`, both(writer)],
+    [`${base}/previews/:id`, both(writer)],
     [`${base}/csv`, both("editor")],
   ];
 });

@@ -47,8 +47,8 @@ describe("the guide page's loader", () => {
   });
 
   it("renders published deal tokens as cards and drops tokens of unpublished items", async () => {
-    const data = (await load("best-noise-cancelling-headphones")) as {
-      segments: Array<{ type: string; kind?: string }>;
+    const { data } = (await load("best-noise-cancelling-headphones")) as unknown as {
+      data: { segments: Array<{ type: string; kind?: string }> };
     };
     expect(data.segments.filter((s) => s.type === "card" && s.kind === "deal")).toHaveLength(2);
     expect(JSON.stringify(data.segments)).not.toContain("[deal:");

@@ -5,6 +5,7 @@ import { AffiliateDisclosure } from "#app/components/site/affiliate-disclosure";
 import { CardImage } from "#app/components/site/card-image";
 import { EmbeddedCard } from "#app/components/site/embedded-card";
 import { GuideMeta } from "#app/components/site/guide-card";
+import { PreviewBanner, previewRobots } from "#app/components/site/preview-banner";
 import { SafeHtml } from "#app/components/site/safe-html";
 import { TagList } from "#app/components/site/tag-list";
 import { guidePath } from "#app/lib/public-paths";
@@ -13,23 +14,27 @@ import { isUuid } from "#app/lib/uuid";
 import { findPublicGuideBySlug, findPublicGuideSlugById } from "#app/modules/buying-guides/buying-guides-public.server";
 import { embedCards } from "#app/modules/catalogue/embeds.server";
 import { sanitizeRichText } from "#app/modules/content/safe-html.server";
+import { previewedItem, withPreview } from "#app/modules/previews/preview-links.server";
 
 import type { Route } from "./+types/buying-guide";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The spec's second reading links guides by id: answer with the slug URL.
   if (isUuid(params.slug)) {
     const slug = await findPublicGuideSlugById(context.db, params.slug);
     if (slug) throw redirect(guidePath({ slug }), 301);
   }
-  const guide = await findPublicGuideBySlug(context.db, params.slug);
+  const preview = await previewedItem(request, context, "guide");
+  const guide = await findPublicGuideBySlug(context.db, params.slug, { previewOf: preview?.itemId });
   if (!guide) throw data(null, { status: 404 });
 
   // Sanitised again on the way out, whatever is stored; tokens become cards of public items only.
   const segments = await embedCards(context.db, sanitizeRichText(guide.content));
   const { content: _content, ...meta } = guide;
-  return { guide: meta, segments };
+  return withPreview({ guide: meta, segments }, preview);
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return pageMeta("Guide not found", "This buying guide does not exist.");
@@ -52,13 +57,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       mainEntityOfPage: `${siteUrl}${guidePath(guide)}`,
       publisher: { "@type": "Organization", name: "DealDash" },
     }),
+    ...previewRobots(loaderData.preview),
   ];
 };
 
-export default function BuyingGuide({ loaderData: { guide, segments } }: Route.ComponentProps) {
+export default function BuyingGuide({ loaderData: { guide, segments, preview } }: Route.ComponentProps) {
   const hasAffiliateLinks = segments.some((segment) => segment.type !== "html");
   return (
-    <main className="mx-auto max-w-3xl px-4 py-10">
+    <main className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+      <PreviewBanner preview={preview} noun="buying guide" />
       <article className="space-y-6">
         <header className="space-y-4">
           {guide.categoryName ? (

@@ -6,6 +6,7 @@ import { Breadcrumbs, type Crumb } from "#app/components/site/breadcrumbs";
 import { CardGrid } from "#app/components/site/card-grid";
 import { CardImage, StoreInitial } from "#app/components/site/card-image";
 import { DealCard } from "#app/components/site/deal-card";
+import { PreviewBanner, previewRobots } from "#app/components/site/preview-banner";
 import { PriceAsOf } from "#app/components/site/price-as-of";
 import { PriceHistorySection, PriceLows } from "#app/components/site/price-history";
 import { ReferencePrice } from "#app/components/site/reference-price";
@@ -26,6 +27,7 @@ import {
   shownRating,
 } from "#app/modules/amazon/price-freshness";
 import { findPublicDealBySlug, listRelatedDeals } from "#app/modules/deals/deals-public.server";
+import { previewedItem, withPreview } from "#app/modules/previews/preview-links.server";
 import { priceStoryOf } from "#app/modules/price-history/price-history.server";
 
 import type { Route } from "./+types/deal";
@@ -42,15 +44,18 @@ function moreThan(long: string | null, short: string): string {
 /** How many live deals the page offers besides this one (alternatives, when it has ended). */
 const RELATED = 3;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const deal = await findPublicDealBySlug(context.db, params.slug);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const preview = await previewedItem(request, context, "deal");
+  const deal = await findPublicDealBySlug(context.db, params.slug, { previewOf: preview?.itemId });
   if (!deal) throw data(null, { status: 404 });
   const [related, prices] = await Promise.all([
     listRelatedDeals(context.db, deal, RELATED),
     priceStoryOf(context.db, "deal", deal),
   ]);
-  return { deal, related, prices };
+  return withPreview({ deal, related, prices }, preview);
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 type Deal = Route.ComponentProps["loaderData"]["deal"];
 
@@ -93,6 +98,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         : null,
     }),
     breadcrumbList(siteUrl, crumbsOf(deal), url),
+    ...previewRobots(loaderData.preview),
   ];
 };
 
@@ -121,13 +127,14 @@ function Price({ deal }: { deal: Deal }) {
   );
 }
 
-export default function DealPage({ loaderData: { deal, related, prices } }: Route.ComponentProps) {
+export default function DealPage({ loaderData: { deal, related, prices, preview } }: Route.ComponentProps) {
   const left = timeLeft(deal.expiresAt);
   // Amazon's image and rating, like its price, only while read within 24 hours.
   const image = shownImage(deal);
   const rating = shownRating(deal);
   return (
     <main className="mx-auto max-w-6xl space-y-10 px-4 py-8">
+      <PreviewBanner preview={preview} noun="deal" />
       <Breadcrumbs crumbs={crumbsOf(deal)} />
       <div className="grid gap-10 md:grid-cols-2">
         <CardImage

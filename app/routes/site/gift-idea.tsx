@@ -3,6 +3,7 @@ import { data } from "react-router";
 
 import { ItemPageBuyLink } from "#app/components/site/affiliate-link";
 import { CardImage } from "#app/components/site/card-image";
+import { PreviewBanner, previewRobots } from "#app/components/site/preview-banner";
 import { PriceAsOf } from "#app/components/site/price-as-of";
 import { PriceHistorySection, PriceLows } from "#app/components/site/price-history";
 import { StarRating } from "#app/components/site/star-rating";
@@ -20,15 +21,19 @@ import {
 } from "#app/modules/amazon/price-freshness";
 import { audienceLabels, occasionLabels } from "#app/modules/gift-ideas/gift-idea-labels";
 import { findPublicGiftIdeaBySlug } from "#app/modules/gift-ideas/gift-ideas-public.server";
+import { previewedItem, withPreview } from "#app/modules/previews/preview-links.server";
 import { priceStoryOf } from "#app/modules/price-history/price-history.server";
 
 import type { Route } from "./+types/gift-idea";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const gift = await findPublicGiftIdeaBySlug(context.db, params.slug);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const preview = await previewedItem(request, context, "gift");
+  const gift = await findPublicGiftIdeaBySlug(context.db, params.slug, { previewOf: preview?.itemId });
   if (!gift) throw data(null, { status: 404 });
-  return { gift, prices: await priceStoryOf(context.db, "gift", gift) };
+  return withPreview({ gift, prices: await priceStoryOf(context.db, "gift", gift) }, preview);
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return pageMeta("Gift not found", "This gift collection does not exist.");
@@ -57,15 +62,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
             }
           : null,
     }),
+    ...previewRobots(loaderData.preview),
   ];
 };
 
-export default function GiftIdea({ loaderData: { gift, prices } }: Route.ComponentProps) {
+export default function GiftIdea({ loaderData: { gift, prices, preview } }: Route.ComponentProps) {
   // Amazon's pictures and rating, like its price, only while read within 24 hours.
   const shown = amazonContentShowable(gift);
   const rating = shownRating(gift);
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
+    <main className="mx-auto max-w-6xl space-y-6 px-4 py-10">
+      <PreviewBanner preview={preview} noun="gift idea" />
       <div className="grid gap-10 md:grid-cols-2">
         <div className="space-y-3">
           <CardImage

@@ -13,14 +13,14 @@ export const loader = (args: Route.LoaderArgs) => loadRevisions(args);
 export const action = (args: Route.ActionArgs) => restoreAction(args);
 
 export default function ContentRevisions({
-  loaderData: { title, noun, paths, firstPage, revisions, olderSearch },
+  loaderData: { title, noun, editPath, firstPage, revisions, olderSearch },
 }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <AdminPageHeader
         title={`Revisions of "${title}"`}
         description={`Every save keeps a version of the ${noun}: the newest 50, and one a day past 30 days. Amazon's price, picture and rating leave a version after 24 hours.`}
-        back={{ to: paths.edit, label: `Back to the ${noun}` }}
+        back={{ to: editPath, label: `Back to the ${noun}` }}
       />
       {revisions.length === 0 ? (
         <p className="rounded-xl border border-gray-200 bg-white px-5 py-10 text-center text-gray-600">

@@ -17,6 +17,7 @@ import { getForEdit, saveContent, type SaveOptions } from "#app/modules/catalogu
 import { type ChoiceOption, referencedOptions } from "#app/modules/catalogue/options.server";
 import type { AnyContentType, ContentTable, ContentType } from "#app/modules/content-types/content-type";
 import { adminPathOf as listPath, adminWordsOf, messagesOf, titleCase } from "#app/modules/content-types/words";
+import { isPreviewable, livePreviewLinks, PREVIEW_DAYS } from "#app/modules/previews/preview-links.server";
 import { approveEdited, NoLongerWaiting, waitingCandidateForm } from "#app/modules/sourcing/approve.server";
 import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { atLeast } from "#app/modules/users/roles";
@@ -86,6 +87,22 @@ export async function loadContentForm<Table extends ContentTable, C extends Choi
     // When this form read the row: a save finding it saved since is refused (mutations.server.ts).
     savedAt: (row as { updatedAt?: Date } | null)?.updatedAt?.toISOString() ?? null,
     revisionsPath: params.id === undefined ? null : `${listPath(generic)}/revisions/${params.id}`,
+    previews:
+      row && isPreviewable(generic.key)
+        ? {
+            action: `${listPath(generic)}/previews/${params.id}`,
+            noun: generic.noun.one,
+            days: PREVIEW_DAYS,
+            links: (
+              await livePreviewLinks(
+                context.db,
+                { siteUrl: context.env.PUBLIC_URL, secret: context.appSecret },
+                generic,
+                params.id!,
+              )
+            ).map((link) => ({ id: link.id, url: link.url, expiresAt: link.expiresAt.toISOString() })),
+          }
+        : null,
   };
   return { row, candidate, frame, refs, ...chosen };
 }
