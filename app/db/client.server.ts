@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   migrate(folder: string): Promise<void>;
   /** The embedded database's data directory as a tar (PGlite only). */
   dump?: () => Promise<Blob>;
+  /** Copies the embedded database's files at this moment into a folder (PGlite in DATA_DIR only). */
+  copyFiles?: (target: string) => Promise<void>;
   /** Resolves when the database answers (or, embedded, is busy answering); rejects when it is down. */
   ping(): Promise<void>;
   /**
@@ -63,6 +65,7 @@ async function openPgliteInWorker(dataDir: string): Promise<DatabaseHandle> {
       migrate: (folder) => migratePglite(db, folder),
       runSql: (text, values) => (values?.length ? client.query(text, values) : client.exec(text)),
       listen: (channel, onNotify) => client.listen(channel, onNotify),
+      copyFiles: (target) => client.copyTo(target),
       ping: () => client.ping(),
       async close() {
         try {

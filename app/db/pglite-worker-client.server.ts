@@ -182,6 +182,11 @@ export class PgliteWorkerClient implements QueryClient {
     };
   }
 
+  /** Copies the database's files at this moment into `target`, alone (statements wait meanwhile). */
+  async copyTo(target: string): Promise<void> {
+    await this.#exclusive(() => this.#send({ type: "copy", target }));
+  }
+
   async close(): Promise<void> {
     if (this.#exited) return;
     const exited = new Promise((resolve) => this.#worker.once("exit", resolve));

@@ -5,6 +5,8 @@ export type WorkerRequest =
   /** Several statements, no parameters; answers the last one's result. */
   | { id: number; type: "exec"; sql: string }
   | { id: number; type: "listen"; channel: string }
+  /** A copy of the database's files at this moment, into `target` (a backup reads it while the site goes on). */
+  | { id: number; type: "copy"; target: string }
   | { id: number; type: "close" };
 
 export interface QueryResult {

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 
 import { PGlite, types } from "@electric-sql/pglite";
@@ -43,6 +45,22 @@ function errorOf(error: unknown): WorkerError {
 
 const reply = (message: WorkerReply) => port.postMessage(message);
 
+/** A data directory's entries that are the database's own (not the lock, the app secret or backups). */
+const isDatabaseFile = (name: string) =>
+  name === "PG_VERSION" || name === "base" || name === "global" || /^(pg_|postgresql|postmaster)/.test(name);
+
+/**
+ * Copies the database's files at this moment: written out by a checkpoint, then copied while this thread,
+ * the database's only writer, does nothing else (requests wait in its queue for the seconds it takes).
+ */
+async function copyDatabaseFiles(db: PGlite, from: string, target: string) {
+  await db.query("CHECKPOINT");
+  await fs.promises.mkdir(target, { recursive: true });
+  for (const name of await fs.promises.readdir(from)) {
+    if (isDatabaseFile(name)) await fs.promises.cp(path.join(from, name), path.join(target, name), { recursive: true });
+  }
+}
+
 try {
   const db = await PGlite.create({ dataDir, ...pgliteOptions() });
   let queue = Promise.resolve();
@@ -70,6 +88,10 @@ try {
           }
           case "listen":
             await db.listen(request.channel, (payload) => reply({ type: "notify", channel: request.channel, payload }));
+            reply({ id: request.id, ok: true, value: null });
+            break;
+          case "copy":
+            await copyDatabaseFiles(db, dataDir, request.target);
             reply({ id: request.id, ok: true, value: null });
             break;
           case "close":

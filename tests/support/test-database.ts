@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { type Database, type DatabaseHandle, openDatabase, queryRows } from "#app/db/client.server";
 import { forgetContentMemos } from "#app/platform/content-memo.server";
 
-import { testPostgresUrl } from "../../scripts/lib/fresh-postgres";
+import { freshPostgres, testPostgresUrl } from "../../scripts/lib/fresh-postgres";
 
 export interface TestDatabase {
   db: Database;
@@ -146,4 +146,28 @@ export function testDatabasePerFile(prepare?: (t: TestDatabase) => Promise<void>
     await prepare?.(current!);
   });
   return () => current!;
+}
+
+/**
+ * A database of its own for a test (a restore's target), of the run's driver unless named: an embedded one
+ * in memory from the run's migrated snapshot, or a new database on the test PostgreSQL server. Dropped by
+ * `close`.
+ */
+export async function openOwnDatabase(
+  driver: TestDatabase["driver"] = testDriver(),
+): Promise<{ handle: DatabaseHandle; close: () => Promise<void> }> {
+  if (driver === "pglite") {
+    // The postgres project has no snapshot of its own: a new cluster, a few seconds more.
+    const handle = inject("pgliteSnapshot") ? await openPglite() : await openDatabase({ kind: "pglite-memory" });
+    return { handle, close: () => handle.close() };
+  }
+  const fresh = await freshPostgres(testPostgresUrl(), "dealdash_own");
+  const handle = await openDatabase({ kind: "postgres", url: fresh.url });
+  return {
+    handle,
+    async close() {
+      await handle.close();
+      await fresh.drop();
+    },
+  };
 }
