@@ -54,6 +54,7 @@ export default [
     route("attention", "routes/admin/attention.tsx"),
     route("calendar", "routes/admin/calendar.tsx"),
     route("jobs", "routes/admin/jobs.tsx"),
+    route("jobs/backups/:name", "routes/admin/backup-download.ts"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("sourcing", "routes/admin/sourcing.tsx"),
     route("sourcing/sources", "routes/admin/sourcing-sources.tsx"),
@@ -103,5 +104,6 @@ export default [
   route("sitemaps/:file", "routes/resources/sitemap-file.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),
+  route("internal/backup", "routes/resources/backup-request.ts"),
   route("cookie-consent", "routes/resources/cookie-consent.ts"),
 ] satisfies RouteConfig;

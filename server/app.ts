@@ -12,6 +12,8 @@ import { cleanRequestUrl } from "#app/lib/request-url";
 import { isSameOriginWrite } from "#app/lib/same-origin";
 import { configuredAmazonClient } from "#app/modules/amazon/amazon-service.server";
 import { refreshDealPrice } from "#app/modules/amazon/price-refresh.server";
+import { backUp, defaultBackupFolder } from "#app/modules/backups/backup.server";
+import { readBackupSettings } from "#app/modules/backups/backup-schedule.server";
 import { nextContentChange } from "#app/modules/catalogue/next-content-change.server";
 import { prepareJobQueue, startJobQueue } from "#app/modules/jobs/job-queue.server";
 import { applySiteFormats } from "#app/modules/site-settings/site-formats.server";
@@ -88,6 +90,7 @@ function servicesOn(handle: DatabaseHandle, env: Env): Omit<AppServices, "jobs">
     amazon,
     refreshDealPrice: (dealId, by) => refreshDealPrice({ db: handle.db, amazon }, dealId, by),
     applySiteFormats: () => applySiteFormats(handle.db),
+    backUp: ({ folder, onProgress } = {}) => backUp(handle, folder ?? defaultBackupFolder(env), onProgress),
   };
 }
 
@@ -101,7 +104,10 @@ export async function prepareDatabaseOnce(): Promise<void> {
   const handle = await prepareDatabase(targetFromEnv(env), { seedDemo: env.SEED_DEMO });
   setDatabase(handle);
   try {
-    await prepareJobQueue(handle, backgroundJobs(servicesOn(handle, env), handle.driver));
+    await prepareJobQueue(
+      handle,
+      backgroundJobs(servicesOn(handle, env), handle.driver, await readBackupSettings(handle.db)),
+    );
     await announceFirstAdmin(handle, env);
   } finally {
     setDatabase(undefined);
@@ -119,7 +125,8 @@ export async function startDatabase({ firstAdmin = true }: { firstAdmin?: boolea
   const handle = await prepareDatabase(targetFromEnv(env), { seedDemo: env.SEED_DEMO });
   setDatabase(handle);
   const base = servicesOn(handle, env);
-  services = { ...base, jobs: await startJobQueue(handle, backgroundJobs(base, handle.driver)) };
+  const jobs = backgroundJobs(base, handle.driver, await readBackupSettings(handle.db));
+  services = { ...base, jobs: await startJobQueue(handle, jobs) };
   logger.info({ driver: handle.driver }, "database ready");
   if (env.DATABASE_URL && !env.APP_SECRET) {
     logger.warn(

@@ -1,9 +1,21 @@
+import path from "node:path";
+
 import type { DatabaseHandle } from "#app/db/client.server";
 import { checkpointEmbedded, vacuumEmbedded } from "#app/db/embedded-maintenance.server";
 import { DAILY_ALERTS_JOB, DEAL_ALERTS_JOB, mailAlerts, runDealAlerts } from "#app/modules/alerts/alert-runner.server";
 import { refreshAmazonPrices } from "#app/modules/amazon/price-refresh.server";
 import { CLICK_ROLL_UP_JOB, rollUpClicks } from "#app/modules/analytics/click-roll-up.server";
 import { rollUpRecentClicks } from "#app/modules/analytics/recent-clicks.server";
+import { defaultBackupFolder } from "#app/modules/backups/backup.server";
+import {
+  BACKUP_JOB,
+  backupCron,
+  backupFolderOf,
+  type BackupSettings,
+  DEFAULT_BACKUP_SETTINGS,
+  readBackupSettings,
+  recordedBackup,
+} from "#app/modules/backups/backup-schedule.server";
 import { contentTypes } from "#app/modules/catalogue/registry.server";
 import { deleteOldClicks } from "#app/modules/clicks/click-retention.server";
 import { EARNINGS_JOB, runDueEarningsSources } from "#app/modules/earnings/earnings-sources.server";
@@ -32,8 +44,9 @@ import type { AppServices } from "#app/platform/load-context";
  * PostgreSQL) are left out.
  */
 export function backgroundJobs(
-  services: Pick<AppServices, "db" | "env" | "amazon" | "appSecret">,
+  services: Pick<AppServices, "db" | "env" | "amazon" | "appSecret" | "backUp">,
   driver: DatabaseHandle["driver"],
+  backups: BackupSettings = DEFAULT_BACKUP_SETTINGS,
 ): BackgroundJob[] {
   const { db, env } = services;
   const jobs: BackgroundJob[] = [
@@ -203,6 +216,27 @@ export function backgroundJobs(
     },
     ...(driver === "pglite"
       ? [
+          {
+            // The embedded database's daily backup (a PostgreSQL server is backed up by its host's tools, or
+            // `npm run backup`); "Back up now" runs it with `{ manual: true }`.
+            name: BACKUP_JOB,
+            title: "Backup of the database",
+            cron: backupCron(backups),
+            timeoutMinutes: 120,
+            async run(data: Record<string, unknown>) {
+              const settings = await readBackupSettings(db);
+              const made = await recordedBackup(
+                db,
+                {
+                  scheduled: data.manual !== true,
+                  folder: backupFolderOf(settings, defaultBackupFolder(env)),
+                  keep: settings.keep,
+                },
+                (folder) => services.backUp({ folder }),
+              );
+              return { file: path.basename(made.file), bytes: made.bytes, rows: made.rows, deleted: made.pruned };
+            },
+          },
           {
             name: "embedded-vacuum",
             title: "Embedded database upkeep (VACUUM ANALYZE)",

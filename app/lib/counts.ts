@@ -15,3 +15,7 @@ export function countLabel(count: number, one: string, many: string): string {
   if (count === 1) return `1 ${one}`;
   return `${count > COUNT_CAP ? `${formatCount(COUNT_CAP)}+` : formatCount(count)} ${many}`;
 }
+
+/** "1 row", "1,234,567 rows": a count in full, however large. */
+export const fullCountLabel = (count: number, one: string, many: string): string =>
+  `${formatCount(count)} ${count === 1 ? one : many}`;

@@ -2,6 +2,8 @@ import type { Database } from "#app/db/client.server";
 import type { Actor } from "#app/lib/actor";
 import type { Toast } from "#app/lib/toast";
 import type { AmazonApi } from "#app/modules/amazon/amazon-api.server";
+import type { BackupMade } from "#app/modules/backups/backup.server";
+import type { ExportProgress } from "#app/modules/backups/backup-export.server";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 
 import type { Env } from "./env.server";
@@ -30,6 +32,8 @@ export interface AppServices {
   jobs: JobQueue;
   /** Sets the process's time zone, currency and price rules from the site's settings (kept until they change). */
   applySiteFormats(): Promise<void>;
+  /** Backs the whole database up into one file (modules/backups), into `folder` or the backups folder. */
+  backUp(options?: { folder?: string; onProgress?: (progress: ExportProgress) => void }): Promise<BackupMade>;
 }
 
 declare module "react-router" {

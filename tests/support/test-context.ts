@@ -1,7 +1,10 @@
+import os from "node:os";
+
 import type { AppLoadContext } from "react-router";
 
 import type { Database } from "#app/db/client.server";
 import { refreshDealPrice } from "#app/modules/amazon/price-refresh.server";
+import { backUp } from "#app/modules/backups/backup.server";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import { createAuth } from "#app/platform/auth.server";
 import { parseEnv } from "#app/platform/env.server";
@@ -20,6 +23,7 @@ const noJobs: JobQueue = {
   jobs: [],
   runNow: async () => null,
   runAndWait: async () => ({ state: "off" }),
+  reschedule: async () => {},
   stop: async () => {},
 };
 
@@ -35,6 +39,7 @@ export function testContext(t: Pick<TestDatabase, "db" | "driver" | "ping">, job
     refreshDealPrice: (dealId, by) => refreshDealPrice({ db: t.db, amazon: async () => null }, dealId, by),
     jobs,
     applySiteFormats: async () => {},
+    backUp: ({ folder, onProgress } = {}) => backUp(t, folder ?? os.tmpdir(), onProgress),
     clientIp: "127.0.0.1",
   };
 }

@@ -3,6 +3,7 @@ export * from "./amazon-usage";
 export * from "./attention";
 export * from "./audit";
 export * from "./auth";
+export * from "./backup-runs";
 export * from "./buying-guides";
 export * from "./categories";
 export * from "./change-batches";

@@ -5,6 +5,7 @@ import { rowsOf } from "#app/db/result-rows";
 import {
   attentionMarks,
   auditLog,
+  backupRuns,
   buyingGuides,
   codeKeySql,
   coupons,
@@ -108,6 +109,15 @@ const waitingForReview = sql.join(
   sql` UNION ALL `,
 );
 
+/** The latest backup, when it failed: until one succeeds, the site has no fresh backup. */
+const failedBackup = sql`
+  SELECT 'backup', r.id, 'backup', 0, r.error, r.finished_at
+  FROM (SELECT id, error, finished_at FROM ${backupRuns} ORDER BY started_at DESC LIMIT 1) r
+  WHERE r.error IS NOT NULL`;
+
+/** What Needs attention calls a failed backup, and where it is seen to. */
+const BACKUP_NAME = { label: "The database's backup", noun: "Backup", href: "/admin/jobs#backups" };
+
 /**
  * Every reason's rows: kind, item_id, reason, a figure and a detail for its wording, and since when it has
  * held (a dismissal hides what held before it; rows with no such time stay hidden).
@@ -144,6 +154,8 @@ const reasons = sql`
   ${stoppedEarning}
   UNION ALL
   ${waitingForReview}
+  UNION ALL
+  ${failedBackup}
   UNION ALL
   SELECT 'gift', id, 'stale-price', 0, NULL, NULL FROM gift_ideas
   WHERE ${publicOf("gift", { live: true })} AND amazon_asin IS NOT NULL AND (price_updated_at IS NULL OR price_updated_at < now() - interval '24 hours')`;
@@ -209,7 +221,7 @@ export async function attentionQueue(
   const names = await itemNames(db, rows);
   return {
     rows: rows.flatMap((row) => {
-      const name = names.get(`${row.kind}:${row.id}`);
+      const name = row.kind === "backup" ? BACKUP_NAME : names.get(`${row.kind}:${row.id}`);
       return name ? [{ ...row, label: name.label, noun: name.noun, href: name.href }] : [];
     }),
     total,
@@ -235,7 +247,14 @@ async function openReasonsOf(
 
 /** The field that ends an item of a kind that has an end ('Expire' sets it to now); others are unpublished. */
 const endField = { deal: "expiresAt", coupon: "validUntil" } as const;
-const tables = { deal: deals, coupon: coupons, gift: giftIdeas, guide: buyingGuides, store: stores } as const;
+const tables = {
+  deal: deals,
+  coupon: coupons,
+  gift: giftIdeas,
+  guide: buyingGuides,
+  store: stores,
+  backup: backupRuns,
+} as const;
 
 /** Hides the item for this reason: for a week, or until the reason arises again (new reports). */
 async function mark(db: Executor, item: { kind: string; id: string; reason: string }, snoozedUntil: Date | null) {
@@ -288,7 +307,9 @@ export async function actOnAttention(
     return errorToast(`Fallback URL: ${HTTP_URL_MESSAGE}`);
   const changed = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ title: "title" in table ? table.title : table.name })
+      .select({
+        title: "title" in table ? table.title : "name" in table ? table.name : sql<string>`${BACKUP_NAME.label}`,
+      })
       .from(table)
       .where(eq(table.id, item.id));
     if (!row) return false;

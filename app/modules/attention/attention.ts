@@ -16,6 +16,7 @@ export const attentionReasons = [
   "code-changed",
   "stopped-earning",
   "review",
+  "backup",
 ] as const;
 export type AttentionReason = (typeof attentionReasons)[number];
 export type AttentionAction = "verify" | "fallback" | "expire" | "unpublish" | "snooze" | "dismiss";
@@ -31,6 +32,7 @@ export const reasonLabels: Record<AttentionReason, string> = {
   "code-changed": "Codes changed at the source",
   "stopped-earning": "Stores that stopped earning",
   review: "Waiting for review",
+  backup: "Failed backups",
 };
 
 /** One reason an item is in the queue, with what its wording needs. */
@@ -81,6 +83,8 @@ export function reasonText(kind: string, { reason, figure, detail }: ItemReason)
       return `No earnings for ${STOPPED_EARNING_DAYS} days though shoppers clicked out ${figure} times: its affiliate tag may be broken, or the network stopped paying`;
     case "review":
       return `Draft submitted for review by ${detail ?? "a removed user"}: open it, then publish it or say what to change`;
+    case "backup":
+      return `The last backup failed: ${detail ?? "no reason was given"}. Fix the cause (the folder, the disk), then run it again from Background jobs`;
     case "code-changed":
       return detail
         ? `The network now gives the code ${detail}: edit the coupon to use it, or dismiss`
@@ -93,8 +97,9 @@ export function actionsFor(row: {
   kind: string;
   reasons: ReadonlyArray<{ reason: AttentionReason }>;
 }): Array<{ action: AttentionAction; label: string }> {
-  // A draft waiting for review is decided on its form; here it can only wait or be dismissed.
-  if (row.reasons.every((reason) => reason.reason === "review")) {
+  // A draft waiting for review is decided on its form, a failed backup on Background jobs; here they can
+  // only wait or be dismissed.
+  if (row.reasons.every((reason) => reason.reason === "review" || reason.reason === "backup")) {
     return [
       { action: "snooze", label: "Snooze 7 days" },
       { action: "dismiss", label: "Dismiss" },

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 
 import { type Executor, queryRows } from "#app/db/client.server";
+import { appliedMigrations, knownMigrations } from "#app/db/migrations.server";
 
 import { BACKUP_FORMAT, type BackupHeader, type BackupTrailer, type ControlLine, type TableEnd } from "./backup-format";
-import { appliedMigrations, inUtc, sequenceValues, tableChecksum, tablesOf } from "./backup-tables.server";
-import { knownMigrations } from "./migration-journal.server";
+import { inUtc, sequenceValues, tableChecksum, tablesOf } from "./backup-tables.server";
 
 // Writes a database's contents as a backup's lines. `db` must read one moment of the database: a
 // REPEATABLE READ transaction on PostgreSQL, or a copy of the embedded database nobody else writes to.

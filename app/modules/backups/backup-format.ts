@@ -48,11 +48,12 @@ export type ControlLine = BackupHeader | TableStart | TableEnd | SequencesLine |
 
 export const isControlLine = (line: string) => line.startsWith('{"@":');
 
-/** A backup's file name: the schema it holds and when it was made, `dealdash-s0059-20261127T040000Z…`. */
+/** A backup's file name: the schema it holds and when it was made, `dealdash-s0059-20261127T040000.123Z…`. */
 export function backupFileName(header: Pick<BackupHeader, "schema" | "createdAt">): string {
-  const time = header.createdAt.replace(/[-:]/g, "").replace(/\.\d+/, "");
+  const time = header.createdAt.replace(/[-:]/g, "");
   return `dealdash-s${String(header.schema.count).padStart(4, "0")}-${time}${BACKUP_EXTENSION}`;
 }
 
 /** Whether a name is one a backup file is given (and so one the admin may download by name). */
-export const isBackupFileName = (name: string) => /^dealdash-s\d{4}-\d{8}T\d{6}Z\.dealdash-backup\.gz$/.test(name);
+export const isBackupFileName = (name: string) =>
+  /^dealdash-s\d{4}-\d{8}T\d{6}(\.\d{3})?Z\.dealdash-backup\.gz$/.test(name);

@@ -13,7 +13,10 @@ export interface TableShape {
   generated: string[];
 }
 
-/** Every table of the public schema, by name, with its columns. */
+/** Tables that are not the site's data: the job queue's record of runs under way (a restored site has none). */
+export const NOT_DATA = ["job_heartbeats"];
+
+/** Every table of the public schema holding the site's data, by name, with its columns. */
 export async function tablesOf(db: Executor): Promise<TableShape[]> {
   const rows = await queryRows<{ name: string; columns: string[] | null; generated: string[] | null }>(
     db,
@@ -28,7 +31,9 @@ export async function tablesOf(db: Executor): Promise<TableShape[]> {
       GROUP BY c.relname
       ORDER BY c.relname`,
   );
-  return rows.map((row) => ({ name: row.name, columns: row.columns ?? [], generated: row.generated ?? [] }));
+  return rows
+    .filter((row) => !NOT_DATA.includes(row.name))
+    .map((row) => ({ name: row.name, columns: row.columns ?? [], generated: row.generated ?? [] }));
 }
 
 /**
@@ -46,20 +51,6 @@ export async function tableChecksum(db: Executor, table: string): Promise<{ rows
 
 /** Makes the transaction's times UTC: a backup and a restore write and compare them alike. */
 export const inUtc = (db: Executor) => db.execute(sql`SET LOCAL TimeZone = 'UTC'`);
-
-/** How many migrations a database has applied (none on a new one). */
-export async function appliedMigrations(db: Executor): Promise<number> {
-  const [present] = await queryRows<{ found: boolean }>(
-    db,
-    sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS found`,
-  );
-  if (!present?.found) return 0;
-  const [row] = await queryRows<{ count: number }>(
-    db,
-    sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`,
-  );
-  return row?.count ?? 0;
-}
 
 /** The public schema's sequences and their values (null: never used). */
 export const sequenceValues = (db: Executor) =>

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { type DatabaseHandle, type Executor, openDatabase } from "#app/db/client.server";
+import type { Env } from "#app/platform/env.server";
 
 import { exportDatabase, type ExportProgress } from "./backup-export.server";
 import { writeBackupFile, type WrittenBackup } from "./backup-file.server";
@@ -36,6 +37,9 @@ async function atOneMoment<T>(handle: Source, workDir: string, read: (tx: Execut
     fs.rmSync(copyDir, { recursive: true, force: true, maxRetries: 10 });
   }
 }
+
+/** Where backups go unless the owner names a folder: `backups` in DATA_DIR. */
+export const defaultBackupFolder = (env: Pick<Env, "DATA_DIR">) => path.join(env.DATA_DIR, "backups");
 
 export interface BackupMade extends WrittenBackup {
   header: BackupHeader;

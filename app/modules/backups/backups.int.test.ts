@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { queryRows } from "#app/db/client.server";
+import { appliedMigrations, knownMigrations } from "#app/db/migrations.server";
 import { deals, newsletterSubscribers, stores } from "#app/db/schema";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
 
@@ -15,8 +16,7 @@ import { openOwnDatabase, testDatabasePerFile } from "../../../tests/support/tes
 import { backUp } from "./backup.server";
 import { NotABackup } from "./backup-file.server";
 import { BACKUP_EXTENSION } from "./backup-format";
-import { appliedMigrations, databaseChecksums } from "./backup-tables.server";
-import { knownMigrations } from "./migration-journal.server";
+import { databaseChecksums } from "./backup-tables.server";
 import { restoreBackup, RestoreRefused } from "./restore.server";
 
 // A backup and its restore on the run's database: the restored database equals the source table by table
@@ -60,7 +60,7 @@ describe("a backup", () => {
   it("restores into an empty database equal to the source, table by table", async () => {
     const source = { db: db(), driver: database().driver };
     const made = await backUp(source, folder());
-    expect(path.basename(made.file)).toMatch(/^dealdash-s\d{4}-\d{8}T\d{6}Z\.dealdash-backup\.gz$/);
+    expect(path.basename(made.file)).toMatch(/^dealdash-s\d{4}-\d{8}T\d{6}\.\d{3}Z\.dealdash-backup\.gz$/);
     expect(made.header.schema.count).toBe(knownMigrations().length);
     expect(made.rows).toBeGreaterThan(100);
     expect(made.bytes).toBe(fs.statSync(made.file).size);

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 
 import { type DatabaseHandle, type Executor, queryRows } from "#app/db/client.server";
+import { appliedMigrations, knownMigrations, migrationsUpTo } from "#app/db/migrations.server";
 import { migrationsFolder } from "#app/db/project-root.server";
 
 import { backupLines, checkBackupFile } from "./backup-file.server";
 import { type BackupHeader, type ControlLine, isControlLine, type TableStart } from "./backup-format";
-import { appliedMigrations, inUtc, tableChecksum, tablesOf } from "./backup-tables.server";
-import { knownMigrations, migrationsUpTo } from "./migration-journal.server";
+import { inUtc, NOT_DATA, tableChecksum, tablesOf } from "./backup-tables.server";
 
 // Restoring a backup into an empty database, embedded or PostgreSQL, whichever it was read from: the
 // schema the backup holds is made by the migrations up to it, the rows go in (foreign keys and triggers
@@ -138,7 +138,10 @@ async function loadRows(tx: Executor, file: string, onProgress: (progress: Resto
     onProgress({ table: table.name, rows: tableRows });
   };
 
+  /** Rows of a table that is not data (an older backup's job queue bookkeeping) are passed over. */
+  let passingOver = false;
   for await (const line of backupLines(file)) {
+    if (passingOver && !line.startsWith('{"@":"end"')) continue;
     if (!isControlLine(line)) {
       batch.push(line);
       chars += line.length;
@@ -146,7 +149,11 @@ async function loadRows(tx: Executor, file: string, onProgress: (progress: Resto
       continue;
     }
     const control = JSON.parse(line) as ControlLine;
-    if (control["@"] === "table") {
+    if (control["@"] === "table" && NOT_DATA.includes(control.name)) {
+      passingOver = true;
+    } else if (passingOver && control["@"] === "end") {
+      passingOver = false;
+    } else if (control["@"] === "table") {
       const shape = shapes.get(control.name);
       const unknown = control.columns.filter((column) => !shape?.columns.includes(column));
       if (!shape || unknown.length > 0)

@@ -50,6 +50,8 @@ export interface JobQueue {
    * waiting to start, waits for it first, since two never run at once.
    */
   runAndWait(name: string, data: Record<string, unknown>, timeoutMs: number): Promise<JobOutcome>;
+  /** Moves a job's schedule (one the owner sets: the daily backup's time). */
+  reschedule(name: string, cron: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -238,9 +240,16 @@ async function startJobQueueNow(database: Pick<DatabaseHandle, "runSql">, jobs: 
       }),
     );
 
+  const listed = jobs.map(({ name, title, cron }) => ({ name, title, cron }));
   return {
-    jobs: jobs.map(({ name, title, cron }) => ({ name, title, cron })),
+    jobs: listed,
     runNow: (name, data = {}) => send(name, data),
+    async reschedule(name, cron) {
+      const job = listed.find((candidate) => candidate.name === name);
+      if (!job) return;
+      await boss.schedule(name, cron, undefined, { tz: "UTC" });
+      job.cron = cron;
+    },
     async runAndWait(name, data, timeoutMs) {
       if (!workers.has(name)) return { state: "off" };
       const deadline = Date.now() + timeoutMs;

@@ -2,10 +2,22 @@ import { Form, useNavigation } from "react-router";
 
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminTable } from "#app/components/admin/admin-table";
+import { BACKUP_INTENTS, BackupsSection, type BackupsView } from "#app/components/admin/backups-section";
 import { RowSubmitButton } from "#app/components/admin/row-actions";
 import { readFormData } from "#app/lib/form-data";
 import { timeAgo } from "#app/lib/relative-time";
 import { errorToast, infoToast, successToast } from "#app/lib/toast";
+import { defaultBackupFolder } from "#app/modules/backups/backup.server";
+import {
+  BACKUP_JOB,
+  backupCron,
+  backupFolderOf,
+  backupSettingsSchema,
+  lastBackupRun,
+  listBackups,
+  readBackupSettings,
+  saveBackupSettings,
+} from "#app/modules/backups/backup-schedule.server";
 import { type JobStatus, jobStatuses } from "#app/modules/jobs/job-status.server";
 import { requireAdmin } from "#app/modules/users/require-admin.server";
 
@@ -15,18 +27,48 @@ import { toastAnswer } from "./content/list.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const now = new Date();
-  return { now, jobs: await jobStatuses(context.db, context.jobs.jobs, now) };
+  const [jobs, backups] = await Promise.all([
+    jobStatuses(context.db, context.jobs.jobs, now),
+    context.jobs.jobs.some((job) => job.name === BACKUP_JOB) ? backupsView(context) : null,
+  ]);
+  return { now, jobs, backups };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const name = String((await readFormData(request)).get("job") ?? "");
+  const admin = await requireAdmin(request);
+  const form = await readFormData(request);
+  if (form.get("intent") === BACKUP_INTENTS.now) {
+    const queued = await context.jobs.runNow(BACKUP_JOB, { manual: true });
+    return toastAnswer(queued ? successToast("Backup started") : infoToast("A backup is already waiting to run"));
+  }
+  if (form.get("intent") === BACKUP_INTENTS.settings) {
+    const parsed = backupSettingsSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return toastAnswer(errorToast(parsed.error.issues[0]!.message));
+    await saveBackupSettings(context.db, parsed.data, admin.user);
+    await context.jobs.reschedule(BACKUP_JOB, backupCron(parsed.data));
+    return toastAnswer(successToast(`Backups: daily at ${parsed.data.time} UTC, the newest ${parsed.data.keep} kept`));
+  }
+  const name = String(form.get("job") ?? "");
   const job = context.jobs.jobs.find((candidate) => candidate.name === name);
   if (!job) return toastAnswer(errorToast("There is no such job"));
   const queued = await context.jobs.runNow(job.name);
   return toastAnswer(
     queued ? successToast(`${job.title}: started`) : infoToast(`${job.title} is already waiting to run`),
   );
+}
+
+/** The backups section's data: the schedule, the folder's newest backups and the last run. */
+async function backupsView(context: Route.LoaderArgs["context"]): Promise<BackupsView> {
+  const [settings, last] = await Promise.all([readBackupSettings(context.db), lastBackupRun(context.db)]);
+  const folder = backupFolderOf(settings, defaultBackupFolder(context.env));
+  return {
+    settings,
+    folder,
+    files: listBackups(folder)
+      .slice(0, 10)
+      .map((file) => ({ ...file, madeAt: file.madeAt.toISOString() })),
+    last: last && { startedAt: last.startedAt.toISOString(), error: last.error, file: last.file },
+  };
 }
 
 const whenFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -57,7 +99,7 @@ function LastRun({ job, now }: { job: JobStatus; now: Date }) {
   );
 }
 
-export default function BackgroundJobs({ loaderData: { now, jobs } }: Route.ComponentProps) {
+export default function BackgroundJobs({ loaderData: { now, jobs, backups } }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? navigation.formData?.get("job") : undefined;
   return (
@@ -115,6 +157,7 @@ export default function BackgroundJobs({ loaderData: { now, jobs } }: Route.Comp
           </tr>
         ))}
       </AdminTable>
+      {backups ? <BackupsSection view={backups} /> : null}
     </div>
   );
 }

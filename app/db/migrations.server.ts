@@ -2,10 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { migrationsFolder } from "#app/db/project-root.server";
+import { sql } from "drizzle-orm";
 
-// The migrations' journal (drizzle/meta/_journal.json): which schema a backup holds, and a folder of the
-// first N migrations, to make a database of a backup's schema before its rows go in.
+import { type Executor, queryRows } from "./client.server";
+import { migrationsFolder } from "./project-root.server";
+
+// The migrations: those this version knows (drizzle/meta/_journal.json), how many a database has applied,
+// and a folder of the first N, to make a database of an older schema (a backup's) before its rows go in.
 
 interface JournalEntry {
   idx: number;
@@ -35,4 +38,18 @@ export function migrationsUpTo(count: number): { folder: string; remove: () => v
   for (const entry of entries)
     fs.copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
   return { folder, remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
+}
+
+/** How many migrations a database has applied (none on a new one). */
+export async function appliedMigrations(db: Executor): Promise<number> {
+  const [present] = await queryRows<{ found: boolean }>(
+    db,
+    sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS found`,
+  );
+  if (!present?.found) return 0;
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`,
+  );
+  return row?.count ?? 0;
 }
