@@ -2,6 +2,7 @@ import fs from "node:fs";
 
 import { ensureBuild } from "./ensure-build.mjs";
 import { runAlertLatencyBench } from "./lib/alert-latency";
+import { runBackupBench } from "./lib/backup-bench";
 import { gzippedSize, gzippedTotal, lazyIslandFiles, publicPageFiles } from "./lib/client-bundle";
 import { runLoadSmoke } from "./lib/load-smoke";
 import { runScaleBench } from "./lib/scale-bench";
@@ -15,9 +16,14 @@ import { runUnderAttackBench } from "./lib/under-attack-bench";
 // `npm run bench -- --scale [--deals 1000000 --candidates 1000000 …]`: the admin, public pages and sourcing at
 // a real catalogue's size instead, 100,000 deals unless given (scripts/lib/scale-bench.ts).
 // `npm run bench -- --under-attack`: memory, writes, votes and sockets under hostile load (scripts/lib/under-attack-bench.ts).
+// `npm run bench -- --backups [--deals 100000 --clicks 1000000 …]`: a backup and a restore at that size (scripts/lib/backup-bench.ts).
 if (process.argv.includes("--under-attack")) {
   ensureBuild();
   await runUnderAttackBench();
+  process.exit(0);
+}
+if (process.argv.includes("--backups")) {
+  await runBackupBench(scaleSizesFrom(process.argv.slice(2)), process.env.BENCH_DATABASE_URL);
   process.exit(0);
 }
 if (process.argv.includes("--scale")) {

@@ -16,6 +16,7 @@ export function scaleSizesFrom(args: string[]): ScaleSizes & { feed: number } {
     options: {
       ...Object.fromEntries([...names, "feed"].map((name) => [name, { type: "string" as const }])),
       scale: { type: "boolean" },
+      backups: { type: "boolean" },
     },
     allowPositionals: true,
   });

@@ -28,7 +28,12 @@ const OPEN_ADMIN_PATHS = new Set([
 const gatedPaths = [...new Set(allPaths(routes as RouteEntry[]))]
   .filter((path) => path === "/admin" || path.startsWith("/admin/"))
   .filter((path) => !OPEN_ADMIN_PATHS.has(path))
-  .map((path) => path.replace(/:id/g, "00000000-0000-4000-8000-000000000000").replace(/:key/g, "store"));
+  .map((path) =>
+    path
+      .replace(/:id/g, "00000000-0000-4000-8000-000000000000")
+      .replace(/:key/g, "store")
+      .replace(/:name/g, "dealdash-20261128T000000Z.dealdash-backup.gz"),
+  );
 
 async function sessionCookie(): Promise<string> {
   const { email, password } = adminCredentials();
@@ -70,7 +75,8 @@ describe("the admin gate", () => {
     expect(gatedPaths).toContain("/admin/security");
     expect(gatedPaths).toContain("/admin/confirm");
     expect(gatedPaths).toContain("/admin/passkey");
-    expect(gatedPaths).toHaveLength(57);
+    expect(gatedPaths).toContain("/admin/jobs/backups/dealdash-20261128T000000Z.dealdash-backup.gz");
+    expect(gatedPaths).toHaveLength(58);
   });
 
   it.each(gatedPaths)("GET %s without a session redirects to the login page", async (path) => {

@@ -9,7 +9,7 @@ import { inUtc, sequenceValues, tableChecksum, tablesOf } from "./backup-tables.
 // Writes a database's contents as a backup's lines. `db` must read one moment of the database: a
 // REPEATABLE READ transaction on PostgreSQL, or a copy of the embedded database nobody else writes to.
 
-const FETCH_ROWS = 2000;
+const FETCH_ROWS = 5000;
 
 /** Where a backup's lines go, in order; a slow reader is waited for. */
 export type LineSink = (line: string) => Promise<void>;

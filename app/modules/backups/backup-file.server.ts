@@ -12,6 +12,8 @@ import { BACKUP_EXTENSION, backupFileName, type BackupHeader, isControlLine, PAR
 // A backup file on disk: written as `<random>.partial`, flushed to the disk, then renamed to its final name
 // in one step, so a process killed mid-way leaves a `.partial` file, never one that looks complete.
 
+const CHUNK_CHARS = 1 << 20;
+
 export interface WrittenBackup {
   file: string;
   bytes: number;
@@ -24,13 +26,26 @@ export async function writeBackupFile(
 ): Promise<WrittenBackup> {
   await fs.promises.mkdir(folder, { recursive: true });
   const partial = path.join(folder, `dealdash-${randomBytes(6).toString("hex")}${PARTIAL_EXTENSION}`);
-  const gzip = zlib.createGzip({ level: 6 });
+  const gzip = zlib.createGzip({ level: 1 });
   const written = pipeline(gzip, fs.createWriteStream(partial, { mode: 0o600 }));
   try {
+    // Lines are gathered into chunks of a megabyte: a write per row (millions of them) costs the zlib
+    // stream more than the compression.
+    let chunk: string[] = [];
+    let size = 0;
+    const flush = async () => {
+      const ready = chunk.join("");
+      chunk = [];
+      size = 0;
+      if (!gzip.write(ready)) await once(gzip, "drain");
+    };
     const write: LineSink = async (line) => {
-      if (!gzip.write(`${line}\n`)) await once(gzip, "drain");
+      chunk.push(line, "\n");
+      size += line.length + 1;
+      if (size >= CHUNK_CHARS) await flush();
     };
     const { header } = await produce(write);
+    await flush();
     gzip.end();
     await written;
     // On the disk before it is given its final name: a crash after the rename finds the whole file.

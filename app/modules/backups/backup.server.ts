@@ -20,13 +20,20 @@ import type { BackupHeader } from "./backup-format";
  */
 type Source = Pick<DatabaseHandle, "db" | "driver" | "copyFiles">;
 
-async function atOneMoment<T>(handle: Source, workDir: string, read: (tx: Executor) => Promise<T>): Promise<T> {
+async function atOneMoment<T>(
+  handle: Source,
+  workDir: string,
+  read: (tx: Executor) => Promise<T>,
+  paused: (ms: number) => void,
+): Promise<T> {
   if (handle.driver === "postgres")
     return handle.db.transaction(read, { isolationLevel: "repeatable read", accessMode: "read only" });
   if (!handle.copyFiles) return handle.db.transaction(read);
   const copyDir = fs.mkdtempSync(path.join(workDir, ".copy-"));
   try {
+    const copying = performance.now();
     await handle.copyFiles(copyDir);
+    paused(performance.now() - copying);
     const copy = await openDatabase({ kind: "pglite", dataDir: copyDir });
     try {
       return await copy.db.transaction(read);
@@ -45,6 +52,8 @@ export interface BackupMade extends WrittenBackup {
   header: BackupHeader;
   rows: number;
   seconds: number;
+  /** How long the embedded database's statements waited while its files were copied (0 on PostgreSQL). */
+  pausedSeconds: number;
 }
 
 /** Backs the database up into a new file in `folder`. */
@@ -56,12 +65,18 @@ export async function backUp(
   const started = performance.now();
   fs.mkdirSync(folder, { recursive: true });
   let made: { header: BackupHeader; rows: number } | undefined;
+  let pausedMs = 0;
   const written = await writeBackupFile(folder, (write) =>
-    atOneMoment(handle, folder, async (tx) => {
-      const exported = await exportDatabase(tx, handle.driver, write, onProgress);
-      made = { header: exported.header, rows: exported.tables.reduce((sum, table) => sum + table.rows, 0) };
-      return exported;
-    }),
+    atOneMoment(
+      handle,
+      folder,
+      async (tx) => {
+        const exported = await exportDatabase(tx, handle.driver, write, onProgress);
+        made = { header: exported.header, rows: exported.tables.reduce((sum, table) => sum + table.rows, 0) };
+        return exported;
+      },
+      (ms) => (pausedMs = ms),
+    ),
   );
-  return { ...written, ...made!, seconds: (performance.now() - started) / 1000 };
+  return { ...written, ...made!, seconds: (performance.now() - started) / 1000, pausedSeconds: pausedMs / 1000 };
 }
