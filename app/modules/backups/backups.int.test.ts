@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { queryRows } from "#app/db/client.server";
 import { appliedMigrations, knownMigrations } from "#app/db/migrations.server";
+import { migrationsFolder } from "#app/db/project-root.server";
 import { deals, newsletterSubscribers, stores } from "#app/db/schema";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
 
@@ -46,6 +47,13 @@ async function ownDatabase() {
   const own = await openOwnDatabase();
   closing.push(own.close);
   return own.handle;
+}
+/** One of the current schema, holding a row of its own. */
+async function ownDatabaseHolding(store: string) {
+  const target = await ownDatabase();
+  await target.migrate(migrationsFolder());
+  await target.db.insert(stores).values({ name: store, slug: store.toLowerCase() });
+  return target;
 }
 const fixture = path.resolve("tests/fixtures/backups/dealdash-s0054-20261128T002253Z.dealdash-backup.gz");
 
@@ -90,9 +98,7 @@ describe("a backup", () => {
   });
 
   it("is refused, changing nothing, into a database that holds rows, unless forced", async () => {
-    const target = await ownDatabase();
-    await restoreBackup(target, fixture);
-    await target.db.insert(stores).values({ name: "Mine", slug: "mine" });
+    const target = await ownDatabaseHolding("Mine");
     await expect(restoreBackup(target, fixture)).rejects.toThrow(RestoreRefused);
     expect(await target.db.select().from(stores).where(eq(stores.slug, "mine"))).toHaveLength(1);
     await restoreBackup(target, fixture, { force: true });
@@ -100,9 +106,7 @@ describe("a backup", () => {
   });
 
   it("of a newer schema, a cut-off one or another file is refused with why, changing nothing", async () => {
-    const target = await ownDatabase();
-    await restoreBackup(target, fixture);
-    await target.db.insert(stores).values({ name: "Kept", slug: "kept" });
+    const target = await ownDatabaseHolding("Kept");
     const header = { "@": "dealdash-backup", format: 1, createdAt: new Date().toISOString(), source: "pglite" };
     const newer = fileOf([{ ...header, schema: { count: 999, last: "0998_future" } }, { "@": "complete" }]);
     await expect(restoreBackup(target, newer, { force: true })).rejects.toThrow(
