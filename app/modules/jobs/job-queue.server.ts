@@ -265,10 +265,13 @@ async function startJobQueueNow(database: Pick<DatabaseHandle, "runSql">, jobs: 
       for (const stopHearing of stopHearingChanges) stopHearing();
       clearInterval(lookForOrphans);
       await boss.stop({ graceful: true, close: false, wait: true, timeout: 5_000 });
-      // pg-boss stops waiting after its timeout; a run still going would meet a closed database, so the
-      // database closes after the runs this process started have ended (a slow machine makes them slow).
-      await Promise.allSettled(inFlight);
-      await handle.ended();
+      // pg-boss stops waiting after its timeout, and a fetch under way when it stopped still hands its runs
+      // over: the database closes once every run this process started, and the statements recording it,
+      // have ended, or pg-boss's record of a run's outcome (which it does not await) meets a closed database.
+      do {
+        await Promise.allSettled(inFlight);
+        await handle.ended();
+      } while (inFlight.size > 0);
     },
   };
 }
