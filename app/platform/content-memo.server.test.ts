@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import type { Executor } from "#app/db/client.server";
+import { COUNT_CAP } from "#app/lib/counts";
 
-import { forgetContentMemos, keptUntilContentChanges } from "./content-memo.server";
+import { forgetContentMemos, keptUntilContentChanges, manyUntilContentChanges } from "./content-memo.server";
 
 const db = {} as Executor;
 const otherDb = {} as Executor;
@@ -47,5 +48,62 @@ describe("reads kept until content changes", () => {
     expect(await counted(db)).toBe(1);
     now += 1;
     expect(await counted(db)).toBe(2);
+  });
+});
+
+describe("searches remembered as matching many", () => {
+  const many = Array.from({ length: COUNT_CAP + 1 }, (_, i) => `id-${i}`);
+  /** A capped read that counts how often it ran. */
+  function counted(ids: string[]) {
+    const read = async () => {
+      read.runs++;
+      return ids;
+    };
+    read.runs = 0;
+    return read;
+  }
+
+  it("skip the read of a search found common, per database, until content changes; a rare one is read each time", async () => {
+    const common = manyUntilContentChanges(10);
+    const headphones = counted(many);
+    expect(await common(db, "headphones", headphones)).toEqual(many);
+    expect(await common(db, "headphones", headphones)).toBe("many");
+    expect(headphones.runs).toBe(1);
+    expect(await common(otherDb, "headphones", headphones)).toEqual(many);
+    expect(headphones.runs).toBe(2);
+
+    const zither = counted(["id-1", "id-2"]);
+    await common(db, "zither", zither);
+    expect(await common(db, "zither", zither)).toEqual(["id-1", "id-2"]);
+    expect(zither.runs).toBe(2);
+
+    forgetContentMemos();
+    expect(await common(db, "headphones", headphones)).toEqual(many);
+    expect(headphones.runs).toBe(3);
+  });
+
+  it("keep at most their bound, dropping the least recently asked, and nothing read before a change", async () => {
+    const common = manyUntilContentChanges(2);
+    const reads = { a: counted(many), b: counted(many), c: counted(many) };
+    await common(db, "a", reads.a);
+    await common(db, "b", reads.b);
+    expect(await common(db, "a", reads.a)).toBe("many");
+    await common(db, "c", reads.c);
+    expect(await common(db, "a", reads.a)).toBe("many");
+    expect(await common(db, "b", reads.b)).toEqual(many);
+    expect([reads.a.runs, reads.b.runs, reads.c.runs]).toEqual([1, 2, 1]);
+
+    let finish!: () => void;
+    const slow = async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return many;
+    };
+    const before = common(db, "slow", slow);
+    forgetContentMemos();
+    finish();
+    await before;
+    const again = counted(many);
+    expect(await common(db, "slow", again)).toEqual(many);
+    expect(again.runs).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { Executor } from "#app/db/client.server";
+import { COUNT_CAP } from "#app/lib/counts";
 
 import { contentChanges } from "./content-changes.server";
 
@@ -41,4 +42,37 @@ export function keptUntilContentChanges<Args extends unknown[], T>(
   /** This process changed what the read counts (not content): its next use reads again. */
   const forget = () => kept.clear();
   return Object.assign(keptRead, { forget });
+}
+
+/**
+ * Remembers, per database and until content changes, which capped reads (`cappedIds`) found more than
+ * COUNT_CAP rows: a common search word's read walks its whole index bitmap on every visit to learn what
+ * the last visit learnt, while a page of many matches needs no ids. The returned function answers "many"
+ * for a key found so, else reads. Keys come from requests (search texts), so at most `max` are kept per
+ * database, the least recently asked dropped first; a read that began before a change records nothing.
+ */
+export function manyUntilContentChanges(max: number) {
+  const kept = new WeakMap<Executor, { version: number; keys: Set<string> }>();
+  const keysOf = (db: Executor) => {
+    const found = kept.get(db);
+    if (found?.version === version) return found.keys;
+    const fresh = { version, keys: new Set<string>() };
+    kept.set(db, fresh);
+    return fresh.keys;
+  };
+  return async (db: Executor, key: string, read: () => Promise<string[]>): Promise<string[] | "many"> => {
+    const keys = keysOf(db);
+    if (keys.delete(key)) {
+      keys.add(key);
+      return "many";
+    }
+    const readAt = version;
+    const ids = await read();
+    if (ids.length > COUNT_CAP && version === readAt) {
+      const current = keysOf(db);
+      current.add(key);
+      if (current.size > max) current.delete(current.values().next().value!);
+    }
+    return ids;
+  };
 }

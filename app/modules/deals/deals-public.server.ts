@@ -16,7 +16,7 @@ import {
   textSearchOf,
   textSearchRank,
 } from "#app/modules/search/search-words.server";
-import { keptUntilContentChanges } from "#app/platform/content-memo.server";
+import { keptUntilContentChanges, manyUntilContentChanges } from "#app/platform/content-memo.server";
 
 import { dealFace } from "./deal.face";
 import type { DealSort } from "./deal-filters";
@@ -147,7 +147,9 @@ export async function listPublicDeals(db: Executor, filters: PublicDealFilters) 
     return { deals: rows, total };
   }
   const text = await textSearchOf(db, filters.search);
-  const matched = await searchMatches(db, conditions, text);
+  // Saved deals (`ids`) are a visitor's own: only the shared filters' searches are worth remembering.
+  const scope = filters.ids ? null : JSON.stringify([filters.store ?? null, filters.category ?? null]);
+  const matched = await searchMatches(db, conditions, text, scope);
   if (matched.few?.length === 0) return { deals: [], total: 0 };
   return {
     deals: await page(matched.few ? inArray(deals.id, matched.few) : matched.where),
@@ -164,25 +166,32 @@ const matchingIds = (db: Executor, where: SQL | undefined, order: SQL[] = []) =>
     .orderBy(...order)
     .limit(COUNT_CAP + 1);
 
+/** Searches (with their store and category) that match more than COUNT_CAP live deals, until content changes. */
+const commonSearches = manyUntilContentChanges(500);
+
 /**
  * What a search matches: the ids themselves when there are at most COUNT_CAP (`few`), read through the
  * full-text index, else the condition, for pages read off a sort index (many matches are met early on it).
  * PostgreSQL cannot tell a rare word from a common one and walked the sort index past every deal for a
  * word few or none have (130 ms at 100,000 deals). The words as typed are tried first: a common word
- * reaches the cap on that alone, and only a rarer one is tried again with its near words.
+ * reaches the cap on that alone (and is remembered as common under `scope`, the other conditions' key,
+ * when there is one), and only a rarer one is tried again with its near words.
  */
 async function searchMatches(
   db: Executor,
   conditions: SQL[],
   text: TextSearch,
+  scope: string | null,
 ): Promise<{ few: string[] | null; where: SQL | undefined }> {
-  const ids = (where: SQL | undefined) => cappedIds(db, matchingIds(db, where));
-  const exact = await ids(and(...conditions, fullTextMatch(deals.searchVector, text.search)));
+  const ids = (where: SQL | undefined) => () => cappedIds(db, matchingIds(db, where));
+  const read = (key: string, readIds: () => Promise<string[]>) =>
+    scope === null ? readIds() : commonSearches(db, `${scope}${key}`, readIds);
+  const exact = await read(`=${text.search}`, ids(and(...conditions, fullTextMatch(deals.searchVector, text.search))));
   const where = and(...conditions, textSearchMatch(deals.searchVector, text));
-  if (exact.length > COUNT_CAP) return { few: null, where };
+  if (exact === "many" || exact.length > COUNT_CAP) return { few: null, where };
   if (!text.widened) return { few: exact, where };
-  const widened = await ids(where);
-  return { few: widened.length > COUNT_CAP ? null : widened, where };
+  const widened = await read(`~${text.search}`, ids(where));
+  return { few: widened === "many" || widened.length > COUNT_CAP ? null : widened, where };
 }
 
 type ScoredCandidates = Subquery & {
@@ -220,7 +229,7 @@ const RANKED_AMONG = 250;
  * and how many match.
  */
 export async function listBestMatchingDeals(db: Executor, text: TextSearch, limit: number) {
-  const matched = await searchMatches(db, [], text);
+  const matched = await searchMatches(db, [], text, JSON.stringify([null, null]));
   if (matched.few?.length === 0) return { deals: [], total: 0 };
   const candidates = db
     .select({ id: deals.id, createdAt: deals.createdAt, score: textSearchRank(deals.searchVector, text).as("score") })
