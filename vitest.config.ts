@@ -53,6 +53,9 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.e2e.test.ts"],
+          // A worker runs its lane's files one after another with the modules (Playwright, the browser
+          // connection) loaded once.
+          isolate: false,
           globalSetup: ["tests/e2e/support/global-setup.ts"],
           testTimeout: 240_000,
           hookTimeout: 300_000,

@@ -1,12 +1,10 @@
-import fs from "node:fs";
-
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 
 import { prepareDatabase } from "../../app/db/database.server";
 import { seedScaleData } from "../../app/db/seed/scale-data.server";
 import { type RunningServer, startServer } from "../../scripts/lib/server-process";
-import { chooseOption, dataDirsPerFile, signIn, test, toastWith } from "./support/browser";
+import { chooseOption, dataDirsPerFile, downloadedText, signIn, test, toastWith } from "./support/browser";
 
 // The admin lists on a server of their own with a few hundred rows: paging, filters and search held in
 // the URL, bulk actions, duplicate, CSV in and out, and the admin on a phone.
@@ -166,7 +164,7 @@ describe("admin lists", () => {
       page.waitForEvent("download"),
       dialog.getByRole("link", { name: "Download a template" }).click(),
     ]);
-    expect(fs.readFileSync((await template[0].path())!, "utf8")).toBe(
+    expect(await downloadedText(template[0])).toBe(
       "\uFEFFID,Name,Slug,Logo URL,SEO title,SEO description,Affiliate URL,API type,Click IDs off\n",
     );
     // A spreadsheet's Latin-1 "CSV" goes up as the bytes it holds, and is refused rather than stored with U+FFFD.
@@ -199,7 +197,7 @@ describe("admin lists", () => {
       page.waitForEvent("download"),
       dialog.getByRole("button", { name: /Download the 1 refused line/ }).click(),
     ]);
-    expect(fs.readFileSync((await refused[0].path())!, "utf8")).toBe(
+    expect(await downloadedText(refused[0])).toBe(
       "\uFEFFName,Slug,Problem\n,no-name-store,Name: Store name is required\n",
     );
     await dialog.getByRole("button", { name: "All" }).click();
@@ -225,7 +223,7 @@ describe("admin lists", () => {
       page.getByRole("link", { name: "Export CSV" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^coupons-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = fs.readFileSync((await download.path())!, "utf8");
+    const text = await downloadedText(download);
     expect(text.startsWith("\uFEFFID,Title,Description,Store,")).toBe(true);
     const lines = text.trim().split("\n");
     expect(lines.length - 1).toBe(total);

@@ -58,6 +58,12 @@ export interface JobQueue {
 const RETRIES = 3;
 const FIRST_RETRY_AFTER_SECONDS = 30;
 const WAIT_STEP_MS = 200;
+/**
+ * How often each queue's worker looks for runs it was not told of: cron's and retries' (a send from this
+ * process wakes its worker at once). pg-boss's 2 s default is ten statements a second for twenty queues,
+ * a steady few per cent of a core on every idle process for runs that may start seconds late.
+ */
+const POLL_EVERY_SECONDS = 10;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -155,6 +161,11 @@ async function startJobQueueNow(database: Pick<DatabaseHandle, "runSql">, jobs: 
   await setUpQueues(boss, jobs);
 
   const workers = new Map<string, string>();
+  /** Starts a queue's worker looking now rather than at its next poll. */
+  const wake = (name: string) => {
+    const worker = workers.get(name);
+    if (worker) boss.notifyWorker(worker);
+  };
   /** The runs this process is working, by pg-boss id. */
   const ours = new Set<string>();
   /** The same runs as promises, so stopping can wait for them. */
@@ -165,7 +176,11 @@ async function startJobQueueNow(database: Pick<DatabaseHandle, "runSql">, jobs: 
     return run;
   };
   for (const job of jobs) {
-    const id = await boss.work<Record<string, unknown>>(job.name, ([item]) => tracked(runOne(job, item)));
+    const id = await boss.work<Record<string, unknown>>(
+      job.name,
+      { pollingIntervalSeconds: POLL_EVERY_SECONDS },
+      ([item]) => tracked(runOne(job, item)),
+    );
     workers.set(job.name, id);
   }
   async function runOne(job: BackgroundJob, item: { id: string; data: Record<string, unknown> } | undefined) {
@@ -178,8 +193,7 @@ async function startJobQueueNow(database: Pick<DatabaseHandle, "runSql">, jobs: 
       for (const next of job.wakes ?? []) {
         if (!jobs.some((candidate) => candidate.name === next)) continue;
         await boss.send(next, {});
-        const worker = workers.get(next);
-        if (worker) boss.notifyWorker(worker);
+        wake(next);
       }
       return output;
     } catch (error) {
@@ -190,10 +204,11 @@ async function startJobQueueNow(database: Pick<DatabaseHandle, "runSql">, jobs: 
       await stopBeating?.();
     }
   }
-  // Runs cut off with their process (this one's last life, or another's) go back to their queue now.
+  // Runs cut off with their process (this one's last life, or another's) go back to their queue and run now.
   const handBack = () =>
-    handBackOrphanedRuns(handle, boss, JOB_SCHEMA, ours).catch((error: unknown) =>
-      logger.warn({ err: error }, "could not look for background runs cut off"),
+    handBackOrphanedRuns(handle, boss, JOB_SCHEMA, ours).then(
+      (names) => names.forEach(wake),
+      (error: unknown) => logger.warn({ err: error }, "could not look for background runs cut off"),
     );
   await handBack();
   const lookForOrphans = setInterval(() => void runAsBackgroundWork(handBack), LOOK_EVERY_MS);
@@ -202,8 +217,7 @@ async function startJobQueueNow(database: Pick<DatabaseHandle, "runSql">, jobs: 
   const send = async (name: string, data: Record<string, unknown>) => {
     if (!workers.has(name)) return null;
     const id = await boss.send(name, data);
-    const worker = workers.get(name);
-    if (worker) boss.notifyWorker(worker);
+    wake(name);
     return id;
   };
 

@@ -40,14 +40,14 @@ export async function beatWhileRunning(handle: Sql, name: string, jobId: string)
  * Fails every active run whose beat stopped (or never started) SILENT_FOR_SECONDS ago, so it is tried
  * again, and starts that retry now rather than after the retry's back-off: the run did not fail, its
  * process went away. Runs this process is working (`ours`) are alive whatever their beat says (a busy
- * embedded database may hold a beat back). Returns how many were handed back.
+ * embedded database may hold a beat back). Returns the queues of the runs handed back.
  */
 export async function handBackOrphanedRuns(
   handle: Sql,
   boss: Pick<PgBoss, "fail">,
   schema: string,
   ours: ReadonlySet<string>,
-): Promise<number> {
+): Promise<string[]> {
   const { rows } = (await handle.runSql(
     `SELECT j.name, j.id FROM ${schema}.job j LEFT JOIN job_heartbeats h ON h.job_id = j.id
      WHERE j.state = 'active' AND coalesce(h.beat_at, j.started_on) < now() - make_interval(secs => $1)`,
@@ -63,5 +63,5 @@ export async function handBackOrphanedRuns(
     await handle.runSql("DELETE FROM job_heartbeats WHERE job_id = $1", [run.id]);
     logger.warn({ job: run.name, id: run.id }, "a background job's run was cut off with its process; it runs again");
   }
-  return orphans.length;
+  return orphans.map((run) => run.name);
 }

@@ -1,21 +1,9 @@
 import fs from "node:fs";
 
-import { type Browser, type BrowserContext, chromium, type Cookie, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Cookie, type Download, type Page } from "playwright-core";
 import { afterAll, expect, inject, test as base } from "vitest";
 
 import { copyOfDataDir, startServer, tempDataDir } from "../../../scripts/lib/server-process";
-
-// The flags keep Chromium off the network it cannot reach here and quiet in containers.
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 /** This file's lane (global-setup.ts): its worker's pool id, 1 to maxWorkers, unique among running files. */
 const lane = () => (Number(process.env.VITEST_POOL_ID ?? "1") - 1) % inject("baseUrls").length;
@@ -26,14 +14,14 @@ export const serverPid = () => inject("serverPids")[lane()]!;
 
 let browser: Promise<Browser> | undefined;
 
-/** The test file's browser: launched on first use, closed after the file's last test. */
-function fileBrowser(): Promise<Browser> {
-  browser ??= chromium.launch({ executablePath: inject("chromiumPath"), args: CHROMIUM_ARGS });
+/**
+ * The worker's connection to its lane's browser, made on first use: files run one after another in a
+ * worker (isolate: false), each closing the contexts it opened, so the connection serves them all.
+ */
+function laneBrowser(): Promise<Browser> {
+  browser ??= chromium.connect(inject("browserEndpoints")[lane()]!);
   return browser;
 }
-afterAll(async () => {
-  await (await browser)?.close();
-});
 
 interface PageOptions {
   viewport?: { width: number; height: number };
@@ -63,7 +51,7 @@ export const test = base.extend<{
     const contexts: BrowserContext[] = [];
     await provide(async (options = {}) => {
       const context = await (
-        await fileBrowser()
+        await laneBrowser()
       ).newContext({
         baseURL: options.url ?? baseUrl(),
         viewport: options.viewport ?? { width: 1280, height: 800 },
@@ -167,6 +155,13 @@ export function dataDirsPerFile(prefix: string): (contents?: "demo" | "empty") =
     dirs.push(dir);
     return dir;
   };
+}
+
+/** A download's text, read through the browser's connection (the file is on the browser's side). */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Picks a row in a searchable combobox the way a user does: type part of its name, click the match. */

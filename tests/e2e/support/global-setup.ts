@@ -1,5 +1,6 @@
 import fs from "node:fs";
 
+import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 
 import { ensureBuild } from "../../../scripts/ensure-build.mjs";
@@ -7,13 +8,26 @@ import { findChromium } from "../../../scripts/ensure-chromium";
 import { copyOfDataDir, freePorts, startServer } from "../../../scripts/lib/server-process";
 import { shareSeededDataDir } from "../../support/seeded-data-dir";
 
+// The flags keep Chromium off the network it cannot reach here and quiet in containers.
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
 declare module "vitest" {
   export interface ProvidedContext {
     /** One shared server per lane: a file uses its lane's (support/browser.ts baseUrl). */
     baseUrls: string[];
     /** The shared servers' processes, for memory readings. */
     serverPids: number[];
-    chromiumPath: string;
+    /** One Chromium per lane, which the lane's files connect to (support/browser.ts). */
+    browserEndpoints: string[];
     adminEmail: string;
     adminPassword: string;
   }
@@ -26,8 +40,8 @@ declare module "vitest" {
  * still run one after another, and lanes never see each other's changes.
  */
 export default async function setup(project: TestProject) {
-  const chromiumPath = findChromium();
-  if (!chromiumPath)
+  const executablePath = findChromium();
+  if (!executablePath)
     throw new Error("Chromium was not found: set CHROME_PATH or install Debian's chromium-headless-shell package");
   ensureBuild();
   const admin = { email: "admin@dealdash.test", password: "e2e-admin-password" };
@@ -44,7 +58,12 @@ export default async function setup(project: TestProject) {
   const lanes = await Promise.all(
     ports.map(async (port) => {
       const dataDir = copyOfDataDir(seeded.dir);
-      return { dataDir, server: await startServer({ dataDir, env, port }) };
+      // A browser launched once per lane, not per file: each file opens its own contexts in it.
+      const [server, browser] = await Promise.all([
+        startServer({ dataDir, env, port }),
+        chromium.launchServer({ executablePath, args: CHROMIUM_ARGS }),
+      ]);
+      return { dataDir, server, browser };
     }),
   );
   project.provide(
@@ -57,10 +76,13 @@ export default async function setup(project: TestProject) {
   );
   project.provide("adminEmail", admin.email);
   project.provide("adminPassword", admin.password);
-  project.provide("chromiumPath", chromiumPath);
+  project.provide(
+    "browserEndpoints",
+    lanes.map(({ browser }) => browser.wsEndpoint()),
+  );
   project.provide("seededDataDir", seeded.dir);
   return async () => {
-    await Promise.all(lanes.map(({ server }) => server.stop()));
+    await Promise.all(lanes.flatMap(({ server, browser }) => [server.stop(), browser.close()]));
     seeded.release();
     for (const { dataDir } of lanes) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 });
   };
