@@ -65,6 +65,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: "reliability",
+          // Each file's process opens the app's embedded database for a minute or less: V8's top tier
+          // for PGlite's WebAssembly costs it more CPU than the faster code saves (scripts/lib/server-process.ts).
+          execArgv: ["--liftoff-only"],
           include: ["tests/reliability/**/*.test.ts"],
           globalSetup: ["tests/reliability/support/build-setup.ts"],
           // The production bundle runs as Node loads it, not through Vite's transform.

@@ -50,12 +50,22 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
-/** Starts the production server (the build must exist) on `port` or a free one, and waits until /healthz answers. */
-export async function startServer(options: {
+interface ServerOptions {
   dataDir: string;
   env?: Record<string, string>;
-  port?: number;
-}): Promise<RunningServer> {
+  /**
+   * Node's flags for it. A test's server lives seconds to a minute, so by default under Vitest it runs
+   * PGlite's WebAssembly at V8's first tier only: compiling it again at the top tier costs such a process
+   * more CPU than the faster code saves. A server that lives the whole run (a browser-test lane), or one
+   * measured by a benchmark, runs as in production.
+   */
+  nodeFlags?: string[];
+}
+
+const SHORT_LIVED_FLAGS = process.env.VITEST ? ["--liftoff-only"] : [];
+
+/** Starts the production server (the build must exist) on `port` or a free one, and waits until /healthz answers. */
+export async function startServer(options: ServerOptions & { port?: number }): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const child = spawnServer({ ...options, port });
   let log = "";
@@ -96,8 +106,8 @@ export async function startServer(options: {
  * Spawns the built server (`build/server/start.js`, what `npm start` runs) in production mode without
  * waiting (for tests of start-up failures). The build must be fresh: the test setups ensure it.
  */
-export function spawnServer(options: { dataDir: string; port: number; env?: Record<string, string> }): ChildProcess {
-  return spawn(process.execPath, ["build/server/start.js"], {
+export function spawnServer(options: ServerOptions & { port: number }): ChildProcess {
+  return spawn(process.execPath, [...(options.nodeFlags ?? SHORT_LIVED_FLAGS), "build/server/start.js"], {
     cwd: projectRoot,
     env: {
       ...process.env,

@@ -60,7 +60,7 @@ export default async function setup(project: TestProject) {
       const dataDir = copyOfDataDir(seeded.dir);
       // A browser launched once per lane, not per file: each file opens its own contexts in it.
       const [server, browser] = await Promise.all([
-        startServer({ dataDir, env, port }),
+        startServer({ dataDir, env, port, nodeFlags: [] }),
         chromium.launchServer({ executablePath, args: CHROMIUM_ARGS }),
       ]);
       return { dataDir, server, browser };
