@@ -30,6 +30,7 @@ import { pruneAmazonPrices } from "#app/modules/price-history/price-history.serv
 import { dropAmazonFields, THIN_AFTER_DAYS, thinOldRevisions } from "#app/modules/revisions/revision-log.server";
 import { applySiteFormats } from "#app/modules/site-settings/site-formats.server";
 import { runDueSources, SOURCING_JOB } from "#app/modules/sourcing/sources.server";
+import { deleteStaleSignInRecords, SIGN_IN_ATTEMPTS_KEPT_DAYS } from "#app/modules/users/sign-in-upkeep.server";
 import {
   runWebhookEvents,
   sendDueWebhooks,
@@ -213,6 +214,13 @@ export function backgroundJobs(
       cron: "47 3 * * *",
       timeoutMinutes: 30,
       run: async () => ({ deleted: await deleteOldMail(db, { days: env.MAIL_RETENTION_DAYS }) }),
+    },
+    {
+      name: "sign-in-upkeep",
+      title: `Sign-in records (expired sessions, attempts after ${SIGN_IN_ATTEMPTS_KEPT_DAYS} days)`,
+      cron: "53 3 * * *",
+      timeoutMinutes: 30,
+      run: () => deleteStaleSignInRecords(db),
     },
     ...(driver === "pglite"
       ? [

@@ -38,7 +38,11 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    // The daily upkeep deletes expired ones (modules/users/sign-in-upkeep.server.ts).
+    index("sessions_expires_idx").on(t.expiresAt),
+  ],
 );
 
 export const accounts = pgTable(
@@ -73,7 +77,11 @@ export const verifications = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+  (t) => [
+    index("verifications_identifier_idx").on(t.identifier),
+    // The daily upkeep deletes expired ones (anonymous passkey sign-ins write them).
+    index("verifications_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /** better-auth's two-factor plugin: a user's authenticator secret and backup codes, both encrypted with the app secret. */

@@ -15,6 +15,8 @@ export const loginAttempts = pgTable(
   (t) => [
     index("login_attempts_email_created_idx").on(t.email, t.createdAt.desc()),
     index("login_attempts_ip_created_idx").on(t.ip, t.createdAt.desc()),
+    // The daily upkeep (modules/users/sign-in-upkeep.server.ts) deletes old ones, however many an attack wrote.
+    index("login_attempts_created_idx").on(t.createdAt),
   ],
 );
 
