@@ -53,12 +53,25 @@ describe("scheduled backups", () => {
     expect(backupCron(settings)).toBe("30 3 * * *");
   });
 
+  it("list the newest of a folder holding many, and leave out what is not a backup", () => {
+    const folder = newFolder();
+    const names = Array.from(
+      { length: 30 },
+      (_, day) => `dealdash-s0060-202611${String(day + 1).padStart(2, "0")}T040000.000Z.dealdash-backup.gz`,
+    );
+    for (const name of [...names, "notes.txt", "dealdash-s0060-20261201T040000.000Z.dealdash-backup.gz.partial"])
+      fs.writeFileSync(path.join(folder, name), "x");
+    const listed = listBackups(folder, 10);
+    expect(listed.map((file) => file.name)).toEqual(names.slice(-10).reverse());
+    expect(listed[0]).toMatchObject({ bytes: 1, madeAt: expect.any(Date) });
+  });
+
   it("keep the newest, record each run, and put a failure in Needs attention until one succeeds", async () => {
     const folder = newFolder();
     const source = { db: db(), driver: database().driver };
     const run = () => recordedBackup(db(), { scheduled: true, folder, keep: 2 }, (into) => backUp(source, into));
     for (let i = 0; i < 3; i++) await run();
-    expect(listBackups(folder)).toHaveLength(2);
+    expect(listBackups(folder, 10)).toHaveLength(2);
     expect(await lastBackupRun(db())).toMatchObject({ error: null, scheduled: true });
 
     const full = path.join(newFolder(), "not-a-folder");

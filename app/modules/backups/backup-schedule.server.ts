@@ -68,21 +68,26 @@ export interface BackupFile {
   madeAt: Date;
 }
 
-/** The backups in `folder`, newest first (by their names' times). */
-export function listBackups(folder: string): BackupFile[] {
-  let names: string[];
+/** The names of the backups in `folder`, newest first (by their names' times). */
+function backupNames(folder: string): string[] {
   try {
-    names = fs.readdirSync(folder);
+    return fs.readdirSync(folder).filter(isBackupFileName).sort().reverse();
   } catch {
     return [];
   }
-  return names
-    .filter(isBackupFileName)
-    .sort()
-    .reverse()
-    .map((name) => {
-      const stat = fs.statSync(path.join(folder, name));
-      return { name, bytes: stat.size, madeAt: stat.mtime };
+}
+
+/**
+ * The newest `limit` backups in `folder`, newest first. Only those are read: `npm run backup` into the
+ * scheduled folder adds files the schedule does not count, so a folder may hold many. A file deleted
+ * meanwhile (by a backup's pruning) is left out.
+ */
+export function listBackups(folder: string, limit: number): BackupFile[] {
+  return backupNames(folder)
+    .slice(0, limit)
+    .flatMap((name) => {
+      const stat = fs.statSync(path.join(folder, name), { throwIfNoEntry: false });
+      return stat ? [{ name, bytes: stat.size, madeAt: stat.mtime }] : [];
     });
 }
 
@@ -91,8 +96,8 @@ export function listBackups(folder: string): BackupFile[] {
  * a copy of the database) over a day ago; returns how many backups went.
  */
 export function pruneBackups(folder: string, keep: number, now = Date.now()): number {
-  const old = listBackups(folder).slice(keep);
-  for (const file of old) fs.rmSync(path.join(folder, file.name), { force: true });
+  const old = backupNames(folder).slice(keep);
+  for (const name of old) fs.rmSync(path.join(folder, name), { force: true });
   for (const name of fs.readdirSync(folder)) {
     if (!name.endsWith(PARTIAL_EXTENSION) && !name.startsWith(".copy-")) continue;
     const stale = now - fs.statSync(path.join(folder, name)).mtimeMs > 86_400_000;

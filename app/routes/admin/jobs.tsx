@@ -57,6 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/** How many of the folder's backups the section lists, newest first. */
+const BACKUPS_LISTED = 10;
+
 /** The backups section's data: the schedule, the folder's newest backups and the last run. */
 async function backupsView(context: Route.LoaderArgs["context"]): Promise<BackupsView> {
   const [settings, last] = await Promise.all([readBackupSettings(context.db), lastBackupRun(context.db)]);
@@ -64,9 +67,7 @@ async function backupsView(context: Route.LoaderArgs["context"]): Promise<Backup
   return {
     settings,
     folder,
-    files: listBackups(folder)
-      .slice(0, 10)
-      .map((file) => ({ ...file, madeAt: file.madeAt.toISOString() })),
+    files: listBackups(folder, BACKUPS_LISTED).map((file) => ({ ...file, madeAt: file.madeAt.toISOString() })),
     last: last && { startedAt: last.startedAt.toISOString(), error: last.error, file: last.file },
   };
 }
