@@ -45,8 +45,8 @@ function publicTables(db: Database): Promise<string[]> {
 /**
  * Empties every table of the public schema (a migrated database holds no rows, so this is its state again),
  * and forgets the reads kept until content changes, as the app does when content changes. Only the tables
- * that hold rows are truncated: a truncate gives each table new files, which cost 80–180 ms a test when
- * done to all of them, and a test fills a few. Sequences a test used are then set back to their start.
+ * that hold rows are truncated: a truncate gives each table new files, costly when done to all of them
+ * before every test, and a test fills a few. Sequences a test used are then set back to their start.
  */
 async function emptyTables(db: Database): Promise<void> {
   const tables = await publicTables(db);
