@@ -15,7 +15,10 @@ try {
   const handle = await prepareDatabase(targetFromEnv(env), { seedDemo: env.SEED_DEMO });
   try {
     const started = performance.now();
-    const timings = await seedScaleData(handle.db, sizes, rollUpSeededClicks);
+    const timings = await seedScaleData(handle.db, sizes, {
+      derive: rollUpSeededClicks,
+      checkpoints: handle.driver === "pglite",
+    });
     for (const [name, seconds] of timings)
       console.log(
         `${name.padEnd(10)} ${String(sizes[name as keyof ScaleSizes]).padStart(9)} rows  ${seconds.toFixed(1)} s`,

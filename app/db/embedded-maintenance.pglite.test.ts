@@ -5,6 +5,7 @@ import { testDatabasePerFile } from "../../tests/support/test-database";
 import { queryRows } from "./client.server";
 import { checkpointEmbedded, vacuumEmbedded } from "./embedded-maintenance.server";
 import { stores } from "./schema";
+import { seedScaleData } from "./seed/scale-data.server";
 
 // The embedded database only: on PostgreSQL the job is left out and autovacuum does this (where another
 // test's open snapshot may keep a fresh page from counting as visible to all).
@@ -26,18 +27,34 @@ it("marks freshly written pages all-visible, as autovacuum would", async () => {
   expect(await allVisiblePages()).toBeGreaterThan(0);
 });
 
-it("trims the write-ahead log at its checkpoint, which nothing else would run", async () => {
+const walMegabytes = async () =>
+  (await queryRows<{ mb: number }>(database().db, sql`select (sum(size) / 1048576)::int as mb from pg_ls_waldir()`))[0]!
+    .mb;
+
+/** Eight 16 MB log segments, each closed after a write: past max_wal_size, and no checkpoint comes of it. */
+async function fillTheLog() {
   const { db } = database();
-  const walMegabytes = async () =>
-    (await queryRows<{ mb: number }>(db, sql`select (sum(size) / 1048576)::int as mb from pg_ls_waldir()`))[0]!.mb;
-  // Eight 16 MB log segments, each closed after a write: past max_wal_size, and no checkpoint comes of it.
-  await db.execute(sql`create table wal_filler (v int)`);
+  await db.execute(sql`create table if not exists wal_filler (v int)`);
   for (let segment = 0; segment < 8; segment++) {
     await db.execute(sql`insert into wal_filler values (${segment})`);
     await db.execute(sql`select pg_switch_wal()`);
   }
   expect(await walMegabytes()).toBeGreaterThan(100);
-  await checkpointEmbedded(db);
+}
+
+it("trims the write-ahead log at its checkpoint, which nothing else would run", async () => {
+  await fillTheLog();
+  await checkpointEmbedded(database().db);
   expect(await walMegabytes()).toBeLessThanOrEqual(64 + 16);
-  await db.execute(sql`drop table wal_filler`);
+});
+
+it("trims the log a scale seed writes when asked to (npm run seed:scale on the embedded database)", async () => {
+  const { db } = database();
+  const none = { coupons: 0, clicks: 0, gifts: 0, guides: 0, prices: 0, candidates: 0, earnings: 0 };
+  const sizes = { ...none, stores: 3, categories: 2, deals: 20 };
+  await fillTheLog();
+  await seedScaleData(db, sizes);
+  expect(await walMegabytes()).toBeGreaterThan(100);
+  await seedScaleData(db, sizes, { checkpoints: true });
+  expect(await walMegabytes()).toBeLessThanOrEqual(64 + 16);
 });

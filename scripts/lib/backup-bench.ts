@@ -21,7 +21,10 @@ async function benchOne(name: string, source: DatabaseTarget, elsewhere: Databas
     `\n${name}: seeding ${sizes.deals.toLocaleString("en-US")} deals, ${sizes.clicks.toLocaleString("en-US")} clicks…`,
   );
   const seeding = await prepareDatabase(source, { seedDemo: false });
-  await seedScaleData(seeding.db, sizes, rollUpSeededClicks);
+  await seedScaleData(seeding.db, sizes, {
+    derive: rollUpSeededClicks,
+    checkpoints: seeding.driver === "pglite",
+  });
   await seeding.close();
   const folder = tempDataDir("dealdash-bench-backups-");
   try {

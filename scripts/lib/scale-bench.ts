@@ -202,7 +202,10 @@ async function benchDriver(
   );
   const started = performance.now();
   const handle = await prepareDatabase(target, { seedDemo: false });
-  await seedScaleData(handle.db, sizes, rollUpSeededClicks);
+  await seedScaleData(handle.db, sizes, {
+    derive: rollUpSeededClicks,
+    checkpoints: handle.driver === "pglite",
+  });
   const charted = await chartedDealPath(handle.db);
   console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await handle.close();

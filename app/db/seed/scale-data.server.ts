@@ -355,15 +355,24 @@ async function seedEarnings(db: Executor, size: number) {
     FROM (SELECT base.*, round((0.5 + random() * 40)::numeric, 2) AS amount FROM base) priced`);
 }
 
+export interface SeedOptions {
+  /** Fills columns computed from other rows (a deal's popularity from its clicks) before the vacuum. */
+  derive?: (db: Database) => Promise<unknown>;
+  /**
+   * Checkpoint after every table: for the embedded database, which has no checkpointer, so the write-ahead
+   * log of a million-row seed would otherwise stay on disk until the next start.
+   */
+  checkpoints?: boolean;
+}
+
 /**
  * Adds `sizes` rows per table to the database, in dependency order, in one transaction, then vacuums and
  * analyzes. Returns the seconds each table took.
  */
-/** `derive` fills columns computed from other rows (a deal's popularity from its clicks) before the vacuum. */
 export async function seedScaleData(
   db: Database,
   sizes: ScaleSizes,
-  derive?: (db: Database) => Promise<unknown>,
+  { derive, checkpoints = false }: SeedOptions = {},
 ): Promise<Array<[string, number]>> {
   const steps: Array<[keyof ScaleSizes, (tx: Executor, size: number) => Promise<void>]> = [
     ["stores", seedStores],
@@ -382,6 +391,8 @@ export async function seedScaleData(
     for (const [name, seed] of steps) {
       const started = performance.now();
       if (sizes[name] > 0) await seed(tx, sizes[name]);
+      // A checkpoint inside the transaction still frees the log written before it (no undo needs it).
+      if (checkpoints) await tx.execute(sql`CHECKPOINT`);
       timings.push([name, (performance.now() - started) / 1000]);
     }
   });
@@ -389,5 +400,6 @@ export async function seedScaleData(
   // Bulk-loaded tables start with no visibility map and no statistics; the embedded database has no
   // autovacuum to make them, so do it here (index-only scans and good plans need both).
   await db.execute(sql`VACUUM ANALYZE`);
+  if (checkpoints) await db.execute(sql`CHECKPOINT`);
   return timings;
 }
