@@ -258,7 +258,8 @@ describe("a shopper on the public site", () => {
       const first = await fetch(baseUrl() + feed.href);
       expect(first.headers.get("content-type")).toBe(`${feed.type}; charset=utf-8`);
       expect(await first.text()).toContain("/deals/");
-      expect((await fetch(baseUrl() + feed.href)).headers.get("x-cache")).toBe("hit");
+      // Kept once rendered, unless a change from another file on this lane's server drops it first.
+      await expect.poll(async () => (await fetch(baseUrl() + feed.href)).headers.get("x-cache")).toBe("hit");
     }
   });
 
