@@ -100,7 +100,10 @@ async function openPgliteInMemory(snapshot?: Blob): Promise<DatabaseHandle> {
 function openPostgres(url: string): DatabaseHandle {
   // No JIT: every query here is short, and PostgreSQL's default JIT spent 0.3 s compiling an analytics
   // query that runs in 0.1 s (its estimate crossed jit_above_cost).
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c jit=off" });
+  // Idle connections are kept for minutes, not node-postgres's 10 s: the job queue polls every 10 s, so with
+  // the default each round of polls met closed connections and opened new backends, whose empty catalog
+  // caches made planning its statements cost many times more.
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 5 * 60_000, options: "-c jit=off" });
   // A connection the server ends (a restart, an administrator, a dropped test database) while the pool is
   // closing it or a query holds it reports the error to that query, or to no one: never crash the process.
   pool.on("connect", (client) => client.on("error", () => undefined));
