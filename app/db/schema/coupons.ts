@@ -62,6 +62,10 @@ export const coupons = pgTable(
     index("coupons_title_id_idx").on(t.title, t.id),
     index("coupons_discount_id_idx").on(t.discountValue, t.id),
     index("coupons_valid_until_id_idx").on(t.validUntil, t.id),
+    // The page cache's "next scheduled change" reads the soonest coming start (most coupons have none).
+    index("coupons_valid_from_idx")
+      .on(t.validFrom)
+      .where(sql`${t.validFrom} IS NOT NULL`),
     // Webhook events read the coupons saved since their last run.
     index("coupons_updated_idx").on(t.updatedAt),
     common.popularityIndex("coupons", t),

@@ -1,0 +1,1 @@
+CREATE INDEX "coupons_valid_from_idx" ON "coupons" USING btree ("valid_from") WHERE "coupons"."valid_from" IS NOT NULL;
