@@ -1,9 +1,9 @@
 import { DataDirLockedError } from "../app/db/data-dir-lock.server";
 import { prepareDatabase, targetFromEnv } from "../app/db/database.server";
-import { type ScaleSizes, seedScaleData } from "../app/db/seed/scale-data.server";
+import type { ScaleSizes } from "../app/db/seed/scale-data.server";
 import { getEnv } from "../app/platform/env.server";
+import { seedScaleCatalogue } from "./lib/scale-seed";
 import { scaleSizesFrom } from "./lib/scale-sizes";
-import { rollUpSeededClicks } from "./lib/seeded-roll-ups";
 
 // `npm run seed:scale [-- --deals 100000 --coupons 20000 --stores 2000 --categories 200 --clicks 5000000
 // --gifts 5000 --guides 500 --prices 3000000 --candidates 20000 --earnings 200000]`: adds a catalogue of that size to the
@@ -15,10 +15,7 @@ try {
   const handle = await prepareDatabase(targetFromEnv(env), { seedDemo: env.SEED_DEMO });
   try {
     const started = performance.now();
-    const timings = await seedScaleData(handle.db, sizes, {
-      derive: rollUpSeededClicks,
-      checkpoints: handle.driver === "pglite",
-    });
+    const timings = await seedScaleCatalogue(handle, sizes);
     for (const [name, seconds] of timings)
       console.log(
         `${name.padEnd(10)} ${String(sizes[name as keyof ScaleSizes]).padStart(9)} rows  ${seconds.toFixed(1)} s`,

@@ -34,11 +34,12 @@ const walMegabytes = async () =>
 /** Eight 16 MB log segments, each closed after a write: past max_wal_size, and no checkpoint comes of it. */
 async function fillTheLog() {
   const { db } = database();
-  await db.execute(sql`create table if not exists wal_filler (v int)`);
+  await db.execute(sql`create table wal_filler (v int)`);
   for (let segment = 0; segment < 8; segment++) {
     await db.execute(sql`insert into wal_filler values (${segment})`);
     await db.execute(sql`select pg_switch_wal()`);
   }
+  await db.execute(sql`drop table wal_filler`);
   expect(await walMegabytes()).toBeGreaterThan(100);
 }
 

@@ -2,11 +2,11 @@ import fs from "node:fs";
 
 import { type DatabaseTarget, openDatabase } from "../../app/db/client.server";
 import { prepareDatabase } from "../../app/db/database.server";
-import { type ScaleSizes, seedScaleData } from "../../app/db/seed/scale-data.server";
+import type { ScaleSizes } from "../../app/db/seed/scale-data.server";
 import { backUp } from "../../app/modules/backups/backup.server";
 import { restoreBackup } from "../../app/modules/backups/restore.server";
 import { freshPostgres } from "./fresh-postgres";
-import { rollUpSeededClicks } from "./seeded-roll-ups";
+import { seedScaleCatalogue } from "./scale-seed";
 import { tempDataDir } from "./server-process";
 
 // `npm run bench -- --backups [--deals 100000 --clicks 1000000 …]`: a backup and a restore of a catalogue of
@@ -21,10 +21,7 @@ async function benchOne(name: string, source: DatabaseTarget, elsewhere: Databas
     `\n${name}: seeding ${sizes.deals.toLocaleString("en-US")} deals, ${sizes.clicks.toLocaleString("en-US")} clicks…`,
   );
   const seeding = await prepareDatabase(source, { seedDemo: false });
-  await seedScaleData(seeding.db, sizes, {
-    derive: rollUpSeededClicks,
-    checkpoints: seeding.driver === "pglite",
-  });
+  await seedScaleCatalogue(seeding, sizes);
   await seeding.close();
   const folder = tempDataDir("dealdash-bench-backups-");
   try {

@@ -5,11 +5,11 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { DatabaseTarget, Executor } from "../../app/db/client.server";
 import { prepareDatabase } from "../../app/db/database.server";
 import { deals } from "../../app/db/schema";
-import { type ScaleSizes, seedScaleData } from "../../app/db/seed/scale-data.server";
+import type { ScaleSizes } from "../../app/db/seed/scale-data.server";
 import { dealPath } from "../../app/lib/public-paths";
 import { signInOverHttp } from "./admin-over-http";
 import { freshPostgres } from "./fresh-postgres";
-import { rollUpSeededClicks } from "./seeded-roll-ups";
+import { seedScaleCatalogue } from "./scale-seed";
 import { startServer, tempDataDir } from "./server-process";
 import { timeFeedRuns } from "./sourcing-bench";
 import { percentile } from "./stats";
@@ -202,10 +202,7 @@ async function benchDriver(
   );
   const started = performance.now();
   const handle = await prepareDatabase(target, { seedDemo: false });
-  await seedScaleData(handle.db, sizes, {
-    derive: rollUpSeededClicks,
-    checkpoints: handle.driver === "pglite",
-  });
+  await seedScaleCatalogue(handle, sizes);
   const charted = await chartedDealPath(handle.db);
   console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await handle.close();

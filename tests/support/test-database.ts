@@ -58,7 +58,7 @@ async function emptyTables(db: Database): Promise<void> {
       ),
     );
     const list = holdingRows.map((t) => `"${t.name}"`).join(", ");
-    if (list) await db.execute(sql.raw(`TRUNCATE ${list} RESTART IDENTITY CASCADE`));
+    if (list) await db.execute(sql.raw(`TRUNCATE ${list} CASCADE`));
   }
   await db.execute(
     sql`select setval(format('%I.%I', schemaname, sequencename), start_value, false)
