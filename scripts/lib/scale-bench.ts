@@ -5,11 +5,11 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { DatabaseTarget, Executor } from "../../app/db/client.server";
 import { prepareDatabase } from "../../app/db/database.server";
 import { deals } from "../../app/db/schema";
-import type { ScaleSizes } from "../../app/db/seed/scale-data.server";
 import { dealPath } from "../../app/lib/public-paths";
 import { signInOverHttp } from "./admin-over-http";
 import { freshPostgres } from "./fresh-postgres";
 import { seedScaleCatalogue } from "./scale-seed";
+import type { ScaleBenchSizes } from "./scale-sizes";
 import { startServer, tempDataDir } from "./server-process";
 import { timeFeedRuns } from "./sourcing-bench";
 import { percentile } from "./stats";
@@ -19,7 +19,6 @@ import { percentile } from "./stats";
 // scripts/lib/scale-sizes.ts reads them) on the embedded database and, when BENCH_DATABASE_URL names a
 // PostgreSQL server, on PostgreSQL too. Prints response times and page sizes; asserts nothing.
 
-const REQUESTS = 30;
 const admin = { email: "scale-bench@dealdash.test", password: "scale-bench-password" };
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -107,12 +106,12 @@ async function publicPagesToTime(url: string, cookie: string): Promise<string[]>
   ];
 }
 
-async function timePage(url: string, cookie: string, path: string) {
+async function timePage(url: string, cookie: string, path: string, requests: number) {
   const totals: number[] = [];
   const servers: number[] = [];
   let bytes = 0;
   let status = 0;
-  for (let i = 0; i < REQUESTS + 2; i++) {
+  for (let i = 0; i < requests + 2; i++) {
     const started = performance.now();
     const response = await fetch(url + path.replace("{n}", String(i)), { headers: { cookie } });
     const body = await response.arrayBuffer();
@@ -195,7 +194,7 @@ async function benchDriver(
   target: DatabaseTarget,
   env: Record<string, string>,
   dataDir: string,
-  sizes: ScaleSizes & { feed: number },
+  sizes: ScaleBenchSizes,
 ) {
   console.log(
     `\n${name}: seeding ${sizes.deals.toLocaleString("en-US")} deals, ${sizes.coupons.toLocaleString("en-US")} coupons, ${sizes.stores.toLocaleString("en-US")} stores, ${sizes.clicks.toLocaleString("en-US")} clicks…`,
@@ -206,7 +205,7 @@ async function benchDriver(
   const charted = await chartedDealPath(handle.db);
   console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await handle.close();
-  await timeServer(dataDir, env, charted);
+  await timeServer(dataDir, env, charted, { requests: sizes.requests });
   // After the server (which makes the bench's admin on an empty users table), on the database it used.
   const again = await prepareDatabase(target, { seedDemo: false });
   try {
@@ -221,7 +220,7 @@ export async function timeServer(
   dataDir: string,
   env: Record<string, string>,
   charted: string,
-  { csv = true, admin: adminPages = true } = {},
+  { csv = true, admin: adminPages = true, requests }: { csv?: boolean; admin?: boolean; requests: number },
 ): Promise<void> {
   const server = await startServer({
     dataDir,
@@ -230,10 +229,10 @@ export async function timeServer(
   try {
     const cookie = await signInOverHttp(server.url, admin);
     const paths = adminPages ? await pagesToTime(server.url, cookie) : sourcingPages;
-    for (const path of paths) await timePage(server.url, cookie, path);
+    for (const path of paths) await timePage(server.url, cookie, path, requests);
     console.log("  public pages, rendered for an anonymous visitor (a cache miss):");
     for (const path of [...(await publicPagesToTime(server.url, cookie)), charted]) {
-      await timePage(server.url, "", `${path}${path.includes("?") ? "&" : "?"}bench={n}`);
+      await timePage(server.url, "", `${path}${path.includes("?") ? "&" : "?"}bench={n}`, requests);
     }
     if (csv) await timeCsv(server.url, cookie);
     const rss = fs.readFileSync(`/proc/${server.child.pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/)?.[1];
@@ -243,7 +242,7 @@ export async function timeServer(
   }
 }
 
-export async function runScaleBench(sizes: ScaleSizes & { feed: number }, postgresUrl?: string): Promise<void> {
+export async function runScaleBench(sizes: ScaleBenchSizes, postgresUrl?: string): Promise<void> {
   const dataDir = tempDataDir("dealdash-scale-");
   try {
     await benchDriver("embedded PostgreSQL (PGlite)", { kind: "pglite", dataDir }, {}, dataDir, sizes);
