@@ -11,6 +11,8 @@ const names = Object.keys(defaultScaleSizes) as Array<keyof ScaleSizes>;
 const DEFAULT_FEED = 100_000;
 const DEFAULT_REQUESTS = 30;
 const counts = ["feed", "requests"] as const;
+/** The least each may be: a page timed no times gives no figures. */
+const least = (name: string) => (name === "requests" ? 1 : 0);
 
 /** What `npm run bench -- --scale` runs on: the rows it seeds, the feed it lands and the requests per page. */
 export type ScaleBenchSizes = ScaleSizes & { feed: number; requests: number };
@@ -31,10 +33,8 @@ export function scaleSizesFrom(args: string[]): ScaleBenchSizes {
     const given = (values as Record<string, string | boolean | undefined>)[name];
     if (given === undefined) continue;
     const size = Number(given);
-    if (!Number.isInteger(size) || size < (name === "requests" ? 1 : 0)) {
-      console.error(
-        `--${name} must be a whole number${name === "requests" ? " above 0" : " of rows"}, got "${String(given)}"`,
-      );
+    if (!Number.isInteger(size) || size < least(name)) {
+      console.error(`--${name} must be a whole number of at least ${least(name)}, got "${String(given)}"`);
       process.exit(2);
     }
     sizes[name] = size;
