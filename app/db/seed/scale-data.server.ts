@@ -304,12 +304,13 @@ async function seedPrices(db: Executor, size: number) {
 
 /**
  * A year of sourcing: candidates from a feed and an Awin source (a tip now and then), most waiting, a fifth
- * rejected within the last 60 days, some approved, with scores and savings as the queue sorts by.
+ * rejected within the last 60 days, some approved, with scores and savings as the queue sorts by. The two
+ * sources own the candidates but have no settings to read, so they are switched off.
  */
 async function seedCandidates(db: Executor, size: number) {
   await db.execute(sql`
-    INSERT INTO sourcing_sources (kind, name, settings)
-    SELECT kind, name, '{}'::jsonb FROM (VALUES ('feed', 'Scale feed'), ('awin', 'Scale Awin')) AS s(kind, name)
+    INSERT INTO sourcing_sources (kind, name, settings, enabled)
+    SELECT kind, name, '{}'::jsonb, false FROM (VALUES ('feed', 'Scale feed'), ('awin', 'Scale Awin')) AS s(kind, name)
     WHERE NOT EXISTS (SELECT 1 FROM sourcing_sources WHERE sourcing_sources.name = s.name)`);
   await db.execute(sql`
     WITH f AS MATERIALIZED (SELECT id FROM sourcing_sources WHERE name = 'Scale feed'),

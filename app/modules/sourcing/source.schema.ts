@@ -43,6 +43,17 @@ function autoPublishBounded(source: z.output<typeof sourceFields>, context: z.Re
     context.addIssue({ code: "custom", path: ["autoDailyCap"], message: "Set how many it may publish a day" });
 }
 
+/**
+ * Each kind's own settings. A run reads the stored settings through these too, so settings saved by an older
+ * version, or written by hand, are refused with the form's words rather than half-read.
+ */
+export const sourceSettingsSchemas = {
+  feed: feedSettingsSchema,
+  awin: awinSettingsSchema,
+  impact: impactSettingsSchema,
+  amazon: amazonSearchSettingsSchema,
+} as const;
+
 export const feedSourceSchema = sourceFields.extend({ settings: feedSettingsSchema }).superRefine(autoPublishBounded);
 
 /** Awin's: the token is required when the source is added, and left empty to keep it when it is changed. */

@@ -102,6 +102,20 @@ describe("a feed source's runs", () => {
     expect(await waiting(id)).toHaveLength(2);
   });
 
+  it("says which setting is missing when a source's stored settings no longer hold, and tries again on schedule", async () => {
+    const id = await addFeed("Hand-edited gadgets");
+    // Settings the form would refuse, as a hand edit or an older version could leave them: no address.
+    const { url: _url, ...withoutAddress } = (await sourceRow(id)).settings as Record<string, unknown>;
+    await db().db.update(sourcingSources).set({ settings: withoutAddress }).where(eq(sourcingSources.id, id));
+    feed = { status: 200, type: "text/csv", body: csv("Anywhere", [1]) };
+    const message = "The source's settings are incomplete (Enter the feed's address): edit the source and save it";
+    expect(await runSource(db().db, id, context())).toMatchObject({ read: 0, queued: 0, error: message });
+    const after = await sourceRow(id);
+    expect(after).toMatchObject({ lastError: message, progress: null });
+    expect(after.nextRunAt!.getTime() - after.lastFinishedAt!.getTime()).toBe(60 * 60_000);
+    expect(await waiting(id)).toEqual([]);
+  });
+
   it("waits as long as a busy feed asks, and refuses to delete a source items are tied to", async () => {
     const [store] = await db().db.select({ name: stores.name }).from(stores).limit(1);
     const id = await addFeed("Busy gadgets");

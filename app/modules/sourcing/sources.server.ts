@@ -17,7 +17,7 @@ import { impactAdapter } from "./adapters/impact.server";
 import { type SourceAdapter, type SourceConnection, SourceError } from "./adapters/source-adapter";
 import { autoPublish } from "./auto-publish.server";
 import { landOffers, purgeAmazonDetails, withdrawUnseen } from "./candidates.server";
-import type { ConfigurableKind, SourceInput } from "./source.schema";
+import { type ConfigurableKind, isConfigurableKind, type SourceInput, sourceSettingsSchemas } from "./source.schema";
 import { endUnlistedItems, markListed, syncSourcedItems } from "./sync.server";
 
 // The configured sources and their runs. A run claims its source by moving `next_run_at` a lease ahead
@@ -243,7 +243,14 @@ export async function runSource(
   const refusals: string[] = [];
   let retryAfter: number | undefined;
   try {
-    if (!adapter) throw new SourceError(`${source.kind} sources are not available yet`, "bad-feed");
+    if (!adapter || !isConfigurableKind(source.kind))
+      throw new SourceError(`${source.kind} sources are not available yet`, "bad-feed");
+    const settings = sourceSettingsSchemas[source.kind].safeParse(source.settings);
+    if (!settings.success)
+      throw new SourceError(
+        `The source's settings are incomplete (${settings.error.issues[0]?.message}): edit the source and save it`,
+        "bad-feed",
+      );
     const { appSecret, endpoints, amazonOptions, ...shared } = context;
     const connection = {
       ...shared,
@@ -255,7 +262,7 @@ export async function runSource(
             undefined)
           : undefined,
     };
-    for await (const batch of adapter.read(source.settings, connection)) {
+    for await (const batch of adapter.read(settings.data, connection)) {
       // Offers the site has from this source update what they became; the rest may be candidates.
       const synced = await syncSourcedItems(db, source.id, batch.offers, now);
       await markListed(db, source.id, batch.refusedIds ?? [], now);
