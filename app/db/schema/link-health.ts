@@ -26,6 +26,10 @@ export const linkChecks = pgTable(
     index("link_checks_failing_idx")
       .on(t.failures)
       .where(sql`${t.failures} >= 2`),
+    // Links that failed once, by when, for their retry: a run finds them without reading every item.
+    index("link_checks_retry_idx")
+      .on(t.kind, t.target, t.checkedAt)
+      .where(sql`${t.failures} = 1`),
   ],
 );
 

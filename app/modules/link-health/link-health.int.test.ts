@@ -9,7 +9,9 @@ import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { attentionQueue } from "#app/modules/attention/attention.server";
 
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { checkDueLinks, dueLinks, type LinkHealthSettings } from "./link-health.server";
+import { dueLinks, newLinkSweep } from "./due-links.server";
+import { recordLinkCheck } from "./link-check-record.server";
+import { checkDueLinks, type LinkHealthSettings } from "./link-health.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
 const db = () => database().db;
@@ -90,6 +92,51 @@ describe("link health", () => {
       deal.id,
     ]);
     expect((await dueLinks(db(), settings(), new Date(now.getTime() + 86_400_001))).length).toBe(checked);
+  });
+
+  it("sweeps each type's items a window a run, checking every due link once a sweep, and retries a failure on time", async () => {
+    const now = new Date();
+    const keyOf = (link: { kind: string; id: string; target: string }) => `${link.kind}/${link.id}/${link.target}`;
+    const every = (await dueLinks(db(), settings(), now, newLinkSweep())).map(keyOf).sort();
+    expect(every.length).toBeGreaterThan(40);
+
+    // Windows of 4 items a type and 6 checks a run: each type's sweep moves on past what a run checked, so
+    // every due link is checked once, a few a run, however many items there are.
+    const sweep = newLinkSweep(4);
+    const perRun = { ...settings(), perRun: 6 };
+    const runs: string[][] = [];
+    const sweepOnce = async (at: Date) => {
+      for (
+        let due = await dueLinks(db(), perRun, at, sweep);
+        due.length > 0;
+        due = await dueLinks(db(), perRun, at, sweep)
+      ) {
+        expect(due.length).toBeLessThanOrEqual(6);
+        for (const kind of new Set(due.map((link) => link.kind)))
+          expect(new Set(due.filter((link) => link.kind === kind).map((link) => link.id)).size).toBeLessThanOrEqual(4);
+        for (const link of due) await recordLinkCheck(db(), link, { ok: true, status: 200, finalUrl: link.url }, at);
+        runs.push(due.map(keyOf));
+        expect(runs.length).toBeLessThan(every.length);
+      }
+    };
+    await sweepOnce(now);
+    expect(runs.flat().sort()).toEqual(every);
+    // A cycle later every link is due again: the sweeps, wherever they stood, go round once more.
+    runs.length = 0;
+    const later = new Date(now.getTime() + 86_400_001);
+    await sweepOnce(later);
+    expect(runs.flat().sort()).toEqual(every);
+
+    // A link that failed once is retried when its time comes, wherever the sweeps stand.
+    const deal = await liveDeal(0);
+    const link = { kind: "deal", id: deal.id, target: "link" as const, url: deal.affiliateUrl! };
+    await recordLinkCheck(
+      db(),
+      link,
+      { ok: false, problem: "Not found (404)" },
+      new Date(later.getTime() - 16 * 60_000),
+    );
+    expect(await dueLinks(db(), perRun, later, sweep)).toEqual([link]);
   });
 
   it("checks no link for a store that has none (no affiliate URL), rather than a made-up one", async () => {

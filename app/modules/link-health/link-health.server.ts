@@ -1,29 +1,23 @@
-import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import type { Executor } from "#app/db/client.server";
 import { linkChecks, linkFallbacks } from "#app/db/schema";
 import { isAmazonUrl } from "#app/lib/click-out";
 import { errorToast, infoToast, successToast, type Toast } from "#app/lib/toast";
-import { checkedTypes } from "#app/modules/catalogue/click-out.server";
-import { publicRows } from "#app/modules/content-types/public-read.server";
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import type { Env } from "#app/platform/env.server";
 
+import { dueLinks, type DueSettings, type LinkSweep } from "./due-links.server";
 import { checkLink, type CheckOptions, type CheckOutcome } from "./link-check.server";
 import { type DueLink, recordLinkCheck } from "./link-check-record.server";
 
 // Link health: a background job checks the outbound link of every live item with a click-out (deals, coupons,
-// gift ideas, stores), and its picture, once per cycle, a few a minute, one request at a time per retailer host. Amazon
-// links are left to the Amazon API (stale prices in Needs attention); Amazon forbids scraping.
+// gift ideas, stores), and its picture, once per cycle, a few a minute, one request at a time per retailer host
+// (which are due: due-links.server.ts). Amazon links are left to the Amazon API (stale prices in Needs
+// attention); Amazon forbids scraping.
 
-export interface LinkHealthSettings extends CheckOptions {
-  /** Each link is checked again after this long… */
-  cycleMs: number;
-  /** …and one that failed once after this long, to confirm or clear it. */
-  retryMs: number;
-  /** Checks per run (one run a minute). */
-  perRun: number;
-}
+/** How links are checked, and when (`perRun`: checks per run, one run a minute). */
+export interface LinkHealthSettings extends CheckOptions, DueSettings {}
 
 /** The settings from the environment: polite by default, private addresses only when a test says so. */
 export function linkHealthSettings(
@@ -41,64 +35,6 @@ export function linkHealthSettings(
 
 /** Hosts checked at once; requests to one host are never parallel. */
 const HOSTS_AT_ONCE = 4;
-
-/**
- * Live items with a link whose link was never checked, was checked a cycle ago, failed once a retry ago, or has changed
- * since; the longest unchecked first.
- */
-export async function dueLinks(
-  db: Executor,
-  settings: Pick<LinkHealthSettings, "cycleMs" | "retryMs" | "perRun">,
-  now = new Date(),
-): Promise<DueLink[]> {
-  const dueBefore = new Date(now.getTime() - settings.cycleMs);
-  const retryBefore = new Date(now.getTime() - settings.retryMs);
-  // Each type's outbound link, and its picture where it has one (an Amazon item's picture is Amazon's, which
-  // the price refresh rewrites; it is not requested).
-  const checked = checkedTypes.flatMap((type) => [
-    ...(type.clickOut ? [{ type, target: "link" as const, url: type.clickOut.url }] : []),
-    ...(type.picture ? [{ type, target: "image" as const, url: type.picture }] : []),
-  ]);
-  const perType = await Promise.all(
-    checked.map(async ({ type, target, url }) => {
-      const rows = await db
-        .select({ id: type.table.id, url: sql<string>`${url}`, checkedAt: linkChecks.checkedAt })
-        .from(publicRows(type, { live: true }))
-        .leftJoin(
-          linkChecks,
-          and(eq(linkChecks.kind, type.key), eq(linkChecks.itemId, type.table.id), eq(linkChecks.target, target)),
-        )
-        .where(
-          and(
-            // A row with nowhere to send shoppers (a store without an affiliate URL) has no link to check.
-            sql`${url} IS NOT NULL AND ${url} <> ''`,
-            or(
-              isNull(linkChecks.itemId),
-              lt(linkChecks.checkedAt, dueBefore),
-              and(eq(linkChecks.failures, 1), lt(linkChecks.checkedAt, retryBefore)),
-              ne(linkChecks.url, sql`${url}`),
-            ),
-          ),
-        )
-        .orderBy(sql`${linkChecks.checkedAt} NULLS FIRST`)
-        .limit(settings.perRun);
-      return rows.map((row) => ({
-        kind: type.key,
-        id: String(row.id),
-        target,
-        url: String(row.url),
-        at: row.checkedAt ? new Date(row.checkedAt).getTime() : 0,
-      }));
-    }),
-  );
-  return perType
-    .flat()
-    .sort((a, b) => a.at - b.at)
-    .slice(0, settings.perRun)
-    .map(({ at: _at, ...link }) => link);
-}
-
-/** Stores a check: a failure of the same URL adds to the consecutive count, a success or a new URL starts again. */
 
 /** An Amazon address: a product link (its verdict comes from the Amazon API) or an Amazon image. */
 const isAmazonAddress = (url: string) => isAmazonUrl(url) || /(^|\.)media-amazon\.com$/i.test(hostOf(url));
@@ -140,8 +76,13 @@ async function markSeen(db: Executor, link: DueLink, now: Date): Promise<void> {
 }
 
 /** Checks the due links, one host's links one after another, a few hosts at a time; returns how many. */
-export async function checkDueLinks(db: Executor, settings: LinkHealthSettings, now = new Date()): Promise<number> {
-  const due = await dueLinks(db, settings, now);
+export async function checkDueLinks(
+  db: Executor,
+  settings: LinkHealthSettings,
+  now = new Date(),
+  sweep?: LinkSweep,
+): Promise<number> {
+  const due = await dueLinks(db, settings, now, sweep);
   const byHost = new Map<string, DueLink[]>();
   for (const link of due) {
     // An invalid address is recorded as such below, under the empty host.

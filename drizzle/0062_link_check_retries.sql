@@ -1,0 +1,1 @@
+CREATE INDEX "link_checks_retry_idx" ON "link_checks" USING btree ("kind","target","checked_at") WHERE "link_checks"."failures" = 1;
