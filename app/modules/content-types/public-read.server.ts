@@ -40,11 +40,23 @@ export function publicRule(lifecycle: Lifecycle | undefined, options: PublicRead
   );
 }
 
+type Readable<Table extends PgTable> = { table: Table; endsAt?: AnyPgColumn };
+
+/**
+ * The subqueries judged by the database's clock, built once per type (a face or a content type, both made
+ * once) and kind of read: every request would build the same one, column by column.
+ */
+const onTheDatabaseClock = new WeakMap<object, { public?: PgTable; live?: PgTable }>();
+
 /** A type's public rows, as a subquery that stands in for its table. */
-export function publicRows<Table extends PgTable>(
-  type: { table: Table; endsAt?: AnyPgColumn },
-  options: PublicReadOptions = {},
-) {
+export function publicRows<Table extends PgTable>(type: Readable<Table>, options: PublicReadOptions = {}): Table {
+  if (options.now || options.previewOf) return publicRowsAt(type, options);
+  let built = onTheDatabaseClock.get(type);
+  if (!built) onTheDatabaseClock.set(type, (built = {}));
+  return (built[options.live ? "live" : "public"] ??= publicRowsAt(type, { live: options.live })) as Table;
+}
+
+function publicRowsAt<Table extends PgTable>(type: Readable<Table>, options: PublicReadOptions): Table {
   const rule = publicRule(lifecycleOf(type as never), options);
   const id = (type.table as unknown as { id: AnyPgColumn }).id;
   return queryBuilder
