@@ -135,7 +135,7 @@ async function deleteUnused(
 ): Promise<BulkResult> {
   const used = stillUsed(type);
   const refusedWhere = used ? and(selection, used) : undefined;
-  let refused: BulkResult["refused"] = [];
+  const refused: BulkResult["refused"] = [];
   let refusedCount = 0;
   if (refusedWhere) {
     const [counted] = await tx.select({ n: count() }).from(type.table).where(refusedWhere);
@@ -146,12 +146,9 @@ async function deleteUnused(
       .where(refusedWhere)
       .orderBy(asc(titleColumnOf(type)))
       .limit(5);
-    refused = await Promise.all(
-      first.map(async (row) => ({
-        name: String(row.name),
-        reason: (await dependentsOf(type, tx, String(row.id))) ?? "",
-      })),
-    );
+    // One after another: the transaction's one connection takes a statement at a time.
+    for (const row of first)
+      refused.push({ name: String(row.name), reason: (await dependentsOf(type, tx, String(row.id))) ?? "" });
   }
   const removable = used ? and(selection, not(used)) : selection;
   const change = tx.delete(type.table).where(removable).returning(returningNamed(type)).getSQL();

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, getTableColumns, like, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, like, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
-import type { Database, Executor } from "#app/db/client.server";
+import { type Database, type Executor, queryRows } from "#app/db/client.server";
 import { isStillReferenced, missingReferenceColumn, PG_UNIQUE_VIOLATION, pgError } from "#app/db/errors.server";
 import { auditLog } from "#app/db/schema";
 import { databaseName, startsWithPattern } from "#app/db/sql-text";
@@ -317,16 +317,22 @@ export async function dependentsOf(type: AnyContentType, db: Executor, id: strin
       .filter((reference) => reference.to === type.key)
       .map((reference) => ({ other, reference })),
   );
-  const counts = await Promise.all(
-    uses.map(async ({ other, reference }): Promise<[number, { one: string; many: string }]> => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(other.table)
-        .where(eq(referenceColumn(other, reference), id));
-      return [row?.n ?? 0, reference.dependentNoun ?? other.noun];
-    }),
+  if (uses.length === 0) return null;
+  // Every count in one statement: a bulk delete asks inside its transaction, whose one connection takes a
+  // statement at a time.
+  const [row] = await queryRows<Record<string, number>>(
+    db,
+    sql`SELECT ${sql.join(
+      uses.map(
+        ({ other, reference }, i) =>
+          sql`(SELECT count(*)::int FROM ${other.table} WHERE ${eq(referenceColumn(other, reference), id)}) AS ${sql.identifier(`n${i}`)}`,
+      ),
+      sql`, `,
+    )}`,
   );
-  const described = describeCounts(counts);
+  const described = describeCounts(
+    uses.map(({ other, reference }, i) => [Number(row?.[`n${i}`] ?? 0), reference.dependentNoun ?? other.noun]),
+  );
   return described ? messagesOf(type).inUse(described) : null;
 }
 
