@@ -128,7 +128,7 @@ async function retriesDue(db: Executor, type: AnyContentType, retryBefore: Date,
 
 interface SweepWindow {
   type: string;
-  /** The window's due links, in id order (an item's link before its picture). */
+  /** The window's due links, in id order (an item's picture before its link). */
   links: DueLink[];
   /** Where the sweep may move on to once every link is taken: the last id known; null past the last item. */
   through: string | null;

@@ -7,7 +7,7 @@ import { errorToast, infoToast, successToast, type Toast } from "#app/lib/toast"
 import type { JobQueue } from "#app/modules/jobs/job-queue.server";
 import type { Env } from "#app/platform/env.server";
 
-import { dueLinks, type DueSettings, type LinkSweep } from "./due-links.server";
+import { dueLinks, type DueSettings } from "./due-links.server";
 import { checkLink, type CheckOptions, type CheckOutcome } from "./link-check.server";
 import { type DueLink, recordLinkCheck } from "./link-check-record.server";
 
@@ -76,13 +76,8 @@ async function markSeen(db: Executor, link: DueLink, now: Date): Promise<void> {
 }
 
 /** Checks the due links, one host's links one after another, a few hosts at a time; returns how many. */
-export async function checkDueLinks(
-  db: Executor,
-  settings: LinkHealthSettings,
-  now = new Date(),
-  sweep?: LinkSweep,
-): Promise<number> {
-  const due = await dueLinks(db, settings, now, sweep);
+export async function checkDueLinks(db: Executor, settings: LinkHealthSettings, now = new Date()): Promise<number> {
+  const due = await dueLinks(db, settings, now);
   const byHost = new Map<string, DueLink[]>();
   for (const link of due) {
     // An invalid address is recorded as such below, under the empty host.
