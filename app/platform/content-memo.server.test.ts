@@ -39,6 +39,24 @@ describe("reads kept until content changes", () => {
     expect(await options(db)).toBe(3);
   });
 
+  it("keeps at most its bound of arguments, when given one, dropping the least recently asked", async () => {
+    const reads: string[] = [];
+    const widened = keptUntilContentChanges(
+      async (_db, search: string) => {
+        reads.push(search);
+        return search.toUpperCase();
+      },
+      { max: 2 },
+    );
+    await widened(db, "a");
+    await widened(db, "b");
+    expect(await widened(db, "a")).toBe("A");
+    await widened(db, "c");
+    expect(await widened(db, "a")).toBe("A");
+    expect(await widened(db, "b")).toBe("B");
+    expect(reads).toEqual(["a", "b", "c", "b"]);
+  });
+
   it("reads again after its longest age, when given one", async () => {
     let reads = 0;
     let now = 1_000;

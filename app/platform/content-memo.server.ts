@@ -20,22 +20,30 @@ contentChanges.subscribe(forgetContentMemos);
 /**
  * `read`, kept per database and arguments until content changes (or `maxAgeMs` passes, for reads that
  * also count what is not content, such as clicks). A read that began before a change is not kept past
- * it; a failed read is not kept. Arguments come from code (a handful of values), never
- * from a request.
+ * it; a failed read is not kept. Arguments from code (a handful of values) need no bound; arguments
+ * from a request (a search) need `max`: at most that many are kept, the least recently asked dropped
+ * first.
  */
 export function keptUntilContentChanges<Args extends unknown[], T>(
   read: (db: Executor, ...args: Args) => Promise<T>,
-  options: { maxAgeMs?: number; /** The time, for tests. */ now?: () => number } = {},
+  options: { maxAgeMs?: number; max?: number; /** The time, for tests. */ now?: () => number } = {},
 ) {
+  // A Map iterates in insertion order: a key asked again is moved to the end, so the first is the stalest.
   const kept = new Map<string, { db: Executor; version: number; readAt: number; value: Promise<T> }>();
   const maxAge = options.maxAgeMs ?? Number.POSITIVE_INFINITY;
+  const max = options.max ?? Number.POSITIVE_INFINITY;
   const now = options.now ?? Date.now;
   const keptRead = (db: Executor, ...args: Args): Promise<T> => {
     const key = JSON.stringify(args);
     const found = kept.get(key);
-    if (found && found.db === db && found.version === version && now() - found.readAt < maxAge) return found.value;
+    kept.delete(key);
+    if (found && found.db === db && found.version === version && now() - found.readAt < maxAge) {
+      kept.set(key, found);
+      return found.value;
+    }
     const entry = { db, version, readAt: now(), value: read(db, ...args) };
     kept.set(key, entry);
+    if (kept.size > max) kept.delete(kept.keys().next().value!);
     entry.value.catch(() => kept.get(key) === entry && kept.delete(key));
     return entry.value;
   };

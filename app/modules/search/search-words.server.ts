@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import { type Executor, queryRows } from "#app/db/client.server";
+import { keptUntilContentChanges } from "#app/platform/content-memo.server";
 
 // Site search: full text (websearch syntax) over each type's search vector, forgiving a typo or so through
 // the words of deal, coupon and guide titles (`search_words`, kept by triggers: drizzle/0011 and 0014).
@@ -29,7 +30,7 @@ export function searchWordsOf(search: string): string[] {
  * The search as a full-text query in `to_tsquery` syntax whose words may each be one of their near title
  * words, or null when there is nothing to widen.
  */
-export async function typoTolerantQuery(db: Executor, search: string): Promise<string | null> {
+async function lookUpTypoTolerantQuery(db: Executor, search: string): Promise<string | null> {
   const words = searchWordsOf(search).slice(0, 8);
   if (words.length === 0 || WEBSEARCH_SYNTAX.test(search) || !words.some((word) => word.length >= CORRECTED_FROM))
     return null;
@@ -54,6 +55,12 @@ export async function typoTolerantQuery(db: Executor, search: string): Promise<s
   // Nothing near any word: the query as typed says it all.
   return row?.query?.includes("|") ? row.query : null;
 }
+
+/**
+ * lookUpTypoTolerantQuery, kept until content changes (titles are content): the lookup is a round trip
+ * that every section of a search waits for, and people repeat each other's searches.
+ */
+const typoTolerantQuery = keptUntilContentChanges(lookUpTypoTolerantQuery, { max: 1_000 });
 
 /** A search over a text search vector: what a type's rows are matched against. */
 export interface TextSearch {

@@ -1,10 +1,13 @@
 import { eq, getTableColumns, ilike, inArray } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
+import { CONTENT_CHANNEL } from "#app/db/content-change-notice.server";
 import { coupons, deals, stores } from "#app/db/schema";
 import { seedDemoContent } from "#app/db/seed/seed-demo.server";
 import { COUNT_CAP } from "#app/lib/counts";
+import { nextContentChange } from "#app/modules/catalogue/next-content-change.server";
 import { listPublicDeals } from "#app/modules/deals/deals-public.server";
+import { contentChanges } from "#app/platform/content-changes.server";
 
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { SEARCH_SECTION_SIZES, searchSite } from "./site-search.server";
@@ -135,6 +138,28 @@ describe("the site search", () => {
     } finally {
       await db().update(coupons).set({ validUntil: coupon!.validUntil }).where(eq(coupons.id, coupon!.id));
       for (const id of [draft, scheduled, live]) await db().delete(deals).where(eq(deals.id, id));
+    }
+  });
+
+  it("forgives a typo with a word first published after the same search, once the database says content changed", async () => {
+    await contentChanges.watch({
+      listen: (onChange) => database().listen(CONTENT_CHANNEL, onChange),
+      nextScheduledChange: () => nextContentChange(db()),
+    });
+    try {
+      expect((await searchSite(db(), "zanzibr grinder")).deals.total).toBe(0);
+      const grinder = await dealCopy({ title: "Zanzibar Spice Grinder", slug: "zanzibar-spice-grinder" });
+      try {
+        // The first search's typo lookup (no near word then) is not kept past the change.
+        await vi.waitFor(async () => {
+          const found = await searchSite(db(), "zanzibr grinder");
+          expect(found.deals.deals.map((deal) => deal.id)).toEqual([grinder]);
+        });
+      } finally {
+        await db().delete(deals).where(eq(deals.id, grinder));
+      }
+    } finally {
+      await contentChanges.stop();
     }
   });
 });
