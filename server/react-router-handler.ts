@@ -2,6 +2,7 @@ import type express from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 
 import { bufferedBody } from "./request-body";
+import { writeBody } from "./response-body";
 
 // React Router behind Express. Unlike @react-router/express, the Request's body is the one already read
 // (and size-checked) by request-body.ts, so no route can read past the limit.
@@ -33,30 +34,6 @@ function toFetchRequest(req: express.Request, res: express.Response): Request {
     body,
     signal: controller.signal,
   });
-}
-
-/**
- * Writes a streamed body, flushing each chunk through compression (a streamed page shows as it comes) and
- * waiting while the client is behind. One "drain" listener serves the whole response: compression hands
- * "drain" listeners to its gzip stream but takes them off only the response, so a listener per wait (as
- * @react-router/node adds) piles up on the gzip stream for the length of a large download.
- */
-async function writeBody(body: ReadableStream<Uint8Array>, res: express.Response): Promise<void> {
-  let wake: (() => void) | undefined;
-  const resume = () => wake?.();
-  res.on("drain", resume);
-  res.on("close", resume);
-  try {
-    for await (const chunk of body) {
-      if (res.destroyed) return;
-      const more = res.write(chunk);
-      (res as { flush?: () => void }).flush?.();
-      if (!more && !res.destroyed) await new Promise<void>((resolve) => (wake = resolve));
-    }
-    res.end();
-  } finally {
-    res.off("close", resume);
-  }
 }
 
 async function sendResponse(res: express.Response, response: Response): Promise<void> {
