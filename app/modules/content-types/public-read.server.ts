@@ -1,7 +1,8 @@
-import { and, eq, getTableName, gt, gte, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableName, gt, gte, isNull, lte, or, type SQL, sql, Subquery } from "drizzle-orm";
 import type { AnyPgColumn, SelectedFields } from "drizzle-orm/pg-core";
-import { type PgTable, QueryBuilder } from "drizzle-orm/pg-core";
+import { PgDialect, type PgTable, QueryBuilder } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import { SelectionProxyHandler } from "drizzle-orm/selection-proxy";
 
 import type { Executor } from "#app/db/client.server";
 
@@ -43,27 +44,46 @@ export function publicRule(lifecycle: Lifecycle | undefined, options: PublicRead
 type Readable<Table extends PgTable> = { table: Table; endsAt?: AnyPgColumn };
 
 /**
- * The subqueries judged by the database's clock, built once per type (a face or a content type, both made
- * once) and kind of read: every request would build the same one, column by column.
+ * The subqueries judged by the database's clock, built and written out as SQL once per type (a face or a
+ * content type, both made once) and kind of read: every request would build the same one, column by
+ * column, and write it out again for each query it is part of.
  */
 const onTheDatabaseClock = new WeakMap<object, { public?: PgTable; live?: PgTable }>();
 
 /** A type's public rows, as a subquery that stands in for its table. */
 export function publicRows<Table extends PgTable>(type: Readable<Table>, options: PublicReadOptions = {}): Table {
-  if (options.now || options.previewOf) return publicRowsAt(type, options);
+  if (options.now || options.previewOf) return publicRowsAt(type, options).as(getTableName(type.table)) as never;
   let built = onTheDatabaseClock.get(type);
   if (!built) onTheDatabaseClock.set(type, (built = {}));
-  return (built[options.live ? "live" : "public"] ??= publicRowsAt(type, { live: options.live })) as Table;
+  return (built[options.live ? "live" : "public"] ??= writtenOnce(
+    publicRowsAt(type, { live: options.live }),
+    getTableName(type.table),
+  )) as Table;
 }
 
-function publicRowsAt<Table extends PgTable>(type: Readable<Table>, options: PublicReadOptions): Table {
+function publicRowsAt(type: Readable<PgTable>, options: PublicReadOptions) {
   const rule = publicRule(lifecycleOf(type as never), options);
   const id = (type.table as unknown as { id: AnyPgColumn }).id;
   return queryBuilder
     .select()
-    .from(type.table as PgTable)
-    .where(options.previewOf && rule ? or(rule, eq(id, options.previewOf)) : rule)
-    .as(getTableName(type.table)) as unknown as Table;
+    .from(type.table)
+    .where(options.previewOf && rule ? or(rule, eq(id, options.previewOf)) : rule);
+}
+
+const dialect = new PgDialect({ casing: "snake_case" });
+
+/**
+ * `query` as a subquery named `alias` whose SQL is written out now, once: drizzle's `.as()` keeps the
+ * query's parts and writes them out in every query that uses it. Its values become literals (here a
+ * status name), so the text stands alone wherever it goes.
+ */
+function writtenOnce(query: ReturnType<typeof publicRowsAt>, alias: string): PgTable {
+  const built = query.as(alias);
+  const text = dialect.sqlToQuery(query.getSQL().inlineParams()).sql;
+  return new Proxy(
+    new Subquery(sql.raw(text), built._.selectedFields, alias, false, built._.usedTables),
+    new SelectionProxyHandler({ alias, sqlAliasedBehavior: "alias", sqlBehavior: "error" }),
+  ) as never;
 }
 
 /**
