@@ -221,7 +221,7 @@ function bestCardsOf(db: Executor, candidates: ScoredCandidates, limit: number |
 }
 
 /** How many of the newest matches the site search ranks when more than COUNT_CAP deals match. */
-const RANKED_AMONG = 250;
+const RANKED_AMONG = 100;
 
 /**
  * The site search's deals: the best ranked of the matches (of the newest RANKED_AMONG when more than

@@ -15,15 +15,20 @@ import { SEARCH_SECTION_SIZES, searchSite } from "./site-search.server";
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
 const db = () => database().db;
 
-/** A copy of a published deal with other words, and status; the caller deletes it. */
-async function dealCopy(changes: Partial<typeof deals.$inferInsert>) {
+/** A published deal's row with other words and status, ready to insert. */
+async function dealRow(changes: Partial<typeof deals.$inferInsert>) {
   const [source] = await db().select().from(deals).where(eq(deals.status, "published")).limit(1);
-  const row: Record<string, unknown> = { ...source, expiresAt: null, publishAt: null, unpublishAt: null, ...changes };
+  const row: Record<string, unknown> = { ...source, expiresAt: null, publishAt: null, unpublishAt: null };
   for (const [key, column] of Object.entries(getTableColumns(deals)))
     if (column.generated || ["id", "createdAt", "updatedAt"].includes(key)) delete row[key];
+  return { ...row, ...changes } as typeof deals.$inferInsert;
+}
+
+/** A copy of a published deal with other words, and status; the caller deletes it. */
+async function dealCopy(changes: Partial<typeof deals.$inferInsert>) {
   const [inserted] = await db()
     .insert(deals)
-    .values(row as typeof deals.$inferInsert)
+    .values(await dealRow(changes))
     .returning({ id: deals.id });
   return inserted!.id;
 }
@@ -71,6 +76,34 @@ describe("the site search", () => {
     } finally {
       await db().delete(deals).where(eq(deals.slug, "quantum-blender-pro"));
       await db().delete(deals).where(eq(deals.slug, "kitchen-bundle-q"));
+    }
+  });
+
+  it("ranks a word more than a thousand deals have among its newest hundred matches", async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const mentions = await Promise.all(
+      Array.from({ length: COUNT_CAP + 1 }, (_, i) =>
+        dealRow({
+          title: `Garden Kit ${i}`,
+          slug: `wombat-mention-${i}`,
+          shortDescription: "Comes with a wombat sticker",
+          createdAt: minutesAgo(i),
+        }),
+      ),
+    );
+    // Title words weigh most: a title match among the newest hundred leads; one past them is not looked at.
+    mentions[50] = { ...mentions[50]!, title: "Wombat Plush" };
+    mentions[150] = { ...mentions[150]!, title: "Wombat Lamp" };
+    await db().insert(deals).values(mentions);
+    try {
+      const found = (await searchSite(db(), "wombat")).deals;
+      expect(found.total).toBe(COUNT_CAP + 1);
+      const titles = found.deals.map((deal) => deal.title);
+      expect(titles).toHaveLength(SEARCH_SECTION_SIZES.deals);
+      expect(titles[0]).toBe("Wombat Plush");
+      expect(titles).not.toContain("Wombat Lamp");
+    } finally {
+      await db().delete(deals).where(ilike(deals.slug, "wombat-mention-%"));
     }
   });
 
