@@ -1,6 +1,6 @@
-import { Check, Copy, Scissors } from "lucide-react";
 import { useEffect, useState } from "react";
 
+import { SpriteIcon } from "#app/components/site/sprite-icon";
 import { AFFILIATE_REL, clickBeaconUrl, clickOutHref, isAmazonUrl } from "#app/lib/click-out";
 import { cn } from "#app/lib/cn";
 import { formatDate } from "#app/lib/dates";
@@ -128,7 +128,7 @@ export default function CouponCardView({ coupon: given, placement }: { coupon: C
       </p>
       <CouponTrust coupon={coupon} />
       <div className="mt-auto flex items-center gap-2 rounded-lg border-2 border-dashed border-gray-300 p-2">
-        <Scissors className="h-4 w-4 shrink-0 text-gray-400" aria-hidden />
+        <SpriteIcon name="scissors" className="h-4 w-4 shrink-0 text-gray-400" />
         {!coupon.hasCode ? (
           <span className="flex-1 text-sm text-gray-600">No code needed</span>
         ) : code ? (
@@ -148,7 +148,7 @@ export default function CouponCardView({ coupon: given, placement }: { coupon: C
             disabled={expired || !code}
             className={cn(buttonClass, "h-9 border border-gray-300 bg-white px-3 text-gray-800 disabled:opacity-50")}
           >
-            {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+            <SpriteIcon name={copied ? "check" : "copy"} className="h-4 w-4" />
             {copied ? "Copied!" : "Copy"}
           </button>
         ) : null}

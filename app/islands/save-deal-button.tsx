@@ -1,5 +1,4 @@
-import { Heart } from "lucide-react";
-
+import { SpriteIcon } from "#app/components/site/sprite-icon";
 import { cn } from "#app/lib/cn";
 
 import { island } from "./island";
@@ -16,7 +15,7 @@ export default function SaveDealButtonView({ id, title }: { id: string; title: s
       aria-label={saved ? `Remove ${title} from saved deals` : `Save ${title}`}
       className="absolute right-2 top-2 rounded-full bg-white/90 p-2 shadow hover:bg-white sm:right-3 sm:top-3"
     >
-      <Heart className={cn("h-4 w-4", saved ? "fill-red-500 text-red-500" : "text-gray-600")} aria-hidden />
+      <SpriteIcon name="heart" className={cn("h-4 w-4", saved ? "fill-red-500 text-red-500" : "text-gray-600")} />
     </button>
   );
 }

@@ -207,3 +207,23 @@ describe("outbound links", () => {
     expect(shown).not.toContain("Go to Corner Shop");
   });
 });
+
+describe("icons", () => {
+  it("draws every icon a page points at in the page's own sprite", async () => {
+    const [store] = await db().select().from(stores).limit(1);
+    const [guide] = await db().select().from(buyingGuides).where(eq(buyingGuides.status, "published")).limit(1);
+    const pointedAt = new Set<string>();
+    for (const path of ["/", "/deal-dashes", "/coupons", storePath(store!), guidePath(guide!), "/search?q=deal"]) {
+      const page = (await getAnswer(served().url + path)).body;
+      const drawn = new Set([...page.matchAll(/<symbol id="(icon-[a-z-]+)"/g)].map((match) => match[1]));
+      const used = [...page.matchAll(/<use href="#(icon-[a-z-]+)"/g)].map((match) => match[1]!);
+      expect(
+        used.filter((id) => !drawn.has(id)),
+        path,
+      ).toEqual([]);
+      for (const id of used) pointedAt.add(id);
+    }
+    // The cards' icons: a deal's heart, hot flame and stars, a coupon's scissors and copy button.
+    expect([...pointedAt]).toEqual(expect.arrayContaining(["icon-heart", "icon-scissors", "icon-copy"]));
+  });
+});

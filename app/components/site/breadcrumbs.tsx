@@ -1,5 +1,6 @@
-import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
+
+import { SpriteIcon } from "#app/components/site/sprite-icon";
 
 export interface Crumb {
   label: string;
@@ -14,7 +15,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
       <ol className="flex flex-wrap items-center gap-1">
         {crumbs.map((crumb, index) => (
           <li key={`${index}-${crumb.label}`} className="flex items-center gap-1">
-            {index > 0 ? <ChevronRight className="h-4 w-4 text-gray-400" aria-hidden /> : null}
+            {index > 0 ? <SpriteIcon name="chevron-right" className="h-4 w-4 text-gray-400" /> : null}
             {crumb.to ? (
               <Link to={crumb.to} className="hover:text-brand-700 hover:underline">
                 {crumb.label}

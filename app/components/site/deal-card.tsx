@@ -1,6 +1,6 @@
-import { Clock, Flame } from "lucide-react";
 import { Link } from "react-router";
 
+import { SpriteIcon } from "#app/components/site/sprite-icon";
 import { Badge } from "#app/components/ui/badge";
 import { SaveDealButton } from "#app/islands/save-deal-button";
 import { cn } from "#app/lib/cn";
@@ -89,7 +89,7 @@ export function DealCard({
           ) : null}
           {deal.isHot ? (
             <Badge tone="orange" className="bg-accent-700 text-white">
-              <Flame className="h-3 w-3" aria-hidden /> Hot
+              <SpriteIcon name="flame" className="h-3 w-3" /> Hot
             </Badge>
           ) : null}
         </div>
@@ -122,7 +122,7 @@ export function DealCard({
         ) : null}
         {left ? (
           <p className="flex items-center gap-1 text-xs text-gray-500">
-            <Clock className="h-3 w-3" aria-hidden /> {left === "Expired" ? "Expired" : `Ends in ${left}`}
+            <SpriteIcon name="clock" className="h-3 w-3" /> {left === "Expired" ? "Expired" : `Ends in ${left}`}
           </p>
         ) : null}
         <AffiliateLink

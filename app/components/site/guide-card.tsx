@@ -1,6 +1,6 @@
-import { BookOpen, Clock } from "lucide-react";
 import { Link } from "react-router";
 
+import { SpriteIcon } from "#app/components/site/sprite-icon";
 import { cn } from "#app/lib/cn";
 import { guideDate } from "#app/lib/guide-date";
 import { guidePath } from "#app/lib/public-paths";
@@ -33,7 +33,7 @@ export function GuideCard({ guide, large = false }: { guide: GuideCardData; larg
           width={640}
           height={360}
           loading={large ? "first" : "lazy"}
-          fallback={<BookOpen className="h-10 w-10" aria-hidden />}
+          fallback={<SpriteIcon name="book-open" className="h-10 w-10" />}
           className={cn("w-full", large ? "aspect-video md:h-full" : "aspect-video")}
         />
       </Link>
@@ -60,7 +60,7 @@ export function GuideMeta({
     <p className={cn("flex items-center text-gray-500", className)}>
       {guide.readTime ? (
         <span className="flex items-center gap-1">
-          <Clock className="h-[1em] w-[1em]" aria-hidden /> {guide.readTime} min read
+          <SpriteIcon name="clock" className="h-[1em] w-[1em]" /> {guide.readTime} min read
         </span>
       ) : null}
       <time dateTime={new Date(guide.createdAt).toISOString()}>{guideDate(guide.createdAt)}</time>

@@ -1,5 +1,4 @@
-import { Star } from "lucide-react";
-
+import { SpriteIcon } from "#app/components/site/sprite-icon";
 import { cn } from "#app/lib/cn";
 import { formatCount } from "#app/lib/counts";
 
@@ -21,7 +20,10 @@ export function StarRating({
   const source = fromAmazon ? " on Amazon" : "";
   return (
     <p className={cn("flex items-center gap-1", size === "card" ? "text-sm text-gray-600" : "text-gray-700")}>
-      <Star className={cn("fill-yellow-400 text-yellow-500", size === "card" ? "h-4 w-4" : "h-5 w-5")} aria-hidden />
+      <SpriteIcon
+        name="star"
+        className={cn("fill-yellow-400 text-yellow-500", size === "card" ? "h-4 w-4" : "h-5 w-5")}
+      />
       <span>{rating.toFixed(1)}</span>
       {reviews !== null ? (
         <span

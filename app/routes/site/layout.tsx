@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 
 import { ErrorPage } from "#app/components/site/error-page";
+import { IconSprite } from "#app/components/site/icon-sprite";
 import { SiteFooter } from "#app/components/site/site-footer";
 import { SiteHeader } from "#app/components/site/site-header";
 import { CookieBanner } from "#app/islands/cookie-banner";
@@ -25,6 +26,7 @@ function Frame({ children }: { children: React.ReactNode }) {
       >
         Skip to content
       </a>
+      <IconSprite />
       <SiteHeader />
       <div id="main" className="flex-1">
         {children}
