@@ -223,7 +223,7 @@ describe("icons", () => {
       ).toEqual([]);
       for (const id of used) pointedAt.add(id);
     }
-    // The cards' icons: a deal's heart, hot flame and stars, a coupon's scissors and copy button.
+    // The icons cards repeat: a deal's heart, a coupon's scissors and copy button.
     expect([...pointedAt]).toEqual(expect.arrayContaining(["icon-heart", "icon-scissors", "icon-copy"]));
   });
 });

@@ -180,10 +180,13 @@ describe("the site search", () => {
       const grinder = await dealCopy({ title: "Zanzibar Spice Grinder", slug: "zanzibar-spice-grinder" });
       try {
         // The first search's typo lookup (no near word then) is not kept past the change.
-        await vi.waitFor(async () => {
-          const found = await searchSite(db(), "zanzibr grinder");
-          expect(found.deals.deals.map((deal) => deal.id)).toEqual([grinder]);
-        });
+        await vi.waitFor(
+          async () => {
+            const found = await searchSite(db(), "zanzibr grinder");
+            expect(found.deals.deals.map((deal) => deal.id)).toEqual([grinder]);
+          },
+          { timeout: 60_000, interval: 50 },
+        );
       } finally {
         await db().delete(deals).where(eq(deals.id, grinder));
       }
