@@ -5,6 +5,7 @@ import { Worker } from "node:worker_threads";
 
 import { ensureBuild } from "./ensure-build.mjs";
 import { ensureChromium } from "./ensure-chromium";
+import { costMeter, costReport } from "./lib/run-cpu";
 import { startTestPostgres, type TestPostgres } from "./lib/test-postgres";
 
 // `npm test [-- <vitest arguments>]`: unit, integration (on PGlite and on PostgreSQL) and browser tests
@@ -20,6 +21,7 @@ const projects = vitestArgs.flatMap((arg, i) =>
 );
 const needsPostgres = projects.length === 0 || projects.some((name) => !["unit", "integration-pglite"].includes(name));
 
+const runCost = costMeter();
 process.env.CHROME_PATH = ensureChromium();
 ensureBuild();
 
@@ -47,4 +49,6 @@ const status = await new Promise<number>((resolve) =>
 
 await Promise.all(burners.map((burner) => burner.terminate()));
 await postgres?.stop();
+// Every process the run started has ended by now: its CPU is counted (the burners are threads, not counted).
+console.log(costReport(runCost(), { wholeSuite: vitestArgs.length === 0, busy }));
 process.exit(status);
