@@ -16,7 +16,10 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** A migrated, empty PGlite data directory (tar) that each test file's database starts from. */
     pgliteSnapshot: string;
-    /** A migrated, empty PostgreSQL database each test file's database is copied from. */
+    /**
+     * A migrated, empty PostgreSQL database each worker's database is copied from; the copies' names start
+     * with its name and an underscore.
+     */
     postgresTemplate: string;
   }
 }
@@ -51,5 +54,18 @@ async function setUpPostgresTemplate(project: TestProject) {
   await handle.close();
   project.provide("postgresTemplate", name);
   project.provide("pgliteSnapshot", "");
-  return () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  return async () => {
+    // The workers' databases outlive their last file: drop them with the template.
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ name: string }>(
+        "SELECT datname AS name FROM pg_database WHERE datname = $1 OR starts_with(datname, $1 || '_')",
+        [name],
+      );
+      for (const { name: copy } of rows) await client.query(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
+  };
 }

@@ -5,10 +5,11 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 
-import { type Database, type DatabaseHandle, openDatabase, queryRows } from "#app/db/client.server";
+import { type Database, type DatabaseHandle, openDatabase } from "#app/db/client.server";
 import { forgetContentMemos } from "#app/platform/content-memo.server";
 
 import { freshPostgres, testPostgresUrl } from "../../scripts/lib/fresh-postgres";
+import { keepPreparedRows, type PreparedRows, tablesHoldingRows } from "./prepared-rows";
 
 export interface TestDatabase {
   db: Database;
@@ -27,21 +28,6 @@ function databaseUrl(base: string, name: string): string {
   return url.toString();
 }
 
-/** The public schema's tables, read once per database: tests add rows, never tables. */
-const tablesOf = new WeakMap<Database, Promise<string[]>>();
-
-function publicTables(db: Database): Promise<string[]> {
-  let tables = tablesOf.get(db);
-  if (!tables) {
-    tables = queryRows<{ name: string }>(
-      db,
-      sql`select tablename as name from pg_tables where schemaname = 'public'`,
-    ).then((rows) => rows.map((row) => row.name));
-    tablesOf.set(db, tables);
-  }
-  return tables;
-}
-
 /**
  * Empties every table of the public schema (a migrated database holds no rows, so this is its state again),
  * and forgets the reads kept until content changes, as the app does when content changes. Only the tables
@@ -49,17 +35,8 @@ function publicTables(db: Database): Promise<string[]> {
  * before every test, and a test fills a few. Sequences a test used are then set back to their start.
  */
 async function emptyTables(db: Database): Promise<void> {
-  const tables = await publicTables(db);
-  if (tables.length) {
-    const holdingRows = await queryRows<{ name: string }>(
-      db,
-      sql.raw(
-        tables.map((name) => `select '${name}' as name where exists (select from "${name}")`).join(" union all "),
-      ),
-    );
-    const list = holdingRows.map((t) => `"${t.name}"`).join(", ");
-    if (list) await db.execute(sql.raw(`TRUNCATE ${list} CASCADE`));
-  }
+  const list = (await tablesHoldingRows(db)).map((name) => `"${name}"`).join(", ");
+  if (list) await db.execute(sql.raw(`TRUNCATE ${list} CASCADE`));
   await db.execute(
     sql`select setval(format('%I.%I', schemaname, sequencename), start_value, false)
         from pg_sequences where schemaname = 'public' and last_value is not null`,
@@ -69,61 +46,79 @@ async function emptyTables(db: Database): Promise<void> {
 
 const testDriver = () => (process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite");
 
-/**
- * A worker runs file after file (isolate: false), so its files take turns on one in-memory PGlite, emptied
- * when a file closes it: opening one from the snapshot costs about a second per file.
- */
-let idlePglite: DatabaseHandle | undefined;
+interface OpenedDatabase {
+  handle: DatabaseHandle;
+  /** Closes it for good (on PostgreSQL, drops it too). */
+  dispose(): Promise<void>;
+}
 
 const openPglite = () =>
   openDatabase({ kind: "pglite-memory", snapshot: new Blob([fs.readFileSync(inject("pgliteSnapshot"))]) });
 
-async function pgliteForFile(): Promise<{ handle: DatabaseHandle; close: () => Promise<void> }> {
-  const handle = idlePglite ?? (await openPglite());
-  idlePglite = undefined;
+/** A copy of the run's migrated template on the test PostgreSQL server, named after it (the run drops them all). */
+async function openPostgresCopy(): Promise<OpenedDatabase> {
+  const base = testPostgresUrl();
+  const template = inject("postgresTemplate");
+  const name = `${template}_${randomBytes(6).toString("hex")}`;
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(query);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const handle = await openDatabase({ kind: "postgres", url: databaseUrl(base, name) });
   return {
     handle,
-    async close() {
+    async dispose() {
+      await handle.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function openMigrated(driver: TestDatabase["driver"]): Promise<OpenedDatabase> {
+  if (driver === "postgres") return openPostgresCopy();
+  const handle = await openPglite();
+  return { handle, dispose: () => handle.close() };
+}
+
+/**
+ * A worker runs file after file (isolate: false), so its files take turns on one database, emptied when a
+ * file closes it: opening one from the template costs far more than emptying it (on PGlite about a second;
+ * on PostgreSQL a copied database, and new connections whose catalog caches start cold).
+ */
+let idle: OpenedDatabase | undefined;
+
+async function databaseForFile(driver: TestDatabase["driver"]): Promise<OpenedDatabase> {
+  const opened = idle ?? (await openMigrated(driver));
+  idle = undefined;
+  return {
+    handle: opened.handle,
+    async dispose() {
       // One kept per worker; a database that cannot be emptied is not handed on.
-      if (idlePglite) return handle.close();
+      if (idle) return opened.dispose();
       try {
-        await emptyTables(handle.db);
-        idlePglite = handle;
+        await emptyTables(opened.handle.db);
+        idle = opened;
       } catch {
-        await handle.close();
+        await opened.dispose();
       }
     },
   };
 }
 
-async function postgresForFile(): Promise<{ handle: DatabaseHandle; close: () => Promise<void> }> {
-  const base = testPostgresUrl();
-  const name = `dealdash_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
-  await admin.end();
-  const handle = await openDatabase({ kind: "postgres", url: databaseUrl(base, name) });
-  return {
-    handle,
-    async close() {
-      await handle.close();
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 /**
- * A migrated, empty database for one test file: in-memory PGlite (the worker's, emptied), or a throwaway
- * database on the test PostgreSQL server (so test files can run in parallel without sharing rows). Both
- * start as copies of the one database integration-setup.ts migrated for the run.
+ * A migrated, empty database for one test file: the worker's in-memory PGlite, or its database on the test
+ * PostgreSQL server (so files running side by side share no rows). Both start as copies of the one
+ * database integration-setup.ts migrated for the run, and are emptied between files.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const driver = testDriver();
-  const { handle, close } = driver === "postgres" ? await postgresForFile() : await pgliteForFile();
+  const { handle, dispose } = await databaseForFile(driver);
   // What the file listens to ends with it, so the next file on a kept database hears nothing of it.
   const listening = new Set<() => Promise<void>>();
 
@@ -143,7 +138,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     reset: () => emptyTables(handle.db),
     async close() {
       for (const stop of [...listening]) await stop();
-      await close();
+      await dispose();
     },
   };
 }
@@ -151,25 +146,34 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** A database of the run's driver that was opened and then closed: it answers nothing. */
 export async function closedTestDatabase(): Promise<Pick<TestDatabase, "db" | "driver" | "ping">> {
   const driver = testDriver();
-  const handle = driver === "postgres" ? undefined : await openPglite();
-  const opened = handle ? { handle, close: () => handle.close() } : await postgresForFile();
-  await opened.close();
+  const opened = await openMigrated(driver);
+  await opened.dispose();
   return { db: opened.handle.db, driver, ping: () => opened.handle.ping() };
 }
 
 /**
  * One migrated database for the calling test file, emptied before each test; `prepare` then adds the
- * rows every test starts from. Returns a getter (the database exists once beforeAll has run).
+ * rows every test starts from. It runs before the first test only: its rows are kept and copied back
+ * before each later one (prepared-rows.ts), so what it does beyond writing rows happens once per file.
+ * Returns a getter (the database exists once beforeAll has run).
  */
 export function testDatabasePerFile(prepare?: (t: TestDatabase) => Promise<void>): () => TestDatabase {
   let current: TestDatabase | undefined;
+  let prepared: { rows: PreparedRows | undefined } | undefined;
   beforeAll(async () => {
     current = await createTestDatabase();
   });
-  afterAll(() => current?.close());
+  afterAll(async () => {
+    await prepared?.rows?.discard();
+    await current?.close();
+  });
   beforeEach(async () => {
-    await current!.reset();
-    await prepare?.(current!);
+    const t = current!;
+    await t.reset();
+    if (!prepare) return;
+    if (prepared?.rows) return prepared.rows.restore();
+    await prepare(t);
+    prepared ??= { rows: await keepPreparedRows(t.db, t.runSql) };
   });
   return () => current!;
 }
