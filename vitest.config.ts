@@ -2,11 +2,12 @@ import { defineConfig } from "vitest/config";
 
 import HeaviestFirstSequencer from "./tests/support/heaviest-first-sequencer";
 
-// Four kinds of test. Unit tests need nothing. Integration tests run once per database driver: on in-memory
+// Five kinds of test. Unit tests need nothing. Integration tests run once per database driver: on in-memory
 // PGlite and on the PostgreSQL server at TEST_DATABASE_URL (`npm test` starts one when it is unset, see
-// scripts/test.ts). Reliability tests serve
-// the production build themselves (in their process, or spawned and killed). Browser (e2e) files run two
-// at a time, each on its lane's shared production server (tests/e2e/support/global-setup.ts).
+// scripts/test.ts). Request tests send requests to the production bundle served in their worker's process,
+// one app per worker. Reliability tests start the production build as processes of its own, and kill them.
+// Browser (e2e) files run two at a time, each on its lane's shared production server
+// (tests/e2e/support/global-setup.ts).
 const integration = (driver: "pglite" | "postgres") => ({
   extends: true as const,
   test: {
@@ -64,12 +65,26 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: "requests",
+          // A worker's files share one app served from its process (tests/support/in-process-server.ts).
+          include: ["tests/requests/**/*.test.ts"],
+          isolate: false,
+          globalSetup: ["tests/support/build-setup.ts"],
+          // The production bundle runs as Node loads it, not through Vite's transform.
+          server: { deps: { external: [/\/build\/server\//] } },
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "reliability",
           // Each file's process opens the app's embedded database for a minute or less: V8's top tier
           // for PGlite's WebAssembly costs it more CPU than the faster code saves (scripts/lib/server-process.ts).
           execArgv: ["--liftoff-only"],
           include: ["tests/reliability/**/*.test.ts"],
-          globalSetup: ["tests/reliability/support/build-setup.ts"],
+          globalSetup: ["tests/support/build-setup.ts"],
           // The production bundle runs as Node loads it, not through Vite's transform.
           server: { deps: { external: [/\/build\/server\//] } },
           testTimeout: 300_000,

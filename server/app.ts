@@ -65,6 +65,15 @@ const cacheAtEdge = pageCacheMiddleware(pageCache, {
 /** Answers a request from the page cache, before Express runs; false when the app must answer it. */
 export const serveCachedPage = cacheAtEdge.serveHit;
 
+/**
+ * Forgets all that was kept from the database (pages, stale ones too, and reads), as a new process has
+ * nothing: for tests that share one app between files and put its rows back between them.
+ */
+export function forgetWhatWasKept(): void {
+  pageCache.clear();
+  contentChanges.changed();
+}
+
 /** Creates the first admin from ADMIN_EMAIL, or logs a setup link, when there is no admin yet. */
 async function announceFirstAdmin(handle: DatabaseHandle, env: Env): Promise<void> {
   const firstAdmin = await ensureFirstAdmin(handle.db, auth, env);

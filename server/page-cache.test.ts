@@ -34,6 +34,18 @@ describe("page cache", () => {
     expect(cache.get("/a")).toBeUndefined();
   });
 
+  it("drops every page on clear, stale ones too, and keeps no render that began before", async () => {
+    const { cache } = cacheAt({ now: 0 });
+    await cache.set("/a", html("<p>a</p>"), cache.generation);
+    cache.invalidate();
+    const renderBegan = cache.generation;
+    cache.clear();
+    expect(cache.get("/a")).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+    await cache.set("/b", html("<p>b</p>"), renderBegan);
+    expect(cache.get("/b")).toBeUndefined();
+  });
+
   it("does not keep a page when it cannot learn when content next changes (the database is closing)", async () => {
     const cache = new PageCache({
       maxBytes: 1_000_000,

@@ -92,6 +92,13 @@ export class PageCache {
     this.#generation++;
   }
 
+  /** Drops every page, stale ones too, as a new process has none; renders started before this are not kept. */
+  clear(): void {
+    this.invalidate();
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
   /** The page kept under `key`, fresh or stale; undefined when there is none (or it is too old to stand in). */
   get(key: string): Lookup | undefined {
     const entry = this.#entries.get(key);

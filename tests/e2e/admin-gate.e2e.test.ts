@@ -159,7 +159,7 @@ describe("the admin gate", () => {
   });
 
   it("sends a CSP with a nonce that differs per request on pages rendered per request, and the other security headers", async () => {
-    // Anonymous public pages come from the page cache with hashes instead (tests/reliability/page-cache.test.ts).
+    // Anonymous public pages come from the page cache with hashes instead (tests/requests/page-cache.test.ts).
     const first = await fetch(`${baseUrl()}/admin/login`);
     const second = await fetch(`${baseUrl()}/admin/login`);
     const nonce = (response: Response) =>

@@ -5,7 +5,8 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 /** A file's expected seconds when the run has no timing of it yet (a fresh clone): its project's typical file. */
 const TYPICAL_SECONDS: Record<string, number> = {
   e2e: 30,
-  reliability: 15,
+  reliability: 30,
+  requests: 5,
   "integration-pglite": 3,
   "integration-postgres": 2,
   unit: 0.1,

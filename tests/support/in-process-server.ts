@@ -4,14 +4,18 @@ import path from "node:path";
 
 import { afterAll, beforeAll, inject } from "vitest";
 
-import type { Database } from "#app/db/client.server";
+import type { Database, DatabaseHandle } from "#app/db/client.server";
 
-import { copyOfDataDir, projectRoot } from "../../scripts/lib/server-process";
+import { projectRoot } from "../../scripts/lib/server-process";
 import { type AppModule, createWebServer, type WebServerOptions } from "../../server/web-server";
+import { keepPreparedRows, type PreparedRows } from "./prepared-rows";
 
-// The production bundle served from the test's own process, on a copy of the run's seeded embedded database
-// (demo content): tests can send it requests and read its database directly. One per test file (the bundle
-// holds one database per process).
+// The production bundle served from the test's process, on a copy of the run's seeded embedded database
+// (demo content): tests send it requests and read its database directly. The bundle holds one database per
+// process, so a worker's files share one app: each file starts with the rows the app had when it first
+// started (put back by a copy, prepared-rows.ts) and with nothing kept in memory, and closes the servers it
+// opened. Starting the app (the bundle, the database's thread, the first admin's password hash) for every
+// file cost several CPU-seconds a file.
 
 export const ADMIN = { email: "admin@dealdash.test", password: "in-process-admin" };
 
@@ -20,11 +24,24 @@ export interface InProcessApp {
   db: Database;
   /** Serves the app with these options; several servers (say, two proxy settings) share one database. */
   listen(options?: Partial<WebServerOptions>): Promise<string>;
+  /** Closes the servers this file opened (the app itself serves the worker's next file). */
   close(): Promise<void>;
 }
 
-export async function startInProcessApp(): Promise<InProcessApp> {
-  const dataDir = copyOfDataDir(inject("seededDataDir"), "dealdash-inproc-");
+interface WorkerApp {
+  mod: AppModule;
+  handle: DatabaseHandle;
+  /** The rows of a freshly started app, put back before each file but the first. */
+  started: PreparedRows;
+  files: number;
+}
+
+let workerApp: Promise<WorkerApp> | undefined;
+
+async function startWorkerApp(): Promise<WorkerApp> {
+  // In the run's scratch folder: the worker ends with its last file, and the folder with the run.
+  const dataDir = path.join(inject("scratchDir"), `in-process-app-${process.pid}`);
+  fs.cpSync(inject("seededDataDir"), dataDir, { recursive: true });
   Object.assign(process.env, {
     DATA_DIR: dataDir,
     DATABASE_URL: "",
@@ -35,14 +52,27 @@ export async function startInProcessApp(): Promise<InProcessApp> {
   });
   const mod = (await import(path.join(projectRoot, "build/server/index.js"))) as AppModule;
   await mod.startDatabase();
-  const handle = (globalThis as { __dealdashDb?: { db: Database } }).__dealdashDb;
+  const handle = (globalThis as { __dealdashDb?: DatabaseHandle }).__dealdashDb;
   if (!handle) throw new Error("The bundle did not open its database");
+  const started = await keepPreparedRows(handle.db, handle.runSql);
+  if (!started) throw new Error("The embedded database refused to copy rows without triggers");
+  return { mod, handle, started, files: 0 };
+}
+
+/** The worker's app, as it was when it started: its rows put back, and whatever it kept forgotten. */
+export async function startInProcessApp(): Promise<InProcessApp> {
+  workerApp ??= startWorkerApp();
+  const app = await workerApp;
+  if (app.files++ > 0) {
+    await app.started.restore();
+    app.mod.forgetWhatWasKept();
+  }
   const servers: Array<ReturnType<typeof createWebServer>> = [];
   return {
-    mod,
-    db: handle.db,
+    mod: app.mod,
+    db: app.handle.db,
     async listen(options = {}) {
-      const server = createWebServer(mod, {
+      const server = createWebServer(app.mod, {
         trustProxy: false,
         clientDir: path.join(projectRoot, "build/client"),
         ...options,
@@ -52,17 +82,15 @@ export async function startInProcessApp(): Promise<InProcessApp> {
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
     async close() {
-      for (const server of servers) {
+      for (const server of servers.splice(0)) {
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
       }
-      await mod.stopDatabase();
-      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 });
     },
   };
 }
 
-/** One in-process app for the calling test file, served on a local port; closed after the file. */
+/** The worker's app for the calling test file, served on a local port; its server closed after the file. */
 export function servedInProcessApp(): () => { app: InProcessApp; url: string } {
   let served: { app: InProcessApp; url: string } | undefined;
   beforeAll(async () => {

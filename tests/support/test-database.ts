@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 
-import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 
@@ -9,7 +8,7 @@ import { type Database, type DatabaseHandle, openDatabase } from "#app/db/client
 import { forgetContentMemos } from "#app/platform/content-memo.server";
 
 import { freshPostgres, testPostgresUrl } from "../../scripts/lib/fresh-postgres";
-import { keepPreparedRows, type PreparedRows, tablesHoldingRows } from "./prepared-rows";
+import { emptyPublicTables, keepPreparedRows, type PreparedRows } from "./prepared-rows";
 
 export interface TestDatabase {
   db: Database;
@@ -28,19 +27,9 @@ function databaseUrl(base: string, name: string): string {
   return url.toString();
 }
 
-/**
- * Empties every table of the public schema (a migrated database holds no rows, so this is its state again),
- * and forgets the reads kept until content changes, as the app does when content changes. Only the tables
- * that hold rows are truncated: a truncate gives each table new files, costly when done to all of them
- * before every test, and a test fills a few. Sequences a test used are then set back to their start.
- */
+/** Empties every table, and forgets the reads kept until content changes, as the app does when content changes. */
 async function emptyTables(db: Database): Promise<void> {
-  const list = (await tablesHoldingRows(db)).map((name) => `"${name}"`).join(", ");
-  if (list) await db.execute(sql.raw(`TRUNCATE ${list} CASCADE`));
-  await db.execute(
-    sql`select setval(format('%I.%I', schemaname, sequencename), start_value, false)
-        from pg_sequences where schemaname = 'public' and last_value is not null`,
-  );
+  await emptyPublicTables(db);
   forgetContentMemos();
 }
 
@@ -169,9 +158,12 @@ export function testDatabasePerFile(prepare?: (t: TestDatabase) => Promise<void>
   });
   beforeEach(async () => {
     const t = current!;
+    if (prepared?.rows) {
+      await prepared.rows.restore();
+      return forgetContentMemos();
+    }
     await t.reset();
     if (!prepare) return;
-    if (prepared?.rows) return prepared.rows.restore();
     await prepare(t);
     prepared ??= { rows: await keepPreparedRows(t.db, t.runSql) };
   });

@@ -156,7 +156,12 @@ beforeAll(async () => {
   build = app.mod.serverBuild;
   await countContentWrites();
 });
-afterAll(() => app?.close());
+afterAll(async () => {
+  // The worker's next file shares this app: it gets its tables as they were.
+  await app?.db.execute(sql.raw("DROP FUNCTION IF EXISTS fuzz_count_write() CASCADE"));
+  await app?.db.execute(sql.raw("DROP TABLE IF EXISTS fuzz_content_writes"));
+  await app?.close();
+});
 
 // No runtime import of react-router here: it would load React in development mode beside the bundle's.
 /** Whether a route pattern (`/gift-ideas/:slug`, `/*`) matches a path. */
