@@ -84,6 +84,9 @@ export default defineConfig({
           // for PGlite's WebAssembly costs it more CPU than the faster code saves (scripts/lib/server-process.ts).
           execArgv: ["--liftoff-only"],
           include: ["tests/reliability/**/*.test.ts"],
+          // A worker's files share its imports (the app's modules, PGlite's compiled WebAssembly): importing
+          // them again for each file cost a worker several CPU-seconds.
+          isolate: false,
           globalSetup: ["tests/support/build-setup.ts"],
           // The production bundle runs as Node loads it, not through Vite's transform.
           server: { deps: { external: [/\/build\/server\//] } },

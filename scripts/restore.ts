@@ -22,10 +22,13 @@ const [{ DataDirLockedError }, { openDatabase }, { targetFromEnv }, restores, fi
 const env = envs.getEnv();
 
 try {
+  // A file that cannot be restored is refused before the database is opened (a new embedded one is made then).
+  const checked = await restores.checkRestorable(file);
   const handle = await openDatabase(targetFromEnv(env));
   try {
     const restored = await restores.restoreBackup(handle, file, {
       force: values.force,
+      checked,
       onProgress: ({ table, rows }) =>
         process.stdout.write(`\rRestoring ${table}… ${counts.fullCountLabel(rows, "row", "rows")}\u001b[K`),
     });

@@ -251,5 +251,7 @@ describe("a backup cut off by kill -9", () => {
     expect(restore.output()).toMatch(
       /Nothing was restored: renamed\.dealdash-backup\.gz (is incomplete|cannot be read)/,
     );
+    // Refused before the database was opened: no embedded database was made for it.
+    expect(fs.readdirSync(target)).toEqual([]);
   });
 });

@@ -57,21 +57,11 @@ async function wipe(db: Executor): Promise<void> {
 }
 
 /**
- * Restores `file` into the open database `handle`. Refused (RestoreRefused, nothing changed) for a file
- * that is not a whole backup, a backup of a newer schema than this DealDash knows, or a database holding
- * rows unless `force`.
+ * The header of `file` when this DealDash can restore it; else refused (NotABackup or RestoreRefused). Read
+ * before a database is opened, so a file that cannot be restored is refused at once, not after opening it
+ * (a new embedded database is made on open).
  */
-export async function restoreBackup(
-  handle: DatabaseHandle,
-  file: string,
-  options: {
-    force?: boolean;
-    /** False: leave the schema as the backup's, the later migrations not applied (tests of upgrades). */
-    upgrade?: boolean;
-    onProgress?: (progress: RestoreProgress) => void;
-  } = {},
-): Promise<RestoreResult> {
-  const started = performance.now();
+export async function checkRestorable(file: string): Promise<BackupHeader> {
   const header = await checkBackupFile(file);
   const known = knownMigrations();
   if (header.schema.count > known.length)
@@ -81,6 +71,28 @@ export async function restoreBackup(
     );
   if (header.schema.count > 0 && known[header.schema.count - 1] !== header.schema.last)
     throw new RestoreRefused(`This backup's schema ("${header.schema.last}") is not one this DealDash knows.`);
+  return header;
+}
+
+/**
+ * Restores `file` into the open database `handle`. Refused (RestoreRefused, nothing changed) for a file
+ * that is not a whole backup, a backup of a newer schema than this DealDash knows, or a database holding
+ * rows unless `force`.
+ */
+export async function restoreBackup(
+  handle: DatabaseHandle,
+  file: string,
+  options: {
+    force?: boolean;
+    /** What checkRestorable answered for `file`, when the caller asked before opening the database. */
+    checked?: BackupHeader;
+    /** False: leave the schema as the backup's, the later migrations not applied (tests of upgrades). */
+    upgrade?: boolean;
+    onProgress?: (progress: RestoreProgress) => void;
+  } = {},
+): Promise<RestoreResult> {
+  const started = performance.now();
+  const header = options.checked ?? (await checkRestorable(file));
   if (!options.force && (await holdsRows(handle.db)))
     throw new RestoreRefused(
       "The database is not empty. Restore into an empty data directory or database, or add --force to replace what it holds.",

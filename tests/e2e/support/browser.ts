@@ -34,6 +34,8 @@ interface PageOptions {
    * first sign-in takes its time zone from the browser.
    */
   timezoneId?: string;
+  /** Headers sent with every request: `X-Forwarded-For` makes the context a visitor of its own (the lanes' servers trust loopback). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -57,6 +59,7 @@ export const test = base.extend<{
         viewport: options.viewport ?? { width: 1280, height: 800 },
         userAgent: options.userAgent,
         timezoneId: options.timezoneId ?? "UTC",
+        extraHTTPHeaders: options.headers,
       });
       // Playwright's 30 s for an action or a wait is tight beside two other files and a busy CPU.
       context.setDefaultTimeout(90_000);
