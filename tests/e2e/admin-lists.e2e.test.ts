@@ -145,7 +145,12 @@ describe("admin lists", () => {
     await signIn(page, admin);
     await page.goto("/admin/coupons?sort=title&dir=asc");
     const [title] = await rowTitles(page, "coupon");
-    await page.getByRole("button", { name: `Duplicate ${title}`, exact: true }).click();
+    // The scale data's titles repeat: the first row's button, named for its row.
+    await page
+      .getByTestId("coupon-row")
+      .first()
+      .getByRole("button", { name: `Duplicate ${title}`, exact: true })
+      .click();
     await page.waitForURL(/\/admin\/coupons\/edit\/[0-9a-f-]{36}$/);
     await toastWith(page, "Coupon copied. You are editing the copy, saved as a draft.").waitFor();
     expect(await page.getByLabel("Title").inputValue()).toBe(`${title} (copy)`);
