@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, notInArray, type SQL, sql } from "drizzle-orm";
 
 import type { Executor } from "#app/db/client.server";
 import { containsPattern, databaseName, startsWithPattern } from "#app/db/sql-text";
+import { isUuid } from "#app/lib/uuid";
 import type { AnyContentType } from "#app/modules/content-types/content-type";
 import { referenceColumn, titleColumnOf } from "#app/modules/content-types/words";
 
@@ -65,7 +66,8 @@ export async function referencedOptions(
   const entries = await Promise.all(
     (type.references ?? []).map(async (reference) => {
       const id = row[reference.field];
-      if (typeof id !== "string") return [reference.field, null] as const;
+      // A new form's values (a sourcing candidate's: a tip names no store) may point at nothing yet.
+      if (!isUuid(id)) return [reference.field, null] as const;
       const target = contentType(reference.to);
       const [found] = await db
         .select({ label: titleColumnOf(target) })

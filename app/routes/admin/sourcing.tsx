@@ -99,7 +99,7 @@ const hostOf = (url: string) => {
   }
 };
 
-const editPathOf = (row: Row) => `/admin/${row.kind === "coupon" ? "coupons" : "deals"}/new?candidate=${row.id}`;
+const editPathOf = (row: Row) => `/admin/${row.kind === "coupon" ? "coupons" : "deals"}/add?candidate=${row.id}`;
 
 function PriceCell({ row }: { row: Row }) {
   if (row.kind === "coupon")
