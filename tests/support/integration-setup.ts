@@ -9,7 +9,7 @@ import type { TestProject } from "vitest/node";
 import { openDatabase } from "#app/db/client.server";
 import { migrationsFolder } from "#app/db/project-root.server";
 
-import { testPostgresUrl } from "../../scripts/lib/fresh-postgres";
+import { databaseAt, onServer, testPostgresUrl } from "../../scripts/lib/fresh-postgres";
 import { migratedSnapshot } from "./migrated-snapshot";
 
 declare module "vitest" {
@@ -37,19 +37,8 @@ export default async function setup(project: TestProject) {
 async function setUpPostgresTemplate(project: TestProject) {
   const base = testPostgresUrl();
   const name = `dealdash_template_${randomBytes(5).toString("hex")}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString() });
+  await onServer(base, `CREATE DATABASE ${name}`);
+  const handle = await openDatabase({ kind: "postgres", url: databaseAt(base, name) });
   await handle.migrate(migrationsFolder());
   await handle.close();
   project.provide("postgresTemplate", name);

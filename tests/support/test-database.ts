@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 
-import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 
 import { type Database, type DatabaseHandle, openDatabase } from "#app/db/client.server";
 import { forgetContentMemos } from "#app/platform/content-memo.server";
 
-import { freshPostgres, testPostgresUrl } from "../../scripts/lib/fresh-postgres";
+import { databaseAt, freshPostgres, onServer, testPostgresUrl } from "../../scripts/lib/fresh-postgres";
 import { emptyPublicTables, keepPreparedRows, type PreparedRows } from "./prepared-rows";
 
 export interface TestDatabase {
@@ -19,12 +18,6 @@ export interface TestDatabase {
   /** Empties every table (between tests). */
   reset(): Promise<void>;
   close(): Promise<void>;
-}
-
-function databaseUrl(base: string, name: string): string {
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 /** Empties every table, and forgets the reads kept until content changes, as the app does when content changes. */
@@ -49,22 +42,13 @@ async function openPostgresCopy(): Promise<OpenedDatabase> {
   const base = testPostgresUrl();
   const template = inject("postgresTemplate");
   const name = `${template}_${randomBytes(6).toString("hex")}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  const handle = await openDatabase({ kind: "postgres", url: databaseUrl(base, name) });
+  await onServer(base, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const handle = await openDatabase({ kind: "postgres", url: databaseAt(base, name) });
   return {
     handle,
     async dispose() {
       await handle.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await onServer(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
