@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import {
@@ -91,9 +91,10 @@ describe("sourcing candidates", () => {
       .db.insert(sourcingSources)
       .values({ kind: "feed", name: "History feed" })
       .returning({ id: sourcingSources.id });
-    // Two products the site had from this feed, ended since, with what they cost over the last weeks.
+    // Two products the site had from this feed, ended since, with what they cost over the last weeks (their
+    // own prices, recorded when they were added, are the demo's highest: above all of those).
     const urls = ["https://history.example/kettle", "https://history.example/toaster"];
-    const items = await db().db.select({ id: deals.id }).from(deals).limit(2);
+    const items = await db().db.select({ id: deals.id }).from(deals).orderBy(desc(deals.currentPrice)).limit(2);
     for (const [n, item] of items.entries()) {
       await db().db.update(deals).set({ status: "archived" }).where(eq(deals.id, item.id));
       await db()

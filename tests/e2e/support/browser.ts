@@ -38,9 +38,80 @@ interface PageOptions {
   headers?: Record<string, string>;
 }
 
+/** A context with one page, kept open between tests on the lane's server (see `openLanePage`). */
+interface KeptPage {
+  key: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+/** Pages on the lane's server that no test is using, ready for the worker's next test. */
+const idle: KeptPage[] = [];
+/** Enough for the most pages a test has open at once; more are closed. */
+const IDLE_PAGES = 4;
+
 /**
- * Browser tests: `openPage()` gives a fresh context (own cookies and storage) and page, on the shared
- * server unless `url` names another. Every context a test opened is closed when it ends, pass or fail.
+ * A page of its own on the lane's server, reused from an earlier test when one with the same user agent and
+ * time zone is idle: a new context costs Chromium a renderer process, about a CPU-second. What a test
+ * could leave behind goes before the page is handed on (`forgetTest`).
+ */
+async function openLanePage(options: PageOptions): Promise<KeptPage> {
+  const key = JSON.stringify([options.userAgent, options.timezoneId ?? "UTC"]);
+  const found = idle.findIndex((kept) => kept.key === key);
+  const kept = found >= 0 ? idle.splice(found, 1)[0]! : { key, ...(await newContextWithPage(options)) };
+  await kept.page.setViewportSize(options.viewport ?? DEFAULT_VIEWPORT);
+  await kept.context.setExtraHTTPHeaders(options.headers ?? {});
+  return kept;
+}
+
+const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
+
+async function newContextWithPage(options: PageOptions): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await (
+    await laneBrowser()
+  ).newContext({
+    baseURL: options.url ?? baseUrl(),
+    viewport: options.viewport ?? DEFAULT_VIEWPORT,
+    userAgent: options.userAgent,
+    timezoneId: options.timezoneId ?? "UTC",
+    extraHTTPHeaders: options.headers,
+  });
+  // Playwright's 30 s for an action or a wait is tight beside two other files and a busy CPU.
+  context.setDefaultTimeout(90_000);
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * Puts a lane page back for the next test as a new visitor's: no cookies, storage, permissions, routes or
+ * listeners, on a blank document. A page that cannot be cleared, or one too many, is closed instead.
+ */
+async function forgetTest(kept: KeptPage): Promise<void> {
+  const { context, page } = kept;
+  try {
+    if (page.isClosed()) throw new Error("the test closed its page");
+    page.removeAllListeners();
+    await Promise.all([
+      page.unrouteAll({ behavior: "ignoreErrors" }),
+      context.unrouteAll({ behavior: "ignoreErrors" }),
+    ]);
+    const origin = new URL(baseUrl()).origin;
+    if (new URL(page.url()).origin !== origin) await page.goto(`${origin}/robots.txt`);
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await Promise.all([context.clearCookies(), context.clearPermissions(), page.goto("about:blank")]);
+    if (context.pages().length !== 1 || idle.length >= IDLE_PAGES) throw new Error("not needed");
+    idle.push(kept);
+  } catch {
+    await context.close();
+  }
+}
+
+/**
+ * Browser tests: `openPage()` gives a page in a context of its own (own cookies and storage), on the shared
+ * server unless `url` names another. Every page a test opened is closed, or cleared for the next test on the
+ * lane's server, when it ends, pass or fail.
  */
 export const test = base.extend<{
   openPage: (options?: PageOptions) => Promise<{ context: BrowserContext; page: Page }>;
@@ -50,23 +121,20 @@ export const test = base.extend<{
   // Vitest reads fixture names from the destructured first parameter, so it must be a pattern.
   // eslint-disable-next-line no-empty-pattern
   openPage: async ({}, provide) => {
-    const contexts: BrowserContext[] = [];
+    const own: BrowserContext[] = [];
+    const lane: KeptPage[] = [];
     await provide(async (options = {}) => {
-      const context = await (
-        await laneBrowser()
-      ).newContext({
-        baseURL: options.url ?? baseUrl(),
-        viewport: options.viewport ?? { width: 1280, height: 800 },
-        userAgent: options.userAgent,
-        timezoneId: options.timezoneId ?? "UTC",
-        extraHTTPHeaders: options.headers,
-      });
-      // Playwright's 30 s for an action or a wait is tight beside two other files and a busy CPU.
-      context.setDefaultTimeout(90_000);
-      contexts.push(context);
-      return { context, page: await context.newPage() };
+      if (options.url === undefined || options.url === baseUrl()) {
+        const kept = await openLanePage(options);
+        lane.push(kept);
+        return kept;
+      }
+      // Another server's pages are the file's own: they end with the test.
+      const opened = await newContextWithPage(options);
+      own.push(opened.context);
+      return opened;
     });
-    await Promise.all(contexts.map((context) => context.close()));
+    await Promise.all([...own.map((context) => context.close()), ...lane.map(forgetTest)]);
   },
   adminPage: async ({ openPage }, provide) => {
     const { context, page } = await openPage();
