@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOverHttp } from "../../scripts/lib/admin-over-http";
 import { bodyLimitFor } from "../../server/request-body";
 import { ADMIN, type InProcessApp, startInProcessApp } from "../support/in-process-server";
+import { routeFor, routePatterns } from "../support/route-table";
 
 // Form fuzz: every action the app has, found from the built route table, gets every field sent wrong
 // (missing, empty, repeated, a file, NUL, and what fails its kind: control characters, emoji and RTL for
@@ -163,42 +164,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-// No runtime import of react-router here: it would load React in development mode beside the bundle's.
-/** Whether a route pattern (`/gift-ideas/:slug`, `/*`) matches a path. */
-function matchPath(pattern: string, path: string): boolean {
-  const source = pattern
-    .split("/")
-    .map((part) => (part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")))
-    .join("/");
-  return new RegExp(`^${source}/?$`).test(path);
-}
-
 async function queryRows<T>(query: ReturnType<typeof sql.raw>): Promise<T[]> {
   return ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** Full URL patterns of the routes, by id. */
-function routePatterns(): Map<string, string> {
-  const patterns = new Map<string, string>();
-  const patternOf = (id: string): string => {
-    const route = build.routes[id]!;
-    const parent = route.parentId ? patternOf(route.parentId) : "";
-    return `${parent}/${route.path ?? ""}`.replace(/\/+/g, "/").replace(/(.)\/$/, "$1");
-  };
-  for (const id of Object.keys(build.routes)) patterns.set(id, patternOf(id));
-  return patterns;
-}
-
-/** A pattern without a splat beats one with; then the longer one. */
-const bySpecificity = (a: string, b: string) =>
-  Number(a.includes("*")) - Number(b.includes("*")) || b.length - a.length;
-
-function routeIdFor(pathname: string): string | undefined {
-  const candidates = [...routePatterns()].filter(
-    ([id, pattern]) => build.routes[id]!.module.action && matchPath(pattern, pathname),
-  );
-  return candidates.sort(([, a], [, b]) => bySpecificity(a, b))[0]?.[0];
-}
+const routeIdFor = (pathname: string) =>
+  routeFor(build, pathname, (id) => Boolean(build.routes[id]!.module.action))?.id;
 
 function formsIn(html: string, page: string): FoundForm[] {
   const doc = parseDocument(html);
@@ -251,13 +222,13 @@ const ANONYMOUS_PAGES = new Set(["/admin/login"]);
 
 /** Crawls the site, one page per route pattern, and returns every post form. */
 async function crawlForms(): Promise<FoundForm[]> {
-  const patterns = routePatterns();
+  const patterns = routePatterns(build);
   const queue = ["/", "/admin", ...[...patterns.values()].filter((p) => !p.includes(":") && !p.includes("*"))];
   const seenPatterns = new Set<string>();
   const forms: FoundForm[] = [];
   while (queue.length > 0) {
     const path = queue.shift()!;
-    const pattern = [...patterns.values()].filter((p) => matchPath(p, path)).sort(bySpecificity)[0] ?? path;
+    const pattern = routeFor(build, path)?.pattern ?? path;
     if (seenPatterns.has(pattern) || /\.(xml|txt)$/.test(path) || path.startsWith("/go/") || path === "/admin/logout")
       continue;
     seenPatterns.add(pattern);
@@ -456,7 +427,7 @@ describe("form fuzz", () => {
       void module;
     }
 
-    const patterns = routePatterns();
+    const patterns = routePatterns(build);
     const covered = new Set(forms.map((form) => form.routeId));
     const unrendered: string[] = [];
     for (const [id, route] of Object.entries(build.routes)) {

@@ -2,16 +2,14 @@ import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { signInOverHttp } from "../../scripts/lib/admin-over-http";
-import { ADMIN, type InProcessApp, startInProcessApp } from "../support/in-process-server";
+import { ADMIN, type InProcessApp, type Role, servedToTeam } from "../support/in-process-server";
+import { routePatterns } from "../support/route-table";
 
 // Role × route: every admin route of the built route table, opened (a page, and its loader alone as a client
 // navigation fetches it) and posted to by an owner, an editor and a contributor. The server must refuse
 // with 403 exactly where the policy below says the role may not go. The policy is written here, apart from
 // the app's own table: a route it does not name is expected to be the owner's alone, so a new route is
 // covered, and refused to everyone else, from the day it is added.
-
-type Role = "owner" | "editor" | "contributor";
 
 /** Types a contributor writes drafts of; stores and categories are an editor's. */
 const DRAFT_TYPES = ["deals", "coupons", "gift-ideas", "buying-guides"];
@@ -58,48 +56,20 @@ const OPEN = new Set([
   "/admin/invitation",
 ]);
 
-let app: InProcessApp;
-let url: string;
-let build: ServerBuild;
-const cookies = {} as Record<Role, string>;
-
-/** A second sign-in with the owner's password under another email and role. */
-async function addUser(role: Role): Promise<{ email: string; password: string }> {
-  const email = `${role}@dealdash.test`;
-  await app.db.execute(sql`
-    WITH owner AS (SELECT u.id, a.password FROM users u JOIN accounts a ON a.user_id = u.id WHERE u.email = ${ADMIN.email}),
-      made AS (INSERT INTO users (name, email, email_verified, role) VALUES (${role}, ${email}, true, ${role}) RETURNING id)
-    INSERT INTO accounts (account_id, provider_id, user_id, password)
-    SELECT made.id::text, 'credential', made.id, owner.password FROM made, owner`);
-  return { email, password: ADMIN.password };
-}
-
+let app: InProcessApp, url: string, build: ServerBuild, cookies: Record<Role, string>;
 beforeAll(async () => {
-  app = await startInProcessApp();
-  url = await app.listen();
-  build = app.mod.serverBuild;
-  cookies.owner = await signInOverHttp(url, ADMIN);
-  cookies.editor = await signInOverHttp(url, await addUser("editor"));
-  cookies.contributor = await signInOverHttp(url, await addUser("contributor"));
+  ({ app, url, build, cookies } = await servedToTeam());
 });
 afterAll(() => app?.close());
 
-/** Full URL patterns of the routes, by id. */
-function routePatterns(): Array<{ id: string; pattern: string }> {
-  const patternOf = (id: string): string => {
-    const route = build.routes[id]!;
-    const parent = route.parentId ? patternOf(route.parentId) : "";
-    return `${parent}/${route.path ?? ""}`.replace(/\/+/g, "/").replace(/(.)\/$/, "$1");
-  };
-  return Object.keys(build.routes).map((id) => ({ id, pattern: patternOf(id) }));
-}
-
 /** The admin's routes: everything under /admin and /api but the open pages. */
 function adminRoutes() {
-  return routePatterns().filter(
-    ({ id, pattern }) =>
-      (pattern === "/admin" ? build.routes[id]!.index : /^\/(admin|api)\//.test(pattern)) && !OPEN.has(pattern),
-  );
+  return [...routePatterns(build)]
+    .map(([id, pattern]) => ({ id, pattern }))
+    .filter(
+      ({ id, pattern }) =>
+        (pattern === "/admin" ? build.routes[id]!.index : /^\/(admin|api)\//.test(pattern)) && !OPEN.has(pattern),
+    );
 }
 
 async function anyIdOf(table: string): Promise<string> {

@@ -2,10 +2,13 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 
+import { sql } from "drizzle-orm";
+import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, inject } from "vitest";
 
 import type { Database, DatabaseHandle } from "#app/db/client.server";
 
+import { signInOverHttp } from "../../scripts/lib/admin-over-http";
 import { projectRoot } from "../../scripts/lib/server-process";
 import { type AppModule, createWebServer, type WebServerOptions } from "../../server/web-server";
 import { keepPreparedRows, type PreparedRows } from "./prepared-rows";
@@ -18,6 +21,39 @@ import { keepPreparedRows, type PreparedRows } from "./prepared-rows";
 // file cost several CPU-seconds a file.
 
 export const ADMIN = { email: "admin@dealdash.test", password: "in-process-admin" };
+
+export type Role = "owner" | "editor" | "contributor";
+
+/** A team member of `role` beside the admin, signing in with the admin's password (its hash copied: no new one). */
+async function addTeamMember(db: Database, role: Exclude<Role, "owner">): Promise<{ email: string; password: string }> {
+  const email = `${role}@dealdash.test`;
+  await db.execute(sql`
+    WITH owner AS (SELECT u.id, a.password FROM users u JOIN accounts a ON a.user_id = u.id WHERE u.email = ${ADMIN.email}),
+      made AS (INSERT INTO users (name, email, email_verified, role) VALUES (${role}, ${email}, true, ${role}) RETURNING id)
+    INSERT INTO accounts (account_id, provider_id, user_id, password)
+    SELECT made.id::text, 'credential', made.id, owner.password FROM made, owner`);
+  return { email, password: ADMIN.password };
+}
+
+/**
+ * The worker's app served for the calling file, its route table, and the session cookies of its admin (an
+ * owner) and of an editor and a contributor added beside it.
+ */
+export async function servedToTeam(): Promise<{
+  app: InProcessApp;
+  url: string;
+  build: ServerBuild;
+  cookies: Record<Role, string>;
+}> {
+  const app = await startInProcessApp();
+  const url = await app.listen();
+  const cookies = {
+    owner: await signInOverHttp(url, ADMIN),
+    editor: await signInOverHttp(url, await addTeamMember(app.db, "editor")),
+    contributor: await signInOverHttp(url, await addTeamMember(app.db, "contributor")),
+  };
+  return { app, url, build: app.mod.serverBuild, cookies };
+}
 
 export interface InProcessApp {
   mod: AppModule;

@@ -25,12 +25,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     cards,
     actions: quickActions().filter((action) => mayAccess(admin.user.role, "GET", action.to)),
+    // A contributor sees the clicks but may not open the analytics.
+    opensAnalytics: mayAccess(admin.user.role, "GET", "/admin/analytics"),
     activity,
     clicks,
   };
 }
 
-export default function Dashboard({ loaderData: { cards, actions, activity, clicks } }: Route.ComponentProps) {
+export default function Dashboard({
+  loaderData: { cards, actions, opensAnalytics, activity, clicks },
+}: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h2 className="text-2xl font-bold">Dashboard</h2>
@@ -56,9 +60,11 @@ export default function Dashboard({ loaderData: { cards, actions, activity, clic
             <h3 id="clicks-30-days" className="font-semibold">
               Clicks out, last 30 days
             </h3>
-            <Link to="/admin/analytics" className="text-sm font-medium text-brand-700 hover:underline">
-              Open analytics
-            </Link>
+            {opensAnalytics && (
+              <Link to="/admin/analytics" className="text-sm font-medium text-brand-700 hover:underline">
+                Open analytics
+              </Link>
+            )}
           </div>
           <p className="mt-1 text-3xl font-bold" data-testid="clicks-30-days">
             {formatCount(clicks.total)}

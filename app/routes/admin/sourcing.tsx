@@ -23,6 +23,7 @@ import {
 import { savingPercent } from "#app/modules/sourcing/offer";
 import { decisionToast, queueOrders, sourceLabels } from "#app/modules/sourcing/queue-words";
 import { queueActionSchema, snoozeDays } from "#app/modules/sourcing/tip.schema";
+import { mayAccess } from "#app/modules/users/admin-access";
 import { requireAdmin } from "#app/modules/users/require-admin.server";
 
 import type { Route } from "./+types/sourcing";
@@ -37,7 +38,7 @@ const PAGE = 25;
 const DAY = 86_400_000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const search = new URL(request.url).searchParams;
   const after = isUuid(search.get("after")) ? search.get("after")! : undefined;
   const order = search.get("sort") === "score" ? "score" : "newest";
@@ -56,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   return {
     now,
+    // An editor reviews the queue; the sources (feeds and their credentials) are the owner's.
+    managesSources: mayAccess(admin.user.role, "GET", "/admin/sourcing/sources"),
     first: !after,
     order,
     source: isSourceKind(source) ? source : "",
@@ -243,7 +246,9 @@ function BulkDecisions({ chosen, busy }: { chosen: string[]; busy: boolean }) {
   );
 }
 
-export default function Sourcing({ loaderData: { now, first, order, source, rows, hasNext } }: Route.ComponentProps) {
+export default function Sourcing({
+  loaderData: { now, managesSources, first, order, source, rows, hasNext },
+}: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const [ticked, setChosen] = useState<string[]>([]);
   // Decided candidates leave the page, and with it the selection.
@@ -259,11 +264,13 @@ export default function Sourcing({ loaderData: { now, first, order, source, rows
         title="Sourcing"
         description="Deals offered to the site, waiting for your review. Nothing here is published until you decide. Shoppers send theirs from the Submit a deal page."
       />
-      <p className="mb-3 text-sm">
-        <Link to="/admin/sourcing/sources" className="font-medium text-brand-700 hover:underline">
-          Sources: feeds, their runs and errors
-        </Link>
-      </p>
+      {managesSources && (
+        <p className="mb-3 text-sm">
+          <Link to="/admin/sourcing/sources" className="font-medium text-brand-700 hover:underline">
+            Sources: feeds, their runs and errors
+          </Link>
+        </p>
+      )}
       <Form method="get" className="mb-3 flex flex-wrap items-end gap-3 text-sm">
         <Select
           name="source"
