@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { describeActivity } from "./activity";
+import { describeActivity, whoActed } from "./activity";
 
 describe("describeActivity", () => {
   it("words sign-ins and content changes", () => {
@@ -43,5 +43,13 @@ describe("describeActivity", () => {
     expect(row("invitation_accept", { via: "invitation", role: "contributor" })).toBe(
       "Joined as contributor through an invitation",
     );
+  });
+});
+
+describe("whoActed", () => {
+  it("names the person, a job where none asked, and nobody for a failed sign-in of no known person", () => {
+    expect(whoActed({ action: "sign_in_failed", actorEmail: "owner@example.com" })).toBe("owner@example.com");
+    expect(whoActed({ action: "update", actorEmail: null })).toBe("A job");
+    expect(whoActed({ action: "sign_in_failed", actorEmail: null })).toBe("Someone unknown");
   });
 });

@@ -82,6 +82,14 @@ function twoFactorActivity(detail: Record<string, unknown> | null): string {
 }
 
 /** The dashboard's wording for one audit row. */
+/**
+ * Who a row is under: the person, or for a row without one a job acting on its own, except a failed
+ * sign-in, which no job makes (a passkey the site does not know names nobody).
+ */
+export function whoActed(row: { action: string; actorEmail: string | null }): string {
+  return row.actorEmail ?? (row.action === "sign_in_failed" ? "Someone unknown" : "A job");
+}
+
 export function describeActivity(row: {
   action: string;
   entity: string | null;

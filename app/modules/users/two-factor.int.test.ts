@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { sessions, users } from "#app/db/schema";
+import { auditLog, sessions, users } from "#app/db/schema";
 import type { Auth } from "#app/platform/auth.server";
 
 import { keyOf, totpCode } from "../../../tests/support/authenticator";
@@ -31,6 +31,16 @@ afterAll(() => t.close());
 beforeEach(() => t.reset());
 
 const person = { email: "owner@example.com", password: "correct horse" };
+
+/** The failed sign-ins Activity lists, oldest first: under whom, and why. */
+const failedSignIns = async () =>
+  (
+    await t.db
+      .select({ actorEmail: auditLog.actorEmail, detail: auditLog.detail })
+      .from(auditLog)
+      .where(eq(auditLog.action, "sign_in_failed"))
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
+  ).map(({ actorEmail, detail }) => ({ actorEmail, reason: (detail as { reason?: string } | null)?.reason }));
 
 /** A browser's Cookie header after these Set-Cookie values (a later value replaces an earlier one of its name). */
 function cookieHeader(setCookies: string[], previous = ""): Headers {
@@ -111,6 +121,8 @@ describe("two-factor sign-in", () => {
     // (One in a million: the wrong guess is today's code.)
     expect(wrong).toEqual({ ok: false, message: WRONG_CODE });
     expect(await sessionCount()).toBe(before);
+    // Activity names whose second step failed: the person whose password was right.
+    expect(await failedSignIns()).toEqual([{ actorEmail: person.email, reason: "code" }]);
 
     const code = freshCode(key, used);
     const right = await completeSignIn(t.db, auth, { kind: "totp", code, headers: first.headers, ip: "10.0.0.1" });
@@ -139,6 +151,10 @@ describe("two-factor sign-in", () => {
         ip: "10.0.0.1",
       }),
     ).toEqual({ ok: false, message: WRONG_BACKUP_CODE });
+    expect(await failedSignIns()).toEqual([
+      { actorEmail: person.email, reason: "code" },
+      { actorEmail: person.email, reason: "backup_code" },
+    ]);
   });
 
   it("lets two requests with one code make one session, not two", async () => {

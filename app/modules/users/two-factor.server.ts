@@ -1,7 +1,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 
 import type { Database } from "#app/db/client.server";
-import { sessions, usedTotpCodes, verifications } from "#app/db/schema";
+import { sessions, usedTotpCodes, users, verifications } from "#app/db/schema";
 import { readCookie } from "#app/lib/cookies";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { type Auth, refusalCode } from "#app/platform/auth.server";
@@ -68,8 +68,8 @@ export async function completeSignIn(
   attempt: { kind: CodeKind; code: string; headers: Headers; ip: string },
 ): Promise<CodeResult> {
   const code = attempt.code.replace(/\s+/g, "");
+  const userId = await challengedUser(db, attempt.headers);
   if (attempt.kind === "totp") {
-    const userId = await challengedUser(db, attempt.headers);
     if (!userId) return { ok: false, message: CHALLENGE_ENDED };
     if (await isUsed(db, userId, code)) return { ok: false, message: REUSED_CODE };
   }
@@ -86,12 +86,19 @@ export async function completeSignIn(
     return { ok: true, cookies: headers.getSetCookie(), user };
   } catch (error) {
     const refused = await refusalCode(error);
+    // Logged under the person whose password was right, so Activity shows whose second step failed.
     await recordAudit(db, {
       action: "sign_in_failed",
+      actor: userId ? await personOf(db, userId) : null,
       detail: { reason: attempt.kind === "totp" ? "code" : "backup_code", ip: attempt.ip },
     });
     return { ok: false, message: messageFor(refused, attempt.kind) };
   }
+}
+
+async function personOf(db: Database, userId: string): Promise<{ id: string; email: string } | null> {
+  const [person] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
+  return person ?? null;
 }
 
 async function isUsed(db: Database, userId: string, code: string): Promise<boolean> {

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { Button } from "#app/components/ui/button";
 import { Select } from "#app/components/ui/select";
-import { auditActionLabels, describeActivity } from "#app/lib/activity";
+import { auditActionLabels, describeActivity, whoActed } from "#app/lib/activity";
 import { formatDateTime } from "#app/lib/dates";
 import { activitySearch, NO_PERSON, readActivityView } from "#app/modules/audit/activity";
 import { activityPage, activityTypes } from "#app/modules/audit/activity.server";
@@ -70,7 +70,7 @@ export default function Activity({ loaderData: { view, rows, nextSearch, people,
                 <time className="w-44 shrink-0 text-gray-500" dateTime={new Date(row.createdAt).toISOString()}>
                   {formatDateTime(row.createdAt)}
                 </time>
-                <span className="w-56 shrink-0 truncate text-gray-700">{row.actorEmail ?? "A job"}</span>
+                <span className="w-56 shrink-0 truncate text-gray-700">{whoActed(row)}</span>
                 <span className="min-w-0 flex-1 text-gray-900">
                   {row.href ? (
                     <Link to={row.href} className="text-brand-700 hover:underline">
