@@ -185,7 +185,8 @@ describe("sourcing candidates", () => {
       .values({ kind: "feed", name: "Earned before feed" })
       .returning({ id: sourcingSources.id });
     const url = "https://earned.example/grinder";
-    const [deal] = await db().db.select().from(deals).limit(1);
+    // The dearest deal: the offer's 30 is below its own lowest price.
+    const [deal] = await db().db.select().from(deals).orderBy(desc(deals.currentPrice)).limit(1);
     await db().db.update(deals).set({ status: "archived" }).where(eq(deals.id, deal!.id));
     await db()
       .db.insert(sourcedItems)
