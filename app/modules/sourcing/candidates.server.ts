@@ -31,7 +31,7 @@ import type { Tip } from "./tip.schema";
 
 const DAY = 86_400_000;
 /** A rejected offer stays away this long, unless its price falls by at least `REOFFER_FALL`. */
-const REJECTED_FOR = 30 * DAY;
+export const REJECTED_FOR = 30 * DAY;
 const REOFFER_FALL = 0.05;
 /** A source's approval rate counts once it has this many decisions behind it. */
 const RATE_AFTER = 10;
