@@ -45,7 +45,7 @@ function invitationMessage(services: Services, invitation: { id: string; email: 
   const body = mailBody({
     heading: "You're invited to the DealDash admin",
     paragraphs: [
-      `You have been invited to help run DealDash as ${role === "owner" ? "an" : "a"} ${role}.`,
+      `You have been invited to help run DealDash as ${/^[aeiou]/.test(role) ? "an" : "a"} ${role}.`,
       `Choose your password through the button below within ${INVITATION_DAYS} days. The link works once.`,
     ],
     action: { label: "Accept the invitation", url: invitationUrl(services, invitation) },

@@ -59,12 +59,21 @@ async function invited(email = "writer@example.com", role: Role = "contributor",
 }
 
 describe("invitations", () => {
+  it("names the role with its article: an editor, an owner", async () => {
+    await invited("editor@example.com", "editor");
+    await invited("second-owner@example.com", "owner");
+    const texts = (await t.db.select({ text: mailOutbox.text }).from(mailOutbox)).map((row) => row.text);
+    expect(texts.some((text) => text.includes("help run DealDash as an editor."))).toBe(true);
+    expect(texts.some((text) => text.includes("help run DealDash as an owner."))).toBe(true);
+  });
+
   it("queues one message with a signed link that makes an account of the invited role, once", async () => {
     const link = await invited();
     const [message, ...more] = await t.db.select().from(mailOutbox);
     expect(more).toEqual([]);
     expect(message!.to).toBe("writer@example.com");
     expect(message!.text).toContain(`/admin/invitation?id=${link.id}&token=${link.token}`);
+    expect(message!.text).toContain("help run DealDash as a contributor.");
 
     const accepted = await acceptInvitation(t.db, auth, services, {
       ...link,
