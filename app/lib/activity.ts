@@ -81,7 +81,6 @@ function twoFactorActivity(detail: Record<string, unknown> | null): string {
   return twoFactorWords[String(detail?.did)] ?? "Changed two-factor sign-in";
 }
 
-/** The dashboard's wording for one audit row. */
 /**
  * Who a row is under: the person, or for a row without one a job acting on its own, except a failed
  * sign-in, which no job makes (a passkey the site does not know names nobody).
@@ -90,6 +89,7 @@ export function whoActed(row: { action: string; actorEmail: string | null }): st
   return row.actorEmail ?? (row.action === "sign_in_failed" ? "Someone unknown" : "A job");
 }
 
+/** The dashboard's wording for one audit row. */
 export function describeActivity(row: {
   action: string;
   entity: string | null;

@@ -2,7 +2,9 @@ import { DomUtils, parseDocument } from "htmlparser2";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type InProcessApp, type Role, servedToTeam } from "../support/in-process-server";
+import type { Role } from "#app/modules/users/roles";
+
+import { type InProcessApp, servedToTeam } from "../support/in-process-server";
 import { routeFor } from "../support/route-table";
 
 // Every admin link leads somewhere, for each role: signed in as an owner, an editor and a contributor, the
@@ -42,10 +44,14 @@ interface Walk {
   failures: string[];
 }
 
+/** A status no server sends, for a chain of redirects that goes on past `MAX_REDIRECTS`. */
+const REDIRECT_LOOP = 310;
+const MAX_REDIRECTS = 5;
+
 /** The status of a GET, following redirects within the site (a redirect must lead somewhere too). */
 async function finalAnswer(role: Role, path: string): Promise<{ status: number; path: string; html?: string }> {
   let current = path;
-  for (let hop = 0; hop < 5; hop++) {
+  for (let hop = 0; hop < MAX_REDIRECTS; hop++) {
     const response = await fetch(url + current, { redirect: "manual", headers: { cookie: cookies[role] } });
     const location = response.headers.get("location");
     if (response.status >= 300 && response.status < 400 && location) {
@@ -59,7 +65,7 @@ async function finalAnswer(role: Role, path: string): Promise<{ status: number; 
     if (!html) await response.arrayBuffer();
     return { status: response.status, path: current, html };
   }
-  return { status: 310, path: current };
+  return { status: REDIRECT_LOOP, path: current };
 }
 
 /** The links and form targets of an admin page. */

@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { ADMIN, type InProcessApp, type Role, servedToTeam } from "../support/in-process-server";
+import type { Role } from "#app/modules/users/roles";
+
+import { ADMIN, type InProcessApp, servedToTeam } from "../support/in-process-server";
 import { routePatterns } from "../support/route-table";
 
 // Role × route: every admin route of the built route table, opened (a page, and its loader alone as a client

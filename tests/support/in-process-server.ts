@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, inject } from "vitest";
 
 import type { Database, DatabaseHandle } from "#app/db/client.server";
+import type { Role } from "#app/modules/users/roles";
 
 import { signInOverHttp } from "../../scripts/lib/admin-over-http";
 import { projectRoot } from "../../scripts/lib/server-process";
@@ -21,8 +22,6 @@ import { keepPreparedRows, type PreparedRows } from "./prepared-rows";
 // file cost several CPU-seconds a file.
 
 export const ADMIN = { email: "admin@dealdash.test", password: "in-process-admin" };
-
-export type Role = "owner" | "editor" | "contributor";
 
 /** A team member of `role` beside the admin, signing in with the admin's password (its hash copied: no new one). */
 async function addTeamMember(db: Database, role: Exclude<Role, "owner">): Promise<{ email: string; password: string }> {
