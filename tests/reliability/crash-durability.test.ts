@@ -51,7 +51,12 @@ async function postgresTarget(base: string): Promise<Target> {
   const url = new URL(database.url);
   cleanups.push(() => database.drop());
   return {
-    env: { DATABASE_URL: url.toString(), APP_SECRET: "crash-test-secret-crash-test-secret-1234" },
+    // One worker: a process's acknowledged writes are what is checked, and each worker more is a start more.
+    env: {
+      DATABASE_URL: url.toString(),
+      APP_SECRET: "crash-test-secret-crash-test-secret-1234",
+      WEB_CONCURRENCY: "1",
+    },
     async storedNames() {
       const client = new pg.Client({ connectionString: url.toString() });
       await client.connect();
