@@ -7,7 +7,7 @@ import { listStoreCoupons } from "#app/modules/coupons/coupons-public.server";
 
 import { actor, seedDemoWithActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
-import { castVote } from "./votes.server";
+import { castVote, voteAnswer } from "./votes.server";
 
 const database = testDatabasePerFile(seedDemoWithActor);
 const db = () => database().db;
@@ -51,6 +51,21 @@ describe("shopper votes", () => {
     // The card knows when a shopper last said it worked, apart from the owner's verification.
     expect(new Date((await card(coupon)).lastWorkedAt!).getTime()).toBe(now.getTime());
     expect((await card(coupon)).verifiedAt).toBeNull();
+  });
+
+  it("answer with what shoppers said of the code, or of the offer when the coupon has no code", async () => {
+    const coupon = await liveCoupon();
+    const withCode = (couponCode: string | null) =>
+      db().update(coupons).set({ couponCode }).where(eq(coupons.id, coupon.id));
+    await withCode("SAVE10");
+    for (const [n, choice] of ["worked", "worked", "failed", "worked", "worked"].entries())
+      await castVote(db(), { kind: "coupon", id: coupon.id, vote: choice, ip: `203.0.113.${n}`, secret: SECRET });
+    expect((await voteAnswer(db(), "coupon", coupon.id)).message).toBe("Thanks! 4 of 5 shoppers say this code worked.");
+    await withCode(null);
+    expect(await voteAnswer(db(), "coupon", coupon.id)).toEqual({
+      message: "Thanks! 4 of 5 shoppers say it worked.",
+      tally: { worked: 4, failed: 1, expired: 0 },
+    });
   });
 
   it("do not empty the page cache at once: anyone may vote, from any address", async () => {

@@ -2,13 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 
 import type { Database, Executor } from "#app/db/client.server";
 import { announceContentChange } from "#app/db/content-change-notice.server";
-import { itemVotes, itemVoteTallies } from "#app/db/schema";
+import { coupons, itemVotes, itemVoteTallies } from "#app/db/schema";
 import { isUuid } from "#app/lib/uuid";
 import { clickOutType, findClickTarget } from "#app/modules/catalogue/click-out.server";
 import { visitorKey } from "#app/modules/rate-limit/rate-limit.server";
 import { logger } from "#app/platform/logger.server";
 
-import { isVoteFor, type Vote, type VoteTally } from "./votes";
+import { isVoteFor, type Vote, type VoteKind, voteResult,type VoteTally } from "./votes";
 
 export type VoteOutcome = "counted" | "already" | "not-found" | "invalid";
 
@@ -18,8 +18,23 @@ const tallyColumn = {
   expired: itemVoteTallies.expired,
 } as const;
 
+/** What a shopper is told once their answer is counted, with the item's answers so far. */
+export async function voteAnswer(
+  db: Executor,
+  kind: VoteKind,
+  id: string,
+): Promise<{ message: string; tally: VoteTally }> {
+  const tally = await tallyOf(db, kind, id);
+  return { message: voteResult(kind, tally, kind !== "coupon" || (await couponHasCode(db, id))), tally };
+}
+
+async function couponHasCode(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db.select({ code: coupons.couponCode }).from(coupons).where(eq(coupons.id, id));
+  return Boolean(row?.code?.trim());
+}
+
 /** An item's answers so far (none yet: all zero). */
-export async function tallyOf(db: Executor, kind: string, id: string): Promise<VoteTally> {
+async function tallyOf(db: Executor, kind: string, id: string): Promise<VoteTally> {
   const [row] = await db
     .select({ worked: itemVoteTallies.worked, failed: itemVoteTallies.failed, expired: itemVoteTallies.expired })
     .from(itemVoteTallies)

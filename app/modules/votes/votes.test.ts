@@ -13,6 +13,9 @@ describe("a vote's answer", () => {
     expect(voteResult("coupon", { worked: 4, failed: 1, expired: 0 })).toBe(
       "Thanks! 4 of 5 shoppers say this code worked.",
     );
+    expect(voteResult("coupon", { worked: 4, failed: 1, expired: 0 }, false)).toBe(
+      "Thanks! 4 of 5 shoppers say it worked.",
+    );
     expect(voteResult("deal", { worked: 0, failed: 0, expired: 3 })).toBe(
       "Thanks for letting us know. 3 shoppers have said it has expired.",
     );

@@ -27,13 +27,16 @@ export interface VoteTally {
   expired: number;
 }
 
-/** What a shopper is told once their answer is counted: what shoppers have said so far. */
-export function voteResult(kind: VoteKind, tally: VoteTally): string {
+/**
+ * What a shopper is told once their answer is counted: what shoppers have said so far. A coupon without a
+ * code (the link alone saves) has no code to have worked.
+ */
+export function voteResult(kind: VoteKind, tally: VoteTally, hasCode = true): string {
   if (kind === "deal")
     return `${VOTE_THANKS} ${tally.expired} ${tally.expired === 1 ? "shopper has" : "shoppers have"} said it has expired.`;
   const answers = tally.worked + tally.failed;
   if (successRate(tally.worked, tally.failed) === null)
     return `${VOTE_THANKS} ${answers === 1 ? "You are the first to answer." : `${answers} shoppers have answered.`}`;
-  return `Thanks! ${tally.worked} of ${answers} shoppers say this code worked.`;
+  return `Thanks! ${tally.worked} of ${answers} shoppers say ${hasCode ? "this code" : "it"} worked.`;
 }
 export const VOTE_ALREADY = "You already told us about this one today.";

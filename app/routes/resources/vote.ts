@@ -1,7 +1,7 @@
 import { readFormData } from "#app/lib/form-data";
 import { allowAttempt, visitorKey, VOTE_LIMIT } from "#app/modules/rate-limit/rate-limit.server";
-import { VOTE_ALREADY, VOTE_THANKS, type VoteKind, voteResult } from "#app/modules/votes/votes";
-import { castVote, tallyOf } from "#app/modules/votes/votes.server";
+import { VOTE_ALREADY, VOTE_THANKS, type VoteKind } from "#app/modules/votes/votes";
+import { castVote, voteAnswer } from "#app/modules/votes/votes.server";
 
 import type { Route } from "./+types/vote";
 
@@ -47,11 +47,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const headers = { "Cache-Control": "no-store" };
   if (request.headers.get("accept")?.includes("application/json")) {
     if (outcome !== "counted") return Response.json({ message: answer.message }, { status: answer.status, headers });
-    const tally = await tallyOf(context.db, params.kind, params.id);
-    return Response.json(
-      { message: voteResult(params.kind as VoteKind, tally), tally },
-      { status: answer.status, headers },
-    );
+    return Response.json(await voteAnswer(context.db, params.kind as VoteKind, params.id), {
+      status: answer.status,
+      headers,
+    });
   }
   return new Response(null, {
     status: 303,
