@@ -110,7 +110,7 @@ function PriceCell({ row }: { row: Row }) {
       <>
         {row.couponCode ? <p className="font-mono font-medium text-gray-900">{row.couponCode}</p> : <p>No code</p>}
         {row.discountType && row.discountValue ? (
-          <p>{couponDiscountLabel(row.discountType, row.discountValue)} off</p>
+          <p>{couponDiscountLabel(row.discountType, row.discountValue)}</p>
         ) : null}
       </>
     );
