@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 
+import { fileSizeLabel } from "#app/lib/counts";
 import { formatDateTime } from "#app/lib/dates";
 
 import { Button } from "../ui/button";
@@ -16,8 +17,6 @@ export interface BackupsView {
   files: Array<{ name: string; bytes: number; madeAt: string }>;
   last: { startedAt: string; error: string | null; file: string | null } | null;
 }
-
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * Backups of the embedded database: the daily schedule (time, how many kept, where), the backups in the
@@ -59,7 +58,7 @@ export function BackupsSection({ view }: { view: BackupsView }) {
       <p className="text-sm text-gray-800" data-testid="last-backup">
         {newest ? (
           <>
-            Last backup: {formatDateTime(newest.madeAt)}, {megabytes(newest.bytes)}.{" "}
+            Last backup: {formatDateTime(newest.madeAt)}, {fileSizeLabel(newest.bytes)}.{" "}
             <a
               href={`/admin/jobs/backups/${newest.name}`}
               className="font-medium text-brand-700 hover:underline"
@@ -79,7 +78,7 @@ export function BackupsSection({ view }: { view: BackupsView }) {
               <a href={`/admin/jobs/backups/${file.name}`} className="text-brand-700 hover:underline" download>
                 {formatDateTime(file.madeAt)}
               </a>{" "}
-              <span className="text-gray-600">{megabytes(file.bytes)}</span>
+              <span className="text-gray-600">{fileSizeLabel(file.bytes)}</span>
             </li>
           ))}
         </ul>
