@@ -13,8 +13,8 @@ const run = Date.now().toString(36);
 async function inviteFrom(owner: Page, email: string, role: string): Promise<string> {
   await owner.goto("/admin/users");
   await owner.getByLabel("Email").fill(email);
-  // The invitation's role comes first; each user's row has its own ("Role of …").
-  await owner.getByLabel("Role").first().selectOption({ label: role });
+  // Named "Role" alone (each user's row has its own, "Role of …"), not with its options' words as well.
+  await owner.getByRole("combobox", { name: "Role", exact: true }).selectOption({ label: role });
   await owner.getByRole("button", { name: "Send invitation" }).click();
   await toastWith(owner, `Invitation sent to ${email}`).waitFor();
   const row = owner.getByTestId("invitation-row").filter({ hasText: email });

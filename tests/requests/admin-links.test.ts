@@ -13,7 +13,9 @@ import { routeFor } from "../support/route-table";
 // link may not end on a 404, a 403 (a page offers a role only what it may open) or a server error, and a
 // form may not post where no route takes a post. The admin renders its links on the server, so what a
 // browser would follow is in the page as sent; only menus that open on a click (the account menu) are not,
-// and their items are routes the role-access test opens for each role.
+// and their items are routes the role-access test opens for each role. On each page, every select must be
+// named by a label tied to its id or by aria-label: a label wrapped around a select names it with all its
+// options' words as well ("RoleOwnerEditorContributor" to a screen reader).
 
 let app: InProcessApp, url: string, build: ServerBuild, cookies: Record<Role, string>;
 beforeAll(async () => {
@@ -44,6 +46,24 @@ interface Walk {
   failures: string[];
 }
 
+type Node = ReturnType<typeof parseDocument>["children"][number];
+
+/** The selects of a page that have no name of their own, by their field names. */
+function selectsWithoutOwnName(doc: Node[]): string[] {
+  const labelled = new Set(DomUtils.findAll((el) => el.name === "label", doc).map((el) => el.attribs.for));
+  const insideLabel = (el: Node) => {
+    for (let up = el.parent; up; up = up.parent) if ("name" in up && up.name === "label") return true;
+    return false;
+  };
+  return DomUtils.findAll((el) => el.name === "select", doc)
+    .filter((el) => {
+      const { id, "aria-label": ariaLabel, "aria-labelledby": labelledBy } = el.attribs;
+      const named = Boolean(ariaLabel || labelledBy || (id && labelled.has(id)));
+      return !named || insideLabel(el);
+    })
+    .map((el) => el.attribs.name ?? "(no name)");
+}
+
 /** A status no server sends, for a chain of redirects that goes on past `MAX_REDIRECTS`. */
 const REDIRECT_LOOP = 310;
 const MAX_REDIRECTS = 5;
@@ -68,7 +88,7 @@ async function finalAnswer(role: Role, path: string): Promise<{ status: number; 
   return { status: REDIRECT_LOOP, path: current };
 }
 
-/** The links and form targets of an admin page. */
+/** The links, form targets and selects without a name of their own of an admin page. */
 function targetsOn(html: string, page: string) {
   const doc = parseDocument(html).children;
   const links = DomUtils.findAll((el) => el.name === "a" && Boolean(el.attribs.href), doc)
@@ -78,7 +98,7 @@ function targetsOn(html: string, page: string) {
     method: (el.attribs.method ?? "get").toLowerCase(),
     target: new URL(el.attribs.action ?? page, url + page),
   }));
-  return { links, forms };
+  return { links, forms, unnamedSelects: selectsWithoutOwnName(doc) };
 }
 
 async function walkAdmin(role: Role): Promise<Walk> {
@@ -98,7 +118,9 @@ async function walkAdmin(role: Role): Promise<Walk> {
     }
     // Only admin pages are walked on: a public page's own links are the public crawl's (public-read.test.ts).
     if (!answer.html || !answer.path.startsWith("/admin")) continue;
-    const { links, forms } = targetsOn(answer.html, answer.path);
+    const { links, forms, unnamedSelects } = targetsOn(answer.html, answer.path);
+    for (const name of unnamedSelects)
+      walk.failures.push(`${role}: the select "${name}" on ${answer.path} has no name of its own`);
     for (const link of links) queue.push({ target: link, from: answer.path });
     for (const form of forms) {
       if (form.method === "get") {

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { formatDateTime } from "#app/lib/dates";
 
 import { Button } from "../ui/button";
-import { Select } from "../ui/select";
+import { SelectField } from "../ui/select";
 import { RowAction } from "./row-action";
 
 /** The intents an item's preview links take (routes/admin/content/previews.server.ts). */
@@ -66,14 +66,13 @@ export function PreviewLinks({ view }: { view: PreviewLinksView }) {
       ) : null}
       <Form method="post" action={view.action} className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value={PREVIEW_INTENTS.create} />
-        <label className="flex w-40 flex-col gap-1.5 text-sm">
-          <span className="font-medium text-gray-900">Works for</span>
-          <Select
-            name="days"
-            defaultValue="7"
-            options={view.days.map((days) => ({ value: String(days), label: days === 1 ? "1 day" : `${days} days` }))}
-          />
-        </label>
+        <SelectField
+          label="Works for"
+          className="w-40"
+          name="days"
+          defaultValue="7"
+          options={view.days.map((days) => ({ value: String(days), label: days === 1 ? "1 day" : `${days} days` }))}
+        />
         <Button type="submit" variant="outline" disabled={busy}>
           Make a preview link
         </Button>

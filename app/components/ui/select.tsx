@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 
 import { cn } from "#app/lib/cn";
 
@@ -30,5 +30,28 @@ export function Select({
         </option>
       ))}
     </select>
+  );
+}
+
+/**
+ * A select under its label, tied to it by id: a label wrapped around a select names it with every option's
+ * text as well (a screen reader heard "RoleOwnerEditorContributor"). `className` sizes the field; what
+ * `children` holds (a hint) goes under the select.
+ */
+export function SelectField({
+  label,
+  className,
+  children,
+  ...select
+}: Omit<ComponentProps<typeof Select>, "children"> & { label: string; children?: ReactNode }) {
+  const id = useId();
+  return (
+    <div className={cn("flex flex-col gap-1.5 text-sm", className)}>
+      <label htmlFor={id} className="font-medium text-gray-900">
+        {label}
+      </label>
+      <Select id={id} {...select} />
+      {children}
+    </div>
   );
 }

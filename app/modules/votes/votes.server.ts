@@ -8,7 +8,7 @@ import { clickOutType, findClickTarget } from "#app/modules/catalogue/click-out.
 import { visitorKey } from "#app/modules/rate-limit/rate-limit.server";
 import { logger } from "#app/platform/logger.server";
 
-import { isVoteFor, type Vote, type VoteKind, voteResult,type VoteTally } from "./votes";
+import { isVoteFor, type Vote, type VoteKind, voteResult, type VoteTally } from "./votes";
 
 export type VoteOutcome = "counted" | "already" | "not-found" | "invalid";
 

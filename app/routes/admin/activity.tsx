@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { Button } from "#app/components/ui/button";
-import { Select } from "#app/components/ui/select";
+import { SelectField } from "#app/components/ui/select";
 import { auditActionLabels, describeActivity, whoActed } from "#app/lib/activity";
 import { formatDateTime } from "#app/lib/dates";
 import { activitySearch, NO_PERSON, readActivityView } from "#app/modules/audit/activity";
@@ -39,18 +39,30 @@ export default function Activity({ loaderData: { view, rows, nextSearch, people,
     <div className="mx-auto max-w-5xl space-y-6">
       <AdminPageHeader title="Activity" description="Who did what in the admin, newest first." />
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white p-4">
-        <label className="flex w-60 flex-col gap-1.5 text-sm">
-          <span className="font-medium text-gray-900">Person</span>
-          <Select name="person" defaultValue={view.person ?? ""} placeholder="Everyone" options={people} />
-        </label>
-        <label className="flex w-44 flex-col gap-1.5 text-sm">
-          <span className="font-medium text-gray-900">Type</span>
-          <Select name="type" defaultValue={view.type ?? ""} placeholder="Every type" options={types} />
-        </label>
-        <label className="flex w-44 flex-col gap-1.5 text-sm">
-          <span className="font-medium text-gray-900">Action</span>
-          <Select name="action" defaultValue={view.action ?? ""} placeholder="Every action" options={actionOptions} />
-        </label>
+        <SelectField
+          label="Person"
+          className="w-60"
+          name="person"
+          defaultValue={view.person ?? ""}
+          placeholder="Everyone"
+          options={people}
+        />
+        <SelectField
+          label="Type"
+          className="w-44"
+          name="type"
+          defaultValue={view.type ?? ""}
+          placeholder="Every type"
+          options={types}
+        />
+        <SelectField
+          label="Action"
+          className="w-44"
+          name="action"
+          defaultValue={view.action ?? ""}
+          placeholder="Every action"
+          options={actionOptions}
+        />
         <Button type="submit" variant="outline" disabled={busy}>
           Filter
         </Button>

@@ -5,7 +5,7 @@ import { AdminTable } from "#app/components/admin/admin-table";
 import { PreviousNextPager } from "#app/components/admin/previous-next-pager";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
-import { Select } from "#app/components/ui/select";
+import { SelectField } from "#app/components/ui/select";
 import { countLabel } from "#app/lib/counts";
 import { readFormData } from "#app/lib/form-data";
 import { errorToast, infoToast, successToast } from "#app/lib/toast";
@@ -102,17 +102,15 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap items-end gap-4">
           <Form method="post" className="flex items-end gap-2">
             <input type="hidden" name="intent" value="schedule" />
-            <label className="text-sm">
-              <span className="mb-1 block font-medium text-gray-700">Schedule</span>
-              <Select
-                name="schedule"
-                defaultValue={schedule}
-                options={[
-                  { value: "weekly", label: "Every Monday at 09:00 UTC" },
-                  { value: "off", label: "Off (send it myself)" },
-                ]}
-              />
-            </label>
+            <SelectField
+              label="Schedule"
+              name="schedule"
+              defaultValue={schedule}
+              options={[
+                { value: "weekly", label: "Every Monday at 09:00 UTC" },
+                { value: "off", label: "Off (send it myself)" },
+              ]}
+            />
             <Button type="submit" variant="outline">
               Save schedule
             </Button>
@@ -160,17 +158,15 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
             <span className="mb-1 block font-medium text-gray-700">Search by address</span>
             <Input type="search" name="q" defaultValue={filters.q} placeholder="name@example.com" />
           </label>
-          <label className="text-sm">
-            <span className="mb-1 block font-medium text-gray-700">State</span>
-            <Select
-              name="state"
-              defaultValue={filters.state ?? ""}
-              options={[
-                { value: "", label: "All states" },
-                ...Object.entries(stateWords).map(([value, label]) => ({ value, label })),
-              ]}
-            />
-          </label>
+          <SelectField
+            label="State"
+            name="state"
+            defaultValue={filters.state ?? ""}
+            options={[
+              { value: "", label: "All states" },
+              ...Object.entries(stateWords).map(([value, label]) => ({ value, label })),
+            ]}
+          />
           <Button type="submit" variant="outline">
             Filter
           </Button>

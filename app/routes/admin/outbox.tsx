@@ -4,7 +4,7 @@ import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminTable } from "#app/components/admin/admin-table";
 import { PreviousNextPager } from "#app/components/admin/previous-next-pager";
 import { Button } from "#app/components/ui/button";
-import { Select } from "#app/components/ui/select";
+import { SelectField } from "#app/components/ui/select";
 import { readFormData } from "#app/lib/form-data";
 import { pageParam } from "#app/lib/page-window";
 import { timeAgo } from "#app/lib/relative-time";
@@ -91,14 +91,12 @@ export default function Outbox({ loaderData: { page, now, smtp, rows, hasNext } 
         className="mb-4 flex flex-wrap items-end gap-2 rounded-xl border border-gray-200 bg-white p-4 text-sm"
         aria-label="Send me a test"
       >
-        <label className="flex flex-col gap-1">
-          <span className="font-medium text-gray-800">Send me a test of</span>
-          <Select
-            name="test"
-            options={Object.entries(tests).map(([value, label]) => ({ value, label }))}
-            className="w-56"
-          />
-        </label>
+        <SelectField
+          label="Send me a test of"
+          className="w-56"
+          name="test"
+          options={Object.entries(tests).map(([value, label]) => ({ value, label }))}
+        />
         <Button type="submit" variant="outline" disabled={busy}>
           Send me a test
         </Button>

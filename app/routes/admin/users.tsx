@@ -4,7 +4,7 @@ import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { RowAction } from "#app/components/admin/row-action";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
-import { Select } from "#app/components/ui/select";
+import { Select, SelectField } from "#app/components/ui/select";
 import { formatDate, formatDateTime } from "#app/lib/dates";
 import { readFormData } from "#app/lib/form-data";
 import { errorToast, successToast } from "#app/lib/toast";
@@ -101,10 +101,7 @@ export default function Users({
             <span className="font-medium text-gray-900">Email</span>
             <Input name="email" type="email" required maxLength={254} autoComplete="off" />
           </label>
-          <label className="flex w-44 flex-col gap-1.5 text-sm">
-            <span className="font-medium text-gray-900">Role</span>
-            <Select name="role" defaultValue="contributor" options={roleOptions} />
-          </label>
+          <SelectField label="Role" className="w-44" name="role" defaultValue="contributor" options={roleOptions} />
           <Button type="submit" disabled={busy}>
             Send invitation
           </Button>

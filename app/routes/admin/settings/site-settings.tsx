@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
-import { Select } from "#app/components/ui/select";
+import { SelectField } from "#app/components/ui/select";
 import { formatDateTime, siteTimeZone } from "#app/lib/dates";
 import { readFormData } from "#app/lib/form-data";
 import { formatPrice } from "#app/lib/money";
@@ -64,15 +64,14 @@ export default function SiteSettings({ loaderData: { zones, currencies, money, n
           description="Schedules are typed in this zone, and every date on the site and in the admin is shown in it. Your first sign-in set it from your browser."
         />
         <Form method="post" className="space-y-4 rounded-xl border border-gray-200 bg-white p-6">
-          <label className="flex max-w-sm flex-col gap-1.5 text-sm">
-            <span className="font-medium text-gray-900">Time zone</span>
-            <Select
-              name="timeZone"
-              defaultValue={zone}
-              key={zone}
-              options={offered.map((value) => ({ value, label: value.replaceAll("_", " ") }))}
-            />
-          </label>
+          <SelectField
+            label="Time zone"
+            className="max-w-sm"
+            name="timeZone"
+            defaultValue={zone}
+            key={zone}
+            options={offered.map((value) => ({ value, label: value.replaceAll("_", " ") }))}
+          />
           <p className="text-sm text-gray-600" data-testid="time-now">
             It is now {formatDateTime(now)} there.
           </p>
@@ -89,36 +88,34 @@ export default function SiteSettings({ loaderData: { zones, currencies, money, n
         <Form method="post" className="space-y-4 rounded-xl border border-gray-200 bg-white p-6">
           <input type="hidden" name="intent" value="money" />
           <div className="grid gap-4 sm:grid-cols-2">
-            <label className="flex flex-col gap-1.5 text-sm">
-              <span className="font-medium text-gray-900">Currency</span>
-              <Select
-                name="currency"
-                defaultValue={money.currency}
-                key={money.currency}
-                options={currencies.map((code) => ({ value: code, label: code }))}
-              />
-            </label>
+            <SelectField
+              label="Currency"
+              name="currency"
+              defaultValue={money.currency}
+              key={money.currency}
+              options={currencies.map((code) => ({ value: code, label: code }))}
+            />
             <label className="flex flex-col gap-1.5 text-sm">
               <span className="font-medium text-gray-900">Locale</span>
               <Input name="locale" defaultValue={money.locale} key={money.locale} placeholder="en-US" />
             </label>
           </div>
-          <label className="flex max-w-sm flex-col gap-1.5 text-sm">
-            <span className="font-medium text-gray-900">EU price rules</span>
-            <Select
-              name="euPriceRules"
-              defaultValue={euChoice}
-              key={euChoice}
-              options={[
-                { value: "auto", label: "On for EU currencies" },
-                { value: "on", label: "Always on" },
-                { value: "off", label: "Off" },
-              ]}
-            />
+          <SelectField
+            label="EU price rules"
+            className="max-w-sm"
+            name="euPriceRules"
+            defaultValue={euChoice}
+            key={euChoice}
+            options={[
+              { value: "auto", label: "On for EU currencies" },
+              { value: "on", label: "Always on" },
+              { value: "off", label: "Off" },
+            ]}
+          >
             <span className="text-gray-600">
               With the rules on, a reduction is shown only against the lowest price of the 30 days before it.
             </span>
-          </label>
+          </SelectField>
           <p className="text-sm text-gray-600" data-testid="money-example">
             {`${moneySources[money.source]} A price reads ${formatPrice(1234.5)}.`}
           </p>
