@@ -1,8 +1,12 @@
+import { eq } from "drizzle-orm";
+
 import type { Database } from "#app/db/client.server";
+import { sessions } from "#app/db/schema";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { type Auth, refusalCode } from "#app/platform/auth.server";
 
 import { markSignedIn, startLoginAttempt } from "./login-attempts.server";
+import { hasPasskey } from "./passkeys.server";
 
 /** The same words for an unknown email and a wrong password: the form never says which. */
 export const INVALID_CREDENTIALS = "Invalid email or password";
@@ -11,6 +15,8 @@ export type SignInResult =
   | { ok: true; cookies: string[]; user: { id: string; email: string } }
   /** The password was right and the account has two-factor sign-in: the cookies carry the plugin's challenge. */
   | { ok: "second-factor"; cookies: string[] }
+  /** The password was right and the account's second factor is a passkey: no session (no cookies) until it is used. */
+  | { ok: "passkey"; cookies: [] }
   | { ok: false; status: 401 | 429; message: string };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -42,6 +48,12 @@ export async function signIn(
     });
     await markSignedIn(db, limit.attemptId);
     if ("twoFactorRedirect" in response) return { ok: "second-factor", cookies: headers.getSetCookie() };
+    // A passkey counts as the account's second factor (a role required to have one may have it instead of an
+    // app): the password alone must not open a session, so the one just made goes and the passkey finishes.
+    if (await hasPasskey(db, response.user.id)) {
+      await db.delete(sessions).where(eq(sessions.token, response.token));
+      return { ok: "passkey", cookies: [] };
+    }
     await recordAudit(db, { action: "sign_in", actor: { id: response.user.id, email } });
     return { ok: true, cookies: headers.getSetCookie(), user: { id: response.user.id, email } };
   } catch (error) {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { accounts, auditLog, loginAttempts, sessions, users } from "#app/db/schema";
+import { accounts, auditLog, loginAttempts, passkeys, sessions, users } from "#app/db/schema";
 import type { Auth } from "#app/platform/auth.server";
 
 import { testAuth } from "../../../tests/support/test-context";
@@ -118,6 +118,22 @@ describe("sign-in", () => {
     expect(result.ok && result.cookies.join(";")).toMatch(/dealdash\.session_token=/);
     expect(await t.db.select().from(sessions)).toHaveLength(1);
     expect(await actions()).toContain("sign_in");
+  });
+
+  it("asks an account whose second factor is a passkey for it after a right password, and keeps no session", async () => {
+    const [owner] = await t.db.select().from(users).where(eq(users.email, "admin@example.com"));
+    await t.db.insert(passkeys).values({
+      userId: owner!.id,
+      publicKey: "a-public-key",
+      credentialID: "a-credential",
+      deviceType: "singleDevice",
+      backedUp: false,
+    });
+    expect(await signIn(t.db, auth, attempt("right-password"))).toEqual({ ok: "passkey", cookies: [] });
+    expect(await t.db.select().from(sessions)).toEqual([]);
+    expect(await actions()).not.toContain("sign_in");
+    // A wrong password is told as before: the passkey step says nothing of an unknown password.
+    expect(await signIn(t.db, auth, attempt("wrong-password"))).toMatchObject({ ok: false, status: 401 });
   });
 
   it("answers an unknown email and a wrong password with the same message", async () => {

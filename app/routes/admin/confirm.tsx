@@ -68,11 +68,7 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto max-w-md">
       <AdminPageHeader
         title="Confirm it's you"
-        description={
-          loaderData.withCode
-            ? "This page changes credentials, tags, people or money. Type a code from your authenticator app to go on; it lasts ten minutes."
-            : "This page changes credentials, tags, people or money. Type your password to go on; it lasts ten minutes."
-        }
+        description={`This page changes credentials, tags, people or money. ${confirmWith(loaderData)} to go on; it lasts ten minutes.`}
       />
       <div className="flex flex-col gap-4 rounded-lg border bg-white p-6">
         {loaderData.withPasskey ? (
@@ -96,6 +92,13 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
       </div>
     </div>
   );
+}
+
+/** What the page asks for: whatever of a passkey and an app the person has, their password when neither. */
+function confirmWith({ withCode, withPasskey }: { withCode: boolean; withPasskey: boolean }): string {
+  if (withCode && withPasskey) return "Use your passkey or type a code from your authenticator app";
+  if (withCode) return "Type a code from your authenticator app";
+  return withPasskey ? "Use your passkey" : "Type your password";
 }
 
 function PasswordForm({

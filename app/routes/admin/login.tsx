@@ -26,6 +26,10 @@ export const meta = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** After a right password for an account whose second factor is a passkey. */
+const PASSKEY_NEXT =
+  "Your password is right. This account's second step is its passkey: use Sign in with a passkey to finish.";
+
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getAdmin(request)) throw redirect("/admin");
   return null;
@@ -52,6 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: outcome.status },
     );
   }
+  if (outcome.ok === "passkey")
+    return data({ result: submission.reply({ hideFields: ["password"] }), toast: null, passkeyNext: true });
   if (outcome.ok === "second-factor") {
     const next = safeRedirectPath(redirectTo, "/admin");
     return redirectSettingCookies(`/admin/login/two-factor?redirectTo=${encodeURIComponent(next)}`, outcome.cookies);
@@ -101,9 +107,15 @@ export default function Login({ actionData }: Route.ComponentProps) {
             {busy ? "Signing in..." : "Sign In"}
           </Button>
         </Form>
-        <div className="mt-4 flex flex-col">
+        <div className="mt-4 flex flex-col gap-3">
+          {actionData && "passkeyNext" in actionData ? (
+            <p role="status" className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+              {PASSKEY_NEXT}
+            </p>
+          ) : null}
           <PasskeyButton
             label="Sign in with a passkey"
+            variant={actionData && "passkeyNext" in actionData ? "primary" : undefined}
             run={() =>
               passkeyCeremony("/admin/login/passkey", "authenticate", ["options", "verify"], {
                 redirectTo: searchParams.get("redirectTo") ?? "",

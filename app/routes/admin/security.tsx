@@ -182,7 +182,7 @@ function PasskeysSection({
       </h3>
       <p className="mt-1 text-sm text-gray-600">
         A passkey signs you in with your device's fingerprint, face or PIN: no password, no code, and it cannot be
-        phished.
+        phished. It is your second factor too: once you have one, signing in with your password asks for it.
       </p>
       {passkeys.length > 0 ? (
         <ul className="mt-4 divide-y divide-gray-100 text-sm" data-testid="passkey-list">
