@@ -11,7 +11,7 @@ import { FAKE_AMAZON_KEYS, type FakeAmazon, startFakeAmazon } from "../../../tes
 import { actor, seedDemoWithActor } from "../../../tests/support/fixtures";
 import { testDatabasePerFile } from "../../../tests/support/test-database";
 import { approveCandidates } from "./approve.server";
-import { purgeAmazonDetails } from "./candidates.server";
+import { purgeAmazonDetails, queueTip } from "./candidates.server";
 import { amazonSourceSchema } from "./source.schema";
 import { runSource, saveSource } from "./sources.server";
 
@@ -129,5 +129,22 @@ describe("Amazon saved searches", () => {
       amazonAsin: "B0TOASTER1",
       status: "draft",
     });
+  });
+
+  it("say of a shopper's Amazon tip Amazon does not list that it does not list it, not that it stopped", async () => {
+    await setUpAmazon(100);
+    await queueTip(db().db, { url: "https://www.amazon.com/dp/B0NEVERLST", title: "A tipped gadget" });
+    const [tip] = await db()
+      .db.select()
+      .from(sourcingCandidates)
+      .where(eq(sourcingCandidates.dedupeKey, "asin:B0NEVERLST"));
+    const amazon = await configuredAmazonClient(db().db, appSecret, {
+      ...context().amazonOptions,
+      endpointOverride: fake.url,
+    });
+    const approval = await approveCandidates(db().db, [tip!.id], { publish: false, actor, amazon });
+    expect(approval.needsEditing).toEqual([
+      { id: tip!.id, title: "A tipped gadget", missing: "Amazon's current details (Amazon does not list it)" },
+    ]);
   });
 });

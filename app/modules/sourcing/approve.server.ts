@@ -188,9 +188,12 @@ export async function approveCandidates(
       outcome.needsEditing.push({
         id: candidate.id,
         title,
-        missing: options.amazon
-          ? "Amazon's current details (it no longer lists it)"
-          : "Amazon's details (set up Amazon first)",
+        // An offer from an Amazon search was listed when it was found; a shopper's link may never have been.
+        missing: !options.amazon
+          ? "Amazon's details (set up Amazon first)"
+          : candidate.source === "amazon"
+            ? "Amazon's current details (it no longer lists it)"
+            : "Amazon's current details (Amazon does not list it)",
       });
       continue;
     }
