@@ -31,7 +31,7 @@ export function isTimeZone(name: string): boolean {
 // 0.15 ms, so a year of days in a chart cost 60 ms of rendering).
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(
-  kind: "date" | "short" | "dateTime" | "time" | "weekday" | "parts",
+  kind: "date" | "short" | "dateTime" | "moment" | "time" | "weekday" | "parts",
   timeZone = siteZone,
 ): Intl.DateTimeFormat {
   const key = `${kind}|${timeZone}`;
@@ -46,6 +46,15 @@ function formatter(
         day: "numeric",
         hour: "numeric",
         minute: "2-digit",
+        timeZoneName: "short",
+      },
+      moment: {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        second: "2-digit",
         timeZoneName: "short",
       },
       time: { hour: "numeric", minute: "2-digit" },
@@ -127,6 +136,11 @@ export function formatShortDay(day: string): string {
 /** "Nov 21, 2026, 2:05 PM EST": a moment with its zone (a schedule, an Amazon price's reading). */
 export function formatDateTime(value: Date | string): string {
   return formatter("dateTime").format(new Date(value));
+}
+
+/** "Nov 21, 2026, 2:05:07 PM EST": a moment to the second, where minutes apart are too coarse (revisions). */
+export function formatMoment(value: Date | string): string {
+  return formatter("moment").format(new Date(value));
 }
 
 /** "9:00 AM", in the site's zone (a day's entries in the calendar). */

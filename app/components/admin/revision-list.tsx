@@ -1,6 +1,6 @@
 import { useNavigation } from "react-router";
 
-import { formatDateTime } from "#app/lib/dates";
+import { formatMoment } from "#app/lib/dates";
 
 import { RowAction } from "./row-action";
 
@@ -29,7 +29,7 @@ function headlineOf(revision: RevisionView): string {
     case "kept":
       return "Kept before a restore";
     case "restore":
-      return `Restored the version of ${revision.restoredAt ? formatDateTime(revision.restoredAt) : "an earlier time"}`;
+      return `Restored the version of ${revision.restoredAt ? formatMoment(revision.restoredAt) : "an earlier time"}`;
     case "bulk":
       return `Bulk action: ${revision.bulk}`;
     case "import":
@@ -49,7 +49,8 @@ export function RevisionList({ revisions, newestFirst }: { revisions: RevisionVi
     <ol className="space-y-4">
       {revisions.map((revision, index) => {
         const newest = newestFirst && index === 0;
-        const when = formatDateTime(revision.createdAt);
+        // To the second: two saves within a minute are two versions, and must not read as one.
+        const when = formatMoment(revision.createdAt);
         return (
           <li
             key={revision.id}
