@@ -6,6 +6,7 @@ import { isStillReferenced, missingReferenceColumn, PG_UNIQUE_VIOLATION, pgError
 import { auditLog } from "#app/db/schema";
 import { databaseName, startsWithPattern } from "#app/db/sql-text";
 import type { Actor, Service } from "#app/lib/actor";
+import { slugify } from "#app/lib/slugify";
 import { SLUG_TAKEN } from "#app/lib/validation";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { noteBatchRows } from "#app/modules/content-types/change-batches.server";
@@ -240,8 +241,12 @@ async function conflictWith(
     .where(and(eq(auditLog.entity, entityOf(type)), eq(auditLog.entityId, id)))
     .orderBy(desc(auditLog.createdAt))
     .limit(1);
+  const title = titleColumnOf(type).name;
+  // A slug made from the title on both sides follows it: the title's difference already says it.
+  const slugFollowsTitle = [stored, values].every((row) => row.slug === slugify(String(row[title] ?? "")));
   const differs = Object.keys(values)
     .filter((field) => !BOOKKEEPING_COLUMNS.has(field) && field in stored && !sameValue(stored[field], values[field]))
+    .filter((field) => field !== "slug" || !slugFollowsTitle)
     .map((field) => ({ field, theirs: shownValue(stored[field]) }));
   return { savedAt, savedBy: last?.email ?? null, differs };
 }
