@@ -32,6 +32,16 @@ export function PriceLows({ lowest30, lowest90 }: { lowest30: number | null; low
   );
 }
 
+/** The axis's dates, each once: over a span of a few days the scale's ticks fall several to a day. */
+function dayTicks(ticks: number[]): Array<{ day: string; at: number }> {
+  const days = new Map<string, number>();
+  for (const at of ticks) {
+    const day = toDateInput(new Date(at));
+    if (!days.has(day)) days.set(day, at);
+  }
+  return [...days].map(([day, at]) => ({ day, at }));
+}
+
 /** The price over time as steps: each recorded price holds until the next. */
 export function PriceChart({ steps }: { steps: readonly PricePoint[] }) {
   const times = steps.map((step) => new Date(step.at).getTime());
@@ -59,9 +69,9 @@ export function PriceChart({ steps }: { steps: readonly PricePoint[] }) {
       data-testid="price-chart"
     >
       <ChartGridLines y={y} left={MARGIN.left} right={WIDTH - MARGIN.right} label={formatPrice} />
-      {x.ticks(5).map((tick) => (
-        <text key={tick} x={x(tick)} y={HEIGHT - 8} textAnchor="middle" fontSize={11} className="fill-gray-500">
-          {formatShortDay(toDateInput(new Date(tick)))}
+      {dayTicks(x.ticks(5)).map(({ day, at }) => (
+        <text key={day} x={x(at)} y={HEIGHT - 8} textAnchor="middle" fontSize={11} className="fill-gray-500">
+          {formatShortDay(day)}
         </text>
       ))}
       <path d={path} fill="none" stroke="#2563eb" strokeWidth={2} />
