@@ -25,6 +25,7 @@ import { addDays, dayOf, monthOf, readAnalyticsView } from "./analytics-view";
 import { clickReport } from "./click-analytics.server";
 import { clickReportCsv } from "./click-report-csv.server";
 import { FACETS, rollUpClicks, WINDOWS } from "./click-roll-up.server";
+import { labelled } from "./click-tables.server";
 import { rollUpRecentClicks } from "./recent-clicks.server";
 
 const database = testDatabasePerFile((t) => seedDemoContent(t.db));
@@ -408,4 +409,16 @@ describe("the click report", () => {
       });
     },
   );
+});
+
+describe("a report's item rows", () => {
+  it("name an item that is gone by its type: 'Deleted gift idea', not a bare 'Deleted item · gift'", async () => {
+    const [deal] = await db().select().from(deals).limit(1);
+    const rows = await labelled(db(), "items", [
+      { kind: "deal", value: deal!.id, clicks: 5 },
+      { kind: "gift", value: randomUUID(), clicks: 3 },
+    ]);
+    expect(rows[0]).toMatchObject({ label: deal!.title, kind: "Deal" });
+    expect(rows[1]).toMatchObject({ clicks: 3, label: "Deleted gift idea", kind: "Gift Idea" });
+  });
 });

@@ -1,6 +1,6 @@
 import type { Executor } from "#app/db/client.server";
 import { categories, stores } from "#app/db/schema";
-import { itemNames, namesOf } from "#app/modules/catalogue/item-names.server";
+import { itemNames, namesOf, nounOfKind } from "#app/modules/catalogue/item-names.server";
 
 import type { ReportRow } from "./analytics-view";
 import type { Counted } from "./click-range-tops.server";
@@ -33,11 +33,13 @@ export async function labelled(db: Executor, key: TableKey, counted: Counted[]):
     );
     return counted.map((row) => {
       const name = names.get(`${row.kind}:${row.value}`);
+      const noun = name?.noun ?? nounOfKind(row.kind);
       return {
         value: row.value,
         clicks: row.clicks,
-        label: name?.label ?? "Deleted item",
-        kind: name?.noun ?? row.kind,
+        // Clicks outlive their item: say what it was, in the type's words ("Deleted gift idea · Gift Idea").
+        label: name?.label ?? `Deleted ${noun.toLowerCase()}`,
+        kind: noun,
         href: name?.href,
       };
     });

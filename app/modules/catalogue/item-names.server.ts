@@ -31,6 +31,12 @@ export interface ItemName {
   href: string;
 }
 
+/** A type's noun by its key ("Deal" for `deal`, "Gift Idea" for `gift`); "Item" for a key no type has. */
+export function nounOfKind(kind: string): string {
+  const type = contentTypes.find((candidate: AnyContentType) => candidate.key === kind);
+  return type ? titleCase(type.noun.one) : "Item";
+}
+
 /** Each item's title, type noun and admin page, keyed `kind:id`; items that no longer exist are left out. */
 export async function itemNames(
   db: Executor,
