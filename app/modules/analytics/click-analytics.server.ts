@@ -37,7 +37,16 @@ export interface ClickReport {
   /** What the roll-ups (the tables) are counted up to; the totals and the line add clicks since, as they come. */
   countedUntil: Date | null;
   /** Per day: clicks and earnings (cents), and those of the day as far into the previous period. */
-  series: Array<{ day: string; clicks: number; previous: number; cents: number; previousCents: number }>;
+  /** Each day's clicks and the previous period's; its sales (those naming no click among them) and earnings. */
+  series: Array<{
+    day: string;
+    clicks: number;
+    previous: number;
+    sales: number;
+    unattributedSales: number;
+    cents: number;
+    previousCents: number;
+  }>;
   totals: SaleFigures & {
     clicks: number;
     previous: number;
@@ -155,12 +164,18 @@ async function seriesOf(
   const rows = [...rowsOf<DayRow>(counted), ...(uncounted ? rowsOf<DayRow>(uncounted) : [])];
   const clicksOn = new Map<string, number>();
   const centsOn = new Map<string, number>();
+  const salesOn = new Map<string, number>();
+  const unattributedOn = new Map<string, number>();
   let reveals = 0;
   let sales = 0;
   const unattributed = { sales: 0, cents: 0 };
   for (const row of rows) {
     if (row.action === "click") clicksOn.set(row.day, (clicksOn.get(row.day) ?? 0) + row.clicks);
-    else if (row.action === "sale") centsOn.set(row.day, row.cents);
+    else if (row.action === "sale") {
+      centsOn.set(row.day, row.cents);
+      salesOn.set(row.day, row.clicks);
+      unattributedOn.set(row.day, row.unattributed ?? 0);
+    }
     if (row.day < view.from) continue;
     if (row.action === "reveal") reveals += row.clicks;
     if (row.action === "sale") {
@@ -175,6 +190,8 @@ async function seriesOf(
       day,
       clicks: clicksOn.get(day) ?? 0,
       previous: clicksOn.get(before) ?? 0,
+      sales: salesOn.get(day) ?? 0,
+      unattributedSales: unattributedOn.get(day) ?? 0,
       cents: centsOn.get(day) ?? 0,
       previousCents: centsOn.get(before) ?? 0,
     };
@@ -289,7 +306,7 @@ export function withoutRevenue(report: ClickReport): ClickReport {
   return {
     ...report,
     revenue: false,
-    series: report.series.map((point) => ({ ...point, cents: 0, previousCents: 0 })),
+    series: report.series.map((point) => ({ ...point, sales: 0, unattributedSales: 0, cents: 0, previousCents: 0 })),
     totals: { ...report.totals, ...none, previousCents: 0, unattributed: none },
     tables: Object.fromEntries(
       Object.entries(report.tables).map(([key, rows]) => [key, rows.map(clicksOnly)]),

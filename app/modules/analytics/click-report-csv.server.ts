@@ -74,11 +74,10 @@ export function clickReportCsv(report: ClickReport): string {
       "",
       point.clicks,
       point.previous,
-      "",
-      amount(point.cents),
-      amount(point.previousCents),
-      "",
-      "",
+      ...saleColumns(point.clicks, point, {
+        previousCents: point.previousCents,
+        clicked: point.sales - point.unattributedSales,
+      }),
     ]);
   const { totals } = report;
   rows.push([

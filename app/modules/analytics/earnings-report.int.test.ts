@@ -202,6 +202,13 @@ describe("earnings in the click report", () => {
     const cents = (amount: string | undefined) => Math.round(Number(amount) * 100);
     const days = csv.filter((row) => row.Section === "By day");
     expect(days.map((row) => cents(row.Earnings))).toEqual(report.series.map((point) => point.cents));
+    // Each day's sales too, and what they make of its clicks, as the totals' row has them.
+    expect(days.map((row) => Number(row.Sales))).toEqual(report.series.map((point) => point.sales));
+    expect(days.reduce((sum, row) => sum + Number(row.Sales), 0)).toBe(report.totals.sales);
+    const sold = report.series.find((point) => point.sales > 0 && point.clicks > 0)!;
+    expect(days.find((row) => row.Name === sold.day)!["Conversion rate"]).toBe(
+      `${(((sold.sales - sold.unattributedSales) / sold.clicks) * 100).toFixed(2)}%`,
+    );
     const total = csv.find((row) => row.Section === "Total" && row.Name === "Clicks out")!;
     expect([Number(total.Sales), cents(total.Earnings)]).toEqual([report.totals.sales, report.totals.cents]);
     expect(cents(csv.find((row) => row.Name === "Unattributed")?.Earnings)).toBe(report.totals.unattributed.cents);
