@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { mailOutbox, newsletterSubscribers } from "#app/db/schema";
@@ -31,8 +31,14 @@ const state = async (email: string) =>
   (await t.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0]?.state;
 /** The confirmation link in the outbox's latest message to `email`, as its reader would follow it. */
 async function confirmLink(email: string): Promise<URL> {
-  const messages = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-  const url = messages.at(-1)?.text.match(/https?:\/\/\S+\/newsletter\/confirm\?\S+/)?.[0];
+  // The latest by its time: rows come back in no set order (an emptied table reuses its space).
+  const [latest] = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const url = latest?.text.match(/https?:\/\/\S+\/newsletter\/confirm\?\S+/)?.[0];
   if (!url) throw new Error(`no confirmation message to ${email}`);
   return new URL(url);
 }
