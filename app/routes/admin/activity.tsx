@@ -35,34 +35,18 @@ const actionOptions = Object.entries(auditActionLabels).map(([value, label]) => 
 
 export default function Activity({ loaderData: { view, rows, nextSearch, people, types } }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
+  const filters = [
+    { name: "person", label: "Person", className: "w-60", placeholder: "Everyone", options: people },
+    { name: "type", label: "Type", className: "w-44", placeholder: "Every type", options: types },
+    { name: "action", label: "Action", className: "w-44", placeholder: "Every action", options: actionOptions },
+  ] as const;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <AdminPageHeader title="Activity" description="Who did what in the admin, newest first." />
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white p-4">
-        <SelectField
-          label="Person"
-          className="w-60"
-          name="person"
-          defaultValue={view.person ?? ""}
-          placeholder="Everyone"
-          options={people}
-        />
-        <SelectField
-          label="Type"
-          className="w-44"
-          name="type"
-          defaultValue={view.type ?? ""}
-          placeholder="Every type"
-          options={types}
-        />
-        <SelectField
-          label="Action"
-          className="w-44"
-          name="action"
-          defaultValue={view.action ?? ""}
-          placeholder="Every action"
-          options={actionOptions}
-        />
+        {filters.map((filter) => (
+          <SelectField key={filter.name} {...filter} defaultValue={view[filter.name] ?? ""} />
+        ))}
         <Button type="submit" variant="outline" disabled={busy}>
           Filter
         </Button>

@@ -76,6 +76,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/admin/login";
   useToast(actionData?.toast);
+  const passkeyNext = actionData !== undefined && "passkeyNext" in actionData;
   const [form, fields] = useValidatedForm(loginSchema, {
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
@@ -108,14 +109,14 @@ export default function Login({ actionData }: Route.ComponentProps) {
           </Button>
         </Form>
         <div className="mt-4 flex flex-col gap-3">
-          {actionData && "passkeyNext" in actionData ? (
+          {passkeyNext ? (
             <p role="status" className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
               {PASSKEY_NEXT}
             </p>
           ) : null}
           <PasskeyButton
             label="Sign in with a passkey"
-            variant={actionData && "passkeyNext" in actionData ? "primary" : undefined}
+            variant={passkeyNext ? "primary" : undefined}
             run={() =>
               passkeyCeremony("/admin/login/passkey", "authenticate", ["options", "verify"], {
                 redirectTo: searchParams.get("redirectTo") ?? "",
