@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 
 import { type RunningServer, startServer } from "../../scripts/lib/server-process";
 import { type FakeAmazon, startFakeAmazon } from "../support/fake-amazon";
-import { chooseOption, dataDirsPerFile, expectFieldValues, signIn, test, toastWith } from "./support/browser";
+import { chooseOption, dataDirsPerFile, expectFieldValues, signedIn, test, toastWith } from "./support/browser";
 
 const admin = { email: "amazon-admin@example.com", password: "amazon-admin-pw" };
 const SECRET = "creators-secret-4711";
@@ -77,7 +77,7 @@ describe("Amazon product data", () => {
 
   test("tests the connection, saves the settings, and never shows the secret again", async ({ openPage }) => {
     const { context, page } = await openPage({ url: server.url });
-    await signIn(page, admin);
+    await signedIn(page, admin);
     await page.goto("/admin/settings/amazon");
     await page.getByRole("button", { name: "Test API Connection" }).click();
     await toastWith(page, "Please fill in all required fields before testing").waitFor();
@@ -117,7 +117,7 @@ describe("Amazon product data", () => {
 
   test("fills the deal form from an ASIN", async ({ openPage }) => {
     const { page } = await openPage({ url: server.url });
-    await signIn(page, admin);
+    await signedIn(page, admin);
     await page.goto("/admin/deals/add");
     await chooseOption(page, "Store", "Amazon");
     await page.getByRole("button", { name: "Fetch from Amazon" }).click();
@@ -142,7 +142,7 @@ describe("Amazon product data", () => {
 
   test("fills the gift idea form from an ASIN, without the required-fields toast", async ({ openPage }) => {
     const { page } = await openPage({ url: server.url });
-    await signIn(page, admin);
+    await signedIn(page, admin);
     await page.goto("/admin/gift-ideas/add");
     await page.getByRole("checkbox", { name: "This is an Amazon product" }).check();
     await fetchAsin(page, "B0FAKE0001", "Fetch Details", "Product details fetched from Amazon");
@@ -157,7 +157,7 @@ describe("Amazon product data", () => {
     openPage,
   }) => {
     const { page } = await openPage({ url: server.url });
-    await signIn(page, admin);
+    await signedIn(page, admin);
     await page.goto("/admin/deals/add");
     await chooseOption(page, "Store", "Amazon");
     await page.getByLabel("Amazon ASIN").fill("B0FAKE0001");
@@ -190,7 +190,7 @@ describe("Amazon product data", () => {
 
   test("sends each placement's Amazon links with the tracking ID the owner set for it", async ({ openPage }) => {
     const { page } = await openPage({ url: server.url });
-    await signIn(page, admin);
+    await signedIn(page, admin);
     await page.goto("/admin/settings/amazon");
     await page.getByLabel("Deal Dashes list").fill("not a tag!");
     await page.getByRole("button", { name: "Save Tracking IDs" }).click();

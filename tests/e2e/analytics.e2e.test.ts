@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 
-import { baseUrl, DESKTOP_CHROME, signIn, test } from "./support/browser";
+import { baseUrl, DESKTOP_CHROME, signedIn, test } from "./support/browser";
 
 /** The clicks the analytics' top items show for an item, or 0 when it is not listed. */
 async function topItemClicks(page: Page, title: string): Promise<number> {
@@ -81,7 +81,7 @@ describe("click analytics", () => {
 
   test("on a phone the chart's axis words keep their size, and a table's figures stand apart", async ({ openPage }) => {
     const { page } = await openPage({ viewport: { width: 390, height: 844 } });
-    await signIn(page);
+    await signedIn(page);
     await page.goto("/admin/analytics?range=30");
     const chart = page.getByTestId("clicks-chart-narrow");
     expect(await page.getByTestId("clicks-chart-wide").isVisible()).toBe(false);

@@ -4,6 +4,7 @@ import { test, toastWith } from "./support/browser";
 
 describe("background jobs", () => {
   test("the admin sees each job's schedule, last and next run, and can run one now", async ({ adminPage: page }) => {
+    await page.goto("/admin");
     await page.getByRole("link", { name: "Background jobs" }).click();
     await page.getByRole("heading", { name: "Background jobs" }).waitFor();
     const row = page.getByTestId("job-row").filter({ hasText: "Clicks in the last 30 days" });

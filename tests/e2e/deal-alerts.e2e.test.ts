@@ -2,7 +2,7 @@ import { describe, expect } from "vitest";
 
 import { startServer } from "../../scripts/lib/server-process";
 import { SmtpTestServer } from "../support/smtp-test-server";
-import { dataDirsPerFile, publishDealInAdmin, signIn, test } from "./support/browser";
+import { dataDirsPerFile, publishDealInAdmin, signedIn, test } from "./support/browser";
 
 const dataDir = dataDirsPerFile("dealdash-alerts-");
 const owner = { email: "owner@example.com", password: "owner-password" };
@@ -34,7 +34,7 @@ describe("deal alerts", () => {
       await shopper.getByText("Your alert is on: we email you when a matching deal is published.").waitFor();
 
       const { page: admin } = await openPage({ url: server.url });
-      await signIn(admin, owner);
+      await signedIn(admin, owner);
       await publishDealInAdmin(admin, { title: "Acme ZX-9000Q Wireless Headphones", store: "Best Buy", price: "299" });
 
       // The publish wakes the alerts job (the bench times how soon the message lands).

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { describe, expect } from "vitest";
 
 import { startServer } from "../../scripts/lib/server-process";
-import { closeToast, dataDirsPerFile, saveForm, signIn, test, toastWith } from "./support/browser";
+import { closeToast, dataDirsPerFile, saveForm, signedIn, test, toastWith } from "./support/browser";
 
 const dataDir = dataDirsPerFile("dealdash-attention-");
 const owner = { email: "owner@example.com", password: "owner-password" };
@@ -51,7 +51,7 @@ describe("needs attention", () => {
       }
 
       const { page: admin } = await openPage({ url: server.url });
-      await signIn(admin, owner);
+      await signedIn(admin, owner);
       await admin.goto(`/admin/deals/edit/${id}`);
       await admin.getByLabel("Affiliate URL").fill(deadLink);
       await saveForm(admin, "Update Deal", "/admin/deals", "Deal updated successfully");

@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 
 import { startServer } from "../../scripts/lib/server-process";
 import { SmtpTestServer } from "../support/smtp-test-server";
-import { dataDirsPerFile, signIn, test, toastWith } from "./support/browser";
+import { dataDirsPerFile, signedIn, test, toastWith } from "./support/browser";
 
 const dataDir = dataDirsPerFile("dealdash-newsletter-");
 const owner = { email: "owner@example.com", password: "owner-password" };
@@ -49,7 +49,8 @@ describe("the newsletter", () => {
 
       // The owner previews the digest and sends it now; it arrives with the reader's own unsubscribe headers.
       const { page: admin } = await openPage({ url: server.url });
-      await signIn(admin, owner);
+      await signedIn(admin, owner);
+      await admin.goto("/admin");
       await admin.getByRole("link", { name: "Newsletter" }).click();
       await admin.getByTitle("Digest preview").waitFor();
       admin.once("dialog", (dialog) => void dialog.accept());
@@ -88,7 +89,7 @@ describe("the newsletter", () => {
   }) => {
     const { page } = await openPage();
     await subscribeInFooter(page, "outbox-reader@example.com");
-    await adminPage.getByRole("link", { name: "Outbox" }).click();
+    await adminPage.goto("/admin/outbox");
     await adminPage.getByRole("heading", { name: "Outbox" }).waitFor();
     const row = adminPage.getByTestId("outbox-row").filter({ hasText: "outbox-reader@example.com" });
     await row.getByText("Kept (no SMTP)").waitFor();

@@ -5,7 +5,7 @@ import { describe, expect } from "vitest";
 
 import { FAKE_AMAZON_KEYS, startFakeAmazon } from "../support/fake-amazon";
 import { awinPromotion, FAKE_AWIN, startFakeAwin } from "../support/fake-awin";
-import { dataDirsPerFile, owner, signIn, startServerReachingFakes, test, toastWith } from "./support/browser";
+import { dataDirsPerFile, owner, signedIn, startServerReachingFakes, test, toastWith } from "./support/browser";
 
 const dataDir = dataDirsPerFile("dealdash-sourcing-");
 
@@ -46,7 +46,7 @@ describe("sourcing", () => {
     });
     try {
       const { page } = await openPage({ url: server.url });
-      await signIn(page, owner);
+      await signedIn(page, owner);
       await page.goto("/admin/sourcing/sources");
       await page.getByLabel("Name").fill("Gadget feed");
       await page.getByLabel("Feed address").fill(feedUrl);

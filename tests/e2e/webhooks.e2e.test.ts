@@ -7,7 +7,7 @@ import {
   dataDirsPerFile,
   owner,
   publishDealInAdmin,
-  signIn,
+  signedIn,
   startServerReachingFakes,
   test,
   toastWith,
@@ -33,7 +33,7 @@ describe("webhooks", () => {
     const server = await startServerReachingFakes(dataDir());
     try {
       const { page } = await openPage({ url: server.url });
-      await signIn(page, owner);
+      await signedIn(page, owner);
       await page.goto("/admin/settings/webhooks");
       await page.getByLabel("URL").fill(url);
       await page.getByLabel("Format").selectOption("discord");

@@ -115,7 +115,7 @@ async function forgetTest(kept: KeptPage): Promise<void> {
  */
 export const test = base.extend<{
   openPage: (options?: PageOptions) => Promise<{ context: BrowserContext; page: Page }>;
-  /** A page on the shared server, signed in as its admin. */
+  /** A blank page on the shared server, signed in as its admin (`signedIn`). */
   adminPage: Page;
 }>({
   // Vitest reads fixture names from the destructured first parameter, so it must be a pattern.
@@ -137,26 +137,44 @@ export const test = base.extend<{
     await Promise.all([...own.map((context) => context.close()), ...lane.map(forgetTest)]);
   },
   adminPage: async ({ openPage }, provide) => {
-    const { context, page } = await openPage();
-    await signInOnce(context, page);
+    const { page } = await openPage();
+    await signedIn(page);
     await provide(page);
   },
 });
 
-/** The admin session this file's tests share: one sign-in (a scrypt hash and three pages) per file, not per test. */
-let adminCookies: Promise<Cookie[]> | undefined;
+/** Sessions this worker's files signed in, by server and account: signing in hashes a password. */
+const sessions = new Map<string, Cookie[]>();
 
-/** Opens the dashboard signed in, with the file's shared session, signing in anew when there is none or it ended. */
-async function signInOnce(context: BrowserContext, page: Page) {
-  const shared = await adminCookies?.catch(() => undefined);
-  if (shared) {
-    await context.addCookies(shared);
-    await page.goto("/admin");
-    if (new URL(page.url()).pathname === "/admin") return;
+/**
+ * Gives the page's context a session of `credentials` on its server and leaves the page where it was: the
+ * test goes to where it starts. An earlier test's session is reused while it holds; otherwise the login
+ * form is posted as the page would post it, the browser's time zone included (a server's first sign-in
+ * takes it, ADR 0031). Signing in through the page is what admin-session.e2e tests; the other tests test
+ * what comes after, without its two page loads.
+ */
+export async function signedIn(page: Page, credentials = adminCredentials()): Promise<void> {
+  const context = page.context();
+  const dashboard = () => page.request.get("/admin", { maxRedirects: 0 });
+  const first = await dashboard();
+  if (first.status() === 200) return;
+  const key = `${new URL(first.url()).origin} ${credentials.email}`;
+  const kept = sessions.get(key);
+  if (kept) {
+    await context.addCookies(kept);
+    if ((await dashboard()).status() === 200) return;
   }
-  await signIn(page);
-  adminCookies = context.cookies();
+  const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const answer = await page.request.post("/admin/login", { form: { ...credentials, timeZone }, maxRedirects: 0 });
+  if (answer.status() !== 302 || answer.headers().location !== "/admin")
+    throw new Error(`Signing in as ${credentials.email} answered ${answer.status()}: ${await answer.text()}`);
+  // "Logged in successfully" is the login page's toast, not the test's first page's.
+  await context.clearCookies({ name: TOAST_COOKIE });
+  sessions.set(key, await context.cookies(first.url()));
 }
+
+/** The toast a redirect leaves for the next page (app/platform/toast.server.ts). */
+const TOAST_COOKIE = "dealdash_toast";
 
 export const adminCredentials = () => ({ email: inject("adminEmail"), password: inject("adminPassword") });
 
