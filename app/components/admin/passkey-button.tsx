@@ -13,21 +13,30 @@ const noChanges = () => () => {};
 /**
  * A button that runs a passkey ceremony (passkey-ceremony.ts) and hands a success on; a failure is a toast.
  * Drawn once the page's script runs in a browser that has passkeys: without either there is nothing to press.
+ * Where the page's address cannot use the site's passkeys, `unavailable` says why instead (whyNoPasskeys).
  */
 export function PasskeyButton({
   label,
   run,
   onDone,
   variant = "outline",
+  unavailable,
 }: {
   label: string;
   run: () => Promise<CeremonyResult>;
   onDone: (body: Record<string, unknown>) => void;
   variant?: "outline" | "primary";
+  unavailable: string | null;
 }) {
   // False on the server and in the first render, so the markup matches the server's until the script runs.
   const supported = useSyncExternalStore(noChanges, passkeysSupported, () => false);
   const [busy, setBusy] = useState(false);
+  if (unavailable)
+    return (
+      <p className="text-sm text-gray-600" data-testid="passkeys-unavailable">
+        {unavailable}
+      </p>
+    );
   if (!supported) return null;
   return (
     <Button

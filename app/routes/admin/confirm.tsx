@@ -13,6 +13,7 @@ import { useToast } from "#app/components/ui/toaster";
 import { readFormData } from "#app/lib/form-data";
 import { safeRedirectPath } from "#app/lib/safe-redirect";
 import { errorToast } from "#app/lib/toast";
+import { whyNoPasskeys } from "#app/modules/users/passkey-reach.server";
 import { hasPasskey } from "#app/modules/users/passkeys.server";
 import { requireAdmin } from "#app/modules/users/require-admin.server";
 import { type Confirmation, confirmIdentity } from "#app/modules/users/step-up.server";
@@ -28,7 +29,11 @@ export const meta = () => [{ title: "Confirm it's you | DealDash Admin" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return { withCode: admin.user.twoFactorEnabled, withPasskey: await hasPasskey(context.db, admin.user.id) };
+  return {
+    withCode: admin.user.twoFactorEnabled,
+    withPasskey: await hasPasskey(context.db, admin.user.id),
+    noPasskeys: whyNoPasskeys(context.env.PUBLIC_URL, request.url),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,6 +80,7 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
           <PasskeyButton
             label="Use a passkey"
             variant={loaderData.withCode ? "outline" : "primary"}
+            unavailable={loaderData.noPasskeys}
             run={() => passkeyCeremony("/admin/passkey", "authenticate", ["confirm-options", "confirm"])}
             onDone={() => navigate(safeRedirectPath(redirectTo, "/admin"))}
           />

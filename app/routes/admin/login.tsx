@@ -14,6 +14,7 @@ import { safeRedirectPath } from "#app/lib/safe-redirect";
 import { pageMeta } from "#app/lib/seo";
 import { errorToast, successToast } from "#app/lib/toast";
 import { saveSiteTimeZone, siteTimeZoneChosen } from "#app/modules/site-settings/time-zone.server";
+import { whyNoPasskeys } from "#app/modules/users/passkey-reach.server";
 import { signIn } from "#app/modules/users/sign-in.server";
 import { loginSchema } from "#app/modules/users/user.schema";
 import { auth, getAdmin } from "#app/platform/auth.server";
@@ -30,9 +31,9 @@ export const meta = () => [
 const PASSKEY_NEXT =
   "Your password is right. This account's second step is its passkey: use Sign in with a passkey to finish.";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getAdmin(request)) throw redirect("/admin");
-  return null;
+  return { noPasskeys: whyNoPasskeys(context.env.PUBLIC_URL, request.url) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -71,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/admin/login";
@@ -117,6 +118,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <PasskeyButton
             label="Sign in with a passkey"
             variant={passkeyNext ? "primary" : undefined}
+            unavailable={loaderData.noPasskeys}
             run={() =>
               passkeyCeremony("/admin/login/passkey", "authenticate", ["options", "verify"], {
                 redirectTo: searchParams.get("redirectTo") ?? "",

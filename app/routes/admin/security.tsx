@@ -14,6 +14,7 @@ import { formatDate } from "#app/lib/dates";
 import { readFormData } from "#app/lib/form-data";
 import { errorToast, successToast } from "#app/lib/toast";
 import { recordAudit } from "#app/modules/audit/audit.server";
+import { whyNoPasskeys } from "#app/modules/users/passkey-reach.server";
 import { hasPasskey, passkeysOf, removePasskey } from "#app/modules/users/passkeys.server";
 import { requireAdmin } from "#app/modules/users/require-admin.server";
 import type { Role } from "#app/modules/users/roles";
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     passkeysOf(context.db, admin.user.id),
     recentlyConfirmed(context.db, admin.sessionId),
   ]);
-  return { on, required, passkeys: keys, confirmed };
+  return { on, required, passkeys: keys, confirmed, noPasskeys: whyNoPasskeys(context.env.PUBLIC_URL, request.url) };
 }
 
 const MUST_KEEP_ONE = "Your role must sign in with two factors: keep a passkey or an authenticator app.";
@@ -121,7 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Security({
-  loaderData: { on, required, passkeys, confirmed },
+  loaderData: { on, required, passkeys, confirmed, noPasskeys },
   actionData,
 }: Route.ComponentProps) {
   const { enrolment, backupCodes, message } = (actionData ?? {}) as Shown;
@@ -159,7 +160,7 @@ export default function Security({
           </div>
         )}
       </section>
-      <PasskeysSection passkeys={passkeys} confirmed={confirmed} />
+      <PasskeysSection passkeys={passkeys} confirmed={confirmed} unavailable={noPasskeys} />
     </div>
   );
 }
@@ -168,9 +169,11 @@ export default function Security({
 function PasskeysSection({
   passkeys,
   confirmed,
+  unavailable,
 }: {
   passkeys: Array<{ id: string; name: string | null; createdAt: Date }>;
   confirmed: boolean;
+  unavailable: string | null;
 }) {
   const busy = useNavigation().state !== "idle";
   const revalidator = useRevalidator();
@@ -202,7 +205,11 @@ function PasskeysSection({
           ))}
         </ul>
       ) : null}
-      {confirmed ? (
+      {unavailable ? (
+        <p className="mt-4 text-sm text-gray-600" data-testid="passkeys-unavailable">
+          {unavailable}
+        </p>
+      ) : confirmed ? (
         <div className="mt-4 flex flex-wrap items-end gap-3">
           <label className="flex min-w-56 flex-col gap-1.5 text-sm">
             <span className="font-medium text-gray-900">Passkey name</span>
@@ -225,6 +232,7 @@ function PasskeysSection({
               showToast(successToast("Passkey added"));
               void revalidator.revalidate();
             }}
+            unavailable={null}
           />
         </div>
       ) : (
