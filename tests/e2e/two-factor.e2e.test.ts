@@ -3,7 +3,14 @@ import { describe, expect } from "vitest";
 
 import { freePort, startServer } from "../../scripts/lib/server-process";
 import { totpCode } from "../support/authenticator";
-import { chooseFromAccountMenu, dataDirsPerFile, submitLogin, test, toastWith } from "./support/browser";
+import {
+  chooseFromAccountMenu,
+  dataDirsPerFile,
+  downloadedText,
+  submitLogin,
+  test,
+  toastWith,
+} from "./support/browser";
 
 // Two-factor sign-in end to end on a server of its own (the shared one's admin signs in with a password),
 // whose confirmations last 12 seconds instead of ten minutes, so a test can see one run out. WebAuthn takes a
@@ -51,6 +58,18 @@ describe("two-factor sign-in", () => {
         c.trim(),
       );
       expect(backupCodes).toHaveLength(10);
+      // Shown once, so kept: downloaded as a text file, or copied.
+      const [file] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Download the codes" }).click(),
+      ]);
+      expect(file.suggestedFilename()).toBe("dealdash-backup-codes.txt");
+      const kept = await downloadedText(file);
+      expect(kept).toContain(`\n\n${backupCodes.join("\n")}\n`);
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await page.getByRole("button", { name: "Copy the codes" }).click();
+      await toastWith(page, "Backup codes copied").waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(kept);
       const used: string[] = [];
       const wrong = String((Number(totpCode(key)) + 1) % 1_000_000).padStart(6, "0");
       await typeCode(page, "3. The code your app shows", wrong, "Turn on");

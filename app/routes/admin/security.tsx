@@ -3,6 +3,7 @@ import { useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
+import { BackupCodes } from "#app/components/admin/backup-codes";
 import { PasskeyButton } from "#app/components/admin/passkey-button";
 import { passkeyCeremony } from "#app/components/admin/passkey-ceremony";
 import { RowAction } from "#app/components/admin/row-action";
@@ -308,15 +309,5 @@ function EnrolmentSteps({ enrolment, message }: { enrolment: EnrolmentView; mess
         ) : null}
       </Form>
     </div>
-  );
-}
-
-function BackupCodes({ codes }: { codes: string[] }) {
-  return (
-    <ul className="mt-2 grid max-w-sm grid-cols-2 gap-1 font-mono" data-testid="backup-codes">
-      {codes.map((code) => (
-        <li key={code}>{code}</li>
-      ))}
-    </ul>
   );
 }
