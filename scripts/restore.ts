@@ -10,15 +10,17 @@ if (positionals.length !== 1) {
 }
 const [file] = positionals as [string];
 
-const [{ DataDirLockedError }, { openDatabase }, { targetFromEnv }, restores, files, envs, counts] = await Promise.all([
-  import("../app/db/data-dir-lock.server"),
-  import("../app/db/client.server"),
-  import("../app/db/database.server"),
-  import("../app/modules/backups/restore.server"),
-  import("../app/modules/backups/backup-file.server"),
-  import("../app/platform/env.server"),
-  import("../app/lib/counts"),
-]);
+const [{ DataDirLockedError }, { openDatabase }, { targetFromEnv }, restores, files, envs, counts, sealed] =
+  await Promise.all([
+    import("../app/db/data-dir-lock.server"),
+    import("../app/db/client.server"),
+    import("../app/db/database.server"),
+    import("../app/modules/backups/restore.server"),
+    import("../app/modules/backups/backup-file.server"),
+    import("../app/platform/env.server"),
+    import("../app/lib/counts"),
+    import("../app/modules/backups/sealed-secrets.server"),
+  ]);
 const env = envs.getEnv();
 
 try {
@@ -41,6 +43,9 @@ try {
       `Restored ${counts.fullCountLabel(restored.rows, "row", "rows")} in ${restored.tables} tables, each checked against the backup ` +
         `(schema ${restored.header.schema.count} of ${restored.header.createdAt}${upgraded}), in ${restored.seconds.toFixed(1)} s.`,
     );
+    // Its stored secrets need the app secret they were sealed with: say so now, not at the first failed use.
+    const warning = await sealed.sealedSecretsWarning(handle.db, env);
+    if (warning) console.warn(`\n${warning}`);
   } finally {
     await handle.close();
   }

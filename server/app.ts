@@ -14,6 +14,7 @@ import { configuredAmazonClient } from "#app/modules/amazon/amazon-service.serve
 import { refreshDealPrice } from "#app/modules/amazon/price-refresh.server";
 import { backUp, defaultBackupFolder } from "#app/modules/backups/backup.server";
 import { readBackupSettings } from "#app/modules/backups/backup-schedule.server";
+import { sealedSecretsWarning } from "#app/modules/backups/sealed-secrets.server";
 import { nextContentChange } from "#app/modules/catalogue/next-content-change.server";
 import { prepareJobQueue, startJobQueue } from "#app/modules/jobs/job-queue.server";
 import { applySiteFormats } from "#app/modules/site-settings/site-formats.server";
@@ -86,6 +87,12 @@ async function announceFirstAdmin(handle: DatabaseHandle, env: Env): Promise<voi
   }
 }
 
+/** Says, once a process has the database, when its stored secrets were sealed with another app secret. */
+async function warnOfSealedSecrets(handle: DatabaseHandle, env: Env): Promise<void> {
+  const warning = await sealedSecretsWarning(handle.db, env);
+  if (warning) logger.warn(warning);
+}
+
 /** The services of a process on `handle`, but for the job queue (which runs on them). */
 function servicesOn(handle: DatabaseHandle, env: Env): Omit<AppServices, "jobs"> {
   const secret = appSecret(env);
@@ -118,6 +125,7 @@ export async function prepareDatabaseOnce(): Promise<void> {
       backgroundJobs(servicesOn(handle, env), handle.driver, await readBackupSettings(handle.db)),
     );
     await announceFirstAdmin(handle, env);
+    await warnOfSealedSecrets(handle, env);
   } finally {
     setDatabase(undefined);
     await handle.close();
@@ -146,7 +154,10 @@ export async function startDatabase({ firstAdmin = true }: { firstAdmin?: boolea
     listen: (onChange) => handle.listen(CONTENT_CHANNEL, onChange),
     nextScheduledChange: () => nextContentChange(handle.db),
   });
-  if (firstAdmin) await announceFirstAdmin(handle, env);
+  if (firstAdmin) {
+    await announceFirstAdmin(handle, env);
+    await warnOfSealedSecrets(handle, env);
+  }
 }
 
 export async function stopDatabase(): Promise<void> {

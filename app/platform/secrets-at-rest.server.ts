@@ -29,5 +29,21 @@ export function decryptSecret(stored: string, appSecret: string): string {
   return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8");
 }
 
+/** The plain secret, or null when this app secret cannot open it (it was sealed under another). */
+export function openStoredSecret(stored: string, appSecret: string): string | null {
+  try {
+    return decryptSecret(stored, appSecret);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a reader of a stored secret says when this app secret cannot open it: the site's app secret changed,
+ * or the site was restored or moved without its app-secret file (docs/backups.md).
+ */
+export const unreadableSecret = (what: string, where: string) =>
+  `The stored ${what} cannot be read with this site's app secret (it changed, or the site was restored without its app-secret file): enter it again ${where}.`;
+
 export const isEncryptedSecret = (value: unknown): value is string =>
   typeof value === "string" && value.startsWith(PREFIX);

@@ -1,5 +1,6 @@
 import { type AmazonProduct, camelizeKeys, toAmazonProduct } from "./amazon-product";
 import { AmazonApiError, type AmazonCredentials, type Clock, pacedSender, realClock } from "./amazon-request.server";
+import { AMAZON_SECRET_UNREADABLE } from "./amazon-settings.server";
 import {
   type AmazonReport,
   creatorsCaller,
@@ -104,7 +105,10 @@ export function createAmazonApi(credentials: AmazonCredentials, options: AmazonA
   const protocol = {
     override: endpointOverride?.replace(/\/+$/, ""),
     timeoutMs,
-    send: pacedSender({ minIntervalMs, maxRetries, backoffBaseMs, backoffCapMs, clock }),
+    // A stored secret this app secret cannot open signs nothing: every call says to enter it again.
+    send: credentials.secretUnreadable
+      ? () => Promise.reject(new AmazonApiError("bad-credentials", AMAZON_SECRET_UNREADABLE))
+      : pacedSender({ minIntervalMs, maxRetries, backoffBaseMs, backoffCapMs, clock }),
   };
   const call = creatorsCaller(credentials, protocol);
   const catalog = creatorsCatalog(call, credentials);

@@ -13,6 +13,8 @@ export interface AmazonCredentials {
   marketplace: string;
   /** Creators API credential version, e.g. "2.1". */
   credentialVersion: string;
+  /** The stored secret key could not be opened with this app secret: no call can be signed. */
+  secretUnreadable?: true;
 }
 
 export type AmazonErrorKind = "bad-credentials" | "throttled" | "not-found" | "no-data" | "unavailable" | "invalid";

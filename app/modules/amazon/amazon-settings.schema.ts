@@ -41,11 +41,9 @@ const settingsFields = z.object({
  * The Amazon settings form. The secret may stay empty when one is stored (empty keeps it); before then it
  * is required like the other two, so an empty form names all three at once.
  */
-export const amazonSettingsSchema = (hasSecret: boolean) =>
+export const amazonSettingsSchema = (hasSecret: boolean, required = SECRET_REQUIRED) =>
   settingsFields.extend({
-    secretKey: hasSecret
-      ? settingsFields.shape.secretKey
-      : text(SECRET_REQUIRED).trim().min(1, SECRET_REQUIRED).max(500),
+    secretKey: hasSecret ? settingsFields.shape.secretKey : text(required).trim().min(1, required).max(500),
   });
 
 export type AmazonSettingsInput = z.output<typeof settingsFields>;

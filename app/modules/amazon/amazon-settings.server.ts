@@ -6,7 +6,12 @@ import type { Actor } from "#app/lib/actor";
 import { type AmazonTrackingIds, readTrackingIds } from "#app/lib/amazon-tracking-ids";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { forgetContentMemos, keptUntilContentChanges } from "#app/platform/content-memo.server";
-import { decryptSecret, encryptSecret, isEncryptedSecret } from "#app/platform/secrets-at-rest.server";
+import {
+  encryptSecret,
+  isEncryptedSecret,
+  openStoredSecret,
+  unreadableSecret,
+} from "#app/platform/secrets-at-rest.server";
 
 import type { AmazonCredentials } from "./amazon-request.server";
 import { type AmazonSettingsInput, DEFAULT_DAILY_REQUESTS, SECRET_REQUIRED } from "./amazon-settings.schema";
@@ -33,6 +38,15 @@ async function storedConfig(db: Executor): Promise<StoredConfig | null> {
   return row ? (row.apiConfig as StoredConfig) : null;
 }
 
+/** Said wherever the stored secret key is needed and this app secret cannot open it. */
+export const AMAZON_SECRET_UNREADABLE = unreadableSecret("Amazon secret key", "under Settings → Amazon");
+
+/** The stored secret key in plain text: undefined when none is stored, null when this app secret cannot open it. */
+function storedSecretKey(config: StoredConfig, appSecret: string): string | null | undefined {
+  if (!config.secret_key) return undefined;
+  return isEncryptedSecret(config.secret_key) ? openStoredSecret(config.secret_key, appSecret) : config.secret_key;
+}
+
 /** The marketplace the owner saved in the Amazon settings; null before they are saved. */
 export async function chosenMarketplace(db: Executor): Promise<string | null> {
   return (await storedConfig(db))?.marketplace ?? null;
@@ -51,16 +65,7 @@ export const readAmazonTrackingIds = keptUntilContentChanges(async (db: Executor
 /** What the settings screen may show: never the secret, only whether one is stored and its last four. */
 export async function loadAmazonSettings(db: Executor, appSecret: string) {
   const config = (await storedConfig(db)) ?? {};
-  let secretLast4: string | null = null;
-  if (config.secret_key) {
-    try {
-      secretLast4 = (
-        isEncryptedSecret(config.secret_key) ? decryptSecret(config.secret_key, appSecret) : config.secret_key
-      ).slice(-4);
-    } catch {
-      secretLast4 = null;
-    }
-  }
+  const secret = storedSecretKey(config, appSecret);
   return {
     api: config.api ?? "creators",
     accessKey: config.access_key ?? "",
@@ -70,8 +75,11 @@ export async function loadAmazonSettings(db: Executor, appSecret: string) {
     credentialVersion: config.credential_version ?? "2.1",
     dailyRequestBudget: config.daily_request_budget ?? DEFAULT_DAILY_REQUESTS,
     trackingIds: readTrackingIds(config.tracking_ids),
-    secretLast4,
-    hasSecret: Boolean(config.secret_key),
+    secretLast4: secret ? secret.slice(-4) : null,
+    /** A secret is stored that this app secret can open: the form may leave the field empty to keep it. */
+    hasSecret: Boolean(secret),
+    /** Why the stored secret is of no use (this app secret cannot open it), for the field's hint. */
+    secretUnreadable: secret === null ? AMAZON_SECRET_UNREADABLE : null,
   };
 }
 
@@ -79,13 +87,13 @@ export async function loadAmazonSettings(db: Executor, appSecret: string) {
 export async function loadAmazonCredentials(db: Executor, appSecret: string): Promise<AmazonCredentials | null> {
   const config = await storedConfig(db);
   if (!config?.access_key || !config.secret_key || !config.associate_tag) return null;
-  const secretKey = isEncryptedSecret(config.secret_key)
-    ? decryptSecret(config.secret_key, appSecret)
-    : config.secret_key;
+  const secretKey = storedSecretKey(config, appSecret);
   return {
     api: config.api ?? "creators",
     accessKey: config.access_key,
-    secretKey,
+    // Unreadable, the client refuses every call with AMAZON_SECRET_UNREADABLE (amazon-api.server.ts).
+    secretKey: secretKey ?? "",
+    ...(secretKey === null ? { secretUnreadable: true } : {}),
     associateTag: config.associate_tag,
     marketplace: config.marketplace ?? DEFAULT_MARKETPLACE,
     credentialVersion: config.credential_version ?? "2.1",
@@ -99,7 +107,7 @@ export async function credentialsFromForm(
   appSecret: string,
 ): Promise<AmazonCredentials | null> {
   const stored = await loadAmazonCredentials(db, appSecret);
-  const secretKey = input.secretKey || stored?.secretKey;
+  const secretKey = input.secretKey || (stored?.secretUnreadable ? undefined : stored?.secretKey);
   if (!secretKey) return null;
   return {
     api: input.api,

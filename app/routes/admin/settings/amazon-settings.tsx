@@ -51,8 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     await saveAmazonTrackingIds(context.db, admin.user, readTrackingIds(submission.value.trackingIds));
     return { trackingResult: submission.reply(), toast: successToast("Tracking IDs saved"), test: null };
   }
-  const { hasSecret } = await loadAmazonSettings(context.db, context.appSecret);
-  const submission = parseWithZod(formData, { schema: amazonSettingsSchema(hasSecret) });
+  const { hasSecret, secretUnreadable } = await loadAmazonSettings(context.db, context.appSecret);
+  const secretRequired = secretUnreadable ?? SECRET_REQUIRED;
+  const submission = parseWithZod(formData, { schema: amazonSettingsSchema(hasSecret, secretRequired) });
   const intent = submission.payload.intent === "test" ? "test" : "save";
   if (submission.status !== "success") {
     return data(
@@ -71,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!credentials) {
       return data(
         {
-          result: submission.reply({ fieldErrors: { secretKey: [SECRET_REQUIRED] }, hideFields: ["secretKey"] }),
+          result: submission.reply({ fieldErrors: { secretKey: [secretRequired] }, hideFields: ["secretKey"] }),
           toast: errorToast(TEST_FIELDS_MESSAGE),
           test: null,
         },
@@ -93,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof MissingSecretError) {
       return data(
         {
-          result: submission.reply({ fieldErrors: { secretKey: [SECRET_REQUIRED] }, hideFields: ["secretKey"] }),
+          result: submission.reply({ fieldErrors: { secretKey: [secretRequired] }, hideFields: ["secretKey"] }),
           toast: null,
           test: null,
         },
@@ -121,10 +122,13 @@ export default function AmazonSettings({ loaderData: { settings }, actionData }:
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   useToast(actionData?.toast);
-  const [form, fields] = useValidatedForm(amazonSettingsSchema(settings.hasSecret), {
-    lastResult: actionData && "result" in actionData ? actionData.result : null,
-    defaultValue: { ...settings, secretKey: "" },
-  });
+  const [form, fields] = useValidatedForm(
+    amazonSettingsSchema(settings.hasSecret, settings.secretUnreadable ?? undefined),
+    {
+      lastResult: actionData && "result" in actionData ? actionData.result : null,
+      defaultValue: { ...settings, secretKey: "" },
+    },
+  );
   const creators = (fields.api.value ?? settings.api) === "creators";
   const formProps = getFormProps(form);
   const test = actionData?.test;
@@ -181,7 +185,7 @@ export default function AmazonSettings({ loaderData: { settings }, actionData }:
             hint={
               settings.hasSecret
                 ? `Stored secret ends in ${settings.secretLast4 ?? "····"}. Leave empty to keep it.`
-                : undefined
+                : (settings.secretUnreadable ?? undefined)
             }
             autoComplete="new-password"
             placeholder={settings.hasSecret ? "••••••••" : ""}
