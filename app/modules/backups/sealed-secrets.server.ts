@@ -51,6 +51,20 @@ export async function secretsSealedElsewhere(db: Executor, appSecret: string | n
   return found;
 }
 
+/** Whether `userId`'s authenticator secret is sealed with another app secret than `appSecret` (no code can work). */
+export async function twoFactorSealedElsewhere(db: Executor, userId: string, appSecret: string): Promise<boolean> {
+  const [row] = await queryRows<{ value: string }>(
+    db,
+    sql`SELECT secret AS value FROM two_factors WHERE user_id = ${userId}`,
+  );
+  if (!row) return false;
+  const { symmetricDecrypt } = await import("better-auth/crypto");
+  return symmetricDecrypt({ key: appSecret, data: row.value }).then(
+    () => false,
+    () => true,
+  );
+}
+
 /** better-auth seals two-factor secrets with the app secret its own way. */
 async function twoFactorSecretsSealedElsewhere(db: Executor, appSecret: string | null): Promise<number> {
   const rows = await queryRows<{ value: string }>(db, sql`SELECT secret AS value FROM two_factors LIMIT ${LIMIT}`);

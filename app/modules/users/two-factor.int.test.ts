@@ -3,9 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { auditLog, sessions, users } from "#app/db/schema";
 import type { Auth } from "#app/platform/auth.server";
+import { createAuth } from "#app/platform/auth.server";
 
 import { keyOf, totpCode } from "../../../tests/support/authenticator";
-import { testAuth } from "../../../tests/support/test-context";
+import { TEST_APP_SECRET, testAuth } from "../../../tests/support/test-context";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { signIn } from "./sign-in.server";
 import { confirmIdentity } from "./step-up.server";
@@ -15,6 +16,7 @@ import {
   completeSignIn,
   REUSED_CODE,
   startEnrolment,
+  TWO_FACTOR_UNREADABLE,
   WRONG_BACKUP_CODE,
   WRONG_CODE,
   WRONG_PASSWORD,
@@ -117,6 +119,7 @@ describe("two-factor sign-in", () => {
       code: "123456",
       headers: first.headers,
       ip: "10.0.0.1",
+      appSecret: TEST_APP_SECRET,
     });
     // (One in a million: the wrong guess is today's code.)
     expect(wrong).toEqual({ ok: false, message: WRONG_CODE });
@@ -125,13 +128,25 @@ describe("two-factor sign-in", () => {
     expect(await failedSignIns()).toEqual([{ actorEmail: person.email, reason: "code" }]);
 
     const code = freshCode(key, used);
-    const right = await completeSignIn(t.db, auth, { kind: "totp", code, headers: first.headers, ip: "10.0.0.1" });
+    const right = await completeSignIn(t.db, auth, {
+      kind: "totp",
+      code,
+      headers: first.headers,
+      ip: "10.0.0.1",
+      appSecret: TEST_APP_SECRET,
+    });
     expect(right.ok).toBe(true);
     expect(await sessionCount()).toBe(before + 1);
 
     // Someone who saw the code signs in with the password and tries it: refused, and the challenge stays.
     const second = await signInWithPassword();
-    const replay = await completeSignIn(t.db, auth, { kind: "totp", code, headers: second.headers, ip: "10.0.0.2" });
+    const replay = await completeSignIn(t.db, auth, {
+      kind: "totp",
+      code,
+      headers: second.headers,
+      ip: "10.0.0.2",
+      appSecret: TEST_APP_SECRET,
+    });
     expect(replay).toEqual({ ok: false, message: REUSED_CODE });
     expect(await sessionCount()).toBe(before + 1);
 
@@ -140,6 +155,7 @@ describe("two-factor sign-in", () => {
       code: backupCodes[0]!,
       headers: second.headers,
       ip: "10.0.0.1",
+      appSecret: TEST_APP_SECRET,
     });
     expect(backup.ok).toBe(true);
     const third = await signInWithPassword();
@@ -149,6 +165,7 @@ describe("two-factor sign-in", () => {
         code: backupCodes[0]!,
         headers: third.headers,
         ip: "10.0.0.1",
+        appSecret: TEST_APP_SECRET,
       }),
     ).toEqual({ ok: false, message: WRONG_BACKUP_CODE });
     expect(await failedSignIns()).toEqual([
@@ -164,11 +181,39 @@ describe("two-factor sign-in", () => {
     const code = freshCode(key, used);
     const outcomes = await Promise.all(
       [a, b].map((attempt) =>
-        completeSignIn(t.db, auth, { kind: "totp", code, headers: attempt.headers, ip: "10.0.0.1" }),
+        completeSignIn(t.db, auth, {
+          kind: "totp",
+          code,
+          headers: attempt.headers,
+          ip: "10.0.0.1",
+          appSecret: TEST_APP_SECRET,
+        }),
       ),
     );
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
     expect(await sessionCount()).toBe(before + 1);
+  });
+
+  it("says an owner must reset it when the site's app secret cannot read the account's authenticator secret", async () => {
+    const { key, used } = await ownerWithApp();
+    // The site restored without its app-secret file: the server made a new one.
+    const another = "a-new-app-secret-made-on-a-start-a-new-app";
+    const restored = await createAuth(t.db, { secret: another, publicUrl: "http://localhost:3000" });
+    const outcome = await signIn(t.db, restored, {
+      ...person,
+      ip: "10.0.0.1",
+      headers: new Headers({ origin: "http://localhost:3000" }),
+    });
+    expect(outcome.ok).toBe("second-factor");
+    if (outcome.ok !== "second-factor") return;
+    const answer = await completeSignIn(t.db, restored, {
+      kind: "totp",
+      code: freshCode(key, used),
+      headers: cookieHeader(outcome.cookies),
+      ip: "10.0.0.1",
+      appSecret: another,
+    });
+    expect(answer).toEqual({ ok: false, message: TWO_FACTOR_UNREADABLE });
   });
 });
 
@@ -182,6 +227,7 @@ describe("confirming it is you", () => {
       code: used.at(-1)!,
       headers: signedIn.headers,
       ip: "10.0.0.1",
+      appSecret: TEST_APP_SECRET,
     });
     if (!done.ok) throw new Error(done.message);
     const headers = cookieHeader(done.cookies, signedIn.headers.get("cookie") ?? "");

@@ -4,6 +4,7 @@ import type { Database } from "#app/db/client.server";
 import { sessions, usedTotpCodes, users, verifications } from "#app/db/schema";
 import { readCookie } from "#app/lib/cookies";
 import { recordAudit } from "#app/modules/audit/audit.server";
+import { twoFactorSealedElsewhere } from "#app/modules/backups/sealed-secrets.server";
 import { type Auth, refusalCode } from "#app/platform/auth.server";
 
 // Two-factor sign-in through better-auth's plugin (platform/auth.server.ts): an authenticator app (TOTP) and
@@ -15,6 +16,8 @@ export const REUSED_CODE = "That code has been used already. Wait for the next o
 export const WRONG_BACKUP_CODE = "That backup code is not right, or it has been used already.";
 export const CHALLENGE_ENDED = "This sign-in has ended. Sign in again with your email and password.";
 export const WRONG_PASSWORD = "That password is not right.";
+export const TWO_FACTOR_UNREADABLE =
+  "This account's two-factor secret cannot be read with this site's app secret (it changed, or the site was restored without its app-secret file), so no code can work. An owner can reset your two-factor under Admin → Users; then sign in with your password and set it up again.";
 
 /** A code counts for its 30-second step and the steps either side: kept this long, a used one is refused. */
 const CODE_LIFETIME_MS = 2 * 60 * 1000;
@@ -65,7 +68,7 @@ export async function challengedUser(db: Database, headers: Headers): Promise<st
 export async function completeSignIn(
   db: Database,
   auth: Auth,
-  attempt: { kind: CodeKind; code: string; headers: Headers; ip: string },
+  attempt: { kind: CodeKind; code: string; headers: Headers; ip: string; appSecret: string },
 ): Promise<CodeResult> {
   const code = attempt.code.replace(/\s+/g, "");
   const userId = await challengedUser(db, attempt.headers);
@@ -73,6 +76,9 @@ export async function completeSignIn(
     if (!userId) return { ok: false, message: CHALLENGE_ENDED };
     if (await isUsed(db, userId, code)) return { ok: false, message: REUSED_CODE };
   }
+  // Sealed with another app secret (a restore without its app-secret file), no code of either kind can work.
+  if (userId && (await twoFactorSealedElsewhere(db, userId, attempt.appSecret)))
+    return { ok: false, message: TWO_FACTOR_UNREADABLE };
   try {
     const verify = attempt.kind === "totp" ? auth.api.verifyTOTP : auth.api.verifyBackupCode;
     const { headers, response } = await verify({ body: { code }, headers: attempt.headers, returnHeaders: true });

@@ -39,6 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     code,
     headers: request.headers,
     ip: context.clientIp,
+    appSecret: context.appSecret,
   });
   if (outcome.ok) {
     return redirectWithToast(
