@@ -42,8 +42,8 @@ export function openStoredSecret(stored: string, appSecret: string): string | nu
  * What a reader of a stored secret says when this app secret cannot open it: the site's app secret changed,
  * or the site was restored or moved without its app-secret file (docs/backups.md).
  */
-export const unreadableSecret = (what: string, where: string) =>
-  `The stored ${what} cannot be read with this site's app secret (it changed, or the site was restored without its app-secret file): enter it again ${where}.`;
+export const unreadableSecret = (what: string, remedy: string) =>
+  `The stored ${what} cannot be read with this site's app secret (it changed, or the site was restored without its app-secret file): ${remedy}.`;
 
 export const isEncryptedSecret = (value: unknown): value is string =>
   typeof value === "string" && value.startsWith(PREFIX);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { stores } from "#app/db/schema";
+import { stores, webhooks } from "#app/db/schema";
 import { encryptSecret } from "#app/platform/secrets-at-rest.server";
 
 import { signInOverHttp } from "../../scripts/lib/admin-over-http";
@@ -11,6 +11,8 @@ import { ADMIN, servedInProcessApp } from "../support/in-process-server";
 // Each reader says so and asks for the secret again, instead of "Something went wrong".
 
 const served = servedInProcessApp();
+
+const ANOTHER_SITES_SECRET = "another-site-app-secret-another-site-app";
 
 const UNREADABLE =
   "The stored Amazon secret key cannot be read with this site's app secret (it changed, or the site was restored without its app-secret file): enter it again under Settings → Amazon.";
@@ -23,7 +25,7 @@ async function amazonKeysFromAnotherSite() {
       apiConfig: {
         api: "creators",
         access_key: "AKIDEXAMPLE",
-        secret_key: encryptSecret("the-real-secret", "another-site-app-secret-another-site-app"),
+        secret_key: encryptSecret("the-real-secret", ANOTHER_SITES_SECRET),
         associate_tag: "dealdash-20",
         marketplace: "www.amazon.com",
         credential_version: "2.1",
@@ -67,5 +69,25 @@ describe("a stored Amazon secret key this app secret cannot open", () => {
     });
     expect(fetched.status).toBeLessThan(500);
     expect(((await fetched.json()) as { error: string }).error).toBe(UNREADABLE);
+  });
+});
+
+describe("a webhook's signing secret this app secret cannot open", () => {
+  it("is not shown, and the page says how to get a new one instead of failing", async () => {
+    const { url, app } = served();
+    await app.db.insert(webhooks).values({
+      url: "https://hooks.example.com/deals",
+      format: "json",
+      events: ["deal.published"],
+      secret: encryptSecret("the-old-signing-secret", ANOTHER_SITES_SECRET),
+    });
+    const cookie = await signInOverHttp(url, ADMIN);
+    const page = await fetch(`${url}/admin/settings/webhooks`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    const words = (await page.text()).replaceAll("<!-- -->", "").replaceAll("&#x27;", "'");
+    expect(words).toContain(
+      "The stored signing secret cannot be read with this site's app secret (it changed, or the site was restored without its app-secret file): delete this webhook and add it again, which makes a new one for the receiver.",
+    );
+    expect(words).not.toContain("the-old-signing-secret");
   });
 });

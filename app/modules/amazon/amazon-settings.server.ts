@@ -39,7 +39,7 @@ async function storedConfig(db: Executor): Promise<StoredConfig | null> {
 }
 
 /** Said wherever the stored secret key is needed and this app secret cannot open it. */
-export const AMAZON_SECRET_UNREADABLE = unreadableSecret("Amazon secret key", "under Settings → Amazon");
+export const AMAZON_SECRET_UNREADABLE = unreadableSecret("Amazon secret key", "enter it again under Settings → Amazon");
 
 /** The stored secret key in plain text: undefined when none is stored, null when this app secret cannot open it. */
 function storedSecretKey(config: StoredConfig, appSecret: string): string | null | undefined {

@@ -113,7 +113,7 @@ describe("webhooks", () => {
       event: "deal.published",
       item: { kind: "deal", id: deal.id, title: "Hooked Robot Vacuum", url: `${siteUrl()}/deals/${deal.slug}` },
     });
-    const expected = createHmac("sha256", hook!.secret)
+    const expected = createHmac("sha256", hook!.secret!)
       .update(`${headers["x-dealdash-timestamp"]}.${body}`)
       .digest("hex");
     expect(headers["x-dealdash-signature"]).toBe(`sha256=${expected}`);

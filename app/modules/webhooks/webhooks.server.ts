@@ -8,7 +8,13 @@ import { dueBy } from "#app/db/due.server";
 import { webhookDeliveries, webhooks } from "#app/db/schema";
 import type { AppServices } from "#app/platform/load-context";
 import { PrivateAddressError, publicUrlProblem, requestPublic } from "#app/platform/public-network.server";
-import { decryptSecret, encryptSecret } from "#app/platform/secrets-at-rest.server";
+import { encryptSecret, openStoredSecret, unreadableSecret } from "#app/platform/secrets-at-rest.server";
+
+/** Said in place of a hook's secret, and as its deliveries' answer, when this app secret cannot open it. */
+export const WEBHOOK_SECRET_UNREADABLE = unreadableSecret(
+  "signing secret",
+  "delete this webhook and add it again, which makes a new one for the receiver",
+);
 
 import type { WebhookInput } from "./webhook.schema";
 import { itemsOf, sampleOf, webhookBody } from "./webhook-bodies.server";
@@ -69,7 +75,10 @@ export async function deleteWebhook(db: Executor, id: string): Promise<boolean> 
   return (await db.delete(webhooks).where(eq(webhooks.id, id)).returning({ id: webhooks.id })).length > 0;
 }
 
-/** Every hook with its secret in clear (the admin copies it to the receiver) and its last deliveries, newest first. */
+/**
+ * Every hook with its secret in clear (the admin copies it to the receiver; null when this app secret cannot
+ * open it) and its last deliveries, newest first.
+ */
 export async function webhooksWithDeliveries(db: Executor, appSecret: string) {
   const hooks = await db.select().from(webhooks).orderBy(asc(webhooks.createdAt));
   // Each hook's latest few off (webhook_id, created_at): pending ones are never pruned, so a hook that is
@@ -77,7 +86,7 @@ export async function webhooksWithDeliveries(db: Executor, appSecret: string) {
   return Promise.all(
     hooks.map(async (hook) => ({
       ...hook,
-      secret: decryptSecret(hook.secret, appSecret),
+      secret: openStoredSecret(hook.secret, appSecret),
       deliveries: await db
         .select()
         .from(webhookDeliveries)
@@ -168,11 +177,10 @@ async function postSigned(
   body: string,
   allowPrivate: boolean,
 ): Promise<{ ok: boolean; status: number | null; response: string }> {
+  const key = openStoredSecret(secret, appSecret);
+  if (key === null) return { ok: false, status: null, response: WEBHOOK_SECRET_UNREADABLE };
   try {
-    const headers = {
-      "X-DealDash-Delivery": deliveryId,
-      ...signatureHeaders(decryptSecret(secret, appSecret), body, new Date()),
-    };
+    const headers = { "X-DealDash-Delivery": deliveryId, ...signatureHeaders(key, body, new Date()) };
     const status = await post(new URL(url), body, headers, allowPrivate);
     return { ok: status >= 200 && status < 300, status, response: STATUS_CODES[status] ?? "" };
   } catch (error) {

@@ -28,6 +28,7 @@ import {
   saveWebhook,
   sendTestWebhook,
   WEBHOOK_DELIVERIES_JOB,
+  WEBHOOK_SECRET_UNREADABLE,
   webhooksWithDeliveries,
 } from "#app/modules/webhooks/webhooks.server";
 
@@ -38,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     hooks: await webhooksWithDeliveries(context.db, context.appSecret),
     catalogue: eventCatalogue(context.env.PUBLIC_URL),
+    secretUnreadable: WEBHOOK_SECRET_UNREADABLE,
   };
 }
 
@@ -187,7 +189,10 @@ function WebhookForm({
   );
 }
 
-export default function Webhooks({ loaderData: { hooks, catalogue }, actionData }: Route.ComponentProps) {
+export default function Webhooks({
+  loaderData: { hooks, catalogue, secretUnreadable },
+  actionData,
+}: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   useToast(actionData?.toast);
@@ -212,9 +217,15 @@ export default function Webhooks({ loaderData: { hooks, catalogue }, actionData 
                 {formatLabels[hook.format]} · {hook.events.map((event) => webhookEventInfo[event].label).join(", ")} ·
                 Imports and bulk actions: {batchLabels[hook.batches].toLowerCase()}
               </p>
-              <p className="break-all text-gray-600">
-                Secret: <code className="rounded bg-gray-100 px-1">{hook.secret}</code>
-              </p>
+              {hook.secret === null ? (
+                <p role="alert" className="text-red-700">
+                  {secretUnreadable}
+                </p>
+              ) : (
+                <p className="break-all text-gray-600">
+                  Secret: <code className="rounded bg-gray-100 px-1">{hook.secret}</code>
+                </p>
+              )}
             </div>
             <Form method="post" className="flex flex-wrap gap-2">
               <input type="hidden" name="id" value={hook.id} />
