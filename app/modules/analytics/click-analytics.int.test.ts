@@ -422,3 +422,30 @@ describe("a report's item rows", () => {
     expect(rows[1]).toMatchObject({ clicks: 3, label: "Deleted gift idea", kind: "Gift Idea" });
   });
 });
+
+describe("a report's referrers", () => {
+  it("name the site's own host as its own pages, and a click without a referrer as direct", async () => {
+    const [deal] = await db().select().from(deals).limit(1);
+    await db()
+      .insert(clicks)
+      .values(
+        ["deals.example.com", "deals.example.com", "www.google.com", null].map((referrerHost) => ({
+          kind: "deal",
+          itemId: deal!.id,
+          storeId: deal!.storeId,
+          referrerHost,
+          createdAt: new Date(NOW.getTime() - HOUR),
+        })),
+      );
+    await rollUpClicks(db(), { now: NOW });
+    const view = readAnalyticsView(new URLSearchParams(), TODAY, ["deal", "coupon", "gift", "store"]);
+    const labels = async (siteHost?: string) =>
+      (await clickReport(db(), view, { siteHost })).tables.referrers.map((row) => `${row.label}: ${row.clicks}`).sort();
+    expect(await labels("deals.example.com")).toEqual([
+      "Direct or unknown: 1",
+      "This site's own pages: 2",
+      "www.google.com: 1",
+    ]);
+    expect(await labels()).toContain("deals.example.com: 2");
+  });
+});

@@ -257,25 +257,35 @@ function listedSales(view: AnalyticsView, facet: Facet, read: Facet, counted: Co
 }
 
 /** A table's rows, labelled, with their sales where earnings know the facet (not devices or code reveals). */
-async function tableOf(db: Executor, view: AnalyticsView, key: TableKey, currency: string): Promise<ReportRow[]> {
+async function tableOf(
+  db: Executor,
+  view: AnalyticsView,
+  key: TableKey,
+  currency: string,
+  siteHost: string | undefined,
+): Promise<ReportRow[]> {
   const { facet, action } = tableFacets[key];
   const top = await topOf(db, view, facet, action);
   const [rows, sales] = await Promise.all([
-    labelled(db, key, top),
+    labelled(db, key, top, siteHost),
     action === "click" && facet !== "device" ? salesOf(db, view, facet, top, currency) : undefined,
   ]);
   return sales ? rows.map((row, index) => ({ ...row, ...sales[index] })) : rows;
 }
 
-/** Everything the analytics page and its CSV show for a view. */
-export async function clickReport(db: Executor, view: AnalyticsView): Promise<ClickReport> {
+/** Everything the analytics page and its CSV show for a view; `siteHost` names the site's own pages as a referrer. */
+export async function clickReport(
+  db: Executor,
+  view: AnalyticsView,
+  { siteHost }: { siteHost?: string } = {},
+): Promise<ClickReport> {
   const keys = (Object.keys(tableFacets) as TableKey[]).filter((key) => !(view.store && key === "stores"));
   const [since, { currency }] = await Promise.all([countedUntil(db), readSiteMoney(db)]);
   const [timeline, unclicked, earning, ...tables] = await Promise.all([
     seriesOf(db, view, since),
     unclickedOf(db, view.kind),
     earningListsOf(db, view.kind),
-    ...keys.map(async (key) => [key, await tableOf(db, view, key, currency)] as const),
+    ...keys.map(async (key) => [key, await tableOf(db, view, key, currency, siteHost)] as const),
   ]);
   const empty: Record<TableKey, ReportRow[]> = {
     items: [],

@@ -37,7 +37,7 @@ export async function reportForRequest(
       .catch((error: unknown) => logger.warn({ err: error }, "could not queue a click roll-up"));
   }
   const [report, storeNames] = await Promise.all([
-    clickReport(db, view),
+    clickReport(db, view, { siteHost: new URL(request.url).hostname }),
     view.store ? namesOf(db, stores, stores.name, [view.store]) : new Map<string, string>(),
   ]);
   return {

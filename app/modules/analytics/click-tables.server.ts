@@ -23,8 +23,19 @@ export const tableFacets: Record<TableKey, { facet: Facet; action: "click" | "re
 const humanize = (value: string) =>
   value ? value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, " ") : "Unknown";
 
-/** Labels each counted value: item titles with their admin pages, store and category names, readable words. */
-export async function labelled(db: Executor, key: TableKey, counted: Counted[]): Promise<ReportRow[]> {
+/** A click-out's referrer when it is the site itself: a shopper's click on one of its pages. */
+export const OWN_PAGES = "This site's own pages";
+
+/**
+ * Labels each counted value: item titles with their admin pages, store and category names, readable words;
+ * the site's own host (`siteHost`) as its own pages.
+ */
+export async function labelled(
+  db: Executor,
+  key: TableKey,
+  counted: Counted[],
+  siteHost?: string,
+): Promise<ReportRow[]> {
   const { facet } = tableFacets[key];
   if (facet === "item") {
     const names = await itemNames(
@@ -63,7 +74,7 @@ export async function labelled(db: Executor, key: TableKey, counted: Counted[]):
     return counted.map((row) => ({
       value: row.value,
       clicks: row.clicks,
-      label: row.value || "Direct or unknown",
+      label: row.value === siteHost ? OWN_PAGES : row.value || "Direct or unknown",
     }));
   return counted.map((row) => ({
     value: row.value,
