@@ -72,6 +72,14 @@ describe("sourcing", () => {
         )
         .toBe(4);
       await rows.first().getByText("Saves 59%", { exact: true }).waitFor();
+      // Each decision looks like the button it is, Snooze as much as Edit beside it.
+      const framed = (name: string) =>
+        rows
+          .first()
+          .getByRole(name === "Edit" ? "link" : "button", { name, exact: true })
+          .evaluate((control) => getComputedStyle(control).borderTopWidth);
+      expect(await framed("Snooze a day")).toBe(await framed("Edit"));
+      expect(await framed("Edit")).not.toBe("0px");
 
       await page.getByLabel("Select Feed gadget 1").check();
       await page.getByLabel("Select Feed gadget 2").check();

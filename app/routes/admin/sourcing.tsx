@@ -142,7 +142,7 @@ function RowDecisions({ row, busy }: { row: Row; busy: boolean }) {
         <Button asChild size="sm" variant="outline">
           <Link to={editPathOf(row)}>Edit</Link>
         </Button>
-        <Button type="submit" name="intent" value="snooze" size="sm" variant="ghost" disabled={busy}>
+        <Button type="submit" name="intent" value="snooze" size="sm" variant="outline" disabled={busy}>
           Snooze a day
         </Button>
       </Form>
