@@ -4,6 +4,7 @@ import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { AdminTable } from "#app/components/admin/admin-table";
 import { BACKUP_INTENTS, BackupsSection, type BackupsView } from "#app/components/admin/backups-section";
 import { RowSubmitButton } from "#app/components/admin/row-actions";
+import { formatDateTime } from "#app/lib/dates";
 import { readFormData } from "#app/lib/form-data";
 import { timeAgo } from "#app/lib/relative-time";
 import { errorToast, infoToast, successToast } from "#app/lib/toast";
@@ -72,8 +73,6 @@ async function backupsView(context: Route.LoaderArgs["context"]): Promise<Backup
   };
 }
 
-const whenFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
 /** A run's outcome in a few words: what it returned ("checked: 12"), or why it did nothing. */
 function summaryOf(summary: Record<string, unknown>): string {
   return Object.entries(summary)
@@ -89,7 +88,7 @@ function LastRun({ job, now }: { job: JobStatus; now: Date }) {
   return (
     <span>
       <span className={ok ? "text-green-700" : "font-medium text-red-700"}>{ok ? "Done" : "Failed"}</span>{" "}
-      <time dateTime={endedAt.toISOString()} title={`${whenFormat.format(endedAt)} UTC`}>
+      <time dateTime={endedAt.toISOString()} title={formatDateTime(endedAt)}>
         {timeAgo(endedAt, now)}
       </time>
       <span className="block text-xs text-gray-500">
@@ -107,7 +106,7 @@ export default function BackgroundJobs({ loaderData: { now, jobs, backups } }: R
     <div>
       <AdminPageHeader
         title="Background jobs"
-        description="Work the site does on a schedule, shared by every server process: a failed run is retried three times, waiting longer each time. Times are UTC."
+        description="Work the site does on a schedule, shared by every server process: a failed run is retried three times, waiting longer each time. Schedules are in UTC, as each says; the times of runs are in the site's time zone."
       />
       <AdminTable
         headings={[
@@ -131,7 +130,7 @@ export default function BackgroundJobs({ loaderData: { now, jobs, backups } }: R
               <LastRun job={job} now={now} />
             </td>
             <td className="px-4 py-3 text-gray-700" data-label="Next run">
-              <time dateTime={job.nextRun.toISOString()}>{whenFormat.format(job.nextRun)}</time>
+              <time dateTime={job.nextRun.toISOString()}>{formatDateTime(job.nextRun)}</time>
             </td>
             <td className="px-4 py-3" data-label="Failures">
               {job.failures === 0 ? (

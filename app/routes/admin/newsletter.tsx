@@ -7,6 +7,7 @@ import { Button } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/input";
 import { SelectField } from "#app/components/ui/select";
 import { countLabel } from "#app/lib/counts";
+import { formatDate } from "#app/lib/dates";
 import { readFormData } from "#app/lib/form-data";
 import { errorToast, infoToast, successToast } from "#app/lib/toast";
 import { recordAudit } from "#app/modules/audit/audit.server";
@@ -82,7 +83,6 @@ const stateWords = {
   confirmed: "Confirmed",
   unsubscribed: "Unsubscribed",
 } as const;
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function Newsletter({ loaderData }: Route.ComponentProps) {
   const { filters, rows, hasNext, counts, schedule, preview, digestEmpty } = loaderData;
@@ -182,7 +182,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
                   {stateWords[row.state]}
                 </td>
                 <td className="px-4 py-3 text-gray-700" data-label="Subscribed">
-                  {dateFormat.format(row.createdAt)}
+                  {formatDate(row.createdAt)}
                 </td>
               </tr>
             ))}

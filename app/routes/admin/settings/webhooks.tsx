@@ -8,6 +8,7 @@ import { SelectField, TextField } from "#app/components/forms/fields";
 import { useValidatedForm } from "#app/components/forms/use-validated-form";
 import { Button } from "#app/components/ui/button";
 import { useToast } from "#app/components/ui/toaster";
+import { formatMoment } from "#app/lib/dates";
 import { readFormData } from "#app/lib/form-data";
 import { errorToast, successToast, type Toast } from "#app/lib/toast";
 import { isUuid } from "#app/lib/uuid";
@@ -118,7 +119,6 @@ const stateLabels = {
   failed: "Failed (gave up)",
   dropped: "Not sent: no longer live",
 } as const;
-const whenFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
 /** The form that adds a hook (no `hook`) or changes one. */
 function WebhookForm({
@@ -276,7 +276,7 @@ export default function Webhooks({
                     <span className="break-all">{delivery.state === "dropped" ? "" : (delivery.response ?? "")}</span>
                   </td>
                   <td className="px-4 py-3 text-gray-700" data-label="Written">
-                    {whenFormat.format(delivery.createdAt)} UTC
+                    {formatMoment(delivery.createdAt)}
                   </td>
                   <td className="px-4 py-3">
                     <Form method="post">
