@@ -33,5 +33,18 @@ describe("background jobs", () => {
       )
       .toMatch(/^Done/);
     expect(await row.getByRole("cell").nth(3).textContent()).toBe("None");
+
+    // A backup asked for now says it started, and is listed once made.
+    await page.getByRole("button", { name: "Back up now" }).click();
+    await toastWith(page, "Backup started").waitFor();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByTestId("last-backup").textContent();
+        },
+        { timeout: 90_000 },
+      )
+      .toMatch(/^Last backup: /);
   });
 });
