@@ -370,6 +370,16 @@ describe("a shopper on the public site", () => {
         });
         expect(onTop, `${path}: ${await part.textContent()}`).toBe(true);
       }
+      // Its picture is shown whole enough to read: cropped to fill its box, at least three quarters of the
+      // picture's width and height stay in view (a tall sliver beside the words showed a quarter).
+      const picture = card.locator("img").first();
+      await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+      const shown = await picture.evaluate((image: HTMLImageElement) => {
+        const box = image.getBoundingClientRect();
+        const scale = Math.max(box.width / image.naturalWidth, box.height / image.naturalHeight);
+        return Math.min(box.width / (image.naturalWidth * scale), box.height / (image.naturalHeight * scale));
+      });
+      expect(shown, path).toBeGreaterThanOrEqual(0.74);
     }
   });
 

@@ -66,10 +66,11 @@ export function DealCard({
         layout === "grid" && "sm:flex-col",
       )}
     >
+      {/* A square beside the words on a phone (a box as tall as the words cropped a picture to a sliver). */}
       <div
         className={cn(
-          "relative w-32 shrink-0 bg-gray-100",
-          layout === "grid" ? "sm:aspect-[4/3] sm:w-auto" : "sm:w-64",
+          "relative aspect-square w-32 shrink-0 self-start bg-gray-100",
+          layout === "grid" ? "sm:aspect-[4/3] sm:w-auto sm:self-auto" : "sm:aspect-auto sm:w-64 sm:self-stretch",
         )}
       >
         {/* The title's link names the page; this second way in is for pointers, not for keyboards or screen readers. */}
