@@ -3,12 +3,22 @@ import { useState, useSyncExternalStore } from "react";
 
 import { Button } from "#app/components/ui/button";
 import { showToast } from "#app/components/ui/toaster";
+import { cn } from "#app/lib/cn";
 import { errorToast } from "#app/lib/toast";
 
 import { type CeremonyResult, passkeysSupported } from "./passkey-ceremony";
 
 /** Passkey support never changes while the page is open. */
 const noChanges = () => () => {};
+
+/** Why this page's address cannot use the site's passkeys (whyNoPasskeys), where a passkey button would be. */
+export function PasskeysUnavailable({ why, className }: { why: string; className?: string }) {
+  return (
+    <p className={cn("text-sm text-gray-600", className)} data-testid="passkeys-unavailable">
+      {why}
+    </p>
+  );
+}
 
 /**
  * A button that runs a passkey ceremony (passkey-ceremony.ts) and hands a success on; a failure is a toast.
@@ -31,12 +41,7 @@ export function PasskeyButton({
   // False on the server and in the first render, so the markup matches the server's until the script runs.
   const supported = useSyncExternalStore(noChanges, passkeysSupported, () => false);
   const [busy, setBusy] = useState(false);
-  if (unavailable)
-    return (
-      <p className="text-sm text-gray-600" data-testid="passkeys-unavailable">
-        {unavailable}
-      </p>
-    );
+  if (unavailable) return <PasskeysUnavailable why={unavailable} />;
   if (!supported) return null;
   return (
     <Button

@@ -24,7 +24,7 @@ const humanize = (value: string) =>
   value ? value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, " ") : "Unknown";
 
 /** A click-out's referrer when it is the site itself: a shopper's click on one of its pages. */
-export const OWN_PAGES = "This site's own pages";
+const OWN_PAGES = "This site's own pages";
 
 /**
  * Labels each counted value: item titles with their admin pages, store and category names, readable words;

@@ -76,9 +76,6 @@ export async function completeSignIn(
     if (!userId) return { ok: false, message: CHALLENGE_ENDED };
     if (await isUsed(db, userId, code)) return { ok: false, message: REUSED_CODE };
   }
-  // Sealed with another app secret (a restore without its app-secret file), no code of either kind can work.
-  if (userId && (await twoFactorSealedElsewhere(db, userId, attempt.appSecret)))
-    return { ok: false, message: TWO_FACTOR_UNREADABLE };
   try {
     const verify = attempt.kind === "totp" ? auth.api.verifyTOTP : auth.api.verifyBackupCode;
     const { headers, response } = await verify({ body: { code }, headers: attempt.headers, returnHeaders: true });
@@ -91,6 +88,10 @@ export async function completeSignIn(
     await recordAudit(db, { action: "sign_in", actor: user, detail: { secondFactor: attempt.kind } });
     return { ok: true, cookies: headers.getSetCookie(), user };
   } catch (error) {
+    // Sealed with another app secret (a restore without its app-secret file), no code of either kind can work:
+    // asked only once a code failed, so a sign-in that works pays nothing for it.
+    if (userId && (await twoFactorSealedElsewhere(db, userId, attempt.appSecret)))
+      return { ok: false, message: TWO_FACTOR_UNREADABLE };
     const refused = await refusalCode(error);
     // Logged under the person whose password was right, so Activity shows whose second step failed.
     await recordAudit(db, {

@@ -4,7 +4,7 @@ import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 
 import { AdminPageHeader } from "#app/components/admin/admin-page-header";
 import { BackupCodes } from "#app/components/admin/backup-codes";
-import { PasskeyButton } from "#app/components/admin/passkey-button";
+import { PasskeyButton, PasskeysUnavailable } from "#app/components/admin/passkey-button";
 import { passkeyCeremony } from "#app/components/admin/passkey-ceremony";
 import { RowAction } from "#app/components/admin/row-action";
 import { Button } from "#app/components/ui/button";
@@ -207,9 +207,7 @@ function PasskeysSection({
         </ul>
       ) : null}
       {unavailable ? (
-        <p className="mt-4 text-sm text-gray-600" data-testid="passkeys-unavailable">
-          {unavailable}
-        </p>
+        <PasskeysUnavailable why={unavailable} className="mt-4" />
       ) : confirmed ? (
         <div className="mt-4 flex flex-wrap items-end gap-3">
           <label className="flex min-w-56 flex-col gap-1.5 text-sm">
